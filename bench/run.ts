@@ -1,0 +1,31 @@
+// npm run bench [area] [--quick]: runs benchmark areas, prints a table each and writes bench/results/<area>.json.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { repoPath } from "../src/tooling/paths.ts";
+import type { BenchArea } from "./area.ts";
+import { toneBench } from "./tone.ts";
+
+const AREAS: Record<string, BenchArea> = { tone: toneBench };
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const named = args.filter((arg) => !arg.startsWith("--"));
+const unknown = named.filter((name) => !(name in AREAS));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `bench: unknown area ${unknown.join(", ")}; areas: ${Object.keys(AREAS).join(", ")}\n`,
+  );
+  process.exit(2);
+}
+
+const resultsDir = repoPath("bench/results");
+mkdirSync(resultsDir, { recursive: true });
+for (const name of named.length > 0 ? named : Object.keys(AREAS)) {
+  const result = await AREAS[name].run({ quick });
+  process.stdout.write(`\n## ${name}${quick ? " (quick)" : ""}\n${result.table}\n`);
+  const file = `${resultsDir}/${name}.json`;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ quick, measured_at: new Date().toISOString(), ...result.json }, null, 2)}\n`,
+  );
+  process.stdout.write(`written to ${file}\n`);
+}

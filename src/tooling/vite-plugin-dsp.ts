@@ -1,0 +1,26 @@
+import type { Plugin } from "vite";
+import { buildDspIfStale } from "./dsp-build.ts";
+import { repoPath } from "./paths.ts";
+
+/** Keeps build/dsp/dsp.wasm in step with dsp/: before every build, and on every edit in dev. */
+export function dspPlugin(): Plugin {
+  return {
+    name: "tunesmith-dsp",
+    async buildStart() {
+      await buildDspIfStale();
+    },
+    configureServer(server) {
+      const dspDir = repoPath("dsp");
+      server.watcher.add(dspDir);
+      server.watcher.on("change", async (file) => {
+        if (!file.startsWith(dspDir)) return;
+        try {
+          await buildDspIfStale();
+          server.ws.send({ type: "full-reload" });
+        } catch (error) {
+          server.config.logger.error(String(error));
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from "./src/shared/isolation-headers.ts";
+import { dspPlugin } from "./src/tooling/vite-plugin-dsp.ts";
+
+export default defineConfig({
+  root: "src/app",
+  publicDir: false,
+  plugins: [react(), dspPlugin()],
+  // Worklet processors are bundled as ES modules: addModule() loads them as such.
+  worker: { format: "es" },
+  server: { headers: CROSS_ORIGIN_ISOLATION_HEADERS },
+  preview: { headers: CROSS_ORIGIN_ISOLATION_HEADERS },
+  build: {
+    outDir: "../../dist",
+    emptyOutDir: true,
+    manifest: true,
+    target: "es2022",
+    rolldownOptions: {
+      // The engine is an entry of its own, exports kept, so browser tests import what the pages run.
+      input: { main: "src/app/index.html", engine: "src/engine/index.ts" },
+      preserveEntrySignatures: "exports-only",
+    },
+  },
+});
