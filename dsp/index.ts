@@ -1,5 +1,6 @@
 import { ABI_VERSION, QUANTUM_FRAMES } from "./abi";
 
+export { alloc, free } from "./memory";
 export { toneOutputPtr, toneRender, toneReset } from "./tone";
 
 export function abiVersion(): i32 {

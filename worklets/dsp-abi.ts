@@ -11,6 +11,9 @@ export interface DspExports {
   readonly memory: WebAssembly.Memory;
   abiVersion(): number;
   quantumFrames(): number;
+  /** Setup only (never while rendering); may grow memory, so views over it must be made afresh after. */
+  alloc(bytes: number): number;
+  free(ptr: number): void;
   toneReset(sampleRate: number, frequencyHz: number, gain: number): void;
   toneRender(): void;
   toneOutputPtr(): number;
