@@ -1,4 +1,28 @@
-import { ABI_VERSION, QUANTUM_FRAMES } from "./abi";
+import { ABI_VERSION, MAX_CLIPS, MAX_SOURCES, MAX_TRACKS, METER_FLOATS, QUANTUM_FRAMES } from "./abi";
+
+export {
+  engineClipRemove,
+  engineClipSet,
+  engineCreate,
+  engineLoopSet,
+  engineMasterSet,
+  engineMeters,
+  engineMetronomeSet,
+  engineOutputLeft,
+  engineOutputRight,
+  enginePlay,
+  enginePlaying,
+  enginePosition,
+  engineRender,
+  engineSeek,
+  engineSourceArrived,
+  engineSourceLoad,
+  engineSourceRelease,
+  engineStop,
+  engineTrackRemove,
+  engineTrackSet,
+} from "./engine-exports";
+export { fadeGain } from "./fade-curve";
 
 export { alloc, free } from "./memory";
 export { toneOutputPtr, toneRender, toneReset } from "./tone";
@@ -9,4 +33,20 @@ export function abiVersion(): i32 {
 
 export function quantumFrames(): i32 {
   return QUANTUM_FRAMES;
+}
+
+export function maxTracks(): i32 {
+  return MAX_TRACKS;
+}
+
+export function maxClips(): i32 {
+  return MAX_CLIPS;
+}
+
+export function maxSources(): i32 {
+  return MAX_SOURCES;
+}
+
+export function meterFloats(): i32 {
+  return METER_FLOATS;
 }

@@ -1,4 +1,4 @@
-import { ABI_VERSION, type DspExports, QUANTUM_FRAMES } from "./dsp-abi.ts";
+import { DSP_ABI, type DspExports } from "./dsp-abi.ts";
 
 /**
  * Instantiates the DSP core synchronously: the worklet scope cannot fetch or
@@ -7,10 +7,13 @@ import { ABI_VERSION, type DspExports, QUANTUM_FRAMES } from "./dsp-abi.ts";
  */
 export function instantiateDsp(module: WebAssembly.Module): DspExports {
   const dsp = new WebAssembly.Instance(module, {}).exports as unknown as DspExports;
-  if (dsp.abiVersion() !== ABI_VERSION || dsp.quantumFrames() !== QUANTUM_FRAMES) {
-    throw new Error(
-      `dsp.wasm ABI ${dsp.abiVersion()}/${dsp.quantumFrames()} does not match the host's ${ABI_VERSION}/${QUANTUM_FRAMES}: rebuild with npm run build`,
-    );
+  for (const [name, expected] of Object.entries(DSP_ABI) as [keyof typeof DSP_ABI, number][]) {
+    const actual = typeof dsp[name] === "function" ? dsp[name]() : undefined;
+    if (actual !== expected) {
+      throw new Error(
+        `dsp.wasm ${name} is ${actual}, the host expects ${expected}: the wasm is stale, rebuild it with npm run build`,
+      );
+    }
   }
   return dsp;
 }
