@@ -1,5 +1,5 @@
 import { fadeGain } from "./fade-curve";
-import type { Source } from "./source";
+import { Source } from "./source";
 
 /**
  * Frames of the anti-click ramp at any clip edge without a longer fade:

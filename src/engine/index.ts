@@ -1,5 +1,8 @@
 // The engine's public surface. Built as its own entry so that browser tests
-// can drive the same code the pages run.
+// and benches drive the same code the pages run.
+export { demoSessionPatches } from "./demo/demo-session.ts";
 export { loadDspModule } from "./dsp-module.ts";
+export { createEngineNode, type EngineNode } from "./engine-node.ts";
+export { ProjectSession } from "./project-session.ts";
 export { createToneNode, stopToneNode, type ToneSettings } from "./tone.ts";
 export { startTonePreview, type TonePreview } from "./tone-preview.ts";

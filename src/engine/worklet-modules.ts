@@ -1,3 +1,4 @@
+import engineProcessorUrl from "../../worklets/engine-processor.ts?worker&url";
 import toneProcessorUrl from "../../worklets/tone-processor.ts?worker&url";
 
 const loaded = new WeakMap<BaseAudioContext, Promise<void>>();
@@ -6,7 +7,10 @@ const loaded = new WeakMap<BaseAudioContext, Promise<void>>();
 export function loadWorkletModules(context: BaseAudioContext): Promise<void> {
   let pending = loaded.get(context);
   if (!pending) {
-    pending = context.audioWorklet.addModule(toneProcessorUrl);
+    pending = Promise.all([
+      context.audioWorklet.addModule(toneProcessorUrl),
+      context.audioWorklet.addModule(engineProcessorUrl),
+    ]).then(() => undefined);
     loaded.set(context, pending);
   }
   return pending;

@@ -2,7 +2,7 @@ import asc from "assemblyscript/asc";
 import { describe, expect, it } from "vitest";
 import { DSP_ABI } from "../../worklets/dsp-abi.ts";
 import { instantiateDsp } from "../../worklets/dsp-instance.ts";
-import { dspModule } from "./dsp-wasm.ts";
+import { dspModule } from "../dsp-wasm.ts";
 
 describe("dsp.wasm ABI", () => {
   it("exports every value the host was written against", () => {

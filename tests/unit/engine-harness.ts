@@ -1,6 +1,6 @@
 import { type RenderedAudio, renderOffline } from "../../src/engine/offline-render.ts";
 import type { ClipPatch, EnginePatch } from "../../worklets/engine-protocol.ts";
-import { newDsp } from "./dsp-wasm.ts";
+import { newDsp } from "../dsp-wasm.ts";
 
 export const RATE = 48_000;
 

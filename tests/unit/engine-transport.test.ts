@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { QUANTUM_FRAMES } from "../../worklets/dsp-abi.ts";
 import { EngineCore } from "../../worklets/engine-core.ts";
 import type { EnginePatch } from "../../worklets/engine-protocol.ts";
-import { newDsp } from "./dsp-wasm.ts";
+import { newDsp } from "../dsp-wasm.ts";
 import { DECLICK } from "./engine-constants.ts";
 import { clip, constantSource, fadeCurve, maxStep, RATE, track } from "./engine-harness.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { QUANTUM_FRAMES } from "../../worklets/dsp-abi.ts";
+import { newDsp } from "../dsp-wasm.ts";
 import { maxAbsDifference, referenceTone } from "../tone-reference.ts";
-import { newDsp } from "./dsp-wasm.ts";
 
 function renderTone(sampleRate: number, frequencyHz: number, gain: number, quanta: number): Float32Array {
   const dsp = newDsp();

@@ -1,0 +1,64 @@
+// Defaults and limits of the studio model, from the studio spec (sections 3, 5 and 9).
+// Where the spec gives no number, the choice is ours and says so.
+
+export const DEFAULT_PROJECT_TITLE = "Untitled Project";
+export const DEFAULT_CLIP_NAME = "New Clip";
+/** Not in the spec: it names no default track, so new tracks follow "New Clip". */
+export const DEFAULT_TRACK_NAME = "New Track";
+
+/** Fallback tempo, used when the timing has no usable bps and no automation. */
+export const DEFAULT_BPS = 2;
+
+export const DEFAULT_SONG_LENGTH_BEATS = 240;
+export const DEFAULT_LOOP_END_BEATS = 32;
+/** Length given to a clip whose audio duration is not known yet. */
+export const DEFAULT_CLIP_LENGTH_BEATS = 960;
+
+/** Faders (master, track, clip and metronome amplitude) are linear gains clamped to 0..1. */
+export const FADER_MIN = 0;
+export const FADER_MAX = 1;
+export const DEFAULT_AMPLITUDE = 1;
+/** Not in the spec: half the fader, so the click sits under the music. */
+export const DEFAULT_METRONOME_AMPLITUDE = 0.5;
+
+export const BALANCE_MIN = -1;
+export const BALANCE_MAX = 1;
+
+export const TRACK_HEIGHT_DEFAULT = 88;
+export const TRACK_HEIGHT_MIN = 32;
+
+/** Semitones. */
+export const TRANSPOSITION_MIN = -24;
+export const TRANSPOSITION_MAX = 24;
+
+/** Warp speed, also the default speed of a track's clips. */
+export const DEFAULT_SPEED = 1;
+export const WARP_SPEED_MIN = 1 / 128;
+export const WARP_SPEED_MAX = 128;
+
+/** The icon picker's names, in the spec's order; "Audio" is the default. */
+export const TRACK_ICONS = [
+  "Audio",
+  "Synth",
+  "Brass",
+  "FX",
+  "Backing Vocals",
+  "Strings",
+  "Bass",
+  "Drums",
+  "Woodwinds",
+  "Percussion",
+  "Keyboard",
+  "Guitar",
+  "Vocals",
+  "Music",
+  "Double Music",
+  "Noggin",
+  "Mirth",
+  "Stun",
+  "Twinkle",
+  "Wicka Wicka",
+] as const;
+
+/** Not in the spec, which gives a colour picker but no palette: a neutral indigo. */
+export const DEFAULT_TRACK_COLOR = "#6e7bf2";

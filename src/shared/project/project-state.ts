@@ -1,0 +1,82 @@
+import { z } from "zod";
+import {
+  DEFAULT_AMPLITUDE,
+  DEFAULT_METRONOME_AMPLITUDE,
+  DEFAULT_PROJECT_TITLE,
+  FADER_MAX,
+  FADER_MIN,
+} from "./constants.ts";
+import { loopRegionSchema } from "./loop-region.ts";
+import { lyricsCorrectionSchema } from "./lyrics-correction.ts";
+import { projectTimingSchema } from "./project-timing.ts";
+import { selectionSchema } from "./selection.ts";
+import { newTrack, trackSchema } from "./track.ts";
+import { usageFlagsSchema } from "./usage-flags.ts";
+import { markersRegistrySchema } from "./warp-marker.ts";
+import { summarizeIssues } from "./zod-issues.ts";
+
+const fader = z.number().min(FADER_MIN).max(FADER_MAX);
+
+/**
+ * The studio project as saved. Only timing, tracks and selection are required; everything else
+ * takes its default. Unknown fields are dropped. References between parts (selected or solo ids,
+ * a timing track, a markers hash) are not checked: load normalisation deals with stale ones.
+ */
+export const projectStateSchema = z.object({
+  title: z.string().default(DEFAULT_PROJECT_TITLE),
+  /** The song being edited in edit mode, else null. */
+  editClipId: z.string().min(1).nullable().default(null),
+  editSessionId: z.string().min(1).nullable().default(null),
+  /** Master fader. */
+  amplitude: fader.default(DEFAULT_AMPLITUDE),
+  songFadeInBeats: z.number().min(0).default(0),
+  songFadeOutBeats: z.number().min(0).default(0),
+  timing: projectTimingSchema,
+  metronome: z
+    .object({
+      enabled: z.boolean().default(false),
+      amplitude: fader.default(DEFAULT_METRONOME_AMPLITUDE),
+    })
+    .prefault({}),
+  loop: loopRegionSchema.prefault({}),
+  selection: selectionSchema,
+  tracks: z.array(trackSchema),
+  metadata: usageFlagsSchema.prefault({}),
+  lyricsCorrectionsByClipId: z.record(z.string(), z.array(lyricsCorrectionSchema)).default(() => ({})),
+  markersRegistry: markersRegistrySchema.default(() => ({})),
+});
+
+export type StudioProjectState = z.infer<typeof projectStateSchema>;
+export type StudioProjectStateInit = Partial<z.input<typeof projectStateSchema>>;
+
+export const INVALID_PROJECT_STATE_FORMAT = "Invalid project state format";
+
+const REQUIRED_PARTS = ["timing", "tracks", "selection"] as const;
+
+/**
+ * Reads a saved state. One without timing, tracks or selection is not a project state at all and
+ * fails with the spec's "Invalid project state format"; one with bad content names the bad fields.
+ */
+export function parseProjectState(raw: unknown): StudioProjectState {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new Error(INVALID_PROJECT_STATE_FORMAT);
+  }
+  const parts = raw as Record<string, unknown>;
+  if (REQUIRED_PARTS.some((part) => parts[part] === undefined || parts[part] === null)) {
+    throw new Error(INVALID_PROJECT_STATE_FORMAT);
+  }
+  const result = projectStateSchema.safeParse(raw);
+  if (!result.success) {
+    throw new Error(`Invalid project state: ${summarizeIssues(result.error)}`, { cause: result.error });
+  }
+  return result.data;
+}
+
+/** A new project: manual tempo at the fallback tempo, one empty track, nothing selected. */
+export const newProjectState = (init: StudioProjectStateInit = {}): StudioProjectState =>
+  projectStateSchema.parse({
+    ...init,
+    timing: init.timing ?? { type: "manual" },
+    tracks: init.tracks ?? [newTrack()],
+    selection: init.selection ?? {},
+  });
