@@ -2,9 +2,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { repoPath } from "../src/tooling/paths.ts";
 import type { BenchArea } from "./area.ts";
+import { engineBench } from "./engine.ts";
 import { toneBench } from "./tone.ts";
 
-const AREAS: Record<string, BenchArea> = { tone: toneBench };
+const AREAS: Record<string, BenchArea> = { engine: engineBench, tone: toneBench };
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

@@ -41,14 +41,6 @@ function envelope(clip: Clip, t: f64, fadeIn: f64, fadeOut: f64): f64 {
   return g;
 }
 
-/** Where the source is read for timeline frame t: the clip loop wraps reading, not the timeline. */
-function sourcePosition(clip: Clip, t: f64): f64 {
-  const position = clip.sourceStart + (t - clip.start);
-  if (!clip.loopEnabled || position < clip.loopEnd) return position;
-  const length = clip.loopEnd - clip.loopStart;
-  return clip.loopStart + ((position - clip.loopStart) % length);
-}
-
 /**
  * Adds the clip's sound for timeline frames [t0, t0 + frames) into the track
  * buffers at `offset`. The gain ramps from its previous value to the target
@@ -80,18 +72,89 @@ export function renderClip(
     fadeIn *= scale;
     fadeOut *= scale;
   }
+  // The span splits into frames inside a fade (envelope per frame) and the
+  // body between them (no envelope): most frames of most clips are body.
+  const bodyStart = Math.min(Math.max(first, Math.ceil(clip.start + fadeIn - 0.5)), last);
+  const bodyEnd = Math.max(Math.min(last, Math.floor(clip.end - fadeOut - 0.5) + 1.0), bodyStart);
   const step = (target - from) / <f64>frames;
-  const l = source.channel(0);
-  const r = source.channel(1);
-  const arrived = <f64>source.arrived;
-  for (let t = first; t < last; t += 1.0) {
-    const i = <i32>(t - t0);
-    const position = Math.floor(sourcePosition(clip, t));
-    if (position < 0.0 || position >= arrived) continue;
-    const gain = (from + step * <f64>i) * envelope(clip, t, fadeIn, fadeOut);
-    const at = (<usize>position) << 2;
-    const out = (<usize>(offset + i)) << 2;
-    store<f32>(left + out, load<f32>(left + out) + <f32>(<f64>load<f32>(l + at) * gain));
-    store<f32>(right + out, load<f32>(right + out) + <f32>(<f64>load<f32>(r + at) * gain));
+  const reader = new SourceReader(clip, source, first);
+  for (let t = first; t < bodyStart; t += 1.0) {
+    reader.addTo(
+      left,
+      right,
+      offset + <i32>(t - t0),
+      (from + step * (t - t0)) * envelope(clip, t, fadeIn, fadeOut),
+    );
+  }
+  if (from == target) {
+    const gain = <f32>target;
+    for (let t = bodyStart; t < bodyEnd; t += 1.0)
+      reader.addSteadyTo(left, right, offset + <i32>(t - t0), gain);
+  } else {
+    for (let t = bodyStart; t < bodyEnd; t += 1.0) {
+      reader.addTo(left, right, offset + <i32>(t - t0), from + step * (t - t0));
+    }
+  }
+  for (let t = bodyEnd; t < last; t += 1.0) {
+    reader.addTo(
+      left,
+      right,
+      offset + <i32>(t - t0),
+      (from + step * (t - t0)) * envelope(clip, t, fadeIn, fadeOut),
+    );
+  }
+}
+
+/**
+ * Walks the source frame by frame from a timeline frame on, wrapping at the
+ * clip loop's end without a division per frame. Frames not yet arrived (a
+ * streaming source) and frames before the source's start are silence.
+ */
+@final
+class SourceReader {
+  private position: i32;
+  private readonly loopStart: i32;
+  private readonly loopEnd: i32;
+  private readonly arrived: i32;
+  private readonly left: usize;
+  private readonly right: usize;
+
+  constructor(clip: Clip, source: Source, t: f64) {
+    let position = clip.sourceStart + (t - clip.start);
+    if (clip.loopEnabled && position >= clip.loopEnd) {
+      position = clip.loopStart + ((position - clip.loopStart) % (clip.loopEnd - clip.loopStart));
+    }
+    this.position = <i32>Math.floor(position);
+    this.loopStart = clip.loopEnabled ? <i32>clip.loopStart : 0;
+    this.loopEnd = clip.loopEnabled ? <i32>clip.loopEnd : i32.MAX_VALUE;
+    this.arrived = source.arrived;
+    this.left = source.channel(0);
+    this.right = source.channel(1);
+  }
+
+  addTo(left: usize, right: usize, at: i32, gain: f64): void {
+    const p = this.next();
+    if (p < 0) return;
+    const out = (<usize>at) << 2;
+    const from = (<usize>p) << 2;
+    store<f32>(left + out, load<f32>(left + out) + <f32>(<f64>load<f32>(this.left + from) * gain));
+    store<f32>(right + out, load<f32>(right + out) + <f32>(<f64>load<f32>(this.right + from) * gain));
+  }
+
+  addSteadyTo(left: usize, right: usize, at: i32, gain: f32): void {
+    const p = this.next();
+    if (p < 0) return;
+    const out = (<usize>at) << 2;
+    const from = (<usize>p) << 2;
+    store<f32>(left + out, load<f32>(left + out) + load<f32>(this.left + from) * gain);
+    store<f32>(right + out, load<f32>(right + out) + load<f32>(this.right + from) * gain);
+  }
+
+  /** The source frame for this timeline frame, or -1 for silence; then steps on. */
+  private next(): i32 {
+    let p = this.position;
+    if (p >= this.loopEnd) p = this.loopStart + (p - this.loopEnd);
+    this.position = p + 1;
+    return p >= 0 && p < this.arrived ? p : -1;
   }
 }

@@ -52,11 +52,32 @@ export function engineTrackSet(
 ): bool {
   if (slot < 0 || slot >= MAX_TRACKS) return false;
   const track = unchecked(engine(handle).tracks[slot]);
-  track.active = true;
+  track.activate();
   track.amplitude = amplitude;
   track.balance = balance;
   track.mute = mute;
   track.solo = solo;
+  return true;
+}
+
+export function engineTrackEq(handle: usize, slot: i32, enabled: bool): bool {
+  if (slot < 0 || slot >= MAX_TRACKS) return false;
+  unchecked(engine(handle).tracks[slot]).eq.setEnabled(enabled);
+  return true;
+}
+
+/** Stage ids as in track-eq.ts: 0 high-pass, 1..4 band1..band4, 5 low-pass. */
+export function engineTrackEqStage(
+  handle: usize,
+  slot: i32,
+  stage: i32,
+  enabled: bool,
+  frequency: f64,
+  q: f64,
+  gainDb: f64,
+): bool {
+  if (slot < 0 || slot >= MAX_TRACKS) return false;
+  unchecked(engine(handle).tracks[slot]).eq.setStage(stage, enabled, frequency, q, gainDb);
   return true;
 }
 

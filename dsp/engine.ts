@@ -52,7 +52,7 @@ export class Engine {
     this.metronome = new Metronome(sampleRate);
     for (let i = 0; i < MAX_SOURCES; i++) unchecked((this.sources[i] = new Source()));
     for (let i = 0; i < MAX_CLIPS; i++) unchecked((this.clips[i] = new Clip()));
-    for (let i = 0; i < MAX_TRACKS; i++) unchecked((this.tracks[i] = new TrackStrip()));
+    for (let i = 0; i < MAX_TRACKS; i++) unchecked((this.tracks[i] = new TrackStrip(sampleRate)));
   }
 
   activateClip(slot: i32): void {

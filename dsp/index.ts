@@ -19,13 +19,32 @@ export {
   engineSourceLoad,
   engineSourceRelease,
   engineStop,
+  engineTrackEq,
+  engineTrackEqStage,
   engineTrackRemove,
   engineTrackSet,
 } from "./engine-exports";
 export { fadeGain } from "./fade-curve";
 
 export { alloc, free } from "./memory";
+export {
+  resamplerCreate,
+  resamplerDestroy,
+  resamplerFlush,
+  resamplerMaxOutput,
+  resamplerProcess,
+  resamplerReset,
+} from "./resampler";
 export { toneOutputPtr, toneRender, toneReset } from "./tone";
+export {
+  eqCreate,
+  eqProcess,
+  eqProcessScalar,
+  eqReset,
+  eqSetEnabled,
+  eqSetStage,
+  eqStageCoefficients,
+} from "./track-eq";
 
 export function abiVersion(): i32 {
   return ABI_VERSION;

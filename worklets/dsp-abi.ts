@@ -29,6 +29,16 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   toneRender(): void;
   toneOutputPtr(): number;
   fadeGain(x: number): number;
+  /** A mono converter (whole Hz, 8 kHz to 192 kHz), or 0 for other rates. */
+  resamplerCreate(inRate: number, outRate: number): Handle;
+  /** Output frames written, or -1 (input not consumed) if outCapacity < resamplerMaxOutput(rs, inFrames). */
+  resamplerProcess(rs: Handle, input: Ptr, inFrames: number, output: Ptr, outCapacity: number): number;
+  /** Ends the stream and resets: frames written, or -1 if outCapacity < resamplerMaxOutput(rs, 0). */
+  resamplerFlush(rs: Handle, output: Ptr, outCapacity: number): number;
+  /** Output frames enough for any resamplerProcess of up to inFrames, and for resamplerFlush. */
+  resamplerMaxOutput(rs: Handle, inFrames: number): number;
+  resamplerReset(rs: Handle): void;
+  resamplerDestroy(rs: Handle): void;
   engineCreate(sampleRate: number): Handle;
   engineSourceLoad(engine: Handle, slot: number, frames: number, channels: number): Ptr;
   engineSourceArrived(engine: Handle, slot: number, frames: number): number;
@@ -40,6 +50,16 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
     balance: number,
     mute: Flag,
     solo: Flag,
+  ): number;
+  engineTrackEq(engine: Handle, slot: number, enabled: Flag): number;
+  engineTrackEqStage(
+    engine: Handle,
+    slot: number,
+    stage: number,
+    enabled: Flag,
+    frequency: number,
+    q: number,
+    gainDb: number,
   ): number;
   engineTrackRemove(engine: Handle, slot: number): number;
   engineClipSet(
@@ -84,4 +104,40 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   engineMeters(engine: Handle): Ptr;
   enginePosition(engine: Handle): number;
   enginePlaying(engine: Handle): number;
+  /** Setup only: may grow memory. Returns a track EQ handle: enabled, every stage disabled. */
+  eqCreate(sampleRate: number): Handle;
+  eqSetEnabled(eq: Handle, on: Flag): void;
+  /** Stages 0 high pass, 1 low shelf, 2 and 3 peaking, 4 high shelf, 5 low pass; NaN/Inf keep the old value. */
+  eqSetStage(eq: Handle, stage: number, enabled: Flag, frequency: number, q: number, gainDb: number): void;
+  eqReset(eq: Handle): void;
+  /** Filters planar f32 stereo in place; eqProcessScalar is the non-SIMD twin with equal output. */
+  eqProcess(eq: Handle, left: Ptr, right: Ptr, frames: number): void;
+  eqProcessScalar(eq: Handle, left: Ptr, right: Ptr, frames: number): void;
+  /** Writes the stage's current b0, b1, b2, a1, a2 (normalised f64) at out. */
+  eqStageCoefficients(eq: Handle, stage: number, out: Ptr): void;
+  /** Setup only: may grow memory. A stereo level meter: RMS over a window of ~300 ms. */
+  meterCreate(sampleRate: number): Handle;
+  /** Once per quantum (at most QUANTUM_FRAMES frames) of planar f32; non-finite samples count as silence. */
+  meterMeasure(meter: Handle, left: Ptr, right: Ptr, frames: number): void;
+  /** Writes 4 f32 at out: peak L, peak R (of the last quantum), RMS L, RMS R (linear). */
+  meterRead(meter: Handle, out: Ptr): void;
+  meterReset(meter: Handle): void;
+  /** Frames per level-0 (min, max) pair; a level-l pair covers peaksBaseBlock() << l frames. */
+  peaksBaseBlock(): number;
+  /** Levels for frames of PCM: 0 for none, then down to a level of one pair. */
+  peaksLevelCount(frames: number): number;
+  /** (min, max) f32 pairs peaksBuild writes for frames of PCM. */
+  peaksTotalPairs(frames: number): number;
+  /** Offset in pairs of a level; level == peaksLevelCount(frames) gives the total, outside [0, count] -1. */
+  peaksLevelOffset(frames: number, level: number): number;
+  /** Writes every level of mono f32 pcm to out as (min, max) f32 pairs, level 0 first; skips non-finite samples. */
+  peaksBuild(pcm: Ptr, frames: number, out: Ptr): void;
+  /** Setup only: may grow memory. A stereo-linked true-peak limiter, ceiling -1 dBTP. */
+  limiterCreate(sampleRate: number): Handle;
+  /** Clamped to [-60, 0] dB; NaN keeps the current ceiling. */
+  limiterSetCeilingDb(limiter: Handle, db: number): void;
+  /** In place on planar f32, at most QUANTUM_FRAMES frames; the output lags the input by limiterLatencyFrames. */
+  limiterProcess(limiter: Handle, left: Ptr, right: Ptr, frames: number): void;
+  limiterLatencyFrames(limiter: Handle): number;
+  limiterReset(limiter: Handle): void;
 }

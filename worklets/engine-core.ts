@@ -51,6 +51,18 @@ export class EngineCore {
     switch (patch.op) {
       case "track":
         dsp.engineTrackSet(handle, patch.slot, patch.amplitude, patch.balance, patch.mute, patch.solo);
+        dsp.engineTrackEq(handle, patch.slot, patch.eq.enabled);
+        patch.eq.stages.forEach((stage, index) => {
+          dsp.engineTrackEqStage(
+            handle,
+            patch.slot,
+            index,
+            stage.enabled,
+            stage.frequency,
+            stage.q,
+            stage.gain,
+          );
+        });
         return;
       case "track-remove":
         dsp.engineTrackRemove(handle, patch.slot);

@@ -5,7 +5,12 @@ import { ENGINE_PROCESSOR_NAME } from "./engine-processor-protocol.ts";
 import {
   type EngineSharedViews,
   engineSharedViews,
+  QUANTA_PER_LOAD_BATCH,
+  QUANTUM_COST_SLOTS,
+  SHARED_APPLIED_AT_QUANTA,
   SHARED_APPLIED_BATCH,
+  SHARED_LOAD,
+  SHARED_LOAD_BATCHES,
   SHARED_LOADING,
   SHARED_PLAYING,
   SHARED_POSITION,
@@ -16,6 +21,9 @@ class EngineProcessor extends AudioWorkletProcessor {
   private readonly core: EngineCore;
   private readonly shared: EngineSharedViews;
   private quanta = 0;
+  private batchStart = 0;
+  private batches = 0;
+  private readonly quantumMicros: number;
 
   constructor(options: { processorOptions: EngineProcessorOptions }) {
     super();
@@ -24,13 +32,16 @@ class EngineProcessor extends AudioWorkletProcessor {
     for (const patch of initialPatches) this.core.apply(patch);
     this.core.finishLoading();
     this.shared = engineSharedViews(shared);
+    this.quantumMicros = (128 / sampleRate) * 1e6;
     this.port.onmessage = (event: MessageEvent<EnginePatchBatch>) => {
       for (const patch of event.data.patches) this.core.apply(patch);
       this.shared.header[SHARED_APPLIED_BATCH] = event.data.id;
+      this.shared.header[SHARED_APPLIED_AT_QUANTA] = this.quanta;
     };
   }
 
   process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    if (this.quanta % QUANTA_PER_LOAD_BATCH === 0) this.timeBatch();
     const rendered = this.core.render();
     const [left, right] = outputs[0];
     left.set(rendered.left);
@@ -42,6 +53,18 @@ class EngineProcessor extends AudioWorkletProcessor {
     header[SHARED_QUANTA] = ++this.quanta;
     this.shared.meters.set(rendered.meters);
     return true;
+  }
+
+  /** Closes the load batch that ends here: its cost per quantum, absolute and against the real-time budget. */
+  private timeBatch(): void {
+    const now = Date.now();
+    if (this.quanta > 0) {
+      const micros = ((now - this.batchStart) * 1000) / QUANTA_PER_LOAD_BATCH;
+      this.shared.quantumCosts[this.batches % QUANTUM_COST_SLOTS] = micros;
+      this.shared.header[SHARED_LOAD] = micros / this.quantumMicros;
+      this.shared.header[SHARED_LOAD_BATCHES] = ++this.batches;
+    }
+    this.batchStart = now;
   }
 }
 

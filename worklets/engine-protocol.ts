@@ -3,6 +3,14 @@
 // validates every patch before sending; the engine applies them as they come.
 // All positions are timeline frames at the engine's sample rate.
 
+export interface EqStagePatch {
+  readonly enabled: boolean;
+  readonly frequency: number;
+  readonly q: number;
+  /** dB; ignored by the high- and low-pass stages. */
+  readonly gain: number;
+}
+
 export interface TrackPatch {
   readonly op: "track";
   readonly slot: number;
@@ -10,6 +18,11 @@ export interface TrackPatch {
   readonly balance: number;
   readonly mute: boolean;
   readonly solo: boolean;
+  readonly eq: {
+    readonly enabled: boolean;
+    /** In the engine's stage order: high-pass, band1..band4, low-pass (dsp/track-eq.ts). */
+    readonly stages: readonly EqStagePatch[];
+  };
 }
 
 export interface ClipPatch {

@@ -1,5 +1,6 @@
 import { DSP_ABI } from "../../worklets/dsp-abi.ts";
 import type { EnginePatch } from "../../worklets/engine-protocol.ts";
+import type { EqFilter } from "../shared/project/index.ts";
 import type { PlannedClip, PlannedTrack, RenderPlan } from "./render-plan.ts";
 import { validateRenderPlan } from "./render-plan-schema.ts";
 import { SlotAllocator } from "./slot-allocator.ts";
@@ -65,8 +66,20 @@ export class PlanSync {
   }
 
   private trackPatch(track: PlannedTrack): EnginePatch {
-    const { amplitude, balance, mute, solo } = track;
-    return { op: "track", slot: this.tracks.assign(track.id), amplitude, balance, mute, solo };
+    const { amplitude, balance, mute, solo, eq } = track;
+    const pass = (filter: EqFilter) => ({ ...filter, gain: 0 });
+    return {
+      op: "track",
+      slot: this.tracks.assign(track.id),
+      amplitude,
+      balance,
+      mute,
+      solo,
+      eq: {
+        enabled: eq.enabled,
+        stages: [pass(eq.highPassFilter), eq.band1, eq.band2, eq.band3, eq.band4, pass(eq.lowPassFilter)],
+      },
+    };
   }
 
   private clipPatch(clip: PlannedClip): EnginePatch {

@@ -6,8 +6,9 @@ import type { RenderPlan } from "./render-plan.ts";
 /** A plan the engine cannot play: refused whole, and the last good plan keeps playing. */
 export class RenderPlanError extends Error {}
 
-const frame = z.number().refine(Number.isFinite, "must be a finite frame position");
-const length = frame.refine((value) => value >= 0, "must not be negative");
+// zod numbers already refuse NaN and the infinities.
+const frame = z.number();
+const length = z.number().min(0, "must not be negative");
 
 const plannedClipSchema = z
   .object({

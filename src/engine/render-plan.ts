@@ -99,8 +99,10 @@ export function buildRenderPlan(
       eq: track.eq,
     });
     const playable = renderedClips(track)
+      // Empty clips are skipped; NaN positions are kept so that validation refuses the plan loudly.
       .filter(
-        (clip) => clip.resolved && clip.endBeats > clip.startBeats && sources.has(clipSourceId(clip) ?? ""),
+        (clip) =>
+          clip.resolved && !(clip.endBeats <= clip.startBeats) && sources.has(clipSourceId(clip) ?? ""),
       )
       .toSorted((a, b) => a.startBeats - b.startBeats);
     for (const clip of playable) songEndBeats = Math.max(songEndBeats, clip.endBeats);

@@ -13,7 +13,17 @@ export function track(
   slot: number,
   fields: Partial<{ amplitude: number; balance: number; mute: boolean; solo: boolean }> = {},
 ) {
-  return { op: "track", slot, amplitude: 1, balance: 0, mute: false, solo: false, ...fields } as const;
+  const stages = Array.from({ length: 6 }, () => ({ enabled: false, frequency: 1000, q: 1, gain: 0 }));
+  return {
+    op: "track",
+    slot,
+    amplitude: 1,
+    balance: 0,
+    mute: false,
+    solo: false,
+    eq: { enabled: false, stages },
+    ...fields,
+  } as const;
 }
 
 export function clip(slot: number, fields: Partial<Omit<ClipPatch, "op" | "slot">>): ClipPatch {

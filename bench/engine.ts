@@ -1,0 +1,126 @@
+// npm run bench engine: offline mixdown against Chrome's native graph and plain JS,
+// worklet cost per quantum, and edit-to-audible latency, all in one Chromium run.
+
+import { exposeBuiltEngine } from "../src/tooling/built-entries.ts";
+import { launchChromium } from "../src/tooling/chromium.ts";
+import { serveBuiltApp } from "../src/tooling/serve-built.ts";
+import {
+  SHARED_APPLIED_AT_QUANTA,
+  SHARED_APPLIED_BATCH,
+  SHARED_LOAD_BATCHES,
+  SHARED_QUANTA,
+} from "../worklets/engine-shared-state.ts";
+import { type BenchArea, formatTable, median } from "./area.ts";
+import {
+  BENCH_PROJECT,
+  benchSources,
+  editToAudible,
+  type HeaderSlots,
+  nativeOffline,
+  oursOffline,
+  plainJsOffline,
+} from "./engine-page.ts";
+
+const SAMPLE_RATE = 48_000;
+const QUANTUM_BUDGET_US = (128 / SAMPLE_RATE) * 1e6;
+const SLOTS: HeaderSlots = {
+  quanta: SHARED_QUANTA,
+  appliedBatch: SHARED_APPLIED_BATCH,
+  appliedAtQuanta: SHARED_APPLIED_AT_QUANTA,
+  loadBatches: SHARED_LOAD_BATCHES,
+};
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const engineBench: BenchArea = {
+  async run({ quick }) {
+    const sizes = quick ? [8, 64] : [8, 32, 64, 128];
+    const seconds = quick ? 10 : 60;
+    const plainSeconds = 10;
+    const edits = quick ? 60 : 300;
+    const served = await serveBuiltApp();
+    const browser = await launchChromium();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(served.url);
+      await exposeBuiltEngine(page);
+      // tsx names functions through a __name helper; the page needs it to run them.
+      await page.evaluate("globalThis.__name = (f) => f");
+      await page.evaluate(`window.tunesmithBench = { sources: ${benchSources.toString()} }`);
+
+      const detail: Record<string, Record<string, number>> = {};
+      const rows: string[][] = [];
+      for (const tracks of sizes) {
+        const spec = { tracks, seconds, sampleRate: SAMPLE_RATE };
+        const ours = await page.evaluate(oursOffline, { spec, project: BENCH_PROJECT, slots: SLOTS });
+        const native = await page.evaluate(nativeOffline, { spec, project: BENCH_PROJECT });
+        const plain = await page.evaluate(plainJsOffline, {
+          spec: { ...spec, seconds: plainSeconds },
+          project: BENCH_PROJECT,
+        });
+        const costs = ours.quantumCostsMicros;
+        detail[tracks] = {
+          ours_x_realtime: ours.xRealtime,
+          native_x_realtime: native.xRealtime,
+          plain_js_x_realtime: plain.xRealtime,
+          speedup_vs_native: ours.xRealtime / native.xRealtime,
+          quantum_median_us: median(costs),
+          quantum_p99_us: percentile(costs, 99),
+          quantum_max_us: Math.max(...costs),
+          quantum_batches: costs.length,
+        };
+        const d = detail[tracks];
+        rows.push([
+          String(tracks),
+          `${d.ours_x_realtime.toFixed(1)}x`,
+          `${d.native_x_realtime.toFixed(1)}x`,
+          `${d.plain_js_x_realtime.toFixed(1)}x`,
+          d.speedup_vs_native.toFixed(2),
+          d.quantum_median_us.toFixed(0),
+          d.quantum_p99_us.toFixed(0),
+          d.quantum_max_us.toFixed(0),
+        ]);
+      }
+
+      const latency = await page.evaluate(editToAudible, {
+        spec: { tracks: 64, seconds: 0, sampleRate: SAMPLE_RATE },
+        project: BENCH_PROJECT,
+        slots: SLOTS,
+        edits,
+      });
+      const measured = latency.latenciesMs.filter(Number.isFinite);
+      const p64 = detail[64];
+      const json = {
+        mixdown_speedup_vs_native_64: p64.speedup_vs_native,
+        quantum_p99_us_64: p64.quantum_p99_us,
+        quantum_p99_budget_fraction_64: p64.quantum_p99_us / QUANTUM_BUDGET_US,
+        edit_to_audible_ms_p50: median(measured),
+        edit_to_audible_ms_p99: percentile(measured, 99),
+        edit_to_audible_missed: latency.latenciesMs.length - measured.length,
+        output_latency_ms: latency.outputLatencyMs,
+        seconds_rendered: seconds,
+        plain_js_seconds_rendered: plainSeconds,
+        how_quantum_cost_was_measured:
+          "inside the engine worklet during the offline mixdown: Date.now() around batches of 64 quanta (the worklet has no performance.now); figures are per-quantum averages of each batch",
+        how_edit_to_audible_was_measured:
+          "realtime AudioContext, 64 tracks playing: performance.now() from posting a fader patch until the shared header shows a quantum rendered after the processor applied it (main thread spins on the SharedArrayBuffer); excludes the device output latency reported separately",
+        per_tracks: detail,
+      };
+      const table = [
+        `${seconds} s mixdown at ${SAMPLE_RATE} Hz (plain JS: ${plainSeconds} s), x realtime; quantum cost in us (budget ${QUANTUM_BUDGET_US.toFixed(0)} us)`,
+        formatTable(
+          ["tracks", "ours", "native", "plain JS", "ours/native", "q median", "q p99", "q max"],
+          rows,
+        ),
+        `edit-to-audible (64 tracks, ${measured.length} edits): p50 ${json.edit_to_audible_ms_p50.toFixed(2)} ms, p99 ${json.edit_to_audible_ms_p99.toFixed(2)} ms; device output latency ${latency.outputLatencyMs.toFixed(1)} ms`,
+      ].join("\n");
+      return { table, json };
+    } finally {
+      await browser.close();
+      await served.close();
+    }
+  },
+};
