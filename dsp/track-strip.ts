@@ -87,7 +87,7 @@ export class TrackStrip {
     const inR = this.rightPtr();
     for (let i = 0; i < QUANTUM_FRAMES; i++) {
       const k = <f64>(i + 1);
-      const at = <usize>i << 2;
+      const at = (<usize>i) << 2;
       const l = <f64>load<f32>(inL + at);
       const r = <f64>load<f32>(inR + at);
       const outL = <f32>(l * (this.ll + dll * k) + r * (this.rl + drl * k));
@@ -112,7 +112,7 @@ export class TrackStrip {
     const inL = this.leftPtr();
     const inR = this.rightPtr();
     for (let i = 0; i < QUANTUM_FRAMES; i += 4) {
-      const at = <usize>i << 2;
+      const at = (<usize>i) << 2;
       const l = v128.load(inL + at);
       const r = v128.load(inR + at);
       const outL = f32x4.add(f32x4.mul(l, ll), f32x4.mul(r, rl));

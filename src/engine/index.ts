@@ -1,8 +1,12 @@
 // The engine's public surface. Built as its own entry so that browser tests
 // and benches drive the same code the pages run.
+
+export { synthesizeDemoMaterial } from "./demo/demo-material.ts";
+export { demoProject } from "./demo/demo-project.ts";
 export { demoSessionPatches } from "./demo/demo-session.ts";
 export { loadDspModule } from "./dsp-module.ts";
 export { createEngineNode, type EngineNode } from "./engine-node.ts";
 export { ProjectSession } from "./project-session.ts";
+export { renderProjectToWav } from "./render-to-wav.ts";
 export { createToneNode, stopToneNode, type ToneSettings } from "./tone.ts";
 export { startTonePreview, type TonePreview } from "./tone-preview.ts";

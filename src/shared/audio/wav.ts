@@ -1,0 +1,115 @@
+// RIFF/WAVE encoding of rendered audio: 32-bit float (lossless for the engine's
+// output) or 16-bit PCM with TPDF dither (what most players and DAWs expect).
+
+export type WavFormat = "float32" | "pcm16";
+
+export interface PlanarAudio {
+  readonly sampleRate: number;
+  readonly channels: readonly Float32Array[];
+}
+
+const FORMAT_PCM = 1;
+const FORMAT_FLOAT = 3;
+
+export function encodeWav(audio: PlanarAudio, format: WavFormat = "float32"): ArrayBuffer {
+  const { sampleRate, channels } = audio;
+  const channelCount = channels.length;
+  const frames = channels[0]?.length ?? 0;
+  if (channelCount === 0 || channels.some((channel) => channel.length !== frames)) {
+    throw new RangeError("WAV encoding needs at least one channel, all of the same length");
+  }
+  const bytesPerSample = format === "float32" ? 4 : 2;
+  const dataBytes = frames * channelCount * bytesPerSample;
+  const buffer = new ArrayBuffer(44 + dataBytes);
+  const view = new DataView(buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
+  };
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, format === "float32" ? FORMAT_FLOAT : FORMAT_PCM, true);
+  view.setUint16(22, channelCount, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * channelCount * bytesPerSample, true);
+  view.setUint16(32, channelCount * bytesPerSample, true);
+  view.setUint16(34, bytesPerSample * 8, true);
+  ascii(36, "data");
+  view.setUint32(40, dataBytes, true);
+
+  let offset = 44;
+  if (format === "float32") {
+    for (let i = 0; i < frames; i++) {
+      for (const channel of channels) {
+        view.setFloat32(offset, channel[i], true);
+        offset += 4;
+      }
+    }
+    return buffer;
+  }
+  // Triangular dither of one LSB peak: quantisation error becomes benign noise, not distortion.
+  let seed = 0x9e3779b9;
+  const uniform = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let i = 0; i < frames; i++) {
+    for (const channel of channels) {
+      const dithered = channel[i] * 32768 + (uniform() - uniform());
+      view.setInt16(offset, Math.max(-32768, Math.min(32767, Math.round(dithered))), true);
+      offset += 2;
+    }
+  }
+  return buffer;
+}
+
+/** Reads the WAVs encodeWav writes (and other plain PCM 16/24/32-bit and float WAVs). */
+export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
+  const view = new DataView(bytes);
+  const tag = (offset: number) => String.fromCharCode(...new Uint8Array(bytes, offset, 4));
+  if (bytes.byteLength < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("Not a WAV file");
+  let format = 0;
+  let channelCount = 0;
+  let sampleRate = 0;
+  let bits = 0;
+  for (let offset = 12; offset + 8 <= bytes.byteLength; ) {
+    const id = tag(offset);
+    const size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === "fmt ") {
+      format = view.getUint16(body, true);
+      channelCount = view.getUint16(body + 2, true);
+      sampleRate = view.getUint32(body + 4, true);
+      bits = view.getUint16(body + 14, true);
+      // WAVE_FORMAT_EXTENSIBLE keeps the real format in its sub-format GUID.
+      if (format === 0xfffe) format = view.getUint16(body + 24, true);
+    } else if (id === "data") {
+      if (channelCount === 0) throw new Error("WAV data comes before its format");
+      const bytesPerSample = bits / 8;
+      const frames = Math.floor(Math.min(size, bytes.byteLength - body) / (bytesPerSample * channelCount));
+      const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
+      const read = sampleReader(view, format, bits);
+      for (let i = 0, at = body; i < frames; i++) {
+        for (let c = 0; c < channelCount; c++, at += bytesPerSample) channels[c][i] = read(at);
+      }
+      return { sampleRate, channels };
+    }
+    offset = body + size + (size % 2);
+  }
+  throw new Error("WAV file has no data");
+}
+
+function sampleReader(view: DataView, format: number, bits: number): (at: number) => number {
+  if (format === FORMAT_FLOAT && bits === 32) return (at) => view.getFloat32(at, true);
+  if (format === FORMAT_FLOAT && bits === 64) return (at) => view.getFloat64(at, true);
+  if (format === FORMAT_PCM && bits === 16) return (at) => view.getInt16(at, true) / 32768;
+  if (format === FORMAT_PCM && bits === 24) {
+    return (at) =>
+      (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608;
+  }
+  if (format === FORMAT_PCM && bits === 32) return (at) => view.getInt32(at, true) / 2147483648;
+  if (format === FORMAT_PCM && bits === 8) return (at) => (view.getUint8(at) - 128) / 128;
+  throw new Error(`Unsupported WAV format ${format} with ${bits}-bit samples`);
+}

@@ -1,0 +1,54 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoProject } from "../../src/engine/demo/demo-project.ts";
+import { renderProject } from "../../src/engine/project-render.ts";
+import { decodeWav } from "../../src/shared/audio/wav.ts";
+import { type EngineWindow, exposeBuiltEngine } from "../../src/tooling/built-entries.ts";
+import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
+import { demoSources } from "../demo-sources.ts";
+import { newDsp } from "../dsp-wasm.ts";
+
+const RATE = 48_000;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+  await page.goto(inject("baseUrl"));
+  await exposeBuiltEngine(page);
+});
+afterAll(() => browser?.close());
+
+describe("export render in a browser Worker", () => {
+  it("writes the same audio as the Node render of the same project", async () => {
+    const encoded = await page.evaluate(async (rate) => {
+      const engine = (window as unknown as EngineWindow).tunesmithEngine;
+      const material = engine.synthesizeDemoMaterial(rate);
+      const sources = new Map(
+        Object.entries(material).map(([id, channels]) => [`demo-${id}`, { sampleRate: rate, channels }]),
+      );
+      const wav = await engine.renderProjectToWav(engine.demoProject(), sources, rate, "float32");
+      const bytes = new Uint8Array(wav);
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    }, RATE);
+    const bytes = Buffer.from(encoded, "base64");
+    const fromWorker = decodeWav(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const fromNode = renderProject(newDsp(), demoProject(), demoSources(RATE), RATE);
+    expect(fromWorker.sampleRate).toBe(RATE);
+    expect(fromWorker.channels[0].length).toBe(fromNode.left.length);
+    let maxDifference = 0;
+    for (let i = 0; i < fromNode.left.length; i++) {
+      maxDifference = Math.max(
+        maxDifference,
+        Math.abs(fromWorker.channels[0][i] - fromNode.left[i]),
+        Math.abs(fromWorker.channels[1][i] - fromNode.right[i]),
+      );
+    }
+    expect(maxDifference).toBeLessThanOrEqual(1e-6);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { decodeWav, encodeWav } from "../../src/shared/audio/wav.ts";
+
+const signal = (frames: number, hz: number, gain: number) =>
+  Float32Array.from({ length: frames }, (_, i) => gain * Math.sin((2 * Math.PI * hz * i) / 48_000));
+
+describe("WAV", () => {
+  it("round-trips 32-bit float exactly", () => {
+    const channels = [signal(1000, 440, 0.5), signal(1000, 660, -0.25)];
+    const decoded = decodeWav(encodeWav({ sampleRate: 48_000, channels }, "float32"));
+    expect(decoded.sampleRate).toBe(48_000);
+    expect(decoded.channels.map((c) => Array.from(c))).toEqual(channels.map((c) => Array.from(c)));
+  });
+
+  it("writes 16-bit PCM within a dithered LSB and clips out-of-range samples", () => {
+    const channel = signal(4800, 1000, 0.9);
+    channel[10] = 3;
+    channel[11] = -3;
+    const bytes = encodeWav({ sampleRate: 44_100, channels: [channel] }, "pcm16");
+    expect(bytes.byteLength).toBe(44 + 4800 * 2);
+    const [decoded] = decodeWav(bytes).channels;
+    expect(decoded[10]).toBe(32767 / 32768);
+    expect(decoded[11]).toBe(-1);
+    for (let i = 20; i < channel.length; i++)
+      expect(Math.abs(decoded[i] - channel[i])).toBeLessThan(2 / 32768);
+  });
+
+  it("refuses what is not a WAV file", () => {
+    expect(() => decodeWav(new TextEncoder().encode("definitely not audio").buffer as ArrayBuffer)).toThrow(
+      "Not a WAV file",
+    );
+  });
+});
