@@ -207,6 +207,11 @@ export function enginePosition(handle: usize): f64 {
   return engine(handle).position;
 }
 
+/** Frames by which the output trails the transport (the master limiter's lookahead). */
+export function engineLatencyFrames(handle: usize): i32 {
+  return engine(handle).limiter.latency;
+}
+
 export function enginePlaying(handle: usize): bool {
   return engine(handle).playing;
 }

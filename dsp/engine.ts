@@ -1,6 +1,8 @@
 import { MAX_CLIPS, MAX_SOURCES, MAX_TRACKS, METER_FLOATS, QUANTUM_FRAMES } from "./abi";
 import { Clip, DECLICK_FRAMES, renderClip } from "./clip-voice";
 import { fadeGain } from "./fade-curve";
+import { LevelMeter } from "./level-meter";
+import { Limiter } from "./limiter";
 import { Metronome } from "./metronome";
 import { Source } from "./source";
 import { TrackStrip } from "./track-strip";
@@ -17,6 +19,9 @@ export class Engine {
   readonly clips: StaticArray<Clip> = new StaticArray<Clip>(MAX_CLIPS);
   readonly tracks: StaticArray<TrackStrip> = new StaticArray<TrackStrip>(MAX_TRACKS);
   readonly metronome: Metronome;
+  /** True-peak-safe brickwall on the master: nothing the engine outputs, live or exported, clips. */
+  readonly limiter: Limiter;
+  private readonly masterMeter: LevelMeter;
   readonly outLeft: StaticArray<f32> = new StaticArray<f32>(QUANTUM_FRAMES);
   readonly outRight: StaticArray<f32> = new StaticArray<f32>(QUANTUM_FRAMES);
   readonly meters: StaticArray<f32> = new StaticArray<f32>((MAX_TRACKS + 1) * METER_FLOATS);
@@ -50,6 +55,8 @@ export class Engine {
 
   constructor(readonly sampleRate: f64) {
     this.metronome = new Metronome(sampleRate);
+    this.limiter = new Limiter(sampleRate);
+    this.masterMeter = new LevelMeter(sampleRate);
     for (let i = 0; i < MAX_SOURCES; i++) unchecked((this.sources[i] = new Source()));
     for (let i = 0; i < MAX_CLIPS; i++) unchecked((this.clips[i] = new Clip()));
     for (let i = 0; i < MAX_TRACKS; i++) unchecked((this.tracks[i] = new TrackStrip(sampleRate)));
@@ -108,6 +115,12 @@ export class Engine {
     if (this.playing) this.renderTimeline();
     this.mixTracks();
     if (this.playing) this.finishMaster();
+    const left = changetype<usize>(this.outLeft);
+    const right = changetype<usize>(this.outRight);
+    // Also while stopped: the limiter's delay line drains and the meters fall back to silence.
+    this.limiter.process(left, right, QUANTUM_FRAMES);
+    this.masterMeter.measure(left, right, QUANTUM_FRAMES);
+    this.masterMeter.writeTo(changetype<usize>(this.meters) + ((<usize>MAX_TRACKS * METER_FLOATS) << 2));
   }
 
   /** Renders clips and clicks along the timeline, wrapping at the loop end sample-accurately. */
@@ -185,6 +198,8 @@ export class Engine {
       const track = unchecked(this.tracks[i]);
       if (!track.active) continue;
       track.mixInto(busLeft, busRight, !track.mute && (!anySolo || track.solo));
+      track.meter.measure(track.leftPtr(), track.rightPtr(), QUANTUM_FRAMES);
+      track.meter.writeTo(changetype<usize>(this.meters) + ((<usize>(i * METER_FLOATS)) << 2));
     }
   }
 

@@ -4,6 +4,7 @@ export {
   engineClipRemove,
   engineClipSet,
   engineCreate,
+  engineLatencyFrames,
   engineLoopSet,
   engineMasterSet,
   engineMeters,
@@ -26,6 +27,14 @@ export {
 } from "./engine-exports";
 export { fadeGain } from "./fade-curve";
 
+export { meterCreate, meterMeasure, meterRead, meterReset } from "./level-meter";
+export {
+  limiterCreate,
+  limiterLatencyFrames,
+  limiterProcess,
+  limiterReset,
+  limiterSetCeilingDb,
+} from "./limiter";
 export { alloc, free } from "./memory";
 export {
   resamplerCreate,
@@ -45,6 +54,13 @@ export {
   eqSetStage,
   eqStageCoefficients,
 } from "./track-eq";
+export {
+  peaksBaseBlock,
+  peaksBuild,
+  peaksLevelCount,
+  peaksLevelOffset,
+  peaksTotalPairs,
+} from "./waveform-peaks";
 
 export function abiVersion(): i32 {
   return ABI_VERSION;

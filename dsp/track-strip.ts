@@ -1,4 +1,5 @@
 import { QUANTUM_FRAMES } from "./abi";
+import { LevelMeter } from "./level-meter";
 import { TrackEq } from "./track-eq";
 
 /**
@@ -14,6 +15,8 @@ export class TrackStrip {
   mute: bool = false;
   solo: bool = false;
   readonly eq: TrackEq;
+  /** Measures the track after its fader and balance: what it adds to the mix. */
+  readonly meter: LevelMeter;
   readonly left: StaticArray<f32> = new StaticArray<f32>(QUANTUM_FRAMES);
   readonly right: StaticArray<f32> = new StaticArray<f32>(QUANTUM_FRAMES);
   // Matrix heard at the end of the last quantum: left->left, right->left, left->right, right->right.
@@ -25,6 +28,7 @@ export class TrackStrip {
 
   constructor(sampleRate: f64) {
     this.eq = new TrackEq(sampleRate);
+    this.meter = new LevelMeter(sampleRate);
   }
 
   /** A slot taken by a new track starts from silence, not from its last owner's filter memory and gains. */
@@ -33,6 +37,7 @@ export class TrackStrip {
     this.active = true;
     this.primed = false;
     this.eq.reset();
+    this.meter.reset();
   }
 
   leftPtr(): usize {

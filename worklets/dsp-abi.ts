@@ -104,6 +104,7 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   engineMeters(engine: Handle): Ptr;
   enginePosition(engine: Handle): number;
   enginePlaying(engine: Handle): number;
+  engineLatencyFrames(engine: Handle): number;
   /** Setup only: may grow memory. Returns a track EQ handle: enabled, every stage disabled. */
   eqCreate(sampleRate: number): Handle;
   eqSetEnabled(eq: Handle, on: Flag): void;
@@ -136,7 +137,7 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   limiterCreate(sampleRate: number): Handle;
   /** Clamped to [-60, 0] dB; NaN keeps the current ceiling. */
   limiterSetCeilingDb(limiter: Handle, db: number): void;
-  /** In place on planar f32, at most QUANTUM_FRAMES frames; the output lags the input by limiterLatencyFrames. */
+  /** In place on planar f32, usually one quantum; the output lags the input by limiterLatencyFrames. */
   limiterProcess(limiter: Handle, left: Ptr, right: Ptr, frames: number): void;
   limiterLatencyFrames(limiter: Handle): number;
   limiterReset(limiter: Handle): void;

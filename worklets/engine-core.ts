@@ -155,6 +155,11 @@ export class EngineCore {
     return this.dsp.enginePosition(this.handle);
   }
 
+  /** Frames by which the output trails the transport: the master limiter's lookahead. */
+  get latencyFrames(): number {
+    return this.dsp.engineLatencyFrames(this.handle);
+  }
+
   get playing(): boolean {
     return this.dsp.enginePlaying(this.handle) !== 0;
   }

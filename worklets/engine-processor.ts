@@ -24,6 +24,7 @@ class EngineProcessor extends AudioWorkletProcessor {
   private batchStart = 0;
   private batches = 0;
   private readonly quantumMicros: number;
+  private readonly latency: number;
 
   constructor(options: { processorOptions: EngineProcessorOptions }) {
     super();
@@ -33,6 +34,7 @@ class EngineProcessor extends AudioWorkletProcessor {
     this.core.finishLoading();
     this.shared = engineSharedViews(shared);
     this.quantumMicros = (128 / sampleRate) * 1e6;
+    this.latency = this.core.latencyFrames;
     this.port.onmessage = (event: MessageEvent<EnginePatchBatch>) => {
       for (const patch of event.data.patches) this.core.apply(patch);
       this.shared.header[SHARED_APPLIED_BATCH] = event.data.id;
@@ -47,7 +49,7 @@ class EngineProcessor extends AudioWorkletProcessor {
     left.set(rendered.left);
     right?.set(rendered.right);
     const header = this.shared.header;
-    header[SHARED_POSITION] = this.core.position;
+    header[SHARED_POSITION] = this.core.position - this.latency;
     header[SHARED_PLAYING] = this.core.playing ? 1 : 0;
     header[SHARED_LOADING] = this.core.loading ? 1 : 0;
     header[SHARED_QUANTA] = ++this.quanta;

@@ -4,7 +4,7 @@ import { DSP_ABI } from "./dsp-abi.ts";
 // thread (reader, on animation frames): one SharedArrayBuffer, no messages.
 // A read may mix two quanta; for a playhead and meters that is harmless.
 
-/** Float64 slots at the start of the buffer. */
+/** Float64 slots at the start of the buffer. The position is the timeline frame leaving the engine now. */
 export const SHARED_POSITION = 0;
 export const SHARED_PLAYING = 1;
 export const SHARED_LOADING = 2;

@@ -5,6 +5,7 @@ export { synthesizeDemoMaterial } from "./demo/demo-material.ts";
 export { demoProject } from "./demo/demo-project.ts";
 export { demoSessionPatches } from "./demo/demo-session.ts";
 export { loadDspModule } from "./dsp-module.ts";
+export { EngineHost, type Playhead, type TrackLevels } from "./engine-host.ts";
 export { createEngineNode, type EngineNode } from "./engine-node.ts";
 export { ProjectSession } from "./project-session.ts";
 export { renderProjectToWav } from "./render-to-wav.ts";

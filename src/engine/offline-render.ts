@@ -9,8 +9,10 @@ export interface RenderedAudio {
 }
 
 /**
- * Renders `frames` frames from the playhead set by the patches, with the same
- * engine code the worklet runs: identical output for identical patches.
+ * Renders timeline frames [playhead, playhead + frames) with the same engine
+ * code the worklet runs. The output is aligned with the timeline: the master
+ * limiter's lookahead delay is rendered past and dropped, which the worklet,
+ * playing live, cannot do (its output trails by engineLatencyFrames).
  */
 export function renderOffline(
   dsp: DspExports,
@@ -22,13 +24,17 @@ export function renderOffline(
   for (const patch of patches) core.apply(patch);
   core.finishLoading();
   core.apply({ op: "play" });
+  const latency = core.latencyFrames;
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
-  for (let done = 0; done < frames; done += QUANTUM_FRAMES) {
+  for (let rendered = 0; rendered < frames + latency; rendered += QUANTUM_FRAMES) {
     const quantum = core.render();
-    const count = Math.min(QUANTUM_FRAMES, frames - done);
-    left.set(quantum.left.subarray(0, count), done);
-    right.set(quantum.right.subarray(0, count), done);
+    // Frame k of this quantum is output frame rendered + k, timeline frame rendered + k - latency.
+    const from = Math.max(0, latency - rendered);
+    const to = Math.min(QUANTUM_FRAMES, frames + latency - rendered);
+    if (to <= from) continue;
+    left.set(quantum.left.subarray(from, to), rendered + from - latency);
+    right.set(quantum.right.subarray(from, to), rendered + from - latency);
   }
   return { sampleRate, left, right };
 }

@@ -105,7 +105,10 @@ export function buildRenderPlan(
           clip.resolved && !(clip.endBeats <= clip.startBeats) && sources.has(clipSourceId(clip) ?? ""),
       )
       .toSorted((a, b) => a.startBeats - b.startBeats);
-    for (const clip of playable) songEndBeats = Math.max(songEndBeats, clip.endBeats);
+    for (const clip of playable) {
+      // A NaN end is left to validation, which names the clip; here it must not poison the song length.
+      if (Number.isFinite(clip.endBeats)) songEndBeats = Math.max(songEndBeats, clip.endBeats);
+    }
     clips.push(...planTrackClips(track.id, playable, frameAt));
   }
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DSP_ABI } from "../../worklets/dsp-abi.ts";
+import { EngineCore } from "../../worklets/engine-core.ts";
+import { newDsp } from "../dsp-wasm.ts";
 import { DECLICK } from "./engine-constants.ts";
 import { clip, constantSource, fadeCurve, maxStep, RATE, render, track } from "./engine-harness.ts";
 
@@ -19,18 +22,19 @@ describe("clip voice", () => {
   });
 
   it("fades in and out on the 2-exponent curve", () => {
+    // 0.8 stays under the master limiter's -1 dBFS ceiling, so the fades come out as drawn.
     const fade = 4800;
     const { left } = render(
-      [constantSource(0, RATE, 1), track(0), clip(0, { start: 0, end: RATE, fadeIn: fade, fadeOut: fade })],
+      [constantSource(0, RATE, 0.8), track(0), clip(0, { start: 0, end: RATE, fadeIn: fade, fadeOut: fade })],
       RATE,
     );
     for (let k = 0; k < fade; k += 37) {
       // Starting playback ramps in over the declick too, so the first frames carry both.
       const playStart = k < DECLICK ? fadeCurve((k + 0.5) / DECLICK) : 1;
-      expect(left[k]).toBeCloseTo(fadeCurve((k + 0.5) / fade) * playStart, 6);
-      expect(left[RATE - 1 - k]).toBeCloseTo(fadeCurve((k + 0.5) / fade), 6);
+      expect(left[k]).toBeCloseTo(0.8 * fadeCurve((k + 0.5) / fade) * playStart, 6);
+      expect(left[RATE - 1 - k]).toBeCloseTo(0.8 * fadeCurve((k + 0.5) / fade), 6);
     }
-    expect(left[RATE / 2]).toBe(1);
+    expect(left[RATE / 2]).toBeCloseTo(0.8, 7);
   });
 
   it("keeps a constant signal constant through a crossfade between meeting clips", () => {
@@ -98,14 +102,15 @@ describe("clip voice", () => {
 
 describe("track strip", () => {
   it("pans with Web Audio's equal-power stereo law, unity at the centre", () => {
+    // Fully panned, both channels of this dual-mono source land on one side: 0.4 keeps that under the limiter.
     for (const balance of [-1, -0.5, 0, 0.3, 1]) {
       const { left, right } = render(
-        [constantSource(0, RATE, 0.5), track(0, { balance }), clip(0, {})],
+        [constantSource(0, RATE, 0.4), track(0, { balance }), clip(0, {})],
         4096,
       );
       const x = balance <= 0 ? balance + 1 : balance;
       const [g1, g2] = [Math.cos((x * Math.PI) / 2), Math.sin((x * Math.PI) / 2)];
-      const [expectedL, expectedR] = balance <= 0 ? [0.5 + 0.5 * g1, 0.5 * g2] : [0.5 * g1, 0.5 + 0.5 * g2];
+      const [expectedL, expectedR] = balance <= 0 ? [0.4 + 0.4 * g1, 0.4 * g2] : [0.4 * g1, 0.4 + 0.4 * g2];
       expect(left[2048]).toBeCloseTo(expectedL, 6);
       expect(right[2048]).toBeCloseTo(expectedR, 6);
     }
@@ -136,6 +141,39 @@ describe("track strip", () => {
       const expected = heard.reduce((sum, i) => sum + levels[i], 0);
       expect(left[2048], JSON.stringify({ mute, solo })).toBeCloseTo(expected, 6);
     }
+  });
+});
+
+describe("meters", () => {
+  it("reads each track's and the master's peak and RMS after the fader", () => {
+    const core = new EngineCore(newDsp(), RATE);
+    const sine = Float32Array.from(
+      { length: RATE },
+      (_, i) => 0.5 * Math.sin((2 * Math.PI * 1000 * i) / RATE),
+    );
+    for (const patch of [
+      { op: "source", slot: 0, frames: RATE, data: [sine] } as const,
+      track(3, { amplitude: 0.5 }),
+      clip(0, { track: 3 }),
+    ]) {
+      core.apply(patch);
+    }
+    core.finishLoading();
+    core.apply({ op: "play" });
+    let meters = core.render().meters;
+    for (let q = 0; q < 200; q++) meters = core.render().meters;
+    const db = (value: number) => 20 * Math.log10(value);
+    const [peakL, peakR, rmsL, rmsR] = meters.subarray(3 * 4, 3 * 4 + 4);
+    // A 0.5 sine at half the fader: peak 0.25 (-12.04 dBFS), RMS 0.25 / sqrt 2 (-15.05 dBFS).
+    expect(Math.abs(db(peakL) - db(0.25))).toBeLessThan(0.1);
+    expect(Math.abs(db(peakR) - db(0.25))).toBeLessThan(0.1);
+    expect(Math.abs(db(rmsL) - db(0.25 / Math.SQRT2))).toBeLessThan(0.1);
+    expect(Math.abs(db(rmsR) - db(0.25 / Math.SQRT2))).toBeLessThan(0.1);
+    const master = meters.subarray(DSP_ABI.maxTracks * 4, DSP_ABI.maxTracks * 4 + 4);
+    expect(Math.abs(db(master[0]) - db(0.25))).toBeLessThan(0.1);
+    expect(Math.abs(db(master[2]) - db(0.25 / Math.SQRT2))).toBeLessThan(0.1);
+    // Other slots stay silent.
+    expect(meters[0]).toBe(0);
   });
 });
 
