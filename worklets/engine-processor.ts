@@ -45,9 +45,10 @@ class EngineProcessor extends AudioWorkletProcessor {
   process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
     if (this.quanta % QUANTA_PER_LOAD_BATCH === 0) this.timeBatch();
     const rendered = this.core.render();
-    const [left, right] = outputs[0];
-    left.set(rendered.left);
-    right?.set(rendered.right);
+    // Indexing, not destructuring: an array iterator would be an allocation per quantum.
+    const output = outputs[0];
+    output[0].set(rendered.left);
+    if (output.length > 1) output[1].set(rendered.right);
     const header = this.shared.header;
     header[SHARED_POSITION] = this.core.position - this.latency;
     header[SHARED_PLAYING] = this.core.playing ? 1 : 0;

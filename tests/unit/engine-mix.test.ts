@@ -94,6 +94,22 @@ describe("clip voice", () => {
     for (let t = 3000; t < 6000; t++) expect(left[t]).toBe(0);
   });
 
+  it("plays more of a streaming source as it is appended", () => {
+    const chunk = new Float32Array(3000).fill(0.25);
+    const { left } = render(
+      [
+        { op: "source", slot: 0, frames: RATE, data: [chunk] },
+        { op: "source-append", slot: 0, offset: 3000, data: [chunk.map(() => 0.125)] },
+        track(0),
+        clip(0, { start: 0, end: RATE }),
+      ],
+      8000,
+    );
+    expect(left[2000]).toBe(0.25);
+    expect(left[4000]).toBe(0.125);
+    for (let t = 6000; t < 8000; t++) expect(left[t]).toBe(0);
+  });
+
   it("silences muted clips", () => {
     const { left } = render([constantSource(0, RATE, 0.5), track(0), clip(0, { mute: true })], 4096);
     expect(left.every((sample) => sample === 0)).toBe(true);
