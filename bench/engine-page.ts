@@ -61,22 +61,27 @@ export function benchSources(project: Project, sampleRate: number): Float32Array
   return sources;
 }
 
-/** Ours: the engine worklet in an OfflineAudioContext. Returns x realtime and the processor's batch costs. */
-export async function oursOffline({
-  spec,
-  project,
-  slots,
-}: {
-  spec: MixdownSpec;
-  project: Project;
-  slots: HeaderSlots;
-}) {
-  const engine = (window as unknown as EngineWindow).tunesmithEngine;
+/** A track of the bench project as an engine patch (its EQ stages all on). */
+export function benchTrackPatch(project: Project, slot: number, tracks: number, amplitude: number) {
+  return {
+    op: "track",
+    slot,
+    amplitude,
+    balance: tracks === 1 ? 0 : -0.8 + (1.6 * slot) / (tracks - 1),
+    mute: false,
+    solo: false,
+    eq: { enabled: true, stages: project.eq.map((stage) => ({ enabled: true, ...stage })) },
+  };
+}
+
+/** The whole bench project as engine patches: sources, then per track its strip and its clips. */
+export function benchPatches(
+  project: Project,
+  spec: MixdownSpec,
+  sources: readonly Float32Array[],
+): unknown[] {
   const { tracks, seconds, sampleRate } = spec;
-  const bench = (
-    window as unknown as { tunesmithBench: { sources: (p: Project, r: number) => Float32Array[] } }
-  ).tunesmithBench;
-  const sources = bench.sources(project, sampleRate);
+  const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
   const patches: unknown[] = sources.map((data, slot) => ({
     op: "source",
     slot,
@@ -87,15 +92,7 @@ export async function oursOffline({
   const fade = project.fadeSeconds * sampleRate;
   const clipsPerTrack = Math.ceil(seconds / project.clipSeconds);
   for (let t = 0; t < tracks; t++) {
-    patches.push({
-      op: "track",
-      slot: t,
-      amplitude: project.gain,
-      balance: tracks === 1 ? 0 : -0.8 + (1.6 * t) / (tracks - 1),
-      mute: false,
-      solo: false,
-      eq: { enabled: true, stages: project.eq.map((stage) => ({ enabled: true, ...stage })) },
-    });
+    patches.push(bench.trackPatch(project, t, tracks, project.gain));
     for (let c = 0; c < clipsPerTrack; c++) {
       patches.push({
         op: "clip",
@@ -113,6 +110,30 @@ export async function oursOffline({
       });
     }
   }
+  return patches;
+}
+
+/** The helpers above, put on window by the Node side so the page functions can share them. */
+export interface BenchHelpers {
+  sources: typeof benchSources;
+  trackPatch: typeof benchTrackPatch;
+  patches: typeof benchPatches;
+}
+
+/** Ours: the engine worklet in an OfflineAudioContext. Returns x realtime and the processor's batch costs. */
+export async function oursOffline({
+  spec,
+  project,
+  slots,
+}: {
+  spec: MixdownSpec;
+  project: Project;
+  slots: HeaderSlots;
+}) {
+  const engine = (window as unknown as EngineWindow).tunesmithEngine;
+  const { seconds, sampleRate } = spec;
+  const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
+  const patches = bench.patches(project, spec, bench.sources(project, sampleRate));
   patches.push({ op: "play" });
   const context = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * sampleRate, sampleRate });
   const { node, shared } = await engine.createEngineNode(context, patches as never);
@@ -130,9 +151,7 @@ export async function oursOffline({
 /** Chrome's native graph doing the same work: sources -> clip fade gain -> 6 biquads -> gain -> panner -> bus. */
 export async function nativeOffline({ spec, project }: { spec: MixdownSpec; project: Project }) {
   const { tracks, seconds, sampleRate } = spec;
-  const bench = (
-    window as unknown as { tunesmithBench: { sources: (p: Project, r: number) => Float32Array[] } }
-  ).tunesmithBench;
+  const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
   const context = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * sampleRate, sampleRate });
   const buffers = bench.sources(project, sampleRate).map((data) => {
     const buffer = new AudioBuffer({ length: data.length, sampleRate, numberOfChannels: 1 });
@@ -178,9 +197,7 @@ export async function nativeOffline({ spec, project }: { spec: MixdownSpec; proj
 /** The same algorithm in plain JavaScript on the main thread: the floor any engine must beat. */
 export function plainJsOffline({ spec, project }: { spec: MixdownSpec; project: Project }) {
   const { tracks, seconds, sampleRate } = spec;
-  const bench = (
-    window as unknown as { tunesmithBench: { sources: (p: Project, r: number) => Float32Array[] } }
-  ).tunesmithBench;
+  const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
   const sources = bench.sources(project, sampleRate);
   const frames = seconds * sampleRate;
   const clipFrames = project.clipSeconds * sampleRate;
@@ -281,44 +298,9 @@ export async function editToAudible({
 }) {
   const engine = (window as unknown as EngineWindow).tunesmithEngine;
   const { tracks, sampleRate } = spec;
-  const bench = (
-    window as unknown as { tunesmithBench: { sources: (p: Project, r: number) => Float32Array[] } }
-  ).tunesmithBench;
+  const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
   const context = new AudioContext({ sampleRate, latencyHint: "interactive" });
-  const sources = bench.sources(project, sampleRate);
-  const patches: unknown[] = sources.map((data, slot) => ({
-    op: "source",
-    slot,
-    frames: data.length,
-    data: [data],
-  }));
-  const stages = project.eq.map((stage) => ({ enabled: true, ...stage }));
-  const trackPatch = (slot: number, amplitude: number) => ({
-    op: "track",
-    slot,
-    amplitude,
-    balance: 0,
-    mute: false,
-    solo: false,
-    eq: { enabled: true, stages },
-  });
-  for (let t = 0; t < tracks; t++) {
-    patches.push(trackPatch(t, project.gain));
-    patches.push({
-      op: "clip",
-      slot: t,
-      track: t,
-      source: t % project.sources,
-      start: 0,
-      end: project.sourceSeconds * sampleRate,
-      sourceStart: 0,
-      amplitude: 1,
-      mute: false,
-      fadeIn: 0,
-      fadeOut: 0,
-      loop: { enabled: true, start: 0, end: project.sourceSeconds * sampleRate },
-    });
-  }
+  const patches = bench.patches(project, spec, bench.sources(project, sampleRate));
   patches.push({ op: "play" });
   const { node, shared, send } = await engine.createEngineNode(context, patches as never);
   node.connect(context.destination);
@@ -328,7 +310,9 @@ export async function editToAudible({
   const latencies: number[] = [];
   for (let e = 0; e < edits; e++) {
     const started = performance.now();
-    const id = send([trackPatch(e % tracks, 0.25 + (0.5 * ((e * 7) % 10)) / 10)] as never);
+    const id = send([
+      bench.trackPatch(project, e % tracks, tracks, 0.25 + (0.5 * ((e * 7) % 10)) / 10),
+    ] as never);
     let audibleAt = Number.NaN;
     while (performance.now() - started < 500) {
       if (header[slots.appliedBatch] >= id && header[slots.quanta] > header[slots.appliedAtQuanta]) {

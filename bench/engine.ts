@@ -13,7 +13,9 @@ import {
 import { type BenchArea, formatTable, median } from "./area.ts";
 import {
   BENCH_PROJECT,
+  benchPatches,
   benchSources,
+  benchTrackPatch,
   editToAudible,
   type HeaderSlots,
   nativeOffline,
@@ -49,7 +51,9 @@ export const engineBench: BenchArea = {
       await exposeBuiltEngine(page);
       // tsx names functions through a __name helper; the page needs it to run them.
       await page.evaluate("globalThis.__name = (f) => f");
-      await page.evaluate(`window.tunesmithBench = { sources: ${benchSources.toString()} }`);
+      await page.evaluate(
+        `window.tunesmithBench = { sources: ${benchSources}, trackPatch: ${benchTrackPatch}, patches: ${benchPatches} }`,
+      );
 
       const detail: Record<string, Record<string, number>> = {};
       const rows: string[][] = [];
@@ -86,7 +90,7 @@ export const engineBench: BenchArea = {
       }
 
       const latency = await page.evaluate(editToAudible, {
-        spec: { tracks: 64, seconds: 0, sampleRate: SAMPLE_RATE },
+        spec: { tracks: 64, seconds: 60, sampleRate: SAMPLE_RATE },
         project: BENCH_PROJECT,
         slots: SLOTS,
         edits,

@@ -25,11 +25,8 @@ export interface TrackPatch {
   };
 }
 
-export interface ClipPatch {
-  readonly op: "clip";
-  readonly slot: number;
-  readonly track: number;
-  readonly source: number;
+/** How a clip sounds, in timeline frames: shared by the host's render plan and the clip patch. */
+export interface ClipSound {
   readonly start: number;
   readonly end: number;
   /** Source frame heard at `start`. */
@@ -39,6 +36,13 @@ export interface ClipPatch {
   readonly fadeIn: number;
   readonly fadeOut: number;
   readonly loop: { readonly enabled: boolean; readonly start: number; readonly end: number };
+}
+
+export interface ClipPatch extends ClipSound {
+  readonly op: "clip";
+  readonly slot: number;
+  readonly track: number;
+  readonly source: number;
 }
 
 /** A source's PCM at the engine's rate, one array per channel; `data` may be only the first part. */

@@ -83,19 +83,13 @@ export class PlanSync {
   }
 
   private clipPatch(clip: PlannedClip): EnginePatch {
+    const { id, trackId, sourceId, ...sound } = clip;
     return {
       op: "clip",
-      slot: this.clips.assign(clip.id),
-      track: this.tracks.slotOf(clip.trackId) as number,
-      source: this.sourceSlot(clip.sourceId) as number,
-      start: clip.start,
-      end: clip.end,
-      sourceStart: clip.sourceStart,
-      amplitude: clip.amplitude,
-      mute: clip.mute,
-      fadeIn: clip.fadeIn,
-      fadeOut: clip.fadeOut,
-      loop: clip.loop,
+      slot: this.clips.assign(id),
+      track: this.tracks.slotOf(trackId) as number,
+      source: this.sourceSlot(sourceId) as number,
+      ...sound,
     };
   }
 }

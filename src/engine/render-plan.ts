@@ -1,3 +1,4 @@
+import type { ClipSound } from "../../worklets/engine-protocol.ts";
 import type { StudioClip, StudioProjectState, Track, TrackEq } from "../shared/project/index.ts";
 import { DEFAULT_SONG_LENGTH_BEATS } from "../shared/project/index.ts";
 import { type Beats, beats } from "../shared/time.ts";
@@ -26,18 +27,10 @@ export interface PlannedTrack {
 }
 
 /** A clip in timeline frames at the plan's sample rate: what a clip voice reads. */
-export interface PlannedClip {
+export interface PlannedClip extends ClipSound {
   readonly id: string;
   readonly trackId: string;
   readonly sourceId: string;
-  readonly start: number;
-  readonly end: number;
-  readonly sourceStart: number;
-  readonly amplitude: number;
-  readonly mute: boolean;
-  readonly fadeIn: number;
-  readonly fadeOut: number;
-  readonly loop: { readonly enabled: boolean; readonly start: number; readonly end: number };
 }
 
 export interface RenderPlan {

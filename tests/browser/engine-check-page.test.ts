@@ -1,29 +1,20 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
+import { describe, expect, it } from "vitest";
+import { useAppPage } from "./app-page.ts";
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.context.newPage();
-  await page.goto(inject("baseUrl"));
-});
-afterAll(() => browser?.close());
+const page = useAppPage();
 
 describe("the engine check on the home page", () => {
   it("plays the wasm tone through the worklet when the button is clicked, and stops it", async () => {
-    const level = page.getByTestId("output-level");
+    const level = page().getByTestId("output-level");
     await expect.poll(() => level.textContent()).toBe("-∞ dBFS");
 
-    await page.getByRole("button", { name: "Play tone" }).click();
+    await page().getByRole("button", { name: "Play tone" }).click();
     // A 0.25-gain sine peaks at 20 log10(0.25) = -12.04 dBFS on the realtime output.
     await expect.poll(() => level.textContent(), { timeout: 10_000 }).toBe("-12.0 dBFS");
 
-    await page.getByRole("button", { name: "Stop tone" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Play tone" }).count()).toBe(1);
+    await page().getByRole("button", { name: "Stop tone" }).click();
+    await expect.poll(() => page().getByRole("button", { name: "Play tone" }).count()).toBe(1);
     expect(await level.textContent()).toBe("-∞ dBFS");
-    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page().getByRole("alert").count()).toBe(0);
   });
 });

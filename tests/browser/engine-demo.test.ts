@@ -1,29 +1,19 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoSessionPatches } from "../../src/engine/demo/demo-session.ts";
 import { renderOffline } from "../../src/engine/offline-render.ts";
-import { type EngineWindow, exposeBuiltEngine } from "../../src/tooling/built-entries.ts";
-import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
+import type { EngineWindow } from "../../src/tooling/built-entries.ts";
 import { EngineCore } from "../../worklets/engine-core.ts";
 import { newDsp } from "../dsp-wasm.ts";
+import { useAppPage } from "./app-page.ts";
 
 const RATE = 48_000;
 const FRAMES = 10 * RATE;
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.context.newPage();
-  await page.goto(inject("baseUrl"));
-  await exposeBuiltEngine(page);
-});
-afterAll(() => browser?.close());
+const page = useAppPage({ engine: true });
 
 /** The demo rendered through the engine worklet in an OfflineAudioContext; L then R as raw f32 bytes in base64. */
 function renderDemoInChromium(): Promise<string> {
-  return page.evaluate(
+  return page().evaluate(
     async ({ rate, frames }) => {
       const engine = (window as unknown as EngineWindow).tunesmithEngine;
       const context = new OfflineAudioContext({ numberOfChannels: 2, length: frames, sampleRate: rate });

@@ -1,24 +1,14 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type EngineWindow, exposeBuiltEngine } from "../../src/tooling/built-entries.ts";
-import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
+import { describe, expect, it } from "vitest";
+import type { EngineWindow } from "../../src/tooling/built-entries.ts";
+import { useAppPage } from "./app-page.ts";
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.context.newPage();
-  await page.goto(inject("baseUrl"));
-  await exposeBuiltEngine(page);
-});
-afterAll(() => browser?.close());
+const page = useAppPage({ engine: true });
 
 describe("engine host in a realtime AudioContext", () => {
   it("plays the demo project, moves the playhead through shared memory, and stops", async () => {
     // A click gives the page the user activation that AudioContext.resume() needs.
-    await page.mouse.click(5, 5);
-    const result = await page.evaluate(async () => {
+    await page().mouse.click(5, 5);
+    const result = await page().evaluate(async () => {
       const engine = (window as unknown as EngineWindow).tunesmithEngine;
       const host = await engine.EngineHost.create();
       const rate = host.context.sampleRate;

@@ -1,19 +1,9 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type EngineWindow, exposeBuiltEngine } from "../../src/tooling/built-entries.ts";
-import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
+import { describe, expect, it } from "vitest";
+import type { EngineWindow } from "../../src/tooling/built-entries.ts";
 import { maxAbsDifference, referenceTone } from "../tone-reference.ts";
+import { useAppPage } from "./app-page.ts";
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.context.newPage();
-  await page.goto(inject("baseUrl"));
-  await exposeBuiltEngine(page);
-});
-afterAll(() => browser?.close());
+const page = useAppPage({ engine: true });
 
 interface OfflineTone {
   readonly sampleRate: number;
@@ -24,7 +14,7 @@ interface OfflineTone {
 
 /** Renders the wasm tone through its AudioWorklet in an OfflineAudioContext, in the page. */
 function renderOffline(tone: OfflineTone): Promise<number[]> {
-  return page.evaluate(async (tone) => {
+  return page().evaluate(async (tone) => {
     const engine = (window as unknown as EngineWindow).tunesmithEngine;
     const context = new OfflineAudioContext({
       numberOfChannels: 1,
@@ -40,7 +30,7 @@ function renderOffline(tone: OfflineTone): Promise<number[]> {
 
 describe("wasm tone in an AudioWorklet, rendered offline in Chromium", () => {
   it("runs cross-origin isolated, as SharedArrayBuffer needs", async () => {
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(await page().evaluate(() => crossOriginIsolated)).toBe(true);
   });
 
   it.each([

@@ -1,29 +1,19 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import { renderProject } from "../../src/engine/project-render.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
-import { type EngineWindow, exposeBuiltEngine } from "../../src/tooling/built-entries.ts";
-import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
+import type { EngineWindow } from "../../src/tooling/built-entries.ts";
 import { demoSources } from "../demo-sources.ts";
 import { newDsp } from "../dsp-wasm.ts";
+import { useAppPage } from "./app-page.ts";
 
 const RATE = 48_000;
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.context.newPage();
-  await page.goto(inject("baseUrl"));
-  await exposeBuiltEngine(page);
-});
-afterAll(() => browser?.close());
+const page = useAppPage({ engine: true });
 
 describe("export render in a browser Worker", () => {
   it("writes the same audio as the Node render of the same project", async () => {
-    const encoded = await page.evaluate(async (rate) => {
+    const encoded = await page().evaluate(async (rate) => {
       const engine = (window as unknown as EngineWindow).tunesmithEngine;
       const material = engine.synthesizeDemoMaterial(rate);
       const sources = new Map(
