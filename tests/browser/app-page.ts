@@ -7,7 +7,7 @@ import { type Browser, launchChromium } from "../../src/tooling/chromium.ts";
  * One fresh Chromium per test file with a page of the built app open, closed
  * after the file; with `engine`, the built engine entry is on window too.
  */
-export function useAppPage(options: { engine?: boolean } = {}): () => Page {
+export function openAppPageForFile(options: { engine?: boolean } = {}): () => Page {
   let browser: Browser | undefined;
   let page: Page | undefined;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useAppPage } from "./app-page.ts";
+import { openAppPageForFile } from "./app-page.ts";
 
-const page = useAppPage();
+const page = openAppPageForFile();
 
 describe("the engine check on the home page", () => {
   it("plays the wasm tone through the worklet when the button is clicked, and stops it", async () => {

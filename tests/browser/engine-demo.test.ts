@@ -4,12 +4,12 @@ import { renderOffline } from "../../src/engine/offline-render.ts";
 import type { EngineWindow } from "../../src/tooling/built-entries.ts";
 import { EngineCore } from "../../worklets/engine-core.ts";
 import { newDsp } from "../dsp-wasm.ts";
-import { useAppPage } from "./app-page.ts";
+import { openAppPageForFile } from "./app-page.ts";
 
 const RATE = 48_000;
 const FRAMES = 10 * RATE;
 
-const page = useAppPage({ engine: true });
+const page = openAppPageForFile({ engine: true });
 
 /** The demo rendered through the engine worklet in an OfflineAudioContext; L then R as raw f32 bytes in base64. */
 function renderDemoInChromium(): Promise<string> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EngineWindow } from "../../src/tooling/built-entries.ts";
-import { useAppPage } from "./app-page.ts";
+import { openAppPageForFile } from "./app-page.ts";
 
-const page = useAppPage({ engine: true });
+const page = openAppPageForFile({ engine: true });
 
 describe("engine host in a realtime AudioContext", () => {
   it("plays the demo project, moves the playhead through shared memory, and stops", async () => {

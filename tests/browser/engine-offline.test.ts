@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { EngineWindow } from "../../src/tooling/built-entries.ts";
 import { maxAbsDifference, referenceTone } from "../tone-reference.ts";
-import { useAppPage } from "./app-page.ts";
+import { openAppPageForFile } from "./app-page.ts";
 
-const page = useAppPage({ engine: true });
+const page = openAppPageForFile({ engine: true });
 
 interface OfflineTone {
   readonly sampleRate: number;

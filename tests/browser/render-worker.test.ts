@@ -5,11 +5,11 @@ import { decodeWav } from "../../src/shared/audio/wav.ts";
 import type { EngineWindow } from "../../src/tooling/built-entries.ts";
 import { demoSources } from "../demo-sources.ts";
 import { newDsp } from "../dsp-wasm.ts";
-import { useAppPage } from "./app-page.ts";
+import { openAppPageForFile } from "./app-page.ts";
 
 const RATE = 48_000;
 
-const page = useAppPage({ engine: true });
+const page = openAppPageForFile({ engine: true });
 
 describe("export render in a browser Worker", () => {
   it("writes the same audio as the Node render of the same project", async () => {
