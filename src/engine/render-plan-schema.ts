@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DSP_ABI } from "../../worklets/dsp-abi.ts";
-import { summarizeIssues, trackEqSchema } from "../shared/project/index.ts";
+import { trackEqSchema } from "../shared/project/index.ts";
+import { summarizeIssues } from "../shared/zod-issues.ts";
 import type { RenderPlan } from "./render-plan.ts";
 
 /** A plan the engine cannot play: refused whole, and the last good plan keeps playing. */

@@ -1,29 +1,46 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
+import { registerAuth } from "./auth/auth-plugin.ts";
+import type { DatabaseHandle } from "./db/database.ts";
+import { HttpError } from "./http/errors.ts";
+import { registerAuthRoutes } from "./routes/auth.ts";
 
 export interface AppOptions {
+  readonly database: DatabaseHandle;
   /** The built pages; omitted by the dev server, where Vite serves them. */
   readonly distDir?: string;
   readonly logger?: boolean;
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (HTTPS detection for Secure cookies). */
+  readonly trustProxy?: boolean;
 }
 
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const db = options.database.db;
 
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(CROSS_ORIGIN_ISOLATION_HEADERS);
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
-    reply.status(status).send({ detail: status >= 500 ? "Internal server error" : error.message });
+    // Fastify's own 4xx (malformed JSON, body too large, rate limit) carry a message fit for the client.
+    return reply.status(status).send({ detail: status >= 500 ? "Internal server error" : error.message });
   });
 
-  app.get("/api/health", async () => ({ status: "ok" }));
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerAuth(app, db);
+
+  app.get("/api/health", async () => ({ status: "ok", database: options.database.backend }));
+  registerAuthRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -8,6 +8,10 @@ export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** A PostgreSQL server; without one the embedded database under DATA_DIR is used. */
+  readonly databaseUrl?: string;
+  readonly trustProxy: boolean;
+  readonly demo: { readonly email?: string; readonly proEmail?: string; readonly password?: string };
 }
 
 function parsePort(raw: string | undefined): number {
@@ -35,9 +39,22 @@ function prepareDataDir(raw: string | undefined): string {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      "DATABASE_URL must be a postgres:// or postgresql:// URL, or unset for the embedded database.",
+    );
+  }
   return {
     port: parsePort(env.PORT),
     host: env.HOST || "0.0.0.0",
     dataDir: prepareDataDir(env.DATA_DIR),
+    databaseUrl,
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    demo: {
+      email: env.DEMO_EMAIL || undefined,
+      proEmail: env.DEMO_PRO_EMAIL || undefined,
+      password: env.DEMO_PASSWORD || undefined,
+    },
   };
 }

@@ -1,13 +1,16 @@
 // npm run dev: Vite serves the pages with hot reload; our API runs behind it on PORT+1.
 import { createServer } from "vite";
 import { buildApp } from "../server/app.ts";
+import { bootDatabase } from "../server/boot.ts";
 import { readConfig } from "../server/config.ts";
 import { buildDspIfStale } from "./dsp-build.ts";
 import { repoPath } from "./paths.ts";
 
 const config = readConfig(process.env);
 await buildDspIfStale();
-const api = await buildApp({ logger: true });
+const { database, demo } = await bootDatabase(config);
+const api = await buildApp({ database, logger: true });
+api.addHook("onClose", () => database.close());
 const apiPort = config.port + 1;
 await api.listen({ port: apiPort, host: "127.0.0.1" });
 
@@ -17,3 +20,6 @@ const vite = await createServer({
 });
 await vite.listen();
 vite.printUrls();
+process.stdout.write(
+  `Demo accounts (password ${demo.password}): ${demo.accounts.map((a) => a.email).join(", ")}\n`,
+);

@@ -1,4 +1,5 @@
 import { buildApp } from "../server/app.ts";
+import { type DatabaseHandle, openDatabase } from "../server/db/database.ts";
 import { buildPagesIfStale } from "./pages-build.ts";
 import { DIST_DIR } from "./paths.ts";
 
@@ -7,10 +8,15 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-/** The built app (built first if stale) on a free loopback port, for browser tests and benches. */
-export async function serveBuiltApp(): Promise<ServedApp> {
+/**
+ * The built app (built first if stale) on a free loopback port, for browser
+ * tests and benches, on the database given or a throwaway embedded one.
+ */
+export async function serveBuiltApp(database?: DatabaseHandle): Promise<ServedApp> {
   await buildPagesIfStale();
-  const app = await buildApp({ distDir: DIST_DIR });
+  const db = database ?? (await openDatabase({ dataDir: "memory://" }));
+  const app = await buildApp({ database: db, distDir: DIST_DIR });
+  app.addHook("onClose", () => db.close());
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { url, close: () => app.close() };
 }

@@ -3,19 +3,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
+import { openTestDatabase } from "../server-database.ts";
 
 const distDir = mkdtempSync(join(tmpdir(), "tunesmith-dist-"));
 writeFileSync(join(distDir, "index.html"), "<!doctype html><title>Tunesmith</title>");
-const app = await buildApp({ distDir });
+const database = await openTestDatabase("pglite");
+const app = await buildApp({ database, distDir });
 
 beforeAll(() => app.ready());
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
 
 describe("server", () => {
   it("answers the health check", async () => {
     const response = await app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok" });
+    expect(response.json()).toEqual({ status: "ok", database: "pglite" });
   });
 
   it("sends cross-origin isolation headers on pages and API alike", async () => {

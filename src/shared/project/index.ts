@@ -11,4 +11,3 @@ export * from "./track.ts";
 export * from "./track-eq.ts";
 export * from "./usage-flags.ts";
 export * from "./warp-marker.ts";
-export * from "./zod-issues.ts";

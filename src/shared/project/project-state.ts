@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { summarizeIssues } from "../zod-issues.ts";
 import {
   DEFAULT_AMPLITUDE,
   DEFAULT_METRONOME_AMPLITUDE,
@@ -13,7 +14,6 @@ import { selectionSchema } from "./selection.ts";
 import { newTrack, trackSchema } from "./track.ts";
 import { usageFlagsSchema } from "./usage-flags.ts";
 import { markersRegistrySchema } from "./warp-marker.ts";
-import { summarizeIssues } from "./zod-issues.ts";
 
 const fader = z.number().min(FADER_MIN).max(FADER_MAX);
 

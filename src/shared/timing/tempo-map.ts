@@ -10,8 +10,8 @@
 
 import { DEFAULT_BPS } from "../project/constants.ts";
 import { bpsAutomationSchema, type TempoPoint } from "../project/project-timing.ts";
-import { summarizeIssues } from "../project/zod-issues.ts";
 import { type Beats, beats, type Seconds, seconds } from "../time.ts";
+import { summarizeIssues } from "../zod-issues.ts";
 
 /** How many windows a tempo map keeps (the spec's tempo automation lookup cache). */
 export const TEMPO_WINDOW_CACHE_ENTRIES = 64;

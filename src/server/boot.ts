@@ -1,0 +1,25 @@
+import type { ServerConfig } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { type DemoAccount, seedDemoAccounts } from "./seed.ts";
+
+/** A start-up problem the user fixes in the environment: printed as one line. */
+export class StartupError extends Error {}
+
+/** Opens the configured database and makes sure the demo accounts exist. */
+export async function bootDatabase(
+  config: ServerConfig,
+): Promise<{ database: DatabaseHandle; demo: { accounts: DemoAccount[]; password: string } }> {
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartupError(
+      config.databaseUrl
+        ? `cannot use the PostgreSQL database in DATABASE_URL (${reason}): fix DATABASE_URL, or unset it to use the embedded database.`
+        : `cannot open the embedded database in ${config.dataDir}/db (${reason}): check DATA_DIR.`,
+    );
+  }
+  const demo = await seedDemoAccounts(database.db, { dataDir: config.dataDir, ...config.demo });
+  return { database, demo };
+}

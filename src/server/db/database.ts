@@ -1,0 +1,91 @@
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import pg from "pg";
+import { MIGRATIONS } from "./migrations/index.ts";
+import { PGliteDialect } from "./pglite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; without one, an embedded PGlite database under dataDir. */
+  readonly url?: string;
+  /** DATA_DIR (the database goes in its db/ folder), or "memory://" for a throwaway one. */
+  readonly dataDir?: string;
+  /** A PostgreSQL schema to work in (created if missing): tests get one each. */
+  readonly schema?: string;
+  /** A dump of a PGlite data directory to start from (tests: faster than creating one). */
+  readonly loadDataDir?: Blob;
+}
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly backend: "pglite" | "postgres";
+  /** PGlite only: the data directory as a tarball, to start other databases from. */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.url ? await openPostgres(options.url, options.schema) : await openPGlite(options);
+  try {
+    await migrate(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unusable schema name ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Every connection starts in the schema, so migrations and queries need no prefix.
+    options: schema ? `-c search_path=${schema}` : undefined,
+    // int8 (counts, sums) as numbers, as PGlite gives them: one query layer for both.
+    types: { getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, backend: "postgres", close: () => db.destroy() };
+}
+
+async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (!options.dataDir && !options.loadDataDir)
+    throw new Error("An embedded database needs a data directory");
+  const parsers = { [INT8]: Number };
+  const pglite = options.loadDataDir
+    ? new PGlite({ loadDataDir: options.loadDataDir, parsers })
+    : new PGlite(options.dataDir === "memory://" ? "memory://" : join(options.dataDir as string, "db"), {
+        parsers,
+      });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    backend: "pglite",
+    dump: async () => (await pglite.dumpDataDir("none")) as Blob,
+    close: () => db.destroy(),
+  };
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : error}`);
+  }
+}

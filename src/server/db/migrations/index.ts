@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as accounts from "./0001-accounts.ts";
+
+/** Every migration in order; a new one gets the next number and a line here. */
+export const MIGRATIONS: Record<string, Migration> = {
+  "0001-accounts": accounts,
+};
