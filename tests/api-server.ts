@@ -1,6 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
+import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import { openTestDatabase } from "./server-database.ts";
 
 export interface ApiResponse<T = unknown> {
@@ -63,7 +67,8 @@ export function startApiServer(backend: "pglite" | "postgres") {
   let baseUrl = "";
   beforeAll(async () => {
     database = await openTestDatabase(backend);
-    const app = await buildApp({ database });
+    const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
+    const app = await buildApp({ database, storage });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     close = async () => {
       await app.close();

@@ -9,9 +9,12 @@ import { registerAuth } from "./auth/auth-plugin.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import type { Storage } from "./storage/storage.ts";
 
 export interface AppOptions {
   readonly database: DatabaseHandle;
+  /** Where media (uploads, clip audio, images) is kept. */
+  readonly storage: Storage;
   /** The built pages; omitted by the dev server, where Vite serves them. */
   readonly distDir?: string;
   readonly logger?: boolean;
@@ -40,6 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, db);
 
   app.get("/api/health", async () => ({ status: "ok", database: options.database.backend }));
+  // Route modules: one line each.
   registerAuthRoutes(app, db);
 
   const distDir = options.distDir;

@@ -1,14 +1,18 @@
 import type { ServerConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { type DemoAccount, seedDemoAccounts } from "./seed.ts";
+import { localStorageIn } from "./storage/local-disk-storage.ts";
+import type { Storage } from "./storage/storage.ts";
 
 /** A start-up problem the user fixes in the environment: printed as one line. */
 export class StartupError extends Error {}
 
-/** Opens the configured database and makes sure the demo accounts exist. */
-export async function bootDatabase(
-  config: ServerConfig,
-): Promise<{ database: DatabaseHandle; demo: { accounts: DemoAccount[]; password: string } }> {
+/** Opens the configured database and media store, and makes sure the demo accounts exist. */
+export async function bootDatabase(config: ServerConfig): Promise<{
+  database: DatabaseHandle;
+  storage: Storage;
+  demo: { accounts: DemoAccount[]; password: string };
+}> {
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -21,5 +25,5 @@ export async function bootDatabase(
     );
   }
   const demo = await seedDemoAccounts(database.db, { dataDir: config.dataDir, ...config.demo });
-  return { database, demo };
+  return { database, storage: localStorageIn(config.dataDir), demo };
 }

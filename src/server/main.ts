@@ -42,8 +42,8 @@ async function startServer(): Promise<void> {
     if (error instanceof StartupError) fail(error.message);
     throw error;
   }
-  const { database, demo } = booted;
-  const app = await buildApp({ database, distDir: DIST_DIR, trustProxy: config.trustProxy });
+  const { database, storage, demo } = booted;
+  const app = await buildApp({ database, storage, distDir: DIST_DIR, trustProxy: config.trustProxy });
   app.addHook("onClose", () => database.close());
   try {
     await app.listen({ port: config.port, host: config.host });

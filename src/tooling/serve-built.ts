@@ -1,5 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildApp } from "../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../server/db/database.ts";
+import { LocalDiskStorage } from "../server/storage/local-disk-storage.ts";
 import { buildPagesIfStale } from "./pages-build.ts";
 import { DIST_DIR } from "./paths.ts";
 
@@ -15,7 +19,8 @@ export interface ServedApp {
 export async function serveBuiltApp(database?: DatabaseHandle): Promise<ServedApp> {
   await buildPagesIfStale();
   const db = database ?? (await openDatabase({ dataDir: "memory://" }));
-  const app = await buildApp({ database: db, distDir: DIST_DIR });
+  const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
+  const app = await buildApp({ database: db, storage, distDir: DIST_DIR });
   app.addHook("onClose", () => db.close());
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { url, close: () => app.close() };

@@ -3,12 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
+import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
 import { openTestDatabase } from "../server-database.ts";
 
 const distDir = mkdtempSync(join(tmpdir(), "tunesmith-dist-"));
 writeFileSync(join(distDir, "index.html"), "<!doctype html><title>Tunesmith</title>");
 const database = await openTestDatabase("pglite");
-const app = await buildApp({ database, distDir });
+const app = await buildApp({
+  database,
+  distDir,
+  storage: new LocalDiskStorage(mkdtempSync(join(tmpdir(), "files-"))),
+});
 
 beforeAll(() => app.ready());
 afterAll(async () => {

@@ -24,10 +24,48 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export type ClipStatus = "queued" | "submitted" | "processing" | "streaming" | "complete" | "error";
+
+export interface ClipsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: Generated<string>;
+  status: Generated<ClipStatus>;
+  caption: Generated<string>;
+  audio_key: string | null;
+  image_key: string | null;
+  video_key: string | null;
+  is_public: Generated<boolean>;
+  is_trashed: Generated<boolean>;
+  is_pinned: Generated<boolean>;
+  allow_comments: Generated<boolean>;
+  play_count: Generated<number>;
+  upvote_count: Generated<number>;
+  model_name: Generated<string>;
+  major_model_version: Generated<string>;
+  root_clip_id: string | null;
+  project_id: string | null;
+  persona_id: string | null;
+  /** JSON: the spec's clip metadata; read and written through its zod schema. */
+  metadata: Generated<Record<string, unknown>>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ClipReactionsTable {
+  user_id: string;
+  clip_id: string;
+  reaction_type: "L" | "D";
+  feedback_reason: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  clips: ClipsTable;
+  clip_reactions: ClipReactionsTable;
 }
 
 export type User = Selectable<UsersTable>;
+export type ClipRow = Selectable<ClipsTable>;
