@@ -25,6 +25,16 @@ export {
   engineTrackRemove,
   engineTrackSet,
 } from "./engine-exports";
+export {
+  beatFeatureStride,
+  beatFeaturesCreate,
+  beatFeaturesDestroy,
+  beatFeaturesFftSize,
+  beatFeaturesFlush,
+  beatFeaturesHop,
+  beatFeaturesMaxOutput,
+  beatFeaturesProcess,
+} from "./beats/onset";
 export { fadeGain } from "./fade-curve";
 
 export { meterCreate, meterMeasure, meterRead, meterReset } from "./level-meter";

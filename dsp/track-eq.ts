@@ -128,6 +128,8 @@ export class TrackEq {
   private controlPhase: i32 = 0;
   // Whether any audible stage is still smoothing: only then is a call cut into control steps.
   private moving: bool = false;
+  // The filters runSteady runs, in chain order; filled per call, so it allocates nothing.
+  private readonly steady: StaticArray<Biquad> = new StaticArray<Biquad>(EQ_STAGES);
 
   /** Starts enabled, with every stage disabled: transparent until a stage is set. */
   constructor(sampleRate: f64) {
@@ -198,12 +200,72 @@ export class TrackEq {
     for (let done = 0; done < frames; done += QUANTUM_FRAMES) {
       const n = min<i32>(frames - done, QUANTUM_FRAMES);
       const offset = (<usize>done) << 2;
+      if (simd && this.runSteady(left + offset, right + offset, n)) continue;
       if (simd) loadStereo(left + offset, right + offset, n);
       else loadPlanar(left + offset, right + offset, n);
       this.runStages(n, simd);
       if (simd) storeStereo(left + offset, right + offset, n);
       else storePlanar(left + offset, right + offset, n);
     }
+  }
+
+  /**
+   * The SIMD path while no stage smooths or crossfades, equal bit for bit to the general one: the
+   * filtering stages run two at a time sample by sample (Biquad.runStereoPair), so their recursions
+   * overlap; transparent stages only keep their memory current, as runStage does. Returns false
+   * without touching anything when the general path must run instead: while a stage moves or fades,
+   * and after a fade that ended in the last frames of a call, until each pair's second filter has
+   * seen its first one's output.
+   */
+  private runSteady(left: usize, right: usize, frames: i32): bool {
+    if (this.moving) return false;
+    const run = this.steady;
+    let count = 0;
+    // The transparent stages, by bit; decided before any filter runs, as runStage decides.
+    let passing = 0;
+    for (let i = 0; i < EQ_STAGES; i++) {
+      const s = unchecked(this.stages[i]);
+      const active = this.isActive(s);
+      if (s.mix != (active ? 1.0 : 0.0)) return false; // fading
+      if (!active) continue;
+      if (s.filter.isTransparent()) {
+        passing |= 1 << i;
+        continue;
+      }
+      if ((count & 1) == 1 && !unchecked(run[count - 1]).feeds(s.filter)) return false;
+      run[count] = s.filter;
+      count++;
+    }
+    // The input's last two samples, for the transparent stages ahead of every filtering one.
+    const last = (<usize>(frames - 1)) << 2;
+    const before = frames > 1 ? last - 4 : last;
+    const l1 = <f64>load<f32>(left + last);
+    const l2 = <f64>load<f32>(left + before);
+    const r1 = <f64>load<f32>(right + last);
+    const r2 = <f64>load<f32>(right + before);
+    if (count == 0) {
+      guardInPlace(left, frames);
+      guardInPlace(right, frames);
+    } else {
+      loadStereo(left, right, frames);
+      let k = 0;
+      for (; k + 1 < count; k += 2) {
+        unchecked(run[k]).runStereoPair(unchecked(run[k + 1]), SCRATCH, frames);
+      }
+      if (k < count) unchecked(run[k]).runStereo(SCRATCH, frames, 1, 0);
+      storeStereo(left, right, frames);
+    }
+    let source: Biquad | null = null;
+    for (let i = 0; i < EQ_STAGES; i++) {
+      const s = unchecked(this.stages[i]);
+      if (!this.isActive(s)) continue;
+      const f = s.filter;
+      if (!(passing & (1 << i))) source = f;
+      else if (source) f.passFrom(source, frames);
+      else f.pass(frames, l1, l2, r1, r2);
+    }
+    this.controlPhase = (this.controlPhase + frames) % CONTROL_FRAMES;
+    return true;
   }
 
   private isActive(s: EqStage): bool {
@@ -262,6 +324,27 @@ export class TrackEq {
     if (!active && s.mix == 0) return;
     const target: f64 = active ? 1 : 0;
     const delta = s.mix == target ? 0 : active ? this.fadeStep : -this.fadeStep;
+    if (delta == 0 && active && s.filter.isTransparent()) {
+      // A band at exactly 0 dB: its output would be its input plus rounding noise. Passing the
+      // input instead saves the work and differs by far less than the f32 output resolves.
+      const last = pos + frames - 1;
+      if (simd) {
+        const p = SCRATCH + ((<usize>last) << 4);
+        const q = frames > 1 ? p - 16 : p;
+        s.filter.pass(frames, load<f64>(p), load<f64>(q), load<f64>(p, 8), load<f64>(q, 8));
+      } else {
+        const p = (<usize>last) << 3;
+        const q = frames > 1 ? p - 8 : p;
+        s.filter.pass(
+          frames,
+          load<f64>(SCRATCH + p),
+          load<f64>(SCRATCH + q),
+          load<f64>(SCRATCH_RIGHT + p),
+          load<f64>(SCRATCH_RIGHT + q),
+        );
+      }
+      return;
+    }
     if (simd) {
       s.mix = s.filter.runStereo(SCRATCH + ((<usize>pos) << 4), frames, s.mix, delta);
     } else {
@@ -271,27 +354,81 @@ export class TrackEq {
   }
 }
 
+// Four frames per turn where possible: two plane loads and shuffles cost less than a lane insert
+// per frame.
 function loadStereo(left: usize, right: usize, frames: i32): void {
-  for (let i = 0; i < frames; i++) {
+  let i = 0;
+  for (; i + 4 <= frames; i += 4) {
+    const o = (<usize>i) << 2;
+    const l = v128.load(left + o);
+    const r = v128.load(right + o);
+    const lr01 = i32x4.shuffle(l, r, 0, 4, 1, 5);
+    const lr23 = i32x4.shuffle(l, r, 2, 6, 3, 7);
+    const p = SCRATCH + ((<usize>i) << 4);
+    v128.store(p, f64x2.promote_low_f32x4(lr01));
+    v128.store(p, f64x2.promote_low_f32x4(i64x2.shuffle(lr01, lr01, 1, 1)), 16);
+    v128.store(p, f64x2.promote_low_f32x4(lr23), 32);
+    v128.store(p, f64x2.promote_low_f32x4(i64x2.shuffle(lr23, lr23, 1, 1)), 48);
+  }
+  for (; i < frames; i++) {
     const o = (<usize>i) << 2;
     const lr = v128.load32_lane(right + o, v128.load32_zero(left + o), 1);
     v128.store(SCRATCH + ((<usize>i) << 4), f64x2.promote_low_f32x4(lr));
   }
 }
 
+// The bounds of toOutput, splatted: minimum normal, maximum finite, lowest and highest output. Read
+// from memory in the loop: V8 rebuilds a vector constant from immediates at every use.
+const OUTPUT_BOUNDS: usize = memory.data<f64>(
+  [F32_MIN_NORMAL, F32_MIN_NORMAL, f64.MAX_VALUE, f64.MAX_VALUE, -F32_MAX, -F32_MAX, F32_MAX, F32_MAX],
+  16,
+);
+
+// toOutput on both lanes of a frame: f32x4 [left, right, 0, 0].
+function toOutputPair(y: v128): v128 {
+  const a = f64x2.abs(y);
+  const normal = v128.and(f64x2.ge(a, v128.load(OUTPUT_BOUNDS)), f64x2.le(a, v128.load(OUTPUT_BOUNDS, 16)));
+  // pmax and pmin are one instruction each on x86, where max and min take a NaN-safe sequence of
+  // eight; v128.and has made every NaN 0, so they agree with toOutput's max and min.
+  const clamped = f64x2.pmin(
+    f64x2.pmax(v128.and(y, normal), v128.load(OUTPUT_BOUNDS, 32)),
+    v128.load(OUTPUT_BOUNDS, 48),
+  );
+  return f32x4.demote_f64x2_zero(clamped);
+}
+
 function storeStereo(left: usize, right: usize, frames: i32): void {
-  const minNormal = f64x2.splat(F32_MIN_NORMAL);
-  const maxFinite = f64x2.splat(f64.MAX_VALUE);
-  const lo = f64x2.splat(-F32_MAX);
-  const hi = f64x2.splat(F32_MAX);
-  for (let i = 0; i < frames; i++) {
-    const y = v128.load(SCRATCH + ((<usize>i) << 4));
-    const a = f64x2.abs(y);
-    const kept = v128.and(y, v128.and(f64x2.ge(a, minNormal), f64x2.le(a, maxFinite)));
-    const lr = f32x4.demote_f64x2_zero(f64x2.min(f64x2.max(kept, lo), hi));
+  let i = 0;
+  for (; i + 4 <= frames; i += 4) {
+    const p = SCRATCH + ((<usize>i) << 4);
+    const lr01 = i64x2.shuffle(toOutputPair(v128.load(p)), toOutputPair(v128.load(p, 16)), 0, 2);
+    const lr23 = i64x2.shuffle(toOutputPair(v128.load(p, 32)), toOutputPair(v128.load(p, 48)), 0, 2);
+    const o = (<usize>i) << 2;
+    v128.store(left + o, i32x4.shuffle(lr01, lr23, 0, 2, 4, 6));
+    v128.store(right + o, i32x4.shuffle(lr01, lr23, 1, 3, 5, 7));
+  }
+  for (; i < frames; i++) {
+    const lr = toOutputPair(v128.load(SCRATCH + ((<usize>i) << 4)));
     const o = (<usize>i) << 2;
     v128.store32_lane(left + o, lr, 0);
     v128.store32_lane(right + o, lr, 1);
+  }
+}
+
+// What toOutput makes of a sample that came in as f32: itself if it is a normal finite number, else 0.
+function guardInPlace(buf: usize, frames: i32): void {
+  const minNormal = f32x4.splat(<f32>F32_MIN_NORMAL);
+  const maxFinite = f32x4.splat(<f32>F32_MAX);
+  let i = 0;
+  for (; i + 4 <= frames; i += 4) {
+    const p = buf + ((<usize>i) << 2);
+    const x = v128.load(p);
+    const a = f32x4.abs(x);
+    v128.store(p, v128.and(x, v128.and(f32x4.ge(a, minNormal), f32x4.le(a, maxFinite))));
+  }
+  for (; i < frames; i++) {
+    const p = buf + ((<usize>i) << 2);
+    store<f32>(p, toOutput(<f64>load<f32>(p)));
   }
 }
 

@@ -141,4 +141,52 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   limiterProcess(limiter: Handle, left: Ptr, right: Ptr, frames: number): void;
   limiterLatencyFrames(limiter: Handle): number;
   limiterReset(limiter: Handle): void;
+  /** Setup only: may grow memory. Beat-analysis frame features at this rate, or 0 outside 8 kHz to 192 kHz. */
+  beatFeaturesCreate(sampleRate: number): Handle;
+  beatFeaturesDestroy(features: Handle): void;
+  /** f32 per feature frame: onset, low onset, mean square, high onset, 12 chroma (see dsp/beats/onset.ts). */
+  beatFeatureStride(): number;
+  /** Input samples per feature frame; frame k is centred on sample k * hop. */
+  beatFeaturesHop(features: Handle): number;
+  beatFeaturesFftSize(features: Handle): number;
+  /** Feature frames enough for any beatFeaturesProcess of up to inFrames, and for beatFeaturesFlush. */
+  beatFeaturesMaxOutput(features: Handle, inFrames: number): number;
+  /** Planar f32 (right 0 for mono): frames written to out, or -1 (nothing consumed) if out is too small. */
+  beatFeaturesProcess(
+    features: Handle,
+    left: Ptr,
+    right: Ptr,
+    frames: number,
+    out: Ptr,
+    outCapacity: number,
+  ): number;
+  /** Ends the stream, writing its last frames, and resets; -1 if out is too small. */
+  beatFeaturesFlush(features: Handle, out: Ptr, outCapacity: number): number;
+  // Time-stretch and pitch-shift (dsp/stretch/stretcher.ts documents the model).
+  /** Setup only: may grow memory. 0 for a rate outside 8..384 kHz, channels outside 1..2, maxBlock outside 1..2^20. */
+  stretcherCreate(sampleRate: number, channels: number, maxBlock: number): Handle;
+  stretcherDestroy(st: Handle): void;
+  /** Output duration / input duration, clamped to [1/128, 128]. */
+  stretcherSetStretch(st: Handle, stretch: number): void;
+  /** Semitones, clamped to +-24; formant keeps the spectral envelope in place. */
+  stretcherSetTransposition(st: Handle, semitones: number, formant: Flag): void;
+  /** Planar f32 input: frame i of left/right is input frame first + i; frames outside read as silence. */
+  stretcherSetSource(st: Handle, left: Ptr, right: Ptr, first: number, frames: number): void;
+  /** Input frames at or past end read from start on; end <= start: no loop. */
+  stretcherSetLoop(st: Handle, start: number, end: number): void;
+  /** Starts afresh: the next output frame plays input time inputTime. */
+  stretcherSeek(st: Handle, inputTime: number): void;
+  /** Announces a render of frames; inputTimeAhead: the input time at (block end + lookahead), NaN to follow the stretch. */
+  stretcherPlan(st: Handle, frames: number, inputTimeAhead: number): void;
+  /** The input frames [from, to) the planned render reads. */
+  stretcherInputFrom(st: Handle): number;
+  stretcherInputTo(st: Handle): number;
+  /** Renders the planned frames (planar f32; right ignored when mono). */
+  stretcherRender(st: Handle, outLeft: Ptr, outRight: Ptr): void;
+  /** Plan (following the stretch) and render in one call. */
+  stretcherProcess(st: Handle, outLeft: Ptr, outRight: Ptr, frames: number): void;
+  /** Always 0: the output is aligned with the input time map. */
+  stretcherLatency(st: Handle): number;
+  /** Output frames past a block's end at which stretcherPlan takes the input time. */
+  stretcherLookahead(st: Handle): number;
 }

@@ -296,6 +296,144 @@ describe("track EQ: SIMD and scalar paths", () => {
     const [cut] = busyRun(48_000, { random: random(31) }, 30);
     expect(firstBitDifference(cut, whole)).toBe(-1);
   });
+
+  /**
+   * Two seconds of the chain, mostly steady, with bands going to and from 0 dB, stages and the
+   * bypass toggling now and then, bursts of NaN, infinities, huge and denormal samples, and calls
+   * of random sizes (down to one frame). It starts without the high pass and with the first two
+   * bands at 0 dB, so that bands at 0 dB come both first in line and after filtering stages.
+   */
+  function steadyRun(sampleRate: number, scalar: boolean, seed: number): [Float32Array, Float32Array] {
+    const eq = new Eq(sampleRate);
+    for (const s of CHAIN) {
+      eq.set({ ...s, gainDb: s.stage === BAND1 || s.stage === BAND2 ? 0 : s.gainDb }, s.stage !== HIGH_PASS);
+    }
+    eq.reset();
+    const left = noise(2 * sampleRate, seed);
+    const right = noise(2 * sampleRate, seed + 1);
+    const next = random(seed + 2);
+    const bad = [Number.NaN, Infinity, -Infinity, F32_MAX, -F32_MAX, 1e-40, 1e-36];
+    for (let burst = 0; burst < 8; burst++) {
+      const at = Math.floor(next() * left.length);
+      (next() < 0.5 ? left : right).fill(bad[Math.floor(next() * bad.length)], at, at + 1 + next() * 200);
+    }
+    render(eq, left, right, {
+      scalar,
+      random: random(seed + 3),
+      control: () => {
+        if (next() < 0.03) {
+          const s = CHAIN[Math.floor(next() * CHAIN.length)];
+          eq.set({ ...s, gainDb: next() < 0.5 ? 0 : s.gainDb }, next() < 0.9);
+        }
+        if (next() < 0.005) eq.setEnabled(next() < 0.7);
+      },
+    });
+    return [left, right];
+  }
+
+  it.each([48_000, 44_100])(
+    "at %i Hz, agree bit for bit through steady stretches, 0 dB bands, bypass changes and bad samples",
+    (sampleRate) => {
+      const [simdLeft, simdRight] = steadyRun(sampleRate, false, 50);
+      const [scalarLeft, scalarRight] = steadyRun(sampleRate, true, 50);
+      expect(firstBitDifference(simdLeft, scalarLeft)).toBe(-1);
+      expect(firstBitDifference(simdRight, scalarRight)).toBe(-1);
+      // The EQ did filter (NaN passes untouched while the whole EQ is bypassed, so no maximum here).
+      const input = noise(2 * sampleRate, 50);
+      const changed = simdLeft.filter((y, i) => Math.abs(y - input[i]) > 0.01).length;
+      expect(changed).toBeGreaterThan(simdLeft.length / 10);
+    },
+  );
+
+  it("agree bit for bit when a crossfade ends in the last frames of a call", () => {
+    // The stage after one that has just faded out last saw the crossfade, not the output of the
+    // stage before: running those two as a pair would be wrong for a call or two. At 44.1 kHz the
+    // fade's last step is far from 0 (220.5 steps), so the difference would show.
+    const sampleRate = 44_100;
+    const fadeFrames = Math.ceil(BYPASS_SECONDS * sampleRate);
+    const play = (scalar: boolean, end: number): Float32Array => {
+      const eq = chainEq(sampleRate);
+      const left = noise(6 * QUANTUM_FRAMES, 70);
+      const right = noise(6 * QUANTUM_FRAMES, 71);
+      const cuts = [0, 128, 256, 384, end, 640, 768];
+      for (let c = 0; c + 1 < cuts.length; c++) {
+        if (cuts[c] === 256) eq.set(CHAIN[BAND1], false);
+        for (let from = cuts[c]; from < cuts[c + 1]; from += QUANTUM_FRAMES) {
+          const to = Math.min(cuts[c + 1], from + QUANTUM_FRAMES);
+          eq.process(left.subarray(from, to), right.subarray(from, to), scalar);
+        }
+      }
+      return left;
+    };
+    for (let end = 256 + fadeFrames - 3; end <= 256 + fadeFrames + 3; end++) {
+      expect(firstBitDifference(play(false, end), play(true, end))).toBe(-1);
+    }
+  });
+
+  it.each([48_000, 44_100])(
+    "at %i Hz, agree bit for bit on noise with parameter and bypass changes",
+    (sampleRate) => {
+      const [simdLeft, simdRight] = busyRun(sampleRate, { random: random(10) }, 20);
+      const [scalarLeft, scalarRight] = busyRun(sampleRate, { random: random(10), scalar: true }, 20);
+      expect(firstBitDifference(simdLeft, scalarLeft)).toBe(-1);
+      expect(firstBitDifference(simdRight, scalarRight)).toBe(-1);
+    },
+  );
+});
+
+describe("track EQ: bands at 0 dB", () => {
+  it.each([
+    ["first in line", false],
+    ["after the high pass", true],
+  ])("a band leaving 0 dB %s glides on from the signal it passed, alike on both paths", (_, highPass) => {
+    const play = (scalar: boolean): Float32Array => {
+      const eq = new Eq(48_000);
+      eq.set(CHAIN[HIGH_PASS], highPass);
+      eq.set({ ...CHAIN[BAND1], gainDb: 0 });
+      eq.set(CHAIN[BAND3]);
+      eq.reset();
+      const left = noise(16 * QUANTUM_FRAMES, 80);
+      render(eq, left, noise(16 * QUANTUM_FRAMES, 81), {
+        scalar,
+        control: (frame) => {
+          if (frame === 8 * QUANTUM_FRAMES) eq.set(CHAIN[BAND1]);
+        },
+      });
+      return left;
+    };
+    const simd = play(false);
+    expect(firstBitDifference(simd, play(true))).toBe(-1);
+    expect(maxAbsDifference(simd, noise(16 * QUANTUM_FRAMES, 80))).toBeGreaterThan(0.01);
+  });
+
+  it("a band brought back to 0 dB rings out as one at a hair above 0 dB does, within 1e-7", () => {
+    // A band at exactly 0 dB is passed over once it is quiet; right after its glide back to 0 dB it
+    // still rings with the old gain, and that ringing must come out as if it were filtered.
+    const sampleRate = 48_000;
+    const band: Stage = { stage: BAND1, frequency: 120, q: 2, gainDb: 12 };
+    const play = (gainDb: number): [Float32Array, Float32Array] => {
+      const eq = new Eq(sampleRate);
+      eq.set(band);
+      eq.reset();
+      const left = noise(sampleRate, 60);
+      const right = noise(sampleRate, 61);
+      render(eq, left, right, {
+        control: (frame) => {
+          if (frame === 32 * QUANTUM_FRAMES) eq.set({ ...band, gainDb });
+        },
+      });
+      return [left, right];
+    };
+    const [zeroLeft, zeroRight] = play(0);
+    const [hairLeft, hairRight] = play(1e-9);
+    expect(maxAbsDifference(zeroLeft, hairLeft)).toBeLessThan(1e-7);
+    expect(maxAbsDifference(zeroRight, hairRight)).toBeLessThan(1e-7);
+    // Still 0 dB in the end: the tail passes the input through.
+    const input = noise(sampleRate, 60);
+    expect(
+      maxAbsDifference(zeroLeft.subarray(-QUANTUM_FRAMES), input.subarray(-QUANTUM_FRAMES)),
+    ).toBeLessThan(1e-7);
+  });
 });
 
 describe("track EQ: smoothing", () => {

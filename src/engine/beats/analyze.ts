@@ -1,0 +1,223 @@
+import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { PlanarAudio } from "../../shared/audio/wav.ts";
+import {
+  type BeatsResult,
+  type BeatsStreamFrame,
+  MIN_ANALYSIS_SECONDS,
+  type NoBeatsReason,
+  type NumberedBeat,
+} from "../../shared/beats/beats-result.ts";
+import { numberBeats } from "./downbeats.ts";
+import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
+import { trackTempo } from "./tempo.ts";
+import { trackBeats } from "./track.ts";
+
+/**
+ * Loudest frame's mean square (less DC) below this, -90 dB re full scale, reads as silence: below
+ * 16-bit resolution, yet far under any music, and clicks at -60 dBFS still count as sound.
+ */
+const SILENCE_POWER = 1e-9;
+/**
+ * Periodicity (tempo strength, see trackTempo) under which a clip has no pulse. White, clipped and
+ * brown noise measure under 0.08 and isolated hits near 0; music with drums 0.4 to 0.85, and still
+ * 0.37 under noise 12 dB louder than itself.
+ */
+const MIN_TEMPO_STRENGTH = 0.1;
+/** Onset strength (in standard deviations) a beat needs to be moved onto its peak. */
+const REFINE_MIN_ONSET = 1;
+/** Fewer beats than this are no pulse: a tempo needs a few intervals to mean anything. */
+const MIN_BEATS = 4;
+
+function none(reason: NoBeatsReason): BeatsResult {
+  return { bpm: null, beats: [], downbeats: [], no_beats_reason: reason };
+}
+
+/** Rounded to `digits` decimals; dividing (not multiplying by a step) keeps JSON free of 0.30000000000000004. */
+function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+/**
+ * A beat frame moved onto its onset's peak, to a fraction of a frame: the tracker works on whole
+ * frames (10 ms), which would put that much jitter into every interval. Beats with no clear onset
+ * within a frame stay where the tracker put them.
+ */
+function refine(onset: Float32Array, frame: number): number {
+  let k = frame;
+  if (frame > 0 && onset[frame - 1] > onset[k]) k = frame - 1;
+  if (frame + 1 < onset.length && onset[frame + 1] > onset[k]) k = frame + 1;
+  if (k === 0 || k + 1 >= onset.length || onset[k] < REFINE_MIN_ONSET) return frame;
+  const a = onset[k - 1];
+  const b = onset[k];
+  const c = onset[k + 1];
+  const curvature = a - 2 * b + c;
+  if (!(curvature < 0)) return k;
+  return k + Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / curvature));
+}
+
+/** Beats and downbeats from the features of `seconds` of audio. */
+export function analyseFeatures(features: FeatureFrames, seconds: number): BeatsResult {
+  const { count, data, stride, frameRate } = features;
+  if (seconds < MIN_ANALYSIS_SECONDS || count < 2) return none("too_short");
+  // Not the frames at the ends: they hear the step from the padding's silence to a constant offset.
+  let loudest = 0;
+  for (let t = features.edgeFrames; t < count - features.edgeFrames; t++) {
+    loudest = Math.max(loudest, data[t * stride + FEATURE.power]);
+  }
+  if (!(loudest >= SILENCE_POWER)) return none("silence");
+
+  const onset = new Float32Array(count);
+  let mean = 0;
+  for (let t = 0; t < count; t++) {
+    onset[t] = data[t * stride + FEATURE.onset];
+    mean += onset[t] / count;
+  }
+  let variance = 0;
+  for (let t = 0; t < count; t++) variance += (onset[t] - mean) ** 2 / count;
+  const sd = Math.sqrt(variance);
+  if (!(sd > 0)) return none("no_pulse");
+  for (let t = 0; t < count; t++) onset[t] /= sd;
+
+  const tempo = trackTempo(onset, count, frameRate);
+  if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
+  const frames = trackBeats(onset, tempo.period, count);
+  if (frames.length < MIN_BEATS) return none("no_pulse");
+  const numbers = numberBeats(features, frames);
+  const beats = frames.map((f) => round(refine(onset, f) / frameRate, 4));
+  const span = beats[beats.length - 1] - beats[0];
+  return {
+    bpm: round((60 * (beats.length - 1)) / span, 2),
+    beats,
+    downbeats: beats.map((t, i): NumberedBeat => [t, numbers[i]]),
+  };
+}
+
+/**
+ * Beat analysis of a stream of PCM: push audio as it arrives (decoded chunks, or a whole
+ * clip), ask for provisional frames while it runs, and finish() for the result. Runs
+ * anywhere the wasm core does (Node, a browser Worker); dispose() frees its wasm memory.
+ */
+export class BeatAnalyzer {
+  private readonly features: FeatureExtractor;
+  /** The downbeats a client holds, having applied every frame so far. */
+  private held: NumberedBeat[] = [];
+  private framesSent = 0;
+
+  constructor(dsp: DspExports, sampleRate: number) {
+    this.features = new FeatureExtractor(dsp, sampleRate);
+  }
+
+  /** Seconds of audio pushed so far. */
+  get seconds(): number {
+    return this.features.seconds;
+  }
+
+  /** Planar PCM; a second channel is mixed with the first, any further ones are ignored. */
+  push(channels: readonly Float32Array[]): void {
+    this.features.push(channels);
+  }
+
+  /** A provisional frame: the analysis of the audio pushed so far, as a change to the previous frame. */
+  frame(): BeatsStreamFrame {
+    return this.frameOf(analyseFeatures(this.features, this.seconds), false);
+  }
+
+  /** Ends the stream: the complete result, and the final frame (complete too). */
+  finish(): { result: BeatsResult; frame: BeatsStreamFrame } {
+    this.features.flush();
+    const result = analyseFeatures(this.features, this.seconds);
+    return { result, frame: this.frameOf(result, true) };
+  }
+
+  dispose(): void {
+    this.features.dispose();
+  }
+
+  private frameOf(result: BeatsResult, final: boolean): BeatsStreamFrame {
+    const next = result.downbeats;
+    let from = 0;
+    if (!final && this.framesSent > 0) {
+      const held = this.held;
+      while (
+        from < next.length &&
+        from < held.length &&
+        next[from][0] === held[from][0] &&
+        next[from][1] === held[from][1]
+      ) {
+        from++;
+      }
+    }
+    // Halfway from the last downbeat kept to the first one that changed (or is new, or is gone).
+    let missing = 0;
+    if (from > 0) {
+      const firstChanged = Math.min(next[from]?.[0] ?? Infinity, this.held[from]?.[0] ?? Infinity);
+      missing = Number.isFinite(firstChanged)
+        ? (next[from - 1][0] + firstChanged) / 2
+        : Math.max(next[from - 1][0], this.seconds);
+    }
+    this.held = next.slice();
+    this.framesSent++;
+    return {
+      downbeats: next.slice(from),
+      seconds_missing_from_start: missing,
+      seconds_analysed: this.seconds,
+      bpm: result.bpm,
+      ...(result.no_beats_reason && final ? { no_beats_reason: result.no_beats_reason } : {}),
+      final,
+    };
+  }
+}
+
+/** The whole analysis of a clip in memory. */
+export function analyzeBeats(dsp: DspExports, audio: PlanarAudio): BeatsResult {
+  const analyzer = new BeatAnalyzer(dsp, audio.sampleRate);
+  try {
+    analyzer.push(audio.channels);
+    return analyzer.finish().result;
+  } finally {
+    analyzer.dispose();
+  }
+}
+
+export interface StreamBeatsOptions {
+  /** Seconds of audio analysed before the first provisional frame, and at least between frames. */
+  readonly firstFrameSeconds?: number;
+  /**
+   * Each provisional frame covers at least this factor more audio than the one before, which keeps
+   * the whole stream's work within a small multiple of one analysis however long the clip.
+   */
+  readonly growth?: number;
+}
+
+/**
+ * The analysis of a clip in memory as a stream of frames, ending with the final one; the
+ * generator returns the complete result. Frames come sooner for the start of a long clip.
+ */
+export function* streamBeats(
+  dsp: DspExports,
+  audio: PlanarAudio,
+  options: StreamBeatsOptions = {},
+): Generator<BeatsStreamFrame, BeatsResult, void> {
+  const { firstFrameSeconds = 10, growth = 1.5 } = options;
+  const analyzer = new BeatAnalyzer(dsp, audio.sampleRate);
+  try {
+    const total = audio.channels[0]?.length ?? 0;
+    let at = 0;
+    let nextSeconds = firstFrameSeconds;
+    while (at < total) {
+      const end = Math.min(total, Math.ceil(nextSeconds * audio.sampleRate));
+      analyzer.push(audio.channels.map((channel) => channel.subarray(at, end)));
+      at = end;
+      if (at < total) {
+        yield analyzer.frame();
+        nextSeconds = Math.max(analyzer.seconds + firstFrameSeconds, analyzer.seconds * growth);
+      }
+    }
+    const { result, frame } = analyzer.finish();
+    yield frame;
+    return result;
+  } finally {
+    analyzer.dispose();
+  }
+}
