@@ -1,6 +1,16 @@
 import { ABI_VERSION, MAX_CLIPS, MAX_SOURCES, MAX_TRACKS, METER_FLOATS, QUANTUM_FRAMES } from "./abi";
 
 export {
+  beatFeatureStride,
+  beatFeaturesCreate,
+  beatFeaturesDestroy,
+  beatFeaturesFftSize,
+  beatFeaturesFlush,
+  beatFeaturesHop,
+  beatFeaturesMaxOutput,
+  beatFeaturesProcess,
+} from "./beats/onset";
+export {
   engineClipRemove,
   engineClipSet,
   engineCreate,
@@ -25,16 +35,6 @@ export {
   engineTrackRemove,
   engineTrackSet,
 } from "./engine-exports";
-export {
-  beatFeatureStride,
-  beatFeaturesCreate,
-  beatFeaturesDestroy,
-  beatFeaturesFftSize,
-  beatFeaturesFlush,
-  beatFeaturesHop,
-  beatFeaturesMaxOutput,
-  beatFeaturesProcess,
-} from "./beats/onset";
 export { fadeGain } from "./fade-curve";
 
 export { meterCreate, meterMeasure, meterRead, meterReset } from "./level-meter";
