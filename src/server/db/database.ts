@@ -31,7 +31,7 @@ const INT8 = 20;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url ? await openPostgres(options.url, options.schema) : await openPGlite(options);
   try {
-    await migrate(handle.db);
+    await migrate(handle.db, options.url ? options.schema : undefined);
   } catch (error) {
     await handle.close();
     throw error;
@@ -81,8 +81,13 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
+  // The migrator looks for its tables across schemas unless told which one is ours.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableSchema: schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
