@@ -3,9 +3,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { repoPath } from "../src/tooling/paths.ts";
 import type { BenchArea } from "./area.ts";
 import { engineBench } from "./engine.ts";
+import { serverBench } from "./server.ts";
 import { toneBench } from "./tone.ts";
 
-const AREAS: Record<string, BenchArea> = { engine: engineBench, tone: toneBench };
+const AREAS: Record<string, BenchArea> = {
+  engine: engineBench,
+  tone: toneBench,
+  server: serverBench,
+  studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
+};
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

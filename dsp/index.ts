@@ -54,6 +54,22 @@ export {
   resamplerProcess,
   resamplerReset,
 } from "./resampler";
+export {
+  stretcherCreate,
+  stretcherDestroy,
+  stretcherInputFrom,
+  stretcherInputTo,
+  stretcherLatency,
+  stretcherLookahead,
+  stretcherPlan,
+  stretcherProcess,
+  stretcherRender,
+  stretcherSeek,
+  stretcherSetLoop,
+  stretcherSetSource,
+  stretcherSetStretch,
+  stretcherSetTransposition,
+} from "./stretch/exports";
 export { toneOutputPtr, toneRender, toneReset } from "./tone";
 export {
   eqCreate,

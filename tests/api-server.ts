@@ -1,10 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
+import type { Storage } from "../src/server/storage/storage.ts";
+import type { AuthResponse } from "../src/shared/api/accounts.ts";
 import { openTestDatabase } from "./server-database.ts";
 
 export interface ApiResponse<T = unknown> {
@@ -61,15 +64,22 @@ export class ApiClient {
 }
 
 /** A server on its own fresh database for one test file (one per backend), over real HTTP on loopback. */
-export function startApiServer(backend: "pglite" | "postgres") {
+export function startApiServer(
+  backend: "pglite" | "postgres",
+  options: { storage?: () => Storage | Promise<Storage> } = {},
+) {
   let database: DatabaseHandle | undefined;
+  let storage: Storage | undefined;
+  let instance: FastifyInstance | undefined;
   let close: (() => Promise<void>) | undefined;
   let baseUrl = "";
   beforeAll(async () => {
     database = await openTestDatabase(backend);
-    const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
+    storage =
+      (await options.storage?.()) ?? new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
     const app = await buildApp({ database, storage });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+    instance = app;
     close = async () => {
       await app.close();
       await database?.close();
@@ -78,9 +88,34 @@ export function startApiServer(backend: "pglite" | "postgres") {
   afterAll(() => close?.());
   return {
     client: () => new ApiClient(baseUrl),
+    /** The server's address, e.g. http://127.0.0.1:12345. */
+    url: () => baseUrl,
+    /** The running Fastify app (its decorations, e.g. app.realtime). */
+    app: () => {
+      if (!instance) throw new Error("The server starts in beforeAll");
+      return instance;
+    },
+    /** A client signed up as a new user (cookie kept), with its bearer token and session. */
+    signedUp: async () => {
+      const client = new ApiClient(baseUrl);
+      const body = newAccountBody();
+      const response = await client.post<AuthResponse>("/api/auth/signup", body);
+      if (response.status !== 201) throw new Error(`Signup failed: ${JSON.stringify(response.body)}`);
+      return {
+        client,
+        email: body.email,
+        token: response.body.token,
+        userId: response.body.session.userId as string,
+      };
+    },
     database: () => {
       if (!database) throw new Error("The database opens in beforeAll");
       return database;
+    },
+    /** The media store the server was given (local disk in a temporary folder unless one was passed). */
+    storage: () => {
+      if (!storage) throw new Error("The storage opens in beforeAll");
+      return storage;
     },
   };
 }

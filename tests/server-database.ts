@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
+import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/database.ts";
 
@@ -15,11 +16,23 @@ export async function openTestDatabase(backend: "pglite" | "postgres"): Promise<
     return openDatabase({ loadDataDir: new Blob([readFileSync(inject("dbTemplate"))]) });
   }
   const schema = `test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const handle = await openDatabase({ url: process.env.TEST_DATABASE_URL, schema });
+  const url = process.env.TEST_DATABASE_URL;
+  const dropSchema = (db: DatabaseHandle["db"]) =>
+    sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ url, schema });
+  } catch (error) {
+    // A schema whose migration failed is not left behind for later runs to trip on.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`).finally(() => client.end());
+    throw error;
+  }
   return {
     ...handle,
     async close() {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+      await dropSchema(handle.db);
       await handle.close();
     },
   };

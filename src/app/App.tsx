@@ -1,13 +1,25 @@
-import { EngineCheck } from "./EngineCheck.tsx";
+import { lazy, Suspense } from "react";
+import { HomePage } from "./HomePage.tsx";
+import { NotFoundPage } from "./NotFoundPage.tsx";
+import { useLocation } from "./router/use-location.ts";
+import { matchRoute } from "./routes.ts";
+
+// The studio (PixiJS, the editing code) loads only when it is opened.
+const StudioPage = lazy(() => import("./StudioPage.tsx"));
 
 export function App() {
-  return (
-    <main className="page">
-      <header className="page-header">
-        <h1>Tunesmith</h1>
-        <p>Your self-hosted song studio.</p>
-      </header>
-      <EngineCheck />
-    </main>
-  );
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  switch (route.name) {
+    case "home":
+      return <HomePage />;
+    case "studio":
+      return (
+        <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+          <StudioPage />
+        </Suspense>
+      );
+    case "notFound":
+      return <NotFoundPage />;
+  }
 }

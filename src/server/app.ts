@@ -9,6 +9,12 @@ import { registerAuth } from "./auth/auth-plugin.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerBillingRoutes } from "./routes/billing.ts";
+import { registerClipRoutes } from "./routes/clips.ts";
+import { registerHealthRoutes } from "./routes/health.ts";
+import { registerRealtimeRoutes } from "./routes/realtime.ts";
+import { registerStudioRoutes } from "./routes/studio.ts";
+import { registerUploadRoutes } from "./routes/uploads.ts";
 import type { Storage } from "./storage/storage.ts";
 
 export interface AppOptions {
@@ -17,7 +23,8 @@ export interface AppOptions {
   readonly storage: Storage;
   /** The built pages; omitted by the dev server, where Vite serves them. */
   readonly distDir?: string;
-  readonly logger?: boolean;
+  /** Structured (pino) logs: true for info, or the level to log from. */
+  readonly logger?: boolean | { readonly level: string };
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (HTTPS detection for Secure cookies). */
   readonly trustProxy?: boolean;
 }
@@ -42,9 +49,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   registerAuth(app, db);
 
-  app.get("/api/health", async () => ({ status: "ok", database: options.database.backend }));
   // Route modules: one line each.
   registerAuthRoutes(app, db);
+  registerHealthRoutes(app, options.database);
+  registerBillingRoutes(app, db);
+  registerClipRoutes(app, { db, storage: options.storage });
+  registerRealtimeRoutes(app, db);
+  registerUploadRoutes(app, { db, storage: options.storage });
+  registerStudioRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

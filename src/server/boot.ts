@@ -1,6 +1,6 @@
 import type { ServerConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
-import { type DemoAccount, seedDemoAccounts } from "./seed.ts";
+import { type DemoAccount, seedDemoAccounts, seedDemoClips } from "./seed.ts";
 import { localStorageIn } from "./storage/local-disk-storage.ts";
 import type { Storage } from "./storage/storage.ts";
 
@@ -25,5 +25,24 @@ export async function bootDatabase(config: ServerConfig): Promise<{
     );
   }
   const demo = await seedDemoAccounts(database.db, { dataDir: config.dataDir, ...config.demo });
-  return { database, storage: localStorageIn(config.dataDir), demo };
+  const storage = await openStorage(config, database);
+  await seedDemoClips(database.db, storage, demo.accounts);
+  return { database, storage, demo };
+}
+
+async function openStorage(config: ServerConfig, database: DatabaseHandle): Promise<Storage> {
+  if (!config.s3) return localStorageIn(config.dataDir);
+  // The AWS SDK is large: only a server that uses S3 loads it.
+  const { S3Storage } = await import("./storage/s3-storage.ts");
+  const storage = new S3Storage(config.s3);
+  try {
+    await storage.check();
+  } catch (error) {
+    await database.close();
+    const reason = error instanceof Error ? error.name || error.message : String(error);
+    throw new StartupError(
+      `cannot use the S3 bucket ${config.s3.bucket} (${reason}): check S3_BUCKET, S3_ENDPOINT, S3_REGION and the S3 keys, or unset S3_BUCKET to store files on disk.`,
+    );
+  }
+  return storage;
 }

@@ -1,5 +1,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { readS3Settings } from "./storage/s3-config.ts";
+import type { S3Settings } from "./storage/s3-storage.ts";
 
 /** A misconfiguration the user fixes by changing the environment: printed as one line, no stack. */
 export class ConfigError extends Error {}
@@ -11,6 +13,8 @@ export interface ServerConfig {
   /** A PostgreSQL server; without one the embedded database under DATA_DIR is used. */
   readonly databaseUrl?: string;
   readonly trustProxy: boolean;
+  /** An S3-compatible store for media; without one, files go under DATA_DIR/files. */
+  readonly s3?: S3Settings;
   readonly demo: { readonly email?: string; readonly proEmail?: string; readonly password?: string };
 }
 
@@ -51,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     dataDir: prepareDataDir(env.DATA_DIR),
     databaseUrl,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    s3: readS3Settings(env, (message) => new ConfigError(message)),
     demo: {
       email: env.DEMO_EMAIL || undefined,
       proEmail: env.DEMO_PRO_EMAIL || undefined,

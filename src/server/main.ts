@@ -1,12 +1,53 @@
 import { createServer } from "node:net";
+import type { FastifyInstance } from "fastify";
 import { DIST_DIR } from "../tooling/paths.ts";
 import { buildApp } from "./app.ts";
 import { bootDatabase, StartupError } from "./boot.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
+import { RedisUnavailableError } from "./realtime/pubsub.ts";
 
 function fail(message: string): never {
   process.stderr.write(`tunesmith: ${message}\n`);
   process.exit(1);
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** LOG_LEVEL picks how much the server logs (JSON lines on stdout); info by default. */
+function logLevel(raw: string | undefined): string {
+  if (!raw) return "info";
+  if (!LOG_LEVELS.includes(raw))
+    fail(`LOG_LEVEL=${raw} is not a log level: use one of ${LOG_LEVELS.join(", ")}.`);
+  return raw;
+}
+
+/** How long a stop waits for requests in flight (uploads, saves) before giving up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops taking requests, lets those in flight finish (Fastify's close waits for them; its onClose
+ * hooks then close the database), and exits; past the grace period, or on a second signal, it exits
+ * at once.
+ */
+async function shutDown(app: FastifyInstance, signal: string): Promise<void> {
+  app.log.info(`${signal}: finishing requests in flight, then stopping`);
+  const force = (why: string) => {
+    process.stderr.write(`tunesmith: ${why}; stopping now\n`);
+    process.exit(1);
+  };
+  const timer = setTimeout(
+    () => force(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s`),
+    SHUTDOWN_GRACE_MS,
+  );
+  timer.unref();
+  for (const again of ["SIGINT", "SIGTERM"] as const) process.once(again, () => force(`${again} again`));
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, "error while stopping");
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 /** Binds and releases the port first: a taken port is reported at once, before the database opens. */
@@ -33,6 +74,7 @@ async function startServer(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  const level = logLevel(process.env.LOG_LEVEL);
   const taken = await probePort(config.port, config.host);
   if (taken) failListen(taken, config.port);
   let booted: Awaited<ReturnType<typeof bootDatabase>>;
@@ -43,12 +85,20 @@ async function startServer(): Promise<void> {
     throw error;
   }
   const { database, storage, demo } = booted;
-  const app = await buildApp({ database, storage, distDir: DIST_DIR, trustProxy: config.trustProxy });
+  const app = await buildApp({
+    database,
+    storage,
+    distDir: DIST_DIR,
+    trustProxy: config.trustProxy,
+    logger: { level },
+  });
   app.addHook("onClose", () => database.close());
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
+    // A dependency that failed as the app readied (e.g. Redis at REDIS_URL) says what to change.
+    if (error instanceof StartupError || error instanceof RedisUnavailableError) fail(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") {
       fail(
@@ -71,7 +121,7 @@ async function startServer(): Promise<void> {
     ].join("\n"),
   );
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => void app.close().then(() => process.exit(0)));
+    process.once(signal, () => void shutDown(app, signal));
   }
 }
 

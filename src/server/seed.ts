@@ -3,7 +3,9 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { createAccount, findAccountByEmail } from "./accounts/accounts.ts";
+import { createDemoClip, DEMO_SONGS } from "./clips/demo-clips.ts";
 import type { Database } from "./db/schema.ts";
+import type { Storage } from "./storage/storage.ts";
 
 export interface DemoAccount {
   readonly email: string;
@@ -47,6 +49,34 @@ export async function seedDemoAccounts(
     });
   }
   return { accounts, password };
+}
+
+/**
+ * Gives each demo account a few short songs rendered by the audio engine, when it has no clips at
+ * all (trash included): on first start, and again only if its whole library was deleted.
+ */
+export async function seedDemoClips(
+  db: Kysely<Database>,
+  storage: Storage,
+  accounts: readonly DemoAccount[],
+): Promise<void> {
+  for (const account of accounts) {
+    const user = await findAccountByEmail(db, account.email);
+    if (!user) continue;
+    const existing = await db
+      .selectFrom("clips")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .executeTakeFirst();
+    if (existing) continue;
+    try {
+      for (const song of DEMO_SONGS[account.plan]) await createDemoClip(db, storage, user.id, song);
+    } catch (error) {
+      // The demo songs are a nicety: without them (say, the audio engine not built) the server still runs.
+      const reason = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`tunesmith: the demo songs for ${account.email} could not be made: ${reason}\n`);
+    }
+  }
 }
 
 function storedPassword(dataDir: string): string {

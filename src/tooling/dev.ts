@@ -16,7 +16,14 @@ await api.listen({ port: apiPort, host: "127.0.0.1" });
 
 const vite = await createServer({
   configFile: repoPath("vite.config.ts"),
-  server: { port: config.port, strictPort: true, proxy: { "/api": `http://127.0.0.1:${apiPort}` } },
+  server: {
+    port: config.port,
+    strictPort: true,
+    proxy: {
+      // ws: the realtime socket (/api/realtime) goes through the proxy too.
+      "/api": { target: `http://127.0.0.1:${apiPort}`, ws: true },
+    },
+  },
 });
 await vite.listen();
 vite.printUrls();

@@ -1,17 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ByteRange, Storage, StoredObject } from "./storage.ts";
+import { byteLimit } from "./byte-limit.ts";
+import { FormPostSigner, LOCAL_FORM_POST_URL, storageSecretIn } from "./form-post-signer.ts";
+import type { ByteRange, PresignedPost, PresignPostOptions, Storage, StoredObject } from "./storage.ts";
 
-/** Raised when a body grows past its limit: the caller answers 413. */
-export class ObjectTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The file is larger than ${maxBytes} bytes`);
-  }
-}
+export { ObjectTooLargeError } from "./byte-limit.ts";
 
 /**
  * Media on local disk under one folder. Bodies stream to a temporary file and
@@ -20,9 +17,12 @@ export class ObjectTooLargeError extends Error {
  */
 export class LocalDiskStorage implements Storage {
   private readonly root: string;
+  readonly formPostSigner: FormPostSigner;
 
-  constructor(root: string) {
+  /** Without a secret (tests, throwaway stores) upload forms are signed with one made for this process. */
+  constructor(root: string, options: { secret?: Buffer } = {}) {
     this.root = resolve(root);
+    this.formPostSigner = new FormPostSigner(options.secret ?? randomBytes(32));
   }
 
   private path(key: string): string {
@@ -38,15 +38,8 @@ export class LocalDiskStorage implements Storage {
   ): Promise<StoredObject> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    const partial = `${path}.partial-${process.pid}-${Date.now()}`;
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        done(size > limit ? new ObjectTooLargeError(limit) : null, chunk);
-      },
-    });
+    const partial = `${path}.partial-${process.pid}-${randomBytes(6).toString("hex")}`;
+    const counter = byteLimit(options.maxBytes);
     try {
       await pipeline(body, counter, createWriteStream(partial));
       await writeFile(`${partial}.type`, options.contentType);
@@ -57,7 +50,7 @@ export class LocalDiskStorage implements Storage {
       await rm(`${partial}.type`, { force: true });
       throw error;
     }
-    return { size, contentType: options.contentType };
+    return { size: counter.size, contentType: options.contentType };
   }
 
   async stat(key: string): Promise<StoredObject | null> {
@@ -79,7 +72,19 @@ export class LocalDiskStorage implements Storage {
     await rm(path, { force: true });
     await rm(`${path}.type`, { force: true });
   }
+
+  async presignPost(key: string, options: PresignPostOptions): Promise<PresignedPost> {
+    this.path(key); // refuses a key outside the store now, not when the file arrives
+    const fields = this.formPostSigner.sign({
+      key,
+      minBytes: options.minBytes,
+      maxBytes: options.maxBytes,
+      expiresAt: Date.now() + options.expiresInSeconds * 1000,
+    });
+    return { url: LOCAL_FORM_POST_URL, fields };
+  }
 }
 
-/** The default store: DATA_DIR/files. */
-export const localStorageIn = (dataDir: string) => new LocalDiskStorage(join(dataDir, "files"));
+/** The default store: DATA_DIR/files, with upload forms signed by a secret kept in DATA_DIR. */
+export const localStorageIn = (dataDir: string) =>
+  new LocalDiskStorage(join(dataDir, "files"), { secret: storageSecretIn(dataDir) });

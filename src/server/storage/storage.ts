@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { FormPostSigner } from "./form-post-signer.ts";
 
 /** A byte range, both ends included, as HTTP Range gives it. */
 export interface ByteRange {
@@ -9,6 +10,19 @@ export interface ByteRange {
 export interface StoredObject {
   readonly size: number;
   readonly contentType: string;
+}
+
+/** A direct upload: the page form-posts `fields`, then the file as the last part, to `url`. */
+export interface PresignedPost {
+  readonly url: string;
+  readonly fields: Record<string, string>;
+}
+
+export interface PresignPostOptions {
+  /** The file's size must lie in this range, checked by the store while the file arrives. */
+  readonly minBytes: number;
+  readonly maxBytes: number;
+  readonly expiresInSeconds: number;
 }
 
 /**
@@ -26,4 +40,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Lets the page send a file straight to the store, under one key, as S3's presigned POST does. */
+  presignPost(key: string, options: PresignPostOptions): Promise<PresignedPost>;
+  /** Stores that take the page's form posts themselves (local disk) check their signed fields with this. */
+  readonly formPostSigner?: FormPostSigner;
 }

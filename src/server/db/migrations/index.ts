@@ -1,9 +1,17 @@
 import type { Migration } from "kysely";
 import * as accounts from "./0001-accounts.ts";
 import * as clips from "./0002-clips.ts";
+import * as clipLibrary from "./0003-clip-library.ts";
+import * as uploads from "./0004-uploads.ts";
+import * as billing from "./0005-billing.ts";
+import * as studioProjects from "./0006-studio-projects.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0002-clips": clips,
+  "0003-clip-library": clipLibrary,
+  "0004-uploads": uploads,
+  "0005-billing": billing,
+  "0006-studio-projects": studioProjects,
 };

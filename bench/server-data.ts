@@ -1,0 +1,84 @@
+// Loads a library-sized data set in a few statements: INSERT ... SELECT over generate_series.
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../src/server/db/schema.ts";
+
+export interface BenchData {
+  readonly users: number;
+  readonly clips: number;
+  /** The measured user's share: a heavy library, the case that needs the index. */
+  readonly libraryClips: number;
+}
+
+const ADJECTIVES =
+  "Midnight Golden Electric Broken Silver Endless Quiet Neon Wild Paper Velvet Burning Frozen Hidden Lonely Summer".split(
+    " ",
+  );
+const NOUNS =
+  "Dream Highway Heart River Echo Garden Storm Mirror Letter Horizon Candle Ocean Shadow Engine Window Carousel".split(
+    " ",
+  );
+const GENRES =
+  "pop rock jazz lofi house techno folk soul funk metal ambient trap disco blues country reggae synthwave drill gospel punk indie opera piano orchestral".split(
+    " ",
+  );
+const LINES = [
+  "I walked the empty streets tonight",
+  "the city hums a broken tune",
+  "we were young and unafraid",
+  "your voice is calling from the sea",
+  "hold the light until the morning",
+  "every road leads back to you",
+  "the radio plays our song again",
+  "dancing slowly in the rain",
+];
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(values.map((v) => sql.lit(v)))}]::text[]`;
+
+/** Users first (the measured one is bench_user_0001), then clips spread over them. */
+export async function loadBenchData(db: Kysely<Database>, data: BenchData): Promise<{ userId: string }> {
+  await sql`
+    insert into users (email, handle, display_name, password_hash, credits)
+    select 'bench' || g || '@bench.local', 'bench_user_' || lpad(g::text, 4, '0'), 'Bench ' || g, 'not-a-hash', 50
+    from generate_series(1, ${data.users}) as g`.execute(db);
+  const heavy = await db
+    .selectFrom("users")
+    .select("id")
+    .where("handle", "=", "bench_user_0001")
+    .executeTakeFirstOrThrow();
+  // Clip g: the first libraryClips belong to the measured user, the rest go round the others.
+  // Titles, tags and lyrics come from small word lists, so each search word matches a known share.
+  await sql`
+    with u as (select array_agg(id order by handle) as ids from users where handle like 'bench_user_%'),
+    adjectives as (select ${textArray(ADJECTIVES)} as a),
+    nouns as (select ${textArray(NOUNS)} as a),
+    genres as (select ${textArray(GENRES)} as a),
+    lines as (select ${textArray(LINES)} as a)
+    insert into clips (user_id, title, status, is_public, is_trashed, play_count, upvote_count, model_name,
+                       major_model_version, metadata, created_at)
+    select
+      case when g <= ${data.libraryClips} then u.ids[1] else u.ids[2 + (g % (${data.users} - 1))] end,
+      adjectives.a[1 + (g * 7) % 16] || ' ' || nouns.a[1 + (g * 13 / 5) % 16],
+      case when g % 50 = 0 then 'error' else 'complete' end,
+      g % 5 < 2,
+      g % 33 = 0,
+      (g * 7919) % 5000,
+      (g * 31) % 200,
+      'chirp-v4-5',
+      'v4.5',
+      jsonb_build_object(
+        'type', case when g % 20 = 0 then 'stem' when g % 17 = 0 then 'upload' else 'gen' end,
+        'tags', genres.a[1 + g % 24] || ', ' || genres.a[1 + (g / 24) % 24] || ', ' || genres.a[1 + (g * 5) % 24],
+        'prompt', lines.a[1 + g % 8] || E'\n' || lines.a[1 + (g / 8) % 8] || E'\n' || lines.a[1 + (g / 64) % 8]
+          || E'\n\n' || lines.a[1 + (g * 3) % 8] || E'\n' || lines.a[1 + (g * 5) % 8],
+        'duration', 60 + (g % 180),
+        'has_vocal', g % 7 <> 0
+      ),
+      now() - make_interval(secs => g * 31)
+    from generate_series(1, ${data.clips}) as g, u, adjectives, nouns, genres, lines`.execute(db);
+  await sql`analyze`.execute(db);
+  return { userId: heavy.id };
+}
+
+/** Search words of the measured requests, from common (a genre in ~1 in 8 clips) to rare. */
+export const SEARCH_WORDS = ["piano", "midnight", "ocean", "rain", "synthwave", "carousel", "velvet dream"];

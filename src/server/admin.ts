@@ -1,0 +1,54 @@
+// npm run admin -- <command>: grants credits, plans, flags and staff without a payment processor.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { AdminError, runAdminCommand } from "./admin/commands.ts";
+import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+
+function fail(message: string): never {
+  process.stderr.write(`tunesmith admin: ${message}\n`);
+  process.exit(1);
+}
+
+/** The database the server would open, with the same settings (DATABASE_URL or DATA_DIR). */
+async function openConfiguredDatabase(config: ServerConfig): Promise<DatabaseHandle> {
+  if (!config.databaseUrl) {
+    // The embedded database is one process's: opened twice, the two would overwrite each other.
+    // PGlite keeps postmaster.pid in its folder while it is open.
+    const dbDir = join(config.dataDir, "db");
+    if (existsSync(join(dbDir, "postmaster.pid"))) {
+      fail(
+        `the embedded database in ${dbDir} is open (is the server running?): stop the server and run the command again. ` +
+          "If no server is running, the last one did not stop cleanly: start it and stop it once.",
+      );
+    }
+  }
+  try {
+    return await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(
+      config.databaseUrl
+        ? `cannot use the PostgreSQL database in DATABASE_URL (${reason})`
+        : `cannot open the embedded database in ${config.dataDir}/db (${reason}): check DATA_DIR.`,
+    );
+  }
+}
+
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+const database = await openConfiguredDatabase(config);
+try {
+  process.stdout.write(`${await runAdminCommand(database.db, process.argv.slice(2))}\n`);
+} catch (error) {
+  if (!(error instanceof AdminError)) throw error;
+  process.exitCode = 1;
+  process.stderr.write(`tunesmith admin: ${error.message}\n`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,119 @@
+import { type Kysely, sql } from "kysely";
+import { FEATURE_FLAGS, type FeatureFlag, PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
+import { findAccountByEmail } from "../accounts/accounts.ts";
+import { grantCredits } from "../billing/credits.ts";
+import type { Database, User } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+
+type Db = Kysely<Database>;
+
+/** A mistake in the command line or its target: printed as one line. */
+export class AdminError extends Error {}
+
+export const ADMIN_USAGE = [
+  "usage: npm run admin -- <command>",
+  "  grant-credits <email> <n>          add n credits (negative n removes them)",
+  "  set-plan <email> free|pro|premier  change the plan",
+  "  set-flag <email> <flag> on|off     turn a feature flag on or off",
+  "  set-staff <email> on|off           make or unmake staff",
+  "  show <email>                       print the account's plan, credits, staff and flags",
+].join("\n");
+
+async function userByEmail(db: Db, email: string): Promise<User> {
+  const user = await findAccountByEmail(db, email);
+  if (!user) throw new AdminError(`No account with the email ${email}`);
+  return user;
+}
+
+function onOff(value: string | undefined): boolean {
+  if (value === "on") return true;
+  if (value === "off") return false;
+  throw new AdminError(`Say on or off, not ${value ?? "nothing"}`);
+}
+
+export const describeUser = (user: User): string =>
+  `${user.email}: plan ${user.plan_key}, ${user.credits} credits, staff ${user.is_staff ? "yes" : "no"}, flags ${
+    user.flags.length > 0 ? user.flags.join(", ") : "none"
+  }`;
+
+export async function grantCreditsTo(db: Db, email: string, amount: number): Promise<User> {
+  if (!Number.isInteger(amount) || amount === 0)
+    throw new AdminError("The credits to grant are a whole number, not 0");
+  const user = await userByEmail(db, email);
+  try {
+    await grantCredits(db, user.id, amount, "admin grant");
+  } catch (error) {
+    if (error instanceof HttpError) throw new AdminError(error.detail);
+    throw error;
+  }
+  return userByEmail(db, email);
+}
+
+export async function setPlan(db: Db, email: string, plan: string): Promise<User> {
+  if (!(PLAN_KEYS as readonly string[]).includes(plan)) {
+    throw new AdminError(`Plans are ${PLAN_KEYS.join(", ")}, not ${plan}`);
+  }
+  const user = await userByEmail(db, email);
+  return db
+    .updateTable("users")
+    .set({ plan_key: plan as PlanKey })
+    .where("id", "=", user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setFlag(db: Db, email: string, flag: string, on: boolean): Promise<User> {
+  if (!(FEATURE_FLAGS as readonly string[]).includes(flag)) {
+    throw new AdminError(`Unknown flag ${flag}; flags are ${FEATURE_FLAGS.join(", ")}`);
+  }
+  const user = await userByEmail(db, email);
+  const known = flag as FeatureFlag;
+  // One statement, so a concurrent change of another flag is not lost.
+  return db
+    .updateTable("users")
+    .set({
+      flags: on
+        ? sql<string[]>`array_append(array_remove(flags, ${known}), ${known})`
+        : sql<string[]>`array_remove(flags, ${known})`,
+    })
+    .where("id", "=", user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setStaff(db: Db, email: string, on: boolean): Promise<User> {
+  const user = await userByEmail(db, email);
+  return db
+    .updateTable("users")
+    .set({ is_staff: on })
+    .where("id", "=", user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Runs one command line (without the program name) and returns what to print. */
+export async function runAdminCommand(db: Db, args: readonly string[]): Promise<string> {
+  const [command, email, ...rest] = args;
+  if (command === undefined || command === "help" || command === "--help") return ADMIN_USAGE;
+  if (!email) throw new AdminError(`${command} needs an email\n${ADMIN_USAGE}`);
+  switch (command) {
+    case "grant-credits": {
+      const amount = Number(rest[0]);
+      if (rest[0] === undefined || !Number.isInteger(amount)) {
+        throw new AdminError(`grant-credits needs a whole number of credits, not ${rest[0] ?? "nothing"}`);
+      }
+      return describeUser(await grantCreditsTo(db, email, amount));
+    }
+    case "set-plan":
+      return describeUser(await setPlan(db, email, rest[0] ?? ""));
+    case "set-flag":
+      if (!rest[0]) throw new AdminError("set-flag needs a flag name");
+      return describeUser(await setFlag(db, email, rest[0], onOff(rest[1])));
+    case "set-staff":
+      return describeUser(await setStaff(db, email, onOff(rest[0])));
+    case "show":
+      return describeUser(await userByEmail(db, email));
+    default:
+      throw new AdminError(`Unknown command ${command}\n${ADMIN_USAGE}`);
+  }
+}

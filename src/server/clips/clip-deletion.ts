@@ -1,0 +1,71 @@
+import type { Kysely } from "kysely";
+import type { ClipRow, Database } from "../db/schema.ts";
+import { conflict } from "../http/errors.ts";
+import type { Storage } from "../storage/storage.ts";
+import { lockOwnClips } from "./clip-actions.ts";
+import { derivedKey } from "./media-urls.ts";
+import { WAV_DOWNLOAD_NAME } from "./wav-download.ts";
+import { WAVEFORM_CACHE_NAME } from "./waveform-aggregates.ts";
+
+/**
+ * POST /api/clips/delete/: deletes the viewer's trashed clips for good (001: only own, trashed
+ * songs), then their media that no other clip uses.
+ */
+export async function deleteClips(
+  db: Kysely<Database>,
+  storage: Storage,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<{ ids: string[] }> {
+  const deleted = await db.transaction().execute(async (tx) => {
+    const rows = await lockOwnClips(tx, viewerId, ids);
+    if (rows.some((row) => !row.is_trashed)) {
+      throw conflict("Clip could not be deleted: move it to the trash first");
+    }
+    await tx
+      .deleteFrom("clips")
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return rows;
+  });
+  await removeUnusedMedia(db, storage, deleted);
+  return { ids: [...new Set(ids)] };
+}
+
+/** Media of deleted clips, unless another clip still points at the same object (a copy, a remix). */
+async function removeUnusedMedia(db: Kysely<Database>, storage: Storage, rows: readonly ClipRow[]) {
+  const keys = new Set(
+    rows.flatMap((row) => [row.audio_key, row.image_key, row.video_key]).filter((key) => key !== null),
+  );
+  const stillUsed = new Set<string>();
+  if (keys.size > 0) {
+    const users = await db
+      .selectFrom("clips")
+      .select(["audio_key", "image_key", "video_key"])
+      .where((eb) =>
+        eb.or([
+          eb("audio_key", "in", [...keys]),
+          eb("image_key", "in", [...keys]),
+          eb("video_key", "in", [...keys]),
+        ]),
+      )
+      .execute();
+    for (const user of users)
+      for (const key of [user.audio_key, user.image_key, user.video_key]) if (key) stillUsed.add(key);
+  }
+  const derived = rows.flatMap((row) =>
+    row.audio_key
+      ? [
+          derivedKey(row.id, row.audio_key, WAVEFORM_CACHE_NAME),
+          derivedKey(row.id, row.audio_key, WAV_DOWNLOAD_NAME),
+        ]
+      : [],
+  );
+  const doomed = [...[...keys].filter((key) => !stillUsed.has(key)), ...derived];
+  // Best effort: the rows are gone already, and a leftover file harms no one.
+  await Promise.all(doomed.map((key) => storage.delete(key).catch(() => undefined)));
+}

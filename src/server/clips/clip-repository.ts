@@ -1,0 +1,68 @@
+import { type Kysely, sql } from "kysely";
+import type { ClipRow, Database } from "../db/schema.ts";
+import { notFound } from "../http/errors.ts";
+
+/** A clip with what its JSON needs: the owner's names and the viewer's reaction. */
+export interface ClipViewRow extends ClipRow {
+  owner_handle: string;
+  owner_display_name: string;
+  viewer_reaction: "L" | "D" | null;
+  viewer_feedback_reason: string | null;
+}
+
+/**
+ * 001: a clip is visible if it is public and not trashed, or if it is the viewer's own. Everything
+ * that reads a clip for someone goes through this rule.
+ */
+export const visibleTo = (viewerId: string | null) =>
+  viewerId
+    ? sql<boolean>`(clips.user_id = ${viewerId} or (clips.is_public and not clips.is_trashed))`
+    : sql<boolean>`(clips.is_public and not clips.is_trashed)`;
+
+/** Clips with their owners and the viewer's reaction (alias vr), not yet filtered. */
+export function selectClips(db: Kysely<Database>, viewerId: string | null) {
+  return db
+    .selectFrom("clips")
+    .innerJoin("users", "users.id", "clips.user_id")
+    .leftJoin("clip_reactions as vr", (join) =>
+      join.onRef("vr.clip_id", "=", "clips.id").on(sql<boolean>`vr.user_id = ${viewerId}`),
+    )
+    .selectAll("clips")
+    .select([
+      "users.handle as owner_handle",
+      "users.display_name as owner_display_name",
+      "vr.reaction_type as viewer_reaction",
+      "vr.feedback_reason as viewer_feedback_reason",
+    ]);
+}
+
+export const CLIP_NOT_FOUND = "Clip not found";
+
+/** The clip if the viewer may see it; otherwise (missing, private, trashed) a 404 that tells nothing more. */
+export async function findVisibleClip(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  clipId: string,
+): Promise<ClipViewRow> {
+  const row = await selectClips(db, viewerId)
+    .where("clips.id", "=", clipId)
+    .where(visibleTo(viewerId))
+    .executeTakeFirst();
+  if (!row) throw notFound(CLIP_NOT_FOUND);
+  return row;
+}
+
+/** The visible ones of these clips, in the order asked for; missing and hidden ones are left out. */
+export async function findVisibleClips(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  ids: readonly string[],
+): Promise<ClipViewRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectClips(db, viewerId)
+    .where("clips.id", "in", [...new Set(ids)])
+    .where(visibleTo(viewerId))
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,58 @@
+import type { Clip, ClipMetadata } from "../../shared/api/clips.ts";
+import type { ClipViewRow } from "./clip-repository.ts";
+import { clipMediaUrl } from "./media-urls.ts";
+
+/** A clip row as the JSON the pages read (001 section 3). */
+export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
+  // Written only through clipMetadataSchema (clip-store.ts), so it is read as that shape.
+  const metadata = row.metadata as ClipMetadata;
+  const personaId = row.persona_id ?? metadata.persona_id ?? null;
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    user_handle: row.owner_handle,
+    handle: row.owner_handle,
+    display_name: row.owner_display_name,
+    title: row.title,
+    status: row.status,
+    caption: row.caption,
+    caption_mentions: row.caption_mentions,
+    image_url: clipMediaUrl(row.id, "image", row.image_key),
+    audio_url: clipMediaUrl(row.id, "audio", row.audio_key),
+    video_url: clipMediaUrl(row.id, "video", row.video_key),
+    video_cover_url: null,
+    preview_url: null,
+    display_tags: null,
+    is_public: row.is_public,
+    is_trashed: row.is_trashed,
+    is_pinned: row.is_pinned,
+    is_contest_clip: (metadata.contest_ids?.length ?? 0) > 0,
+    is_contest_base_clip: false,
+    allow_comments: row.allow_comments,
+    play_count: row.play_count,
+    upvote_count: row.upvote_count,
+    // Timestamps come back as Date on both backends.
+    created_at: (row.created_at as unknown as Date).toISOString(),
+    model_name: row.model_name,
+    major_model_version: row.major_model_version,
+    preview_seconds: null,
+    download_disabled_reason: null,
+    root_clip_id: row.root_clip_id,
+    // Workspaces and personas keep their names in their own tables; until those join in, ids only.
+    project: row.project_id ? { id: row.project_id, name: null } : null,
+    persona: personaId
+      ? {
+          id: personaId,
+          name: null,
+          is_public: false,
+          is_owned: viewerId === row.user_id,
+          root_clip_id: null,
+          image_s3_id: null,
+        }
+      : null,
+    reaction: row.viewer_reaction
+      ? { reaction_type: row.viewer_reaction, feedback_reason: row.viewer_feedback_reason }
+      : null,
+    metadata,
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { WebSocket } from "ws";
+import { type RealtimeServerMessage, realtimeClientMessageSchema } from "../../shared/api/realtime.ts";
+import { summarizeIssues } from "../../shared/zod-issues.ts";
+import { findSessionUser } from "../auth/sessions.ts";
+import type { Database, User } from "../db/schema.ts";
+import { authorizeChannel } from "./channels.ts";
+import type { RealtimeHub } from "./hub.ts";
+import type { Unsubscribe } from "./pubsub.ts";
+
+/** Channels one socket may follow at once: a user channel and the workspaces open in a few tabs. */
+export const MAX_SUBSCRIPTIONS = 32;
+/** Pings find dead peers; each one also re-checks the session, so a signed-out socket is closed. */
+export const HEARTBEAT_MS = 30_000;
+/** Close code for a session that ended (signed out or expired) while connected. */
+export const SESSION_ENDED_CODE = 4401;
+
+export interface SocketSessionOptions {
+  readonly socket: WebSocket;
+  readonly db: Kysely<Database>;
+  readonly hub: RealtimeHub;
+  readonly user: User;
+  readonly token: string;
+  readonly log: FastifyBaseLogger;
+  readonly heartbeatMs?: number;
+}
+
+/** One authenticated socket: its subscriptions, its heartbeat, and its clean-up. */
+export function runSocketSession(options: SocketSessionOptions): void {
+  const { socket, db, hub, user, log } = options;
+  const subscriptions = new Map<string, Unsubscribe>();
+  let closed = false;
+  // Messages are handled one after another, so a subscribe and an unsubscribe never cross.
+  let queue: Promise<void> = Promise.resolve();
+
+  const send = (message: RealtimeServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const subscribe = async (channel: string) => {
+    if (subscriptions.has(channel)) return send({ type: "subscribed", channel });
+    if (subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      return send({ type: "error", channel, detail: `At most ${MAX_SUBSCRIPTIONS} channels per connection` });
+    }
+    const verdict = await authorizeChannel(db, user, channel, hub.projectAccess);
+    if (!verdict.ok) return send({ type: "error", channel, detail: verdict.detail });
+    const unsubscribe = await hub.pubsub.subscribe(channel, (event) =>
+      send({ type: "event", channel, name: event.name, data: event.data }),
+    );
+    if (closed) return void (await unsubscribe());
+    subscriptions.set(channel, unsubscribe);
+    send({ type: "subscribed", channel });
+  };
+
+  const unsubscribe = async (channel: string) => {
+    const stop = subscriptions.get(channel);
+    subscriptions.delete(channel);
+    await stop?.();
+    send({ type: "unsubscribed", channel });
+  };
+
+  const handle = async (raw: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return send({ type: "error", detail: "Messages are JSON objects" });
+    }
+    const result = realtimeClientMessageSchema.safeParse(parsed);
+    if (!result.success)
+      return send({ type: "error", detail: `Invalid message: ${summarizeIssues(result.error)}` });
+    const message = result.data;
+    if (message.type === "ping") return send({ type: "pong" });
+    if (message.type === "subscribe") return subscribe(message.channel);
+    return unsubscribe(message.channel);
+  };
+
+  socket.on("message", (data, isBinary) => {
+    if (isBinary) return send({ type: "error", detail: "Messages are JSON text" });
+    queue = queue
+      .then(() => handle(data.toString()))
+      .catch((error) => {
+        log.error({ err: error }, "realtime message failed");
+        send({ type: "error", detail: "The message could not be handled" });
+      });
+  });
+
+  let alive = true;
+  socket.on("pong", () => {
+    alive = true;
+  });
+  const heartbeat = setInterval(async () => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+    try {
+      if (!(await findSessionUser(db, options.token))) socket.close(SESSION_ENDED_CODE, "Session ended");
+    } catch (error) {
+      log.warn({ err: error }, "realtime session check failed");
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+
+  socket.on("close", () => {
+    closed = true;
+    clearInterval(heartbeat);
+    const stops = [...subscriptions.values()];
+    subscriptions.clear();
+    // After any message still being handled, so a subscribe finishing late is undone too.
+    queue = queue.then(() => Promise.allSettled(stops.map((stop) => stop()))).then(() => {});
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
+import {
+  type BillingInfo,
+  type BillingModelsResponse,
+  type ClipDownloadResponse,
+  downloadUsageQuerySchema,
+  PLAN_MONTHLY_CREDITS,
+} from "../../shared/api/billing.ts";
+import { clipIdParamsSchema } from "../../shared/api/clips.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import { creditsUsedIn } from "../billing/credits.ts";
+import { downloadUsage, recordDownload } from "../billing/download-quota.ts";
+import { billingModelsFor } from "../billing/entitlements.ts";
+import { billingPeriod } from "../billing/period.ts";
+import { findVisibleClip } from "../clips/clip-repository.ts";
+import { clipMediaUrl } from "../clips/media-urls.ts";
+import type { Database } from "../db/schema.ts";
+import { conflict, notFound } from "../http/errors.ts";
+import { parseInput } from "../http/validate.ts";
+
+const planOf = (key: string): PlanKey =>
+  (PLAN_KEYS as readonly string[]).includes(key) ? (key as PlanKey) : "free";
+
+export function registerBillingRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  // The spec writes the path with a trailing slash; both spellings answer.
+  for (const path of ["/api/billing/info/", "/api/billing/info"]) {
+    app.get(path, async (request): Promise<BillingInfo> => {
+      const user = requireUser(request);
+      const period = billingPeriod();
+      const plan = planOf(user.plan_key);
+      return {
+        total_credits_left: user.credits,
+        period: { start: period.start.toISOString(), end: period.end.toISOString() },
+        monthly_limit: PLAN_MONTHLY_CREDITS[plan],
+        monthly_usage: await creditsUsedIn(db, user.id, period),
+        plan_key: plan,
+        is_staff: user.is_staff,
+        models: billingModelsFor(user),
+      };
+    });
+  }
+
+  // Public: signed out, the list shows what a free account could use.
+  for (const path of ["/api/billing/models/", "/api/billing/models"]) {
+    app.get(
+      path,
+      async (request): Promise<BillingModelsResponse> => ({
+        models: billingModelsFor(request.auth?.user ?? null),
+      }),
+    );
+  }
+
+  app.post("/api/billing/clips/:clip_id/download/", async (request): Promise<ClipDownloadResponse> => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const user = requireUser(request);
+    const clip = await findVisibleClip(db, user.id, clip_id);
+    if (clip.status !== "complete") throw conflict("The song is not finished yet");
+    const usage = await recordDownload(db, user, clip, "mp3");
+    const url = clipMediaUrl(clip.id, "audio", clip.audio_key);
+    return { ...usage, download_url: url && `${url}&download=true` };
+  });
+
+  app.get("/api/billing/download-usage", async (request) => {
+    const user = requireUser(request);
+    const query = parseInput(downloadUsageQuerySchema, request.query, "query");
+    let clip: { id: string; user_id: string } | null = null;
+    if (query.clip_id) {
+      const row = await db
+        .selectFrom("clips")
+        .select(["id", "user_id", "is_public", "is_trashed"])
+        .where("id", "=", query.clip_id)
+        .executeTakeFirst();
+      // Someone else's private or trashed song answers as missing: its existence is not theirs to learn.
+      if (!row || (row.user_id !== user.id && (!row.is_public || row.is_trashed))) {
+        throw notFound("Clip not found");
+      }
+      clip = row;
+    }
+    return downloadUsage(db, user, clip);
+  });
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  clipIdParamsSchema,
+  clipMediaParamsSchema,
+  clipMediaQuerySchema,
+  type WaveformAggregatesResponse,
+} from "../../shared/api/clips.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import { recordDownload } from "../billing/download-quota.ts";
+import { isPaywallExempt } from "../billing/entitlements.ts";
+import { parseRange } from "../clips/byte-range.ts";
+import { findVisibleClip } from "../clips/clip-repository.ts";
+import { clipMediaUrl } from "../clips/media-urls.ts";
+import { hasWavDownload, planWavConversion, readyWavKey } from "../clips/wav-download.ts";
+import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
+import type { Database, User } from "../db/schema.ts";
+import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { parseInput } from "../http/validate.ts";
+import type { Storage } from "../storage/storage.ts";
+
+/** 001: WAV is a paid feature (Pro, Premier); staff and skip-paywall users have it too. */
+const mayDownloadWav = (user: User) =>
+  user.plan_key === "pro" || user.plan_key === "premier" || isPaywallExempt(user);
+
+/** A download name from the title: the name as is for modern clients, ASCII for old ones. */
+function attachment(title: string, extension: string): string {
+  const name = `${(title.trim() || "Untitled").replace(/[\\/\r\n"]/g, "_")}.${extension}`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+async function sendStored(
+  storage: Storage,
+  key: string,
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+  disposition?: string,
+) {
+  const stored = await storage.stat(key);
+  if (!stored) throw notFound("The file is missing");
+  reply.header("accept-ranges", "bytes");
+  // Visibility is checked on every request, so only the viewer's own browser may keep a copy.
+  reply.header("cache-control", "private, max-age=3600");
+  if (disposition) reply.header("content-disposition", disposition);
+  const range = parseRange(rangeHeader, stored.size);
+  if (range.kind === "unsatisfiable") {
+    return reply
+      .status(416)
+      .header("content-range", `bytes */${stored.size}`)
+      .send({ detail: "Range not satisfiable" });
+  }
+  reply.type(stored.contentType);
+  if (range.kind === "full") {
+    reply.header("content-length", stored.size);
+    return reply.send(await storage.read(key));
+  }
+  const { start, end } = range.range;
+  reply.status(206);
+  reply.header("content-range", `bytes ${start}-${end}/${stored.size}`);
+  reply.header("content-length", end - start + 1);
+  return reply.send(await storage.read(key, range.range));
+}
+
+/** Clip media with HTTP ranges, waveform aggregates, and WAV downloads; all under the visibility rule. */
+export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Database>, storage: Storage): void {
+  app.get("/api/media/clips/:clip_id/:file", async (request, reply) => {
+    const { clip_id, file: kind } = parseInput(clipMediaParamsSchema, request.params, "path");
+    const query = parseInput(clipMediaQuerySchema, request.query, "query");
+    const viewer = request.auth?.user ?? null;
+    const clip = await findVisibleClip(db, viewer?.id ?? null, clip_id);
+    if (kind === "wav") {
+      const user = requireUser(request);
+      if (!(await hasWavDownload(db, user, clip))) throw forbidden("Ask for the WAV download first");
+      const key = await readyWavKey(storage, clip);
+      if (!key) throw notFound("The WAV file is not ready yet");
+      return sendStored(storage, key, request.headers.range, reply, attachment(clip.title, "wav"));
+    }
+    const key = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
+    if (!key) throw notFound(`This song has no ${kind}`);
+    const extension = /\.([a-z0-9]{1,5})$/i.exec(key)?.[1] ?? "bin";
+    const disposition = query.download ? attachment(clip.title, extension) : undefined;
+    return sendStored(storage, key, request.headers.range, reply, disposition);
+  });
+
+  app.get("/api/gen/:clip_id/waveform-aggregates", async (request): Promise<WaveformAggregatesResponse> => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const clip = await findVisibleClip(db, request.auth?.user.id ?? null, clip_id);
+    return clipWaveformAggregates(storage, clip);
+  });
+
+  app.post("/api/gen/:clip_id/convert_wav/", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const user = requireUser(request);
+    const clip = await findVisibleClip(db, user.id, clip_id);
+    if (clip.status !== "complete") throw conflict("The song is not finished yet");
+    if (!mayDownloadWav(user)) throw forbidden("WAV downloads need a Pro or Premier plan");
+    const conversion = await planWavConversion(storage, clip);
+    await recordDownload(db, user, clip, "wav");
+    return { status: conversion.start() };
+  });
+
+  app.get("/api/gen/:clip_id/wav_file/", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const user = requireUser(request);
+    const clip = await findVisibleClip(db, user.id, clip_id);
+    if (!(await hasWavDownload(db, user, clip))) throw forbidden("Ask for the WAV download first");
+    const key = await readyWavKey(storage, clip);
+    return { wav_file_url: key ? clipMediaUrl(clip.id, "wav", key) : null };
+  });
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  type Clip,
+  clipIdParamsSchema,
+  clipsByIdsQuerySchema,
+  deleteClipsBodySchema,
+  setMetadataBodySchema,
+  setVisibilityBodySchema,
+  trashBodySchema,
+  trashedV2QuerySchema,
+  updateFeedbackBodySchema,
+  updateReactionBodySchema,
+} from "../../shared/api/clips.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import {
+  setClipMetadata,
+  setClipVisibility,
+  setFeedbackReason,
+  setReaction,
+  trashClips,
+} from "../clips/clip-actions.ts";
+import { deleteClips } from "../clips/clip-deletion.ts";
+import { findVisibleClip, findVisibleClips } from "../clips/clip-repository.ts";
+import { clipView } from "../clips/clip-view.ts";
+import { trashedPage } from "../clips/feed-queries.ts";
+import type { Database } from "../db/schema.ts";
+import { parseInput } from "../http/validate.ts";
+import type { Storage } from "../storage/storage.ts";
+import { registerClipMediaRoutes } from "./clip-media.ts";
+import { registerFeedRoutes } from "./feed.ts";
+
+export interface ClipRouteDeps {
+  readonly db: Kysely<Database>;
+  readonly storage: Storage;
+}
+
+/** Clips: reading, the feed and library, settings, reactions, trash and delete, media and downloads. */
+export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRouteDeps): void {
+  registerFeedRoutes(app, db);
+  registerClipMediaRoutes(app, db, storage);
+
+  app.get("/api/clip/:clip_id", async (request): Promise<Clip> => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const viewerId = request.auth?.user.id ?? null;
+    return clipView(await findVisibleClip(db, viewerId, clip_id), viewerId);
+  });
+
+  app.get("/api/clips/get_songs_by_ids", async (request) => {
+    const { ids } = parseInput(clipsByIdsQuerySchema, request.query, "query");
+    const viewerId = request.auth?.user.id ?? null;
+    return { clips: (await findVisibleClips(db, viewerId, ids)).map((row) => clipView(row, viewerId)) };
+  });
+
+  app.get("/api/clips/trashed_v2", async (request) => {
+    const query = parseInput(trashedV2QuerySchema, request.query, "query");
+    return trashedPage(db, requireUser(request).id, query);
+  });
+
+  app.post("/api/gen/:clip_id/set_metadata/", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const body = parseInput(setMetadataBodySchema, request.body);
+    return setClipMetadata(db, storage, requireUser(request).id, clip_id, body);
+  });
+
+  app.post("/api/gen/:clip_id/set_visibility/", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const body = parseInput(setVisibilityBodySchema, request.body);
+    return setClipVisibility(db, requireUser(request).id, clip_id, body.is_public);
+  });
+
+  app.post("/api/gen/trash", async (request) => {
+    const body = parseInput(trashBodySchema, request.body);
+    return trashClips(db, requireUser(request).id, body.clip_ids, body.trash);
+  });
+
+  app.post("/api/clips/delete/", async (request) => {
+    const body = parseInput(deleteClipsBodySchema, request.body);
+    return deleteClips(db, storage, requireUser(request).id, body.ids);
+  });
+
+  app.post("/api/gen/:clip_id/update_reaction_type/", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const body = parseInput(updateReactionBodySchema, request.body);
+    return setReaction(db, requireUser(request).id, clip_id, body.reaction);
+  });
+
+  app.post("/api/gen/:clip_id/update_feedback_state/", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const body = parseInput(updateFeedbackBodySchema, request.body);
+    return setFeedbackReason(db, requireUser(request).id, clip_id, body.feedback_reason);
+  });
+}

@@ -1,0 +1,452 @@
+import { z } from "zod";
+
+/** Generation states; processing is the studio's name for work between submitted and streaming. */
+export const CLIP_STATUSES = ["queued", "submitted", "processing", "streaming", "complete", "error"] as const;
+export type ClipStatus = (typeof CLIP_STATUSES)[number];
+
+/** How a clip came to be (metadata.type). */
+export const CLIP_TYPES = [
+  "gen",
+  "preview",
+  "upload",
+  "upload_extend",
+  "extend",
+  "stem",
+  "concat",
+  "concat_infilling",
+  "edit_crop",
+  "edit_fade",
+  "edit_v3_export",
+  "rendered_context_window",
+  "studio_export",
+] as const;
+export type ClipType = (typeof CLIP_TYPES)[number];
+
+/**
+ * Tasks the specs name (metadata.task). The list grows with the generator, so the schema takes any
+ * short name; these are the ones the feed filters know.
+ */
+export const CLIP_TASKS = [
+  "extend",
+  "upload_extend",
+  "upsample",
+  "gen_stem",
+  "infill_intro",
+  "infill_outro",
+  "infill",
+  "fixed_infill",
+  "cover_infill",
+  "artist_infill",
+  "artist_cover_infill",
+  "cover",
+  "cover_extend",
+  "artist_cover",
+  "artist_extend",
+  "artist_cover_extend",
+  "artist_consistency",
+  "stem",
+  "stem_condition",
+] as const;
+
+/** Text limits: the title limit is the spec's; the others are ours (the spec does not show them). */
+export const TITLE_MAX = 100;
+export const CAPTION_MAX = 2000;
+export const LYRICS_MAX = 5000;
+export const TAGS_MAX = 1000;
+export const SEARCH_TEXT_MAX = 256;
+
+/** Page sizes: the spec's feed default, and our ceiling for one request. */
+export const FEED_PAGE_SIZE = 20;
+export const FEED_LIMIT_MAX = 100;
+/** Ids per request for get-by-ids calls (pages poll up to 20 at a time). */
+export const IDS_MAX = 100;
+
+/** The workspace every clip is in until moved: clips.project_id is null there. */
+export const DEFAULT_WORKSPACE_ID = "default";
+
+const text = (max: number) => z.string().max(max).nullish();
+const flag = z.boolean().nullish();
+const seconds = z.number().finite().nullish();
+const id = z.string().max(200).nullish();
+
+/** An entry of an extend chain (metadata.history, concat_history). */
+export const clipHistoryEntrySchema = z.looseObject({
+  id: z.string().max(200).optional(),
+  type: z.string().max(64).optional(),
+  continue_at: seconds,
+  infill_start_s: seconds,
+  infill_end_s: seconds,
+  infill_context_start_s: seconds,
+  infill_context_end_s: seconds,
+  infill_dur_s: seconds,
+  infill_lyrics: text(LYRICS_MAX),
+  include_future_s: seconds,
+  include_history_s: seconds,
+});
+
+/**
+ * A clip's metadata: the fields 001 lists, plus those the studio reads (002). Strict, so a module
+ * writing a misspelt field fails at once instead of storing something no page reads.
+ */
+export const clipMetadataSchema = z.strictObject({
+  type: z.enum(CLIP_TYPES).nullish(),
+  task: z.string().max(64).nullish(),
+  prompt: text(LYRICS_MAX),
+  tags: text(TAGS_MAX),
+  negative_tags: text(TAGS_MAX),
+  gpt_description_prompt: text(LYRICS_MAX),
+  duration: z.number().finite().nonnegative().nullish(),
+  has_vocal: flag,
+  can_publish_with_vocal: flag,
+  persona_id: id,
+  cover_clip_id: id,
+  can_remix: flag,
+  show_remix: flag,
+  remix: z.string().max(64).nullish(),
+  is_remix: flag,
+  contest_ids: z.array(z.string().max(200)).max(100).nullish(),
+  video_is_stale: flag,
+  opt_out_video_cover_hook: flag,
+  refund_credits: flag,
+  error_type: z.string().max(100).nullish(),
+  error_message: text(2000),
+  upsample_clip_id: id,
+  free_quota_category: z.enum(["remaster", "web_v4_gen"]).nullish(),
+  stem_type_group_name: z.string().max(100).nullish(),
+  configurations: z.record(z.string(), z.unknown()).nullish(),
+  infill: flag,
+  infill_lyrics: text(LYRICS_MAX),
+  /** The spec's is_{product}_short. */
+  is_tunesmith_short: flag,
+  is_image_to_song: flag,
+  continued_from_prompt: text(LYRICS_MAX),
+  concat_history: z.array(clipHistoryEntrySchema).max(1000).nullish(),
+  is_loudness_under_threshold: flag,
+  audio_snippet: z.object({ start_timestamp: z.number().finite() }).nullish(),
+  // Read by the studio (002).
+  avg_bpm: z.number().finite().positive().nullish(),
+  history: z.array(clipHistoryEntrySchema).max(1000).nullish(),
+  edited_clip_id: id,
+  cover_start_s: seconds,
+  cover_end_s: seconds,
+  artist_clip_id: id,
+  artist_start_s: seconds,
+  artist_end_s: seconds,
+  stem_from_id: id,
+  control_tags: text(TAGS_MAX),
+  stem_type_id: z.union([z.number(), z.string().max(100)]).nullish(),
+  stem_task: z.string().max(64).nullish(),
+  normalize_volume: flag,
+  lyrics_updated: flag,
+  continued_aligned_prompt: text(LYRICS_MAX),
+  override_history_clip_id: id,
+  override_history_end_seconds: seconds,
+  override_future_clip_id: id,
+  override_future_start_seconds: seconds,
+  // Ours: the studio project a clip was exported from, and the upload terms acceptance from set_metadata.
+  from_studio_project_id: id,
+  is_audio_upload_tos_accepted: flag,
+});
+export type ClipMetadata = z.infer<typeof clipMetadataSchema>;
+
+export const REACTION_TYPES = ["L", "D"] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+
+export const clipReactionSchema = z.object({
+  reaction_type: z.enum(REACTION_TYPES),
+  /** Comma-separated reasons. */
+  feedback_reason: z.string().nullable(),
+});
+
+/** A clip as the pages read it (001 section 3). Media URLs are served by this server. */
+export const clipSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_handle: z.string(),
+  handle: z.string(),
+  display_name: z.string(),
+  /** As stored; pages show 'Untitled' when it is empty. */
+  title: z.string(),
+  status: z.enum(CLIP_STATUSES),
+  caption: z.string(),
+  caption_mentions: z.array(z.string()),
+  image_url: z.string().nullable(),
+  audio_url: z.string().nullable(),
+  video_url: z.string().nullable(),
+  video_cover_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  display_tags: z.string().nullable(),
+  is_public: z.boolean(),
+  is_trashed: z.boolean(),
+  is_pinned: z.boolean(),
+  is_contest_clip: z.boolean(),
+  is_contest_base_clip: z.boolean(),
+  allow_comments: z.boolean(),
+  play_count: z.number().int(),
+  upvote_count: z.number().int(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  model_name: z.string(),
+  major_model_version: z.string(),
+  preview_seconds: z.number().nullable(),
+  download_disabled_reason: z.string().nullable(),
+  root_clip_id: z.string().nullable(),
+  project: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  persona: z
+    .object({
+      id: z.string(),
+      name: z.string().nullable(),
+      is_public: z.boolean(),
+      is_owned: z.boolean(),
+      root_clip_id: z.string().nullable(),
+      image_s3_id: z.string().nullable(),
+    })
+    .nullable(),
+  /** The viewer's own reaction; null when signed out or none. */
+  reaction: clipReactionSchema.nullable(),
+  metadata: clipMetadataSchema,
+});
+export type Clip = z.infer<typeof clipSchema>;
+
+// ---- Parameters and bodies ----
+
+const clipId = z.uuid("Clip ids are UUIDs");
+
+export const clipIdParamsSchema = z.object({ clip_id: clipId });
+
+/** A comma-joined list of clip ids in a query string. */
+const commaJoinedIds = z
+  .string()
+  .transform((value) => value.split(",").map((part) => part.trim()))
+  .pipe(z.array(clipId).min(1, "Give at least one clip id").max(IDS_MAX, `At most ${IDS_MAX} ids`));
+
+/** Query booleans as pages and scripts write them. */
+const queryBoolean = z
+  .enum(["true", "false", "True", "False", "1", "0"], "Use true or false")
+  .transform((value) => value === "true" || value === "True" || value === "1");
+
+const pageNumber = z.coerce.number("Pages are numbers").int().min(1, "Pages start at 1").max(100_000);
+
+export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
+
+/**
+ * GET /api/feed/v2: the library with the older filters (001 "Older library filters"), or clips by
+ * ids. hide_disliked, hide_gen_stems and hide_studio_clips are on unless turned off.
+ */
+export const feedV2QuerySchema = z.object({
+  ids: commaJoinedIds.optional(),
+  add_preset_clips: queryBoolean.optional(),
+  is_liked: queryBoolean.optional(),
+  hide_disliked: queryBoolean.default(true),
+  hide_gen_stems: queryBoolean.default(true),
+  hide_studio_clips: queryBoolean.default(true),
+  is_public: queryBoolean.optional(),
+  is_tunesmith_short: queryBoolean.optional(),
+  is_full_song: queryBoolean.optional(),
+  is_extend: queryBoolean.optional(),
+  is_cover: queryBoolean.optional(),
+  is_infill: queryBoolean.optional(),
+  is_gen_stem: queryBoolean.optional(),
+  is_upsample: queryBoolean.optional(),
+  is_persona: queryBoolean.optional(),
+  is_uploaded_audio: queryBoolean.optional(),
+  page: pageNumber.default(1),
+  query: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
+});
+export type FeedV2Query = z.infer<typeof feedV2QuerySchema>;
+
+export const TRI_STATES = ["True", "False", "Any"] as const;
+export type TriState = (typeof TRI_STATES)[number];
+const triState = z.enum(TRI_STATES, "Use True, False or Any");
+
+/** A presence filter: True keeps only matching clips, False drops them, Any ignores the filter. */
+const presence = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject({ presence: triState, ...shape });
+
+export const FEED_SORT_KEYS = ["created_at", "play_count"] as const;
+export type FeedSortKey = (typeof FEED_SORT_KEYS)[number];
+
+/** POST /api/feed/v3 filters, as 001 "Feed filters" lists them. */
+export const feedFiltersSchema = z.strictObject({
+  ids: presence({ clipIds: z.array(clipId).max(IDS_MAX).default([]) }).optional(),
+  /** Defaults to False: the trash shows only when asked for. */
+  trashed: triState.optional(),
+  liked: triState.optional(),
+  disliked: triState.optional(),
+  public: triState.optional(),
+  fullSong: triState.optional(),
+  upload: triState.optional(),
+  belowLoudnessThreshold: triState.optional(),
+  /** Each kind with an optional clip it was made from (for stems: the clip they were split from). */
+  stem: presence({ fromClipId: clipId.optional() }).optional(),
+  persona: presence({ personaId: z.string().min(1).max(200).optional() }).optional(),
+  cover: presence({ fromClipId: clipId.optional() }).optional(),
+  extend: presence({ fromClipId: clipId.optional() }).optional(),
+  remaster: presence({ fromClipId: clipId.optional() }).optional(),
+  concat: presence({ fromClipId: clipId.optional() }).optional(),
+  user: presence({ userId: clipId.optional() }).optional(),
+  workspace: presence({ workspaceId: z.string().min(1).max(200).optional() }).optional(),
+  playlist: presence({ playlistId: z.string().min(1).max(200).optional() }).optional(),
+  fromStudioProject: presence({ studioProjectId: z.string().min(1).max(200).optional() }).optional(),
+  /** Matched case-insensitively against title, tags, negative tags and prompt. */
+  searchText: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
+  sort: z
+    .strictObject({
+      sortBy: z.enum(FEED_SORT_KEYS).default("created_at"),
+      sortDirection: z.enum(["asc", "desc"]).default("desc"),
+    })
+    .optional(),
+});
+export type FeedFilters = z.infer<typeof feedFiltersSchema>;
+
+export const feedV3BodySchema = z.object({
+  /** Opaque; null or absent for the first page. */
+  cursor: z.string().max(1000).nullish(),
+  limit: z.number().int().min(1).max(FEED_LIMIT_MAX).default(FEED_PAGE_SIZE),
+  filters: feedFiltersSchema.default({}),
+});
+export type FeedV3Body = z.infer<typeof feedV3BodySchema>;
+
+export const feedOffsetBodySchema = z.object({
+  offset: z.number().int().min(0).max(1_000_000),
+  filters: feedFiltersSchema.default({}),
+});
+
+export const trashedV2QuerySchema = z.object({
+  is_liked: queryBoolean.optional(),
+  is_public: queryBoolean.optional(),
+  page: pageNumber.default(1),
+  page_size: z.coerce.number().int().min(1).max(FEED_LIMIT_MAX).default(FEED_PAGE_SIZE),
+});
+
+/** POST /api/gen/{clip_id}/set_metadata/: only the fields sent change. */
+export const setMetadataBodySchema = z.object({
+  title: z.string().max(TITLE_MAX, `Title too long: titles are at most ${TITLE_MAX} characters`).optional(),
+  /** An image this server serves (an /api/media/ URL); see image_s3_id. */
+  image_url: z.string().max(2000).nullish(),
+  lyrics: z.string().max(LYRICS_MAX, `Lyrics too long: at most ${LYRICS_MAX} characters`).optional(),
+  caption: z.string().max(CAPTION_MAX, `Caption too long: at most ${CAPTION_MAX} characters`).optional(),
+  caption_mentions: z.array(z.string().min(1).max(60)).max(50).optional(),
+  is_audio_upload_tos_accepted: z.boolean().optional(),
+  /** A stored video (a storage key) to use as the cover. */
+  video_cover_upload_id: z.string().min(1).max(500).optional(),
+  remove_image_cover: z.boolean().optional(),
+  remove_video_cover: z.boolean().optional(),
+  /** A stored image (a storage key) to use as the cover. */
+  image_s3_id: z.string().min(1).max(500).optional(),
+  opt_out_video_cover_hook: z.boolean().optional(),
+});
+export type SetMetadataBody = z.infer<typeof setMetadataBodySchema>;
+
+export const setVisibilityBodySchema = z.object({
+  is_public: z.boolean(),
+  /** Contests are not run yet: accepted and ignored. */
+  submit_to_contest: z.boolean().optional(),
+});
+
+export const trashBodySchema = z.object({
+  trash: z.boolean(),
+  clip_ids: z.array(clipId).min(1, "Give at least one clip id").max(IDS_MAX),
+});
+
+export const deleteClipsBodySchema = z.object({
+  ids: z.array(clipId).min(1, "Give at least one clip id").max(IDS_MAX),
+});
+
+/** POST /api/gen/{clip_id}/update_reaction_type/: null clears the reaction. */
+export const updateReactionBodySchema = z.object({
+  reaction: z.enum(REACTION_TYPES, "Reactions are L (like), D (dislike) or null").nullable(),
+  recommendation_metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** GET /api/media/clips/{clip_id}/{kind}[.ext]: a clip's audio, image, video or WAV download. */
+export const clipMediaParamsSchema = z.object({
+  clip_id: clipId,
+  file: z
+    .string()
+    .regex(/^(audio|image|video|wav)(\.[a-z0-9]{1,5})?$/, "Media files are audio, image, video or wav")
+    .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav"),
+});
+
+export const clipMediaQuerySchema = z.object({
+  /** Serve as an attachment named after the song. */
+  download: queryBoolean.optional(),
+  /** The cache-busting version in media URLs; any value. */
+  v: z.string().max(100).optional(),
+});
+
+export const updateFeedbackBodySchema = z.object({
+  feedback_reason: z.string().max(500).nullable(),
+});
+
+// ---- Responses ----
+
+export const clipListResponseSchema = z.object({ clips: z.array(clipSchema) });
+
+export const feedV2ResponseSchema = z.object({
+  clips: z.array(clipSchema),
+  num_total_results: z.number().int(),
+  has_more: z.boolean(),
+});
+export type FeedV2Response = z.infer<typeof feedV2ResponseSchema>;
+
+export const feedV3ResponseSchema = z.object({
+  clips: z.array(clipSchema),
+  next_cursor: z.string().nullable(),
+  has_more: z.boolean(),
+});
+export type FeedV3Response = z.infer<typeof feedV3ResponseSchema>;
+
+/** The clip at the offset (null past the end), and a cursor for the page that follows it. */
+export const feedOffsetResponseSchema = z.object({
+  clip_id: z.string().nullable(),
+  cursor: z.string().nullable(),
+});
+
+export const trashedV2ResponseSchema = z.object({
+  clips: z.array(clipSchema),
+  num_total_results: z.number().int(),
+});
+
+export const setMetadataResponseSchema = clipSchema.extend({ prompt: z.string() });
+
+export const trashResponseSchema = z.object({ clip_ids: z.array(z.string()), is_trashed: z.boolean() });
+export const deleteClipsResponseSchema = z.object({ ids: z.array(z.string()) });
+
+export const reactionResponseSchema = z.object({
+  reaction: clipReactionSchema.nullable(),
+  upvote_count: z.number().int(),
+});
+
+/**
+ * One mipmap level of a clip's waveform: min and max over every channel for consecutive blocks of
+ * frames_per_point frames (the last block may be shorter), rounded to 4 decimals.
+ */
+export const waveformAggregateSchema = z.object({
+  mip_map_level: z.number().int(),
+  sample_rate: z.number().int(),
+  frames_per_point: z.number().int(),
+  min: z.array(z.number()),
+  max: z.array(z.number()),
+});
+export const waveformAggregatesResponseSchema = z.object({
+  /** Total frames of the audio, and its length in seconds. */
+  frames: z.number().int(),
+  duration: z.number(),
+  waveform_aggregates: z.array(waveformAggregateSchema),
+});
+export type WaveformAggregatesResponse = z.infer<typeof waveformAggregatesResponseSchema>;
+
+export const convertWavResponseSchema = z.object({ status: z.enum(["processing", "complete"]) });
+/** Polled until wav_file_url appears. */
+export const wavFileResponseSchema = z.object({ wav_file_url: z.string().nullable() });
+
+/** 001 "Download usage"; limit and remaining are null when downloads are unlimited. */
+export const downloadUsageSchema = z.object({
+  downloads_used: z.number().int(),
+  downloads_limit: z.number().int().nullable(),
+  downloads_remaining: z.number().int().nullable(),
+  has_unlimited_downloads: z.boolean(),
+  clip_owned_by_user: z.boolean(),
+});
+export type DownloadUsage = z.infer<typeof downloadUsageSchema>;

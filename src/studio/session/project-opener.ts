@@ -1,0 +1,87 @@
+// Opens what the studio's address asks for (spec section 2): the demo project when nothing is
+// asked, the project for a song, a project by id (remix), or a locked version read-only.
+
+import { demoProject } from "../../engine/index.ts";
+import { VERSION_FORBIDDEN, VERSION_NOT_FOUND } from "../../shared/api/studio.ts";
+import type { StudioProjectState } from "../../shared/project/index.ts";
+import {
+  browserStorage,
+  type KeyValueStorage,
+  type StudioApi,
+  StudioApiError,
+} from "../persistence/index.ts";
+import { readDemoDraft } from "./demo-autosave.ts";
+
+export interface StudioRequest {
+  readonly forClipId: string | null;
+  readonly projectVersionId: string | null;
+  readonly initialProjectId: string | null;
+}
+
+export type ReadOnlyReason = "locked" | "shared" | "version";
+
+export interface OpenedStudioProject {
+  readonly state: StudioProjectState;
+  /** The server project, or null for the demo (kept in this browser). */
+  readonly projectId: string | null;
+  readonly versionId: number | null;
+  readonly readOnly: ReadOnlyReason | null;
+}
+
+/** A load that failed, with the spec's toast texts. */
+export class OpenError extends Error {
+  constructor(
+    readonly title: string,
+    readonly description: string,
+  ) {
+    super(title);
+  }
+}
+
+const LATER = "Please try again later.";
+
+function versionError(error: unknown): OpenError {
+  if (error instanceof StudioApiError && error.status === 404)
+    return new OpenError("Failed to load project version", VERSION_NOT_FOUND);
+  if (error instanceof StudioApiError && error.status === 403)
+    return new OpenError("Failed to load project version", VERSION_FORBIDDEN);
+  return new OpenError("Failed to load project version", LATER);
+}
+
+export function openDemo(storage: KeyValueStorage | null = browserStorage()): OpenedStudioProject {
+  return { state: readDemoDraft(storage) ?? demoProject(), projectId: null, versionId: null, readOnly: null };
+}
+
+export async function openRequested(request: StudioRequest, api: StudioApi): Promise<OpenedStudioProject> {
+  if (request.projectVersionId !== null) {
+    try {
+      const revision = await api.loadRevision(Number(request.projectVersionId));
+      const version = await api.loadVersion(revision.project_id, revision.version_id);
+      return {
+        state: version.state,
+        projectId: version.project_id,
+        versionId: version.version_id,
+        readOnly: "version",
+      };
+    } catch (error) {
+      throw versionError(error);
+    }
+  }
+  try {
+    let projectId = request.initialProjectId;
+    if (projectId === null && request.forClipId !== null) {
+      projectId = (await api.createOrLoadProjectForClip(request.forClipId)).id;
+    }
+    if (projectId === null) return openDemo();
+    const project = await api.loadProject(projectId);
+    const readOnly: ReadOnlyReason | null = project.is_locked
+      ? "locked"
+      : !project.is_owner
+        ? "shared"
+        : null;
+    return { state: project.state, projectId: project.id, versionId: project.version_id, readOnly };
+  } catch (error) {
+    if (error instanceof OpenError) throw error;
+    throw new OpenError("Failed to load project", LATER);
+  }
+}

@@ -1,0 +1,138 @@
+// One open studio: the store, the engine, the view, the frame loop, the autosave and the uploads,
+// wired together. The project state in the store is the single source of truth; the engine and
+// the autosave follow it here, outside React.
+
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { StudioProjectState } from "../../shared/project/index.ts";
+import { ClipSourceLoader } from "../audio/clip-source-loader.ts";
+import { StudioAudio } from "../audio/studio-audio.ts";
+import { MeterRegistry } from "../meters/meter-registry.ts";
+import type { ProjectSaver } from "../persistence/index.ts";
+import { StudioController } from "../store/studio-controller.ts";
+import type { StudioUiState } from "../store/studio-state.ts";
+import { InteractionState } from "../timeline/interaction-state.ts";
+import { Viewport } from "../timeline/viewport.ts";
+import { UploadManager } from "../uploads/upload-manager.ts";
+import type { DemoAutosave } from "./demo-autosave.ts";
+import { FrameLoop } from "./frame-loop.ts";
+
+export type EnginePhase = "loading" | "ready" | "failed";
+
+export interface SessionStatus {
+  readonly engine: EnginePhase;
+  readonly error: string | null;
+  /** When the engine finished loading (performance.now()), for the overlay's fade. */
+  readonly readyAt: number | null;
+}
+
+export type Autosave = Pick<DemoAutosave, "change" | "flush"> | Pick<ProjectSaver, "change">;
+
+export class StudioSession {
+  readonly controller: StudioController;
+  readonly viewport = new Viewport();
+  readonly interaction = new InteractionState();
+  readonly frames = new FrameLoop();
+  readonly meters = new MeterRegistry();
+  readonly uploads: UploadManager;
+  readonly status: StoreApi<SessionStatus> = createStore<SessionStatus>(() => ({
+    engine: "loading",
+    error: null,
+    readyAt: null,
+  }));
+  audio: StudioAudio | null = null;
+  private loader: ClipSourceLoader | null = null;
+  private readonly cleanups: (() => void)[] = [];
+  private disposed = false;
+
+  constructor(
+    project: StudioProjectState,
+    private readonly autosave: Autosave | null,
+    ui: Partial<StudioUiState> = {},
+  ) {
+    this.controller = new StudioController(project, ui);
+    this.uploads = new UploadManager(this.controller, () => this.audio);
+    this.cleanups.push(
+      this.controller.store.subscribe((state, previous) => {
+        const { history } = state;
+        if (history.present !== previous.history.present) this.projectChanged(history.present);
+        // A drag is saved once, when it ends, not at every step.
+        const gestureEnded = history.gesture === null && previous.history.gesture !== null;
+        if (history.gesture === null && (gestureEnded || history.present !== previous.history.present)) {
+          this.autosave?.change(history.present);
+        }
+      }),
+    );
+    this.cleanups.push(this.frames.add((now) => this.meters.frame(now, this.audio?.host ?? null)));
+  }
+
+  private projectChanged(project: StudioProjectState): void {
+    const audio = this.audio;
+    if (audio !== null) {
+      const error = audio.update(project);
+      if (error !== null) {
+        console.error(error);
+        this.controller.toast({
+          kind: "error",
+          title: "Something went wrong, try again",
+          description: "If this error persists, please contact support.",
+        });
+      }
+      this.loader?.loadFor(project);
+    }
+  }
+
+  /** Starts the engine and loads what the project plays; the studio works meanwhile, silently. */
+  async startEngine(): Promise<void> {
+    try {
+      const audio = await StudioAudio.start();
+      if (this.disposed) {
+        await audio.close();
+        return;
+      }
+      audio.loadDemoSources();
+      this.audio = audio;
+      this.loader = new ClipSourceLoader(audio);
+      this.controller.attachTransport(audio.transport());
+      const project = this.controller.project;
+      const error = audio.update(project);
+      if (error !== null) console.error(error);
+      this.loader.loadFor(project);
+      this.status.setState({ engine: "ready", error: null, readyAt: performance.now() });
+    } catch (error) {
+      console.error(error);
+      this.status.setState({
+        engine: "failed",
+        error: error instanceof Error ? error.message : String(error),
+        readyAt: null,
+      });
+    }
+  }
+
+  /** Browsers start audio only after a user gesture: the first one resumes the context. */
+  resumeOnFirstGesture(): void {
+    const resume = () => {
+      const audio = this.audio;
+      if (audio === null) return;
+      void audio.host.resume();
+      window.removeEventListener("pointerdown", resume, true);
+      window.removeEventListener("keydown", resume, true);
+    };
+    window.addEventListener("pointerdown", resume, true);
+    window.addEventListener("keydown", resume, true);
+    this.cleanups.push(() => {
+      window.removeEventListener("pointerdown", resume, true);
+      window.removeEventListener("keydown", resume, true);
+    });
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.frames.stop();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    if (this.autosave !== null && "flush" in this.autosave) this.autosave.flush();
+    this.controller.attachTransport(null);
+    const audio = this.audio;
+    this.audio = null;
+    await audio?.close();
+  }
+}

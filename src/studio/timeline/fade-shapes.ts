@@ -1,0 +1,33 @@
+// The fade curves' shading, built once in unit size and shared by every clip: a clip scales them
+// to its fades' width and its height, so zooming redraws nothing.
+
+import { GraphicsContext } from "pixi.js";
+
+/** The engine's 2-exponent fade-in gain at x in [0, 1] (dsp/fade-curve.ts); the page may pass the wasm's. */
+export const fadeGain = (x: number): number => {
+  const t = Math.min(1, Math.max(0, x));
+  return (t * t) / (t * t + (1 - t) * (1 - t));
+};
+
+const STEPS = 32;
+
+export interface FadeShapes {
+  readonly fadeIn: GraphicsContext;
+  readonly fadeOut: GraphicsContext;
+}
+
+/** The part of the clip a fade attenuates, above the gain curve, shaded. */
+export function buildFadeShapes(gain: (x: number) => number = fadeGain): FadeShapes {
+  const inPoints: number[] = [0, 0, 1, 0];
+  const outPoints: number[] = [0, 0, 1, 0];
+  for (let i = STEPS; i >= 0; i--) {
+    const x = i / STEPS;
+    inPoints.push(x, 1 - gain(x));
+    outPoints.push(x, 1 - gain(1 - x));
+  }
+  const shade = { color: 0x000000, alpha: 0.38 };
+  return {
+    fadeIn: new GraphicsContext().poly(inPoints).fill(shade),
+    fadeOut: new GraphicsContext().poly(outPoints).fill(shade),
+  };
+}

@@ -1,0 +1,183 @@
+// The studio page's root: opens the requested project (or the demo), starts the engine, and lays
+// out the transport, the timeline, the sidebar and the overlays around one StudioSession.
+
+import { useEffect, useState } from "react";
+import {
+  browserStorage,
+  createStudioApi,
+  ProjectSaver,
+  saveOnLeave,
+  saveToServer,
+} from "../persistence/index.ts";
+import { DemoAutosave } from "../session/demo-autosave.ts";
+import {
+  OpenError,
+  type OpenedStudioProject,
+  openDemo,
+  openRequested,
+  type StudioRequest,
+} from "../session/project-opener.ts";
+import { StudioSession } from "../session/studio-session.ts";
+import { openDialog } from "./dialog-queue.ts";
+import { Sidebar } from "./panels/Sidebar.tsx";
+import { ClipList } from "./shell/ClipList.tsx";
+import { DialogHost } from "./shell/DialogHost.tsx";
+import { LoadingOverlay } from "./shell/LoadingOverlay.tsx";
+import { Toasts } from "./shell/Toasts.tsx";
+import { UploadBanner } from "./shell/UploadBanner.tsx";
+import { useStudioShortcuts } from "./shell/use-shortcuts.ts";
+import { SessionContext } from "./studio-context.ts";
+import { applyTheme, savedTheme } from "./theme.ts";
+import { TimelinePane } from "./tracks/TimelinePane.tsx";
+import { TransportBar } from "./transport/TransportBar.tsx";
+import "./studio.css";
+
+export interface StudioProps {
+  readonly request: StudioRequest;
+  /** A project was loaded: the page drops query parameters that only asked for it. */
+  readonly onProjectLoaded?: () => void;
+  /** Goes to another studio address (a clone or remix opens the copy). */
+  readonly navigate: (to: string) => void;
+}
+
+const isDemo = (request: StudioRequest) =>
+  request.forClipId === null && request.projectVersionId === null && request.initialProjectId === null;
+
+function readOnlyDialog(opened: OpenedStudioProject, navigate: (to: string) => void): () => void {
+  const api = createStudioApi();
+  return () => {
+    const clone = async () => {
+      if (opened.versionId === null) throw new Error("No project version ID available for cloning");
+      try {
+        const copy = await api.cloneRevision(opened.versionId);
+        navigate(`/studio?initial_project_id=${encodeURIComponent(copy.id)}`);
+      } catch (error) {
+        console.error("Failed to clone project", error);
+        openDialog({
+          title: "Failed to clone project",
+          body: "Please try again later.",
+          actions: [{ label: "Close", run: () => undefined }],
+        });
+      }
+    };
+    if (opened.readOnly === "shared") {
+      openDialog({
+        title: "Duplicate project to Remix",
+        body: "This project was shared by another user. Duplicate it to your own account to edit it.",
+        actions: [
+          { label: "Cancel", run: () => undefined },
+          { label: "Remix Project", busyLabel: "Remixing project...", kind: "primary", run: clone },
+        ],
+      });
+    } else {
+      openDialog({
+        title: "This version is locked",
+        body: "A locked version is read-only. Clone it to keep working on a copy of your own.",
+        actions: [
+          { label: "Cancel", run: () => undefined },
+          { label: "Clone Project", busyLabel: "Cloning project...", kind: "primary", run: clone },
+        ],
+      });
+    }
+  };
+}
+
+function StudioLayout({ session, legacyHref }: { session: StudioSession; legacyHref: string }) {
+  useStudioShortcuts(session.controller);
+  return (
+    <SessionContext.Provider value={session}>
+      <div className="studio" data-testid="studio">
+        <TransportBar />
+        <UploadBanner />
+        <div className="studio-main">
+          <TimelinePane />
+          <Sidebar />
+        </div>
+        <ClipList />
+        <Toasts />
+        <DialogHost />
+        <LoadingOverlay legacyHref={legacyHref} />
+      </div>
+    </SessionContext.Provider>
+  );
+}
+
+export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
+  const [session, setSession] = useState<StudioSession | null>(null);
+  const [failure, setFailure] = useState<OpenError | null>(null);
+  const { forClipId, projectVersionId, initialProjectId } = request;
+
+  useEffect(() => {
+    applyTheme(savedTheme());
+    let cancelled = false;
+    const cleanups: (() => void)[] = [];
+    const start = async () => {
+      const wanted = { forClipId, projectVersionId, initialProjectId };
+      const api = createStudioApi();
+      let opened: OpenedStudioProject;
+      try {
+        opened = isDemo(wanted) ? openDemo() : await openRequested(wanted, api);
+      } catch (error) {
+        if (!cancelled)
+          setFailure(
+            error instanceof OpenError
+              ? error
+              : new OpenError("Failed to load project", "Please try again later."),
+          );
+        return;
+      }
+      if (cancelled) return;
+      let state = opened.state;
+      let autosave: ConstructorParameters<typeof StudioSession>[1] = null;
+      if (opened.projectId === null) {
+        const demo = new DemoAutosave(browserStorage());
+        autosave = demo;
+        cleanups.push(() => demo.dispose());
+      } else if (opened.readOnly === null) {
+        const saver = new ProjectSaver({ save: saveToServer(api), storage: browserStorage() });
+        state = saver.reset({ projectId: opened.projectId, versionId: opened.versionId, state }) ?? state;
+        autosave = saver;
+        cleanups.push(saveOnLeave(saver, { window, document }), () => {
+          void saver.flush({ keepalive: true });
+          saver.dispose();
+        });
+      }
+      const created = new StudioSession(state, autosave, { theme: savedTheme() });
+      if (opened.readOnly !== null) {
+        created.controller.setReadOnly(true);
+        created.controller.onReadOnlyEdit = readOnlyDialog(opened, navigate);
+      }
+      cleanups.unshift(() => void created.dispose());
+      created.frames.start();
+      created.resumeOnFirstGesture();
+      setSession(created);
+      onProjectLoaded?.();
+      void created.startEngine();
+    };
+    void start();
+    return () => {
+      cancelled = true;
+      for (const cleanup of cleanups) cleanup();
+      setSession(null);
+    };
+  }, [forClipId, projectVersionId, initialProjectId, navigate, onProjectLoaded]);
+
+  const legacyHref = forClipId === null ? "/" : `/edit-legacy/${encodeURIComponent(forClipId)}`;
+  if (failure !== null) {
+    return (
+      <div className="studio studio-failed" role="alert">
+        <h1>{failure.title}</h1>
+        <p>{failure.description}</p>
+        <a href="/studio">Open the demo project</a>
+      </div>
+    );
+  }
+  if (session === null) {
+    return (
+      <div className="studio studio-opening">
+        <p role="status">Loading DSP Engine...</p>
+      </div>
+    );
+  }
+  return <StudioLayout session={session} legacyHref={legacyHref} />;
+}

@@ -1,0 +1,127 @@
+// The studio's fader (spec section 2): drag to change (with pointer lock, so long drags do not run
+// off the screen), double-click to reset, value clamped 0..1, travel shaped by the fader law.
+
+import { type KeyboardEvent, type PointerEvent, useRef } from "react";
+import {
+  amplitudeToFaderPosition,
+  faderPositionToAmplitude,
+  linearToDb,
+} from "../../../shared/meter-scale.ts";
+import { LevelMeter } from "./LevelMeter.tsx";
+
+interface FaderProps {
+  readonly label: string;
+  /** Linear gain, 0..1. */
+  readonly value: number;
+  readonly defaultValue?: number;
+  readonly onChange: (value: number) => void;
+  /** A drag (or a reset) starts and ends: one undo step. */
+  readonly onGestureStart?: () => void;
+  readonly onGestureEnd?: () => void;
+  /** Shows the level of this track (or the master's, with "master"). */
+  readonly meter?: { readonly trackId?: string } | null;
+  readonly testId?: string;
+}
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+export function formatGain(amplitude: number): string {
+  const db = linearToDb(amplitude);
+  return Number.isFinite(db) ? `${db > 0 ? "+" : ""}${db.toFixed(1)} dB` : "-∞ dB";
+}
+
+/** Keyboard steps move the fader by 1/100 of its travel (1/10 with Shift). */
+const KEY_STEP = 0.01;
+
+export function Fader({
+  label,
+  value,
+  defaultValue = 1,
+  onChange,
+  onGestureStart,
+  onGestureEnd,
+  meter,
+  testId,
+}: FaderProps) {
+  const track = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ position: number; width: number } | null>(null);
+  const position = amplitudeToFaderPosition(value);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || track.current === null) return;
+    event.preventDefault();
+    const box = track.current.getBoundingClientRect();
+    // A press on the groove jumps there; a press on the knob keeps its value.
+    const onKnob = (event.target as HTMLElement).classList.contains("fader-knob");
+    const start = onKnob ? position : clamp01((event.clientX - box.left) / box.width);
+    drag.current = { position: start, width: Math.max(1, box.width) };
+    onGestureStart?.();
+    if (!onKnob) onChange(faderPositionToAmplitude(start));
+    event.currentTarget.setPointerCapture(event.pointerId);
+    // Pointer lock keeps long drags going past the screen's edge; where refused, capture suffices.
+    const request = event.currentTarget.requestPointerLock?.() as Promise<void> | undefined;
+    request?.catch?.(() => undefined);
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const state = drag.current;
+    if (state === null) return;
+    const fine = event.shiftKey ? 0.25 : 1;
+    state.position = clamp01(state.position + (event.movementX * fine) / state.width);
+    onChange(faderPositionToAmplitude(state.position));
+  };
+
+  const end = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current === null) return;
+    drag.current = null;
+    if (document.pointerLockElement === event.currentTarget) document.exitPointerLock();
+    onGestureEnd?.();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = (event.shiftKey ? 10 : 1) * KEY_STEP;
+    let next: number | null = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowUp") next = position + step;
+    else if (event.key === "ArrowLeft" || event.key === "ArrowDown") next = position - step;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = 1;
+    if (next === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onChange(faderPositionToAmplitude(clamp01(next)));
+  };
+
+  return (
+    <div className="fader" data-testid={testId}>
+      <div
+        ref={track}
+        className="fader-track"
+        role="slider"
+        tabIndex={0}
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={1}
+        aria-valuenow={Number(value.toFixed(4))}
+        aria-valuetext={formatGain(value)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={end}
+        onPointerCancel={end}
+        onLostPointerCapture={end}
+        onDoubleClick={() => {
+          onGestureStart?.();
+          onChange(defaultValue);
+          onGestureEnd?.();
+        }}
+        onKeyDown={onKeyDown}
+      >
+        {meter !== undefined && meter !== null && (
+          <LevelMeter trackId={meter.trackId} label={`${label} level`} />
+        )}
+        <div className="fader-fill" style={{ width: `${position * 100}%` }} />
+        <div className="fader-knob" style={{ left: `${position * 100}%` }} />
+      </div>
+      <output className="fader-value">{formatGain(value)}</output>
+    </div>
+  );
+}

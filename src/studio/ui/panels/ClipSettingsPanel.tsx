@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { WARP_SPEED_MAX, WARP_SPEED_MIN } from "../../../shared/project/index.ts";
+import {
+  doubleClipSpeed,
+  findClip,
+  halveClipSpeed,
+  setClipTransposition,
+  setClipVolume,
+} from "../../editing/index.ts";
+import { clipTempoMode, setClipColor, setClipMute, setClipTempoMode } from "../../edits/clip-look.ts";
+import { ColorPicker } from "../controls/ColorPicker.tsx";
+import { Fader } from "../controls/Fader.tsx";
+import { useSession, useStudio } from "../studio-context.ts";
+import { TransposeField } from "./TransposeField.tsx";
+
+/** "1×", "0.5×", "1/128×": speeds below 1/4 read better as fractions. */
+export function formatSpeed(speed: number): string {
+  if (speed >= 0.25) return `${Number(speed.toFixed(3))}×`;
+  return `1/${Math.round(1 / speed)}×`;
+}
+
+/** The selected clip's settings (spec section 2): Color, Tempo, Transpose, Speed, Clip Volume. */
+export function ClipSettingsPanel() {
+  const { controller } = useSession();
+  const [open, setOpen] = useState(true);
+  const ref = useStudio((state) => state.ui.selectedClip);
+  const clip = useStudio((state) => (ref === null ? undefined : findClip(state.history.present, ref)));
+  const track = useStudio((state) =>
+    state.history.present.tracks.find((candidate) => candidate.id === ref?.trackId),
+  );
+  return (
+    <section className="collapsible" aria-labelledby="clip-settings-title">
+      <h3 id="clip-settings-title">
+        <button type="button" className="collapse-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <span className="chevron" aria-hidden="true">
+            {open ? "▾" : "▸"}
+          </span>
+          Clip Settings
+        </button>
+      </h3>
+      {open &&
+        (ref === null || clip === undefined || track === undefined ? (
+          <p className="panel-empty">Select a clip on the timeline to change its settings.</p>
+        ) : (
+          <div className="clip-settings" data-testid="clip-settings" data-clip-id={clip.id}>
+            <div className="panel-row">
+              <span className="panel-subject" style={{ color: clip.color ?? track.color }}>
+                {clip.name}
+              </span>
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  checked={clip.mute}
+                  aria-label="Mute clip"
+                  onChange={(event) =>
+                    controller.edit((project) => setClipMute(project, ref, event.target.checked))
+                  }
+                />
+                <span>Mute</span>
+              </label>
+            </div>
+            <div className="field">
+              <span className="field-label">Color</span>
+              <ColorPicker
+                label="Clip colour"
+                value={clip.color}
+                allowNone
+                onChange={(color) => controller.edit((project) => setClipColor(project, ref, color))}
+              />
+            </div>
+            <div className="field">
+              <span className="field-label">Tempo</span>
+              <fieldset className="segmented" aria-label="Tempo">
+                {(
+                  [
+                    ["onBeat", "On Beat"],
+                    ["original", "Original"],
+                  ] as const
+                ).map(([mode, label]) => (
+                  <label key={mode} className={clipTempoMode(clip) === mode ? "checked" : ""}>
+                    <input
+                      type="radio"
+                      className="visually-hidden"
+                      name="clip-tempo"
+                      checked={clipTempoMode(clip) === mode}
+                      onChange={() => controller.edit((project) => setClipTempoMode(project, ref, mode))}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+            <div className="field">
+              <span className="field-label">Transpose</span>
+              <TransposeField
+                value={clip.transposition}
+                onChange={(semitones) =>
+                  controller.edit((project) => setClipTransposition(project, ref, semitones))
+                }
+              />
+              <span className="field-unit">semitones</span>
+            </div>
+            <div className="field">
+              <span className="field-label">Speed</span>
+              <div className="stepper">
+                <button
+                  type="button"
+                  className="icon-button small"
+                  aria-label="Halve speed"
+                  disabled={clip.warp.speed <= WARP_SPEED_MIN}
+                  onClick={() => controller.edit((project) => halveClipSpeed(project, ref))}
+                >
+                  ½
+                </button>
+                <output aria-label="Speed" data-testid="clip-speed">
+                  {formatSpeed(clip.warp.speed)}
+                </output>
+                <button
+                  type="button"
+                  className="icon-button small"
+                  aria-label="Double speed"
+                  disabled={clip.warp.speed >= WARP_SPEED_MAX}
+                  onClick={() => controller.edit((project) => doubleClipSpeed(project, ref))}
+                >
+                  2×
+                </button>
+              </div>
+            </div>
+            <div className="field">
+              <span className="field-label">Clip Volume</span>
+              <Fader
+                label="Clip volume"
+                value={clip.amplitude}
+                onGestureStart={() => controller.beginGesture()}
+                onGestureEnd={() => controller.endGesture()}
+                onChange={(value) => controller.edit((project) => setClipVolume(project, ref, value))}
+              />
+            </div>
+          </div>
+        ))}
+    </section>
+  );
+}

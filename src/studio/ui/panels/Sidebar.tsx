@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import type { SidebarSection } from "../../store/studio-state.ts";
+import { Tooltip } from "../controls/Tooltip.tsx";
+import { useSession, useStudio } from "../studio-context.ts";
+import { ClipSettingsPanel } from "./ClipSettingsPanel.tsx";
+import { EqPanel } from "./EqPanel.tsx";
+import { ExportPanel } from "./ExportPanel.tsx";
+
+const SECTIONS: readonly {
+  readonly id: SidebarSection;
+  readonly label: string;
+  readonly glyph: ReactNode;
+}[] = [
+  {
+    id: "clip-info",
+    label: "Clip info",
+    glyph: <path d="M3 5h14v10H3zM3 8h14M6 11h5" />,
+  },
+  {
+    id: "eq",
+    label: "Equalizer",
+    glyph: <path d="M5 3v14M10 3v14M15 3v14M3 7h4M8 12h4M13 6h4" />,
+  },
+  {
+    id: "export",
+    label: "Export",
+    glyph: <path d="M10 3v9M6.5 8.5 10 12l3.5-3.5M4 15h12" />,
+  },
+];
+
+/** The studio sidebar: 50 px of section buttons closed, 350 px open; clip info by default. */
+export function Sidebar() {
+  const { controller } = useSession();
+  const open = useStudio((state) => state.ui.sidebarOpen);
+  const section = useStudio((state) => state.ui.sidebarSection);
+  const current = SECTIONS.find((candidate) => candidate.id === section) ?? SECTIONS[0];
+  return (
+    <aside className={`sidebar${open ? " open" : ""}`} aria-label="Sidebar" data-testid="sidebar">
+      <nav className="sidebar-rail" aria-label="Sidebar sections">
+        {SECTIONS.map((candidate) => (
+          <Tooltip key={candidate.id} label={candidate.label} placement="left">
+            <button
+              type="button"
+              className={`rail-button${open && candidate.id === section ? " active" : ""}`}
+              aria-label={candidate.label}
+              aria-pressed={open && candidate.id === section}
+              onClick={() => controller.showSection(candidate.id)}
+            >
+              <svg
+                width="20"
+                height="20"
+                viewBox="0 0 20 20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.6}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
+                {candidate.glyph}
+              </svg>
+            </button>
+          </Tooltip>
+        ))}
+      </nav>
+      {open && (
+        <div className="sidebar-panel">
+          <header className="sidebar-header">
+            <h2>{current.label}</h2>
+            <button
+              type="button"
+              className="icon-button small"
+              aria-label="Close sidebar"
+              onClick={() => controller.setUi({ sidebarOpen: false })}
+            >
+              ×
+            </button>
+          </header>
+          <div className="sidebar-content">
+            {current.id === "clip-info" && <ClipSettingsPanel />}
+            {current.id === "eq" && <EqPanel />}
+            {current.id === "export" && <ExportPanel />}
+          </div>
+        </div>
+      )}
+    </aside>
+  );
+}

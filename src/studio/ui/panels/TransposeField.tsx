@@ -1,0 +1,64 @@
+// Transpose entry (spec section 5): -24..24 semitones; a leading plus is accepted, anything that
+// is not a number is ignored (the clip keeps its value), Enter confirms and Escape cancels.
+
+import { useEffect, useState } from "react";
+import { clampTransposition, parseTransposition } from "../../editing/index.ts";
+
+export const formatSemitones = (value: number): string => (value > 0 ? `+${value}` : String(value));
+
+interface TransposeFieldProps {
+  readonly value: number;
+  readonly onChange: (semitones: number) => void;
+}
+
+export function TransposeField({ value, onChange }: TransposeFieldProps) {
+  const [text, setText] = useState(formatSemitones(value));
+  useEffect(() => setText(formatSemitones(value)), [value]);
+  const commit = () => {
+    const parsed = parseTransposition(text);
+    if (parsed === null) {
+      setText(formatSemitones(value));
+      return;
+    }
+    setText(formatSemitones(parsed));
+    if (parsed !== value) onChange(parsed);
+  };
+  const step = (delta: number) => onChange(clampTransposition(value + delta));
+  return (
+    <div className="stepper">
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label="Transpose down"
+        onClick={() => step(-1)}
+      >
+        −
+      </button>
+      <input
+        aria-label="Transpose (semitones)"
+        data-testid="transpose-input"
+        inputMode="numeric"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            commit();
+          } else if (event.key === "Escape") {
+            event.preventDefault();
+            event.stopPropagation();
+            setText(formatSemitones(value));
+            event.currentTarget.blur();
+          } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+            event.preventDefault();
+            step(event.key === "ArrowUp" ? 1 : -1);
+          }
+        }}
+      />
+      <button type="button" className="icon-button small" aria-label="Transpose up" onClick={() => step(1)}>
+        +
+      </button>
+    </div>
+  );
+}

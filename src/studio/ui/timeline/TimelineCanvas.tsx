@@ -1,0 +1,118 @@
+// Mounts the timeline's WebGL canvas with @pixi/react; the drawing itself is imperative
+// (TimelineRenderer), driven by the studio's frame loop.
+
+import { Application } from "@pixi/react";
+import type { Application as PixiApplication } from "pixi.js";
+import { memo, useCallback, useEffect, useRef } from "react";
+import { fadeGain } from "../../timeline/fade-shapes.ts";
+import { readPalette } from "../../timeline/palette.ts";
+import { PointerController } from "../../timeline/pointer-controller.ts";
+import { TimelineRenderer } from "../../timeline/timeline-renderer.ts";
+import { useSession } from "../studio-context.ts";
+import { attachDropTarget } from "./drop-target.ts";
+import { trackElementBox } from "./element-box.ts";
+import { attachWheel } from "./wheel.ts";
+
+const EVENT_FEATURES = { move: false, globalMove: false, click: false, wheel: false } as const;
+
+interface TimelineCanvasProps {
+  /** Scrolls the tracks vertically (the track headers' scroller owns the vertical scroll). */
+  readonly scrollTracks: (deltaY: number) => void;
+}
+
+export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: TimelineCanvasProps) {
+  const session = useSession();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const cleanup = useRef<(() => void) | null>(null);
+  const scrollRef = useRef(scrollTracks);
+  scrollRef.current = scrollTracks;
+
+  const onInit = useCallback(
+    (app: PixiApplication) => {
+      const host = hostRef.current;
+      if (host === null || cleanup.current !== null) return;
+      const { viewport, interaction, controller } = session;
+      const box = trackElementBox(host);
+      const renderer = new TimelineRenderer(app, {
+        controller,
+        viewport,
+        interaction,
+        get sources() {
+          return session.audio?.sources ?? null;
+        },
+        isPlaying: () => controller.state.ui.playing,
+        fadeGain,
+      });
+      const pointer = new PointerController(app.canvas, {
+        controller,
+        viewport,
+        interaction,
+        get sources() {
+          return session.audio?.sources ?? null;
+        },
+        box,
+      });
+      renderer.setPalette(readPalette(host));
+      const resize = () => {
+        box.refresh();
+        const { width, height } = host.getBoundingClientRect();
+        const w = Math.max(1, Math.floor(width));
+        const h = Math.max(1, Math.floor(height));
+        app.renderer.resize(w, h);
+        viewport.setSize(w, h);
+        renderer.invalidate();
+      };
+      resize();
+      const observer = new ResizeObserver(resize);
+      observer.observe(host);
+      const stopFrames = session.frames.add(() => {
+        pointer.frame();
+        renderer.frame();
+      });
+      let theme = controller.state.ui.theme;
+      const stopTheme = controller.store.subscribe((state) => {
+        if (state.ui.theme === theme) return;
+        theme = state.ui.theme;
+        // The theme's variables apply once the page has restyled.
+        requestAnimationFrame(() => renderer.setPalette(readPalette(host)));
+      });
+      const stopWheel = attachWheel(host, box, viewport, (deltaY) => scrollRef.current(deltaY));
+      const stopDrop = attachDropTarget(host, session);
+      cleanup.current = () => {
+        observer.disconnect();
+        stopFrames();
+        stopTheme();
+        stopWheel();
+        stopDrop();
+        pointer.dispose();
+        box.dispose();
+        renderer.destroy();
+      };
+    },
+    [session],
+  );
+
+  useEffect(
+    () => () => {
+      cleanup.current?.();
+      cleanup.current = null;
+    },
+    [],
+  );
+
+  return (
+    <div ref={hostRef} className="timeline-canvas-host" data-testid="timeline-canvas">
+      <Application
+        onInit={onInit}
+        autoStart={false}
+        sharedTicker={false}
+        antialias={false}
+        autoDensity
+        resolution={window.devicePixelRatio || 1}
+        preference="webgl"
+        background="#15161b"
+        eventFeatures={EVENT_FEATURES}
+      />
+    </div>
+  );
+});

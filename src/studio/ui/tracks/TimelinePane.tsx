@@ -1,0 +1,109 @@
+// The timeline area: the track headers on the left, the canvas (ruler and lanes) beside them, the
+// horizontal scrollbar under it. The headers' scroller owns the vertical scroll; the canvas
+// follows it through the viewport.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useShallow } from "zustand/shallow";
+import { addTrack } from "../../edits/track-settings.ts";
+import { layoutTracks, totalHeight, visibleTrackRange } from "../../timeline/track-layout.ts";
+import { useSession, useStudio } from "../studio-context.ts";
+import { TimelineCanvas } from "../timeline/TimelineCanvas.tsx";
+import { GridControls } from "./GridControls.tsx";
+import { HorizontalScrollbar } from "./HorizontalScrollbar.tsx";
+import { TrackHeader } from "./TrackHeader.tsx";
+
+/** Headers rendered beyond the visible ones, above and below. */
+const OVERSCAN = 3;
+
+export function TimelinePane() {
+  const session = useSession();
+  const { controller, viewport } = session;
+  const tracks = useStudio((state) => state.history.present.tracks);
+  const selected = useStudio(useShallow((state) => state.history.present.selection.trackIds));
+  const headers = useRef<HTMLElement>(null);
+  const layout = useMemo(() => layoutTracks(tracks), [tracks]);
+  // Only the headers in view (and a few around) are rendered: 64 full headers re-rendering on a
+  // mute-all would cost a frame; the range changes only when a header enters or leaves.
+  const [range, setRange] = useState<readonly [number, number]>([0, 15]);
+  const updateRange = useCallback(() => {
+    const element = headers.current;
+    if (element === null) return;
+    const visible = visibleTrackRange(layout, element.scrollTop, element.scrollTop + element.clientHeight);
+    const next: readonly [number, number] =
+      visible === null
+        ? [0, -1]
+        : [Math.max(0, visible[0] - OVERSCAN), Math.min(tracks.length - 1, visible[1] + OVERSCAN)];
+    setRange((current) => (current[0] === next[0] && current[1] === next[1] ? current : next));
+  }, [layout, tracks.length]);
+  useEffect(() => {
+    updateRange();
+    const element = headers.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(updateRange);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [updateRange]);
+
+  const scrollTracks = useCallback((deltaY: number) => {
+    const element = headers.current;
+    if (element !== null) element.scrollTop += deltaY;
+  }, []);
+
+  const openEq = useCallback(
+    (trackId: string) => {
+      controller.select((project) => ({
+        ...project,
+        selection: {
+          ...project.selection,
+          trackIds: project.selection.trackIds.includes(trackId) ? project.selection.trackIds : [trackId],
+          focusedTrackId: trackId,
+        },
+      }));
+      if (!(controller.state.ui.sidebarOpen && controller.state.ui.sidebarSection === "eq"))
+        controller.showSection("eq");
+    },
+    [controller],
+  );
+
+  return (
+    <div className="timeline-pane">
+      <div className="timeline-corner">
+        <GridControls />
+      </div>
+      <section
+        className="track-headers"
+        ref={headers}
+        onScroll={(event) => {
+          viewport.setScrollY(event.currentTarget.scrollTop);
+          updateRange();
+        }}
+        aria-label="Tracks"
+      >
+        <div className="track-headers-list" style={{ height: totalHeight(layout) }}>
+          {tracks.slice(range[0], range[1] + 1).map((track, offset) => (
+            <TrackHeader
+              key={track.id}
+              track={track}
+              top={layout.tops[range[0] + offset]}
+              selected={selected.includes(track.id)}
+              controller={controller}
+              onOpenEq={openEq}
+            />
+          ))}
+        </div>
+        <div className="track-headers-end">
+          <button
+            type="button"
+            className="ghost add-track"
+            onClick={() => controller.edit((project) => addTrack(project))}
+          >
+            + Add track
+          </button>
+        </div>
+      </section>
+      <TimelineCanvas scrollTracks={scrollTracks} />
+      <div className="timeline-scroll-corner" />
+      <HorizontalScrollbar />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useState } from "react";
+import { useShallow } from "zustand/shallow";
+import { DEFAULT_AMPLITUDE } from "../../../shared/project/index.ts";
+import { canRedo, canUndo } from "../../editing/index.ts";
+import { setMasterAmplitude, setProjectTitle, toggleLoop } from "../../edits/project-settings.ts";
+import { Fader } from "../controls/Fader.tsx";
+import { Tooltip } from "../controls/Tooltip.tsx";
+import { useSession, useStudio } from "../studio-context.ts";
+import { DspLoad } from "./DspLoad.tsx";
+import {
+  ExportIcon,
+  FollowIcon,
+  LoopIcon,
+  MetronomeIcon,
+  PlayIcon,
+  RedoIcon,
+  StopIcon,
+  ToStartIcon,
+  UndoIcon,
+  ZoomInIcon,
+  ZoomOutIcon,
+} from "./icons.tsx";
+import { PlayheadReadout } from "./PlayheadReadout.tsx";
+import { TempoField } from "./TempoField.tsx";
+import { ThemeSelector } from "./ThemeSelector.tsx";
+
+function TitleField() {
+  const { controller } = useSession();
+  const title = useStudio((state) => state.history.present.title);
+  const [text, setText] = useState(title);
+  useEffect(() => setText(title), [title]);
+  return (
+    <input
+      className="project-title"
+      aria-label="Project title"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => text !== title && controller.edit((project) => setProjectTitle(project, text))}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") event.currentTarget.blur();
+        if (event.key === "Escape") {
+          setText(title);
+          event.currentTarget.blur();
+        }
+      }}
+    />
+  );
+}
+
+/** Zoom buttons step by a factor of 1.5 around the middle of the view. */
+const ZOOM_STEP = 1.5;
+
+export function TransportBar() {
+  const session = useSession();
+  const { controller, viewport } = session;
+  const { playing, follow } = useStudio(
+    useShallow((state) => ({ playing: state.ui.playing, follow: state.ui.follow })),
+  );
+  const { loopOn, metronomeOn, amplitude } = useStudio(
+    useShallow((state) => ({
+      loopOn: state.history.present.loop.enabled,
+      metronomeOn: state.history.present.metronome.enabled,
+      amplitude: state.history.present.amplitude,
+    })),
+  );
+  const { undoable, redoable } = useStudio(
+    useShallow((state) => ({ undoable: canUndo(state.history), redoable: canRedo(state.history) })),
+  );
+  const button = (
+    label: string,
+    shortcut: string | null,
+    pressed: boolean | null,
+    onClick: () => void,
+    body: React.ReactNode,
+    extra = "",
+  ) => (
+    <Tooltip label={shortcut === null ? label : `${label} (${shortcut})`}>
+      <button
+        type="button"
+        className={`icon-button ${extra}`}
+        aria-label={label}
+        aria-pressed={pressed ?? undefined}
+        onClick={onClick}
+      >
+        {body}
+      </button>
+    </Tooltip>
+  );
+  return (
+    <div className="transport" role="toolbar" aria-label="Transport">
+      <div className="transport-group brand">
+        <a className="brand-mark" href="/" aria-label="Tunesmith home">
+          TS
+        </a>
+        <TitleField />
+      </div>
+      <div className="transport-group">
+        {button("Go to start", null, null, () => controller.seek(0), <ToStartIcon />)}
+        <Tooltip label={playing ? "Stop (Space)" : "Play (Space)"}>
+          <button
+            type="button"
+            className="icon-button play"
+            aria-label={playing ? "Stop" : "Play"}
+            data-testid="play-button"
+            onClick={() => controller.togglePlay()}
+          >
+            {playing ? <StopIcon /> : <PlayIcon />}
+          </button>
+        </Tooltip>
+        {button("Loop", null, loopOn, () => controller.edit(toggleLoop), <LoopIcon />, "loop")}
+        {button("Metronome", "C", metronomeOn, () => controller.run("toggleMetronome"), <MetronomeIcon />)}
+        {button("Follow playhead", "Ctrl+F", follow, () => controller.run("toggleFollow"), <FollowIcon />)}
+      </div>
+      <div className="transport-group">
+        <PlayheadReadout />
+        <TempoField />
+      </div>
+      <div className="transport-group">
+        {button("Undo", "Ctrl+Z", null, () => controller.undo(), <UndoIcon />, undoable ? "" : "dim")}
+        {button("Redo", "Ctrl+Shift+Z", null, () => controller.redo(), <RedoIcon />, redoable ? "" : "dim")}
+        {button(
+          "Zoom out",
+          null,
+          null,
+          () => viewport.zoomAt(viewport.pixelsPerBeat / ZOOM_STEP, viewport.width / 2),
+          <ZoomOutIcon />,
+        )}
+        {button(
+          "Zoom in",
+          null,
+          null,
+          () => viewport.zoomAt(viewport.pixelsPerBeat * ZOOM_STEP, viewport.width / 2),
+          <ZoomInIcon />,
+        )}
+      </div>
+      <div className="transport-spacer" />
+      <div className="transport-group">
+        <DspLoad />
+        <div className="master">
+          <span className="master-label">Master</span>
+          <Fader
+            label="Master volume"
+            value={amplitude}
+            defaultValue={DEFAULT_AMPLITUDE}
+            meter={{}}
+            testId="master-fader"
+            onGestureStart={() => controller.beginGesture()}
+            onGestureEnd={() => controller.endGesture()}
+            onChange={(value) => controller.edit((project) => setMasterAmplitude(project, value))}
+          />
+        </div>
+      </div>
+      <div className="transport-group">
+        <ThemeSelector />
+        <button
+          type="button"
+          className="primary export-button"
+          onClick={() => controller.showSection("export")}
+        >
+          <ExportIcon />
+          Export
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The audio upload protocol (spec section 7) from the page: ask for a form, post the file to
+// storage with it, finish, poll while the server processes the audio, then make a song clip of it.
+
+import {
+  type AudioUpload,
+  audioUploadSchema,
+  createAudioUploadResponseSchema,
+  initializeClipResponseSchema,
+} from "../../shared/api/uploads.ts";
+import { extensionOf } from "./drop-validation.ts";
+
+export class UploadError extends Error {
+  override readonly name = "UploadError";
+}
+
+/** Status polls: every second, for up to ten minutes of server-side processing. */
+const POLL_MS = 1000;
+const POLL_LIMIT = 600;
+
+async function detailOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { detail?: unknown };
+    return typeof body.detail === "string" ? body.detail : null;
+  } catch {
+    return null;
+  }
+}
+
+async function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+}
+
+export type UploadProgress = "uploading" | "processing";
+
+export interface UploadedClip {
+  readonly uploadId: string;
+  readonly clipId: string;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function uploadAudioFile(
+  file: File,
+  onProgress: (phase: UploadProgress, uploadId: string | null) => void,
+): Promise<UploadedClip> {
+  onProgress("uploading", null);
+  const created = await postJson("/api/uploads/audio/", { extension: extensionOf(file.name) || "wav" });
+  if (!created.ok) {
+    const detail = await detailOf(created);
+    if (detail?.includes("copyright")) throw new UploadError("Copyright infringement detected");
+    throw new UploadError(detail ?? "Failed to fetch upload parameters");
+  }
+  const form = createAudioUploadResponseSchema.parse(await created.json());
+  onProgress("uploading", form.id);
+
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+  data.append("file", file, file.name);
+  const posted = await fetch(new URL(form.url, window.location.href), {
+    method: "POST",
+    body: data,
+    credentials: "same-origin",
+  });
+  if (!posted.ok) throw new UploadError((await detailOf(posted)) ?? "Upload failed");
+
+  const finished = await postJson(`/api/uploads/audio/${form.id}/upload-finish/`, {
+    upload_type: "file_upload",
+    upload_filename: file.name,
+  });
+  if (!finished.ok) throw new UploadError((await detailOf(finished)) ?? "Upload finish failed");
+  onProgress("processing", form.id);
+
+  let status: AudioUpload | null = null;
+  for (let attempt = 0; attempt < POLL_LIMIT; attempt++) {
+    const response = await fetch(`/api/uploads/audio/${form.id}/`, { credentials: "same-origin" });
+    if (!response.ok) throw new UploadError("Status check failed");
+    status = audioUploadSchema.parse(await response.json());
+    if (status.status === "complete") break;
+    if (status.status === "invalid_upload" || status.status === "error") {
+      throw new UploadError(status.error_message ?? "Processing failed");
+    }
+    if (status.status === "cancelled") throw new UploadError("Upload cancelled");
+    await wait(POLL_MS);
+  }
+  if (status?.status !== "complete") throw new UploadError("Upload processing timed out");
+
+  const initialized = await postJson(`/api/uploads/audio/${form.id}/initialize-clip/`, {});
+  if (!initialized.ok) throw new UploadError((await detailOf(initialized)) ?? "Failed to initialize clip");
+  const { clip_id } = initializeClipResponseSchema.parse(await initialized.json());
+  return { uploadId: form.id, clipId: clip_id };
+}
