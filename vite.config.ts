@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "./src/shared/isolation-headers.ts";
+import { repoPath } from "./src/tooling/paths.ts";
 import { dspPlugin } from "./src/tooling/vite-plugin-dsp.ts";
 
 export default defineConfig({
@@ -18,7 +19,8 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: {
       // The engine is an entry of its own, exports kept, so browser tests import what the pages run.
-      input: { main: "src/app/index.html", engine: "src/engine/index.ts" },
+      // Absolute: the build resolves inputs from the working directory, the dev server's scan from `root`.
+      input: { main: repoPath("src/app/index.html"), engine: repoPath("src/engine/index.ts") },
       preserveEntrySignatures: "exports-only",
     },
   },

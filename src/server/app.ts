@@ -11,6 +11,7 @@ import { HttpError } from "./http/errors.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
+import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRealtimeRoutes(app, db);
   registerUploadRoutes(app, { db, storage: options.storage });
   registerStudioRoutes(app, db);
+  registerDownbeatsRoutes(app, { db, storage: options.storage });
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -137,6 +137,20 @@ export interface StudioProjectVersionsTable {
   created_at: Timestamp;
 }
 
+/** A clip's beat analysis (0007): one job per clip, its state and, once over, its result or error. */
+export interface ClipDownbeatsTable {
+  clip_id: string;
+  audio_key: string;
+  state: "running" | "complete" | "error";
+  /** JSON: a BeatsResult (src/shared/beats/beats-result.ts) once complete. */
+  result: unknown;
+  error: string | null;
+  source: Generated<"analysis" | "supplied">;
+  heartbeat_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
 export interface Database {
   users: UsersTable;
@@ -148,6 +162,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   studio_projects: StudioProjectsTable;
   studio_project_versions: StudioProjectVersionsTable;
+  clip_downbeats: ClipDownbeatsTable;
 }
 
 export type User = Selectable<UsersTable>;

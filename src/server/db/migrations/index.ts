@@ -5,6 +5,7 @@ import * as clipLibrary from "./0003-clip-library.ts";
 import * as uploads from "./0004-uploads.ts";
 import * as billing from "./0005-billing.ts";
 import * as studioProjects from "./0006-studio-projects.ts";
+import * as clipDownbeats from "./0007-clip-downbeats.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004-uploads": uploads,
   "0005-billing": billing,
   "0006-studio-projects": studioProjects,
+  "0007-clip-downbeats": clipDownbeats,
 };
