@@ -148,6 +148,72 @@ export async function oursOffline({
   };
 }
 
+/** The realtime-cost case for warping: how many clips play warped and transposed at once. */
+export const WARPED_CLIPS = 32;
+
+/**
+ * Ours with every clip through the stretcher: WARPED_CLIPS stereo clips, one
+ * per track (the bench strip: EQ, gain, pan), all playing at once, each
+ * warped (a map at 0.7x to 1x of the source's rate) and transposed (-5 to +7
+ * semitones), rendered by the engine worklet in an OfflineAudioContext.
+ * Returns x realtime and the processor's batch costs, as oursOffline.
+ */
+export async function warpedOffline({
+  spec,
+  project,
+  slots,
+}: {
+  spec: MixdownSpec;
+  project: Project;
+  slots: HeaderSlots;
+}) {
+  const engine = (window as unknown as EngineWindow).tunesmithEngine;
+  const { tracks, seconds, sampleRate } = spec;
+  const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
+  const mono = bench.sources(project, sampleRate);
+  // Stereo: the right channel is the left a little later, so the two differ.
+  const patches: unknown[] = mono.map((data, slot) => {
+    const right = new Float32Array(data.length);
+    right.set(data.subarray(0, data.length - 37), 37);
+    return { op: "source", slot, frames: data.length, data: [data.slice(), right] };
+  });
+  const frames = seconds * sampleRate;
+  const ratios = [0.7, 0.85, 1];
+  const semitones = [-5, -3, -2, 2, 3, 5, 7];
+  for (let t = 0; t < tracks; t++) {
+    patches.push(bench.trackPatch(project, t, tracks, project.gain / 4));
+    const ratio = ratios[t % ratios.length];
+    patches.push({
+      op: "clip",
+      slot: t,
+      track: t,
+      source: t % project.sources,
+      start: 0,
+      end: frames,
+      sourceStart: 0,
+      amplitude: 1,
+      mute: false,
+      fadeIn: project.fadeSeconds * sampleRate,
+      fadeOut: project.fadeSeconds * sampleRate,
+      loop: { enabled: false, start: 0, end: 0 },
+      transposition: semitones[t % semitones.length],
+      warp: new Float64Array([0, 0, frames / 2, (frames / 2) * ratio * 0.9, frames, frames * ratio]),
+    });
+  }
+  patches.push({ op: "play" });
+  const context = new OfflineAudioContext({ numberOfChannels: 2, length: frames, sampleRate });
+  const { node, shared } = await engine.createEngineNode(context, patches as never);
+  node.connect(context.destination);
+  const start = performance.now();
+  await context.startRendering();
+  const wall = (performance.now() - start) / 1000;
+  const batches = Math.min(shared.header[slots.loadBatches], shared.quantumCosts.length);
+  return {
+    xRealtime: seconds / wall,
+    quantumCostsMicros: Array.from(shared.quantumCosts.subarray(0, batches)),
+  };
+}
+
 /** Chrome's native graph doing the same work: sources -> clip fade gain -> 6 biquads -> gain -> panner -> bus. */
 export async function nativeOffline({ spec, project }: { spec: MixdownSpec; project: Project }) {
   const { tracks, seconds, sampleRate } = spec;

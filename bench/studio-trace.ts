@@ -6,6 +6,8 @@ export interface TraceEvent {
   readonly ph: string;
   readonly ts: number;
   readonly dur?: number;
+  /** Thread (CPU) time of the event, µs: unlike dur, not stretched while the thread waits for a core. */
+  readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
   readonly args?: {
@@ -18,6 +20,8 @@ interface Span {
   readonly name: string;
   readonly start: number;
   readonly end: number;
+  /** CPU time, µs (the wall time when the trace has no thread times). */
+  readonly cpu: number;
   readonly type?: string;
 }
 
@@ -53,6 +57,7 @@ function rootSpans(events: readonly TraceEvent[]): Span[] {
       name: event.name,
       start: event.ts,
       end: event.ts + (event.dur ?? 0),
+      cpu: event.tdur ?? event.dur ?? 0,
       type: event.args?.data?.type,
     }))
     .sort((a, b) => a.start - b.start || b.end - a.end);
@@ -66,13 +71,25 @@ function rootSpans(events: readonly TraceEvent[]): Span[] {
   return roots;
 }
 
-/** Milliseconds of JS per frame: each frame's animation-frame callback and all JS since the previous one. */
-export function frameJsTimes(events: readonly TraceEvent[], from: number, to: number): number[] {
+export type Clock = "cpu" | "wall";
+
+const timeOf = (span: Span, clock: Clock) => (clock === "cpu" ? span.cpu : span.end - span.start);
+
+/**
+ * Milliseconds of JS per frame: each frame's animation-frame callback and all JS since the
+ * previous one; in CPU time (what the code costs) or wall time (stretched on a busy machine).
+ */
+export function frameJsTimes(
+  events: readonly TraceEvent[],
+  from: number,
+  to: number,
+  clock: Clock = "cpu",
+): number[] {
   const spans = rootSpans(events).filter((span) => span.start >= from && span.end <= to);
   const frames: number[] = [];
   let pending = 0;
   for (const span of spans) {
-    pending += span.end - span.start;
+    pending += timeOf(span, clock);
     if (span.name === "FireAnimationFrame") {
       frames.push(pending / 1000);
       pending = 0;
@@ -94,6 +111,7 @@ export function inputRoundtrips(
   types: ReadonlySet<string>,
   from: number,
   to: number,
+  clock: Clock = "cpu",
 ): Roundtrip[] {
   const spans = rootSpans(events).filter((span) => span.start >= from && span.end <= to);
   const trips: Roundtrip[] = [];
@@ -103,7 +121,7 @@ export function inputRoundtrips(
     let work = 0;
     for (let j = i; j < spans.length; j++) {
       const span = spans[j];
-      work += span.end - span.start;
+      work += timeOf(span, clock);
       if (span.name === "FireAnimationFrame" && span.start >= input.end) {
         trips.push({ workMs: work / 1000, wallMs: (span.end - input.start) / 1000 });
         break;

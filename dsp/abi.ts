@@ -2,7 +2,7 @@
 // them (see index.ts), instantiateDsp() compares both ends, and so do the tests.
 
 /** Bumped whenever an exported signature or memory layout changes. */
-export const ABI_VERSION: i32 = 2;
+export const ABI_VERSION: i32 = 3;
 
 /** Frames per render call: Web Audio's render quantum. */
 export const QUANTUM_FRAMES: i32 = 128;

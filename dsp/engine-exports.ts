@@ -131,9 +131,39 @@ export function engineClipSet(
   return true;
 }
 
+/**
+ * How a clip reads its source, after engineClipSet: transposition in
+ * semitones (formant: keep the spectral envelope) and the warp map, `count`
+ * (timeline frame, source frame) f64 pairs at `map`, owned by the host and
+ * kept alive while set (0 points: unwarped). A clip with a map or a
+ * transposition reads through a stretcher, allocated here (setup, never in
+ * render); one with neither frees it and plays the plain copy.
+ */
+export function engineClipStretch(
+  handle: usize,
+  slot: i32,
+  transposition: f64,
+  formant: bool,
+  map: usize,
+  count: i32,
+): bool {
+  if (slot < 0 || slot >= MAX_CLIPS) return false;
+  const e = engine(handle);
+  if (!isFinite(transposition)) transposition = 0.0;
+  unchecked(e.clips[slot]).setStretch(e.sampleRate, transposition, formant, map, count);
+  return true;
+}
+
+/** Removes the clip and frees its stretcher. */
 export function engineClipRemove(handle: usize, slot: i32): bool {
   if (slot < 0 || slot >= MAX_CLIPS) return false;
-  engine(handle).deactivateClip(slot);
+  const e = engine(handle);
+  e.deactivateClip(slot);
+  const clip = unchecked(e.clips[slot]);
+  clip.freeStretcher();
+  clip.map = 0;
+  clip.mapCount = 0;
+  clip.transposition = 0.0;
   return true;
 }
 

@@ -13,6 +13,7 @@ export {
 export {
   engineClipRemove,
   engineClipSet,
+  engineClipStretch,
   engineCreate,
   engineLatencyFrames,
   engineLoopSet,

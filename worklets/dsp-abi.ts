@@ -1,7 +1,7 @@
 // ABI: mirrors dsp/abi.ts. The wasm exports each value as a function of the
 // same name; instantiateDsp() refuses a binary whose values differ.
 export const DSP_ABI = {
-  abiVersion: 2,
+  abiVersion: 3,
   /** Frames per render call: Web Audio's render quantum. */
   quantumFrames: 128,
   maxTracks: 256,
@@ -77,6 +77,15 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
     loopEnabled: Flag,
     loopStart: number,
     loopEnd: number,
+  ): number;
+  /** After engineClipSet: transposition (semitones) and the warp map, count (timeline, source) f64 frame pairs at map (0: unwarped). Setup only: may allocate. */
+  engineClipStretch(
+    engine: Handle,
+    slot: number,
+    transposition: number,
+    formant: Flag,
+    map: Ptr,
+    count: number,
   ): number;
   engineClipRemove(engine: Handle, slot: number): number;
   engineMasterSet(

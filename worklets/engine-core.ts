@@ -36,6 +36,8 @@ export class EngineCore {
   private readonly sourceData = new Map<number, { ptr: number; frames: number; channels: number }>();
   private readonly pending: PendingCopy[] = [];
   private metronomeBeats = 0;
+  /** Each clip slot's warp map in wasm memory (kept alive while the clip uses it). */
+  private readonly clipMaps = new Map<number, number>();
   private views!: EngineViews;
   private viewsBuffer: ArrayBuffer | null = null;
 
@@ -84,10 +86,15 @@ export class EngineCore {
           patch.loop.start,
           patch.loop.end,
         );
+        this.setClipStretch(patch.slot, patch.transposition ?? 0, patch.formant ?? false, patch.warp ?? null);
         return;
-      case "clip-remove":
+      case "clip-remove": {
         dsp.engineClipRemove(handle, patch.slot);
+        const map = this.clipMaps.get(patch.slot);
+        if (map !== undefined) dsp.free(map);
+        this.clipMaps.delete(patch.slot);
         return;
+      }
       case "source": {
         this.dropPending(patch.slot);
         const ptr = dsp.engineSourceLoad(handle, patch.slot, patch.frames, patch.data.length);
@@ -142,6 +149,24 @@ export class EngineCore {
         dsp.engineSeek(handle, patch.frame);
         return;
     }
+  }
+
+  /** Hands the clip its transposition and warp map; the previous map is freed once the clip no longer reads it. */
+  private setClipStretch(
+    slot: number,
+    transposition: number,
+    formant: boolean,
+    warp: Float64Array | null,
+  ): void {
+    const { dsp, handle } = this;
+    const previous = this.clipMaps.get(slot) ?? 0;
+    const count = warp ? warp.length >> 1 : 0;
+    const map = count > 0 ? dsp.alloc(count * 16) : 0;
+    if (map && warp) new Float64Array(dsp.memory.buffer, map, count * 2).set(warp.subarray(0, count * 2));
+    dsp.engineClipStretch(handle, slot, transposition, formant, map, count);
+    if (map) this.clipMaps.set(slot, map);
+    else this.clipMaps.delete(slot);
+    if (previous) dsp.free(previous);
   }
 
   /** Renders one quantum; the returned views stay valid until the next call. */

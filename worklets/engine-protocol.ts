@@ -36,6 +36,19 @@ export interface ClipSound {
   readonly fadeIn: number;
   readonly fadeOut: number;
   readonly loop: { readonly enabled: boolean; readonly start: number; readonly end: number };
+  /** Semitones (-24..24); absent or 0: untransposed. */
+  readonly transposition?: number;
+  /** Keep the formants (spectral envelope) when transposing; absent: off. */
+  readonly formant?: boolean;
+  /**
+   * The warp map: (timeline frame, source frame) pairs, interleaved, increasing
+   * in both; past either end the nearest segment's slope continues. Source
+   * frames run on through the clip loop (unrolled): the voice wraps them into
+   * loop.start..loop.end, which are then source frames. Absent, null or empty:
+   * unwarped (source frame = sourceStart + t - start). A warped or transposed
+   * clip reads through a time-stretcher.
+   */
+  readonly warp?: Float64Array | null;
 }
 
 export interface ClipPatch extends ClipSound {

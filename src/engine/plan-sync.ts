@@ -13,6 +13,17 @@ function sameBeats(a: Float64Array, b: Float64Array): boolean {
   return true;
 }
 
+/** Warp maps compared as arrays: JSON of a long map would be a string per point. */
+function sameClip(a: PlannedClip | undefined, b: PlannedClip): boolean {
+  if (!a) return false;
+  const { warp: warpA, ...restA } = a;
+  const { warp: warpB, ...restB } = b;
+  if ((warpA ?? null) === null || (warpB ?? null) === null) {
+    if ((warpA ?? null) !== (warpB ?? null)) return false;
+  } else if (!sameBeats(warpA as Float64Array, warpB as Float64Array)) return false;
+  return same(restA, restB);
+}
+
 /**
  * Turns successive render plans into the few patches that change the engine
  * from one to the next. A plan that does not validate throws before anything
@@ -47,7 +58,7 @@ export class PlanSync {
     for (const clip of plan.clips) {
       const old = oldClips.get(clip.id);
       const trackMoved = old !== undefined && old.trackId !== clip.trackId;
-      if (!same(old, clip) || trackMoved) patches.push(this.clipPatch(clip));
+      if (!sameClip(old, clip) || trackMoved) patches.push(this.clipPatch(clip));
     }
     if (!same(before?.master, plan.master)) patches.push({ op: "master", ...plan.master });
     if (!same(before?.loop, plan.loop)) patches.push({ op: "loop", ...plan.loop });

@@ -11,6 +11,16 @@ export class RenderPlanError extends Error {}
 const frame = z.number();
 const length = z.number().min(0, "must not be negative");
 
+/** A warp map: whole pairs, finite, strictly increasing in timeline frames and in source frames. */
+function increasingPairs(map: Float64Array): boolean {
+  if (map.length % 2 !== 0) return false;
+  for (let i = 0; i < map.length; i += 2) {
+    if (!Number.isFinite(map[i]) || !Number.isFinite(map[i + 1])) return false;
+    if (i > 0 && !(map[i] > map[i - 2] && map[i + 1] > map[i - 1])) return false;
+  }
+  return true;
+}
+
 const plannedClipSchema = z
   .object({
     id: z.string().min(1),
@@ -24,6 +34,13 @@ const plannedClipSchema = z
     fadeIn: length,
     fadeOut: length,
     loop: z.object({ enabled: z.boolean(), start: length, end: length }),
+    transposition: z.number().min(-24).max(24).optional(),
+    formant: z.boolean().optional(),
+    warp: z
+      .instanceof(Float64Array)
+      .refine(increasingPairs, "a warp map must be finite (timeline, source) pairs increasing in both")
+      .nullable()
+      .optional(),
   })
   .refine((clip) => clip.end > clip.start, { message: "a clip must end after it starts", path: ["end"] })
   .refine((clip) => !clip.loop.enabled || clip.loop.end > clip.loop.start, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { demoSessionPatches } from "../../src/engine/demo/demo-session.ts";
 import { DSP_ABI } from "../../worklets/dsp-abi.ts";
 import { EngineCore } from "../../worklets/engine-core.ts";
 import { newDsp } from "../dsp-wasm.ts";
@@ -194,6 +195,18 @@ describe("meters", () => {
 });
 
 describe("output safety", () => {
+  it("renders without allocating: wasm memory stays the same size over a minute of the demo", () => {
+    const dsp = newDsp();
+    const core = new EngineCore(dsp, RATE);
+    for (const patch of demoSessionPatches(RATE).patches) core.apply(patch);
+    core.finishLoading();
+    core.apply({ op: "play" });
+    for (let q = 0; q < 400; q++) core.render();
+    const settled = dsp.memory.buffer.byteLength;
+    for (let q = 0; q < (60 * RATE) / 128; q++) core.render();
+    expect(dsp.memory.buffer.byteLength).toBe(settled);
+  });
+
   it("never lets NaN or Infinity out", () => {
     const poisoned = new Float32Array(RATE).fill(0.5);
     poisoned[1000] = Number.NaN;

@@ -25,8 +25,7 @@ function fakeTransport(at = 0): Transport & { calls: string[] } {
       playing = false;
     },
     seek: (position) => calls.push(`seek ${position}`),
-    playheadBeats: () => at,
-    isPlaying: () => playing,
+    playhead: () => ({ playing, beats: at }),
     resume: async () => {
       calls.push("resume");
     },

@@ -110,10 +110,10 @@ describe("track layout and visible clips", () => {
 });
 
 describe("grid", () => {
-  it("thins grid lines drawn closer than 8 px and snaps to the grid", () => {
+  it("thins grid lines drawn closer than 10 px and snaps to the grid", () => {
     expect(drawnGridStep(1, 100)).toBe(1);
     expect(drawnGridStep(1 / 32, 100)).toBe(1 / 8);
-    expect(drawnGridStep(1, 2)).toBe(4);
+    expect(drawnGridStep(1, 2)).toBe(8);
     expect(snapToGrid(2.3, 0.5)).toBe(2.5);
     expect(snapToGrid(2.3, null)).toBe(2.3);
     expect(formatGrid(1 / 8)).toBe("1/8");

@@ -75,8 +75,7 @@ export class StudioAudio {
       play: () => host.play(),
       stop: () => host.stop(),
       seek: (position) => host.seek(beats(position)),
-      playheadBeats: () => host.playhead().beats,
-      isPlaying: () => host.playhead().playing,
+      playhead: () => host.playhead(),
       resume: () => host.resume(),
     };
   }

@@ -192,9 +192,8 @@ export class StudioController {
 
   /** Where the playhead is: the engine's while playing, the cursor while stopped. */
   playheadBeats(): number {
-    const transport = this.transport;
-    if (transport?.isPlaying()) return transport.playheadBeats();
-    return this.state.ui.cursorBeats;
+    const playhead = this.transport?.playhead();
+    return playhead?.playing ? playhead.beats : this.state.ui.cursorBeats;
   }
 
   async play(): Promise<void> {
@@ -209,7 +208,7 @@ export class StudioController {
   stop(): void {
     const transport = this.transport;
     if (transport === null) return;
-    const at = transport.playheadBeats();
+    const at = transport.playhead().beats;
     transport.stop();
     // Stopping leaves the playhead where it was heard, so Ctrl+E after stopping splits there.
     this.setUi({ playing: false, cursorBeats: Math.max(0, at) });

@@ -3,9 +3,8 @@ export interface Transport {
   play(): void;
   stop(): void;
   seek(beats: number): void;
-  /** The playhead now, in beats (read from shared memory, not from state). */
-  playheadBeats(): number;
-  isPlaying(): boolean;
+  /** Whether the engine plays and where its playhead is, in beats: shared memory, not state. */
+  playhead(): { readonly playing: boolean; readonly beats: number };
   /** Browsers start audio only from a user gesture. */
   resume(): Promise<void>;
 }

@@ -57,11 +57,17 @@ export function loopWrapBeats(
   out.length = 0;
   if (!timing.loops) return 0;
   const length = timing.loopEnd - timing.loopStart;
-  const fromSeconds = beatsToSeconds(tempo, beats(Math.max(from, clip.startBeats)));
+  // A constant tempo (the common case) converts with a division, not a search of the tempo map.
+  const bps = tempo.points.length === 1 ? tempo.pointBps[0] : 0;
+  const beatOf = (time: number) => (bps > 0 ? time * bps : secondsToBeats(tempo, seconds(time)));
+  const fromSeconds =
+    bps > 0
+      ? Math.max(from, clip.startBeats) / bps
+      : beatsToSeconds(tempo, beats(Math.max(from, clip.startBeats)));
   const first = timing.anchorSeconds + timing.loopEnd;
   const skip = Math.max(0, Math.ceil((fromSeconds - first) / length));
   for (let k = skip; out.length < limit; k++) {
-    const beat = secondsToBeats(tempo, seconds(first + k * length));
+    const beat = beatOf(first + k * length);
     if (beat >= Math.min(to, clip.endBeats)) break;
     if (beat > clip.startBeats) out.push(beat);
   }

@@ -19,6 +19,7 @@ import { type ClipTiming, clipTiming, loopWrapBeats } from "./clip-timing.ts";
 import { CLIP_HEADER_PX, FADE_HANDLE_PX, WAVE_MAX_COLUMNS, WAVE_TEXTURE_HEIGHT } from "./constants.ts";
 import type { FadeShapes } from "./fade-shapes.ts";
 import { mix, type TimelinePalette } from "./palette.ts";
+import { setTint } from "./tint.ts";
 import { rasterizeWaveform } from "./waveform-raster.ts";
 
 export interface ClipLook {
@@ -32,12 +33,18 @@ export interface ClipLook {
   readonly peaks: SourcePeaks | undefined;
 }
 
+/**
+ * Where a clip is drawn. Views live in the timeline's scrolled layer, in pixels from `originBeat`;
+ * only the part inside the drawn window (the view and some margin) is laid out, so scrolling
+ * within the window moves the layer and redraws nothing.
+ */
 export interface ClipFrame {
   readonly top: number;
   readonly height: number;
   readonly pixelsPerBeat: number;
-  readonly startBeat: number;
-  readonly viewWidth: number;
+  readonly originBeat: number;
+  readonly windowStart: number;
+  readonly windowEnd: number;
   readonly tempo: TempoMap;
   readonly palette: TimelinePalette;
 }
@@ -79,10 +86,18 @@ export class ClipView {
   private wavePixels: Uint32Array | null = null;
   private waveStride = 0;
   private built: WaveBuild | null = null;
-  private labelText = "";
+  private labelName: string | null = null;
+  private labelPending = false;
+  private labelMuted = false;
+  private labelTextWidth = 0;
   private timing: ClipTiming | null = null;
   private timingOf: { clip: StudioClip; tempo: TempoMap } | null = null;
   private readonly wraps: number[] = [];
+  private startBeats = 0;
+  private pixelsPerBeat = 1;
+  private shownLeft = 0;
+  private shownRight = 0;
+  private labelWidth = 0;
   /** The frame stamp of the last frame that showed this view. */
   stamp = 0;
   clipId = "";
@@ -106,17 +121,21 @@ export class ClipView {
    */
   draw(look: ClipLook, frame: ClipFrame, mayBuildWave: boolean): { built: boolean; settled: boolean } {
     const { clip } = look;
-    const { pixelsPerBeat, startBeat, viewWidth, palette } = frame;
-    const x0 = (clip.startBeats - startBeat) * pixelsPerBeat;
+    const { pixelsPerBeat, palette } = frame;
+    const x0 = (clip.startBeats - frame.originBeat) * pixelsPerBeat;
     const width = Math.max(1, (clip.endBeats - clip.startBeats) * pixelsPerBeat);
     const height = Math.max(4, frame.height - 1);
     const inner = Math.max(0, height - CLIP_HEADER_PX);
-    // Only the part on screen is drawn as rectangles, so huge clips stay precise.
-    const left = Math.max(0, -x0 - 2);
-    const right = Math.min(width, viewWidth - x0 + 2);
+    // Only the part inside the drawn window is laid out, so huge clips stay precise.
+    const left = Math.max(0, (frame.windowStart - clip.startBeats) * pixelsPerBeat - 2);
+    const right = Math.min(width, (frame.windowEnd - clip.startBeats) * pixelsPerBeat + 2);
     const shown = Math.max(0, right - left);
     this.container.x = x0;
     this.container.y = frame.top;
+    this.startBeats = clip.startBeats;
+    this.pixelsPerBeat = pixelsPerBeat;
+    this.shownLeft = left;
+    this.shownRight = right;
 
     const muted = clip.mute;
     const base = look.color;
@@ -125,11 +144,11 @@ export class ClipView {
     this.body.x = left;
     this.body.width = shown;
     this.body.height = height;
-    this.body.tint = muted ? mix(palette.lane, 0x808080, 0.25) : bodyColor;
+    setTint(this.body, muted ? mix(palette.lane, 0x808080, 0.25) : bodyColor);
     this.band.x = left;
     this.band.width = shown;
     this.band.height = Math.min(CLIP_HEADER_PX, height);
-    this.band.tint = muted ? 0x6b6e78 : bandColor;
+    setTint(this.band, muted ? 0x6b6e78 : bandColor);
     this.container.alpha = muted ? 0.6 : 1;
 
     // Fades, scaled from the shared unit shapes.
@@ -169,7 +188,7 @@ export class ClipView {
     for (const edge of this.outline) edge.visible = outlined;
     if (outlined) {
       const accent = palette.accent;
-      top.tint = bottom.tint = leftEdge.tint = rightEdge.tint = accent;
+      for (const edge of this.outline) setTint(edge, accent);
       top.position.set(left, 0);
       top.width = shown;
       top.height = 2;
@@ -182,25 +201,29 @@ export class ClipView {
       rightEdge.position.set(width - 2, 0);
       rightEdge.width = 2;
       rightEdge.height = height;
-      leftEdge.visible = x0 > -2;
-      rightEdge.visible = x0 + width < viewWidth + 2;
+      leftEdge.visible = left <= 0;
+      rightEdge.visible = right >= width;
     }
 
     // The name, kept in view while the clip's start is scrolled off the left.
     const pending = look.pending;
-    const text = clip.name + (pending ? " · loading" : "") + (muted ? " (muted)" : "");
-    if (text !== this.labelText) {
-      this.labelText = text;
-      this.label.text = text;
+    // The text and its width change rarely: they are worked out again only when they may have.
+    if (clip.name !== this.labelName || pending !== this.labelPending || muted !== this.labelMuted) {
+      this.labelName = clip.name;
+      this.labelPending = pending;
+      this.labelMuted = muted;
+      this.label.text = clip.name + (pending ? " · loading" : "") + (muted ? " (muted)" : "");
+      this.labelTextWidth = this.label.width;
     }
     const labelRoom = shown - 8;
     this.label.visible = labelRoom > 12 && height >= 14;
     if (this.label.visible) {
       this.label.x = left + 4;
       this.label.y = 2;
-      this.label.tint = palette.clipText;
-      this.label.alpha = this.label.width > labelRoom ? 0.85 : 1;
+      setTint(this.label, palette.clipText);
+      this.label.alpha = this.labelTextWidth > labelRoom ? 0.85 : 1;
     }
+    this.labelWidth = this.label.visible ? this.labelTextWidth : 0;
 
     this.drawStripes(pending, left, shown, height);
     this.drawLoopMarks(clip, frame, x0, height);
@@ -215,10 +238,22 @@ export class ClipView {
     return this.timing;
   }
 
+  /**
+   * Keeps the name in view while the clip's start is scrolled off the left, as the view scrolls
+   * within the drawn window (called on frames that draw nothing else).
+   */
+  stickLabel(viewStartBeat: number): void {
+    if (!this.label.visible) return;
+    const wanted = (viewStartBeat - this.startBeats) * this.pixelsPerBeat + 4;
+    const latest = this.shownRight - this.labelWidth - 4;
+    const x = Math.max(this.shownLeft + 4, Math.min(wanted, latest));
+    if (x !== this.label.x) this.label.x = x;
+  }
+
   private drawLoopMarks(clip: StudioClip, frame: ClipFrame, x0: number, height: number): void {
     const timing = this.timingFor(clip, frame.tempo);
-    const from = frame.startBeat;
-    const to = frame.startBeat + frame.viewWidth / frame.pixelsPerBeat;
+    const from = frame.windowStart;
+    const to = frame.windowEnd;
     const count =
       timing.loops && frame.pixelsPerBeat > 2
         ? loopWrapBeats(clip, timing, frame.tempo, from, to, MAX_LOOP_MARKS, this.wraps)
@@ -236,7 +271,7 @@ export class ClipView {
       mark.y = CLIP_HEADER_PX;
       mark.width = 1;
       mark.height = Math.max(0, height - CLIP_HEADER_PX);
-      mark.tint = frame.palette.clipText;
+      setTint(mark, frame.palette.clipText);
     }
     for (let i = count; i < marks.length; i++) if (marks[i].visible) marks[i].visible = false;
     void x0;
@@ -274,10 +309,10 @@ export class ClipView {
       if (this.wave !== null) this.wave.visible = false;
       return { built: false, settled: true };
     }
-    const { pixelsPerBeat, startBeat, viewWidth, tempo } = frame;
+    const { pixelsPerBeat, tempo } = frame;
     const zoom = waveZoom(pixelsPerBeat);
-    const viewFrom = Math.max(clip.startBeats, startBeat);
-    const viewTo = Math.min(clip.endBeats, startBeat + viewWidth / pixelsPerBeat);
+    const viewFrom = Math.max(clip.startBeats, frame.windowStart);
+    const viewTo = Math.min(clip.endBeats, frame.windowEnd);
     const built = this.built;
     const current =
       built !== null &&
@@ -289,7 +324,7 @@ export class ClipView {
     let didBuild = false;
     if (!(current && built.zoom === zoom)) {
       if (mayBuild) {
-        this.buildWave(clip, peaks, tempo, zoom, viewFrom, viewTo, viewWidth / pixelsPerBeat);
+        this.buildWave(clip, peaks, tempo, zoom, viewFrom, viewTo, (frame.windowEnd - frame.windowStart) / 2);
         didBuild = true;
       } else if (!current) {
         // Nothing usable to stretch: leave it blank this frame rather than show another clip's.
@@ -304,7 +339,7 @@ export class ClipView {
     wave.x = (done.fromBeat - clip.startBeats) * pixelsPerBeat;
     wave.y = CLIP_HEADER_PX + 1;
     wave.scale.set(pixelsPerBeat / done.zoom, Math.max(1, inner - 2) / WAVE_TEXTURE_HEIGHT);
-    wave.tint = clip.mute ? 0x9a9ca6 : mix(look.color, 0xffffff, frame.palette.dark ? 0.55 : 0.05);
+    setTint(wave, clip.mute ? 0x9a9ca6 : mix(look.color, 0xffffff, frame.palette.dark ? 0.55 : 0.05));
     wave.alpha = frame.palette.dark ? 0.9 : 0.75;
     void x0;
     return { built: didBuild, settled: done.zoom === zoom };
@@ -319,7 +354,7 @@ export class ClipView {
     viewTo: number,
     viewBeats: number,
   ): void {
-    // The visible part and half a screen either side, so short scrolls need no redraw.
+    // The drawn part and some more either side, so the next windows need no redraw.
     const margin = viewBeats / 2;
     let fromBeat = Math.max(clip.startBeats, viewFrom - margin);
     let toBeat = Math.min(clip.endBeats, viewTo + margin);

@@ -23,7 +23,7 @@ export const CLIP_HEADER_PX = 16;
 /** Loop handles in the ruler. */
 export const LOOP_HANDLE_PX = 6;
 /** Grid lines closer than this on screen are thinned out (every other one kept). */
-export const MIN_GRID_SPACING_PX = 8;
+export const MIN_GRID_SPACING_PX = 10;
 
 export const BEATS_PER_BAR = 4;
 

@@ -2,6 +2,7 @@
 // the rest are hidden, so scrolling creates nothing once the pools have grown.
 
 import { BitmapText, type Container, Sprite, type TextStyleOptions, Texture } from "pixi.js";
+import { setTint } from "./tint.ts";
 
 export class SpritePool {
   private readonly sprites: Sprite[] = [];
@@ -35,7 +36,7 @@ export class SpritePool {
     sprite.y = y;
     sprite.width = width;
     sprite.height = height;
-    sprite.tint = tint;
+    setTint(sprite, tint);
     sprite.alpha = alpha;
     return sprite;
   }
@@ -73,7 +74,7 @@ export class LabelPool {
     if (label.text !== text) label.text = text;
     label.x = x;
     label.y = y;
-    label.tint = tint;
+    setTint(label, tint);
     label.visible = true;
     return label;
   }

@@ -6,7 +6,6 @@ import { LABEL_STYLE } from "./clip-view.ts";
 import { BEATS_PER_BAR, LOOP_HANDLE_PX, RULER_HEIGHT } from "./constants.ts";
 import type { TimelinePalette } from "./palette.ts";
 import { LabelPool, SpritePool } from "./pools.ts";
-import type { Viewport } from "./viewport.ts";
 
 /** Bar labels closer than this are thinned out to every 2nd, 4th, ... bar. */
 const MIN_LABEL_SPACING_PX = 44;
@@ -14,14 +13,20 @@ const LOOP_BAND_PX = 6;
 
 export class RulerLayer {
   readonly container = new Container();
+  /** Ticks, labels and the loop, in pixels from the drawn window's start; moved to scroll. */
+  readonly content = new Container();
+  private readonly background: SpritePool;
   private readonly shapes: SpritePool;
   private readonly labels: LabelPool;
   readonly playheadHead = new Graphics();
   private readonly labelText: string[] = [];
 
   constructor() {
-    this.shapes = new SpritePool(this.container);
-    this.labels = new LabelPool(this.container, { ...LABEL_STYLE, fontSize: 10 });
+    const backdrop = new Container();
+    this.container.addChild(backdrop, this.content);
+    this.background = new SpritePool(backdrop);
+    this.shapes = new SpritePool(this.content);
+    this.labels = new LabelPool(this.content, { ...LABEL_STYLE, fontSize: 10 });
     this.playheadHead.poly([-6, 0, 6, 0, 0, 9]).fill(0xffffff);
   }
 
@@ -35,13 +40,22 @@ export class RulerLayer {
     return text;
   }
 
-  draw(project: StudioProjectState, viewport: Viewport, palette: TimelinePalette): void {
-    const { width, pixelsPerBeat: ppb, startBeat } = viewport;
-    const endBeat = viewport.endBeat;
+  /** Lays the ruler out from startBeat to endBeat, in pixels from startBeat; the view is `width` wide. */
+  draw(
+    project: StudioProjectState,
+    startBeat: number,
+    endBeat: number,
+    ppb: number,
+    width: number,
+    palette: TimelinePalette,
+  ): void {
+    this.background.begin();
+    this.background.rect(0, 0, width, RULER_HEIGHT, palette.rulerBackground);
+    this.background.rect(0, RULER_HEIGHT - 1, width, 1, palette.separator);
+    this.background.end();
+    const span = (endBeat - startBeat) * ppb;
     this.shapes.begin();
     this.labels.begin();
-    this.shapes.rect(0, 0, width, RULER_HEIGHT, palette.rulerBackground);
-    this.shapes.rect(0, RULER_HEIGHT - 1, width, 1, palette.separator);
 
     // Loop range: a band along the ruler's bottom, handles at its ends.
     const { loop } = project;
@@ -49,9 +63,9 @@ export class RulerLayer {
     if (loop.endBeats > loop.startBeats) {
       const x0 = (loop.startBeats - startBeat) * ppb;
       const x1 = (loop.endBeats - startBeat) * ppb;
-      if (x1 > 0 && x0 < width) {
+      if (x1 > 0 && x0 < span) {
         const left = Math.max(-LOOP_HANDLE_PX, x0);
-        const right = Math.min(width + LOOP_HANDLE_PX, x1);
+        const right = Math.min(span + LOOP_HANDLE_PX, x1);
         this.shapes.rect(
           left,
           RULER_HEIGHT - LOOP_BAND_PX - 1,
@@ -76,7 +90,7 @@ export class RulerLayer {
     const from = Math.floor(firstBeat / beatStep) * beatStep;
     for (let beat = from; beat <= lastBeat; beat += beatStep) {
       const x = Math.round((beat - startBeat) * ppb);
-      if (x < -1 || x > width) continue;
+      if (x < -1 || x > span) continue;
       const isBar = beat % BEATS_PER_BAR === 0;
       const bar = beat / BEATS_PER_BAR;
       if (isBar) {

@@ -1,7 +1,8 @@
 // The timeline canvas, drawn imperatively: React mounts the canvas, this draws it. Each animation
-// frame reads the playhead from the engine's shared memory; the scene itself is only redone when
-// the project, the UI state, the view or the sources changed, and nothing is drawn at all when
-// nothing moved.
+// frame reads the playhead from the engine's shared memory. The scene is laid out over a window
+// a little larger than the view; scrolling within it only moves two layers, and the scene is laid
+// out again only when the project, the UI state, the zoom, the sources or the hover changed, or
+// the view left the window. Nothing is drawn at all when nothing moved.
 
 import { type Application, Container, Sprite, Texture } from "pixi.js";
 import { clipSourceId } from "../../engine/index.ts";
@@ -10,7 +11,7 @@ import type { TempoMap } from "../../shared/timing/tempo-map.ts";
 import type { SourceLibrary } from "../audio/source-library.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import type { StudioUiState } from "../store/studio-state.ts";
-import { ClipView } from "./clip-view.ts";
+import { type ClipFrame, ClipView } from "./clip-view.ts";
 import { RULER_HEIGHT, WAVE_BUDGET_MS } from "./constants.ts";
 import { buildFadeShapes, type FadeShapes } from "./fade-shapes.ts";
 import { drawnGridStep } from "./grid-spacing.ts";
@@ -20,29 +21,54 @@ import { SpritePool } from "./pools.ts";
 import { layoutOf, tempoOf } from "./project-geometry.ts";
 import { RulerLayer } from "./ruler-layer.ts";
 import { createStripeTexture } from "./stripe-texture.ts";
-import { layoutTracks, type TrackLayout, visibleTrackRange } from "./track-layout.ts";
+import { setTint } from "./tint.ts";
+import { type TrackLayout, totalHeight, visibleTrackRange } from "./track-layout.ts";
 import type { Viewport } from "./viewport.ts";
 import { firstClipEndingAfter } from "./visible-clips.ts";
 
 /** Where the view pages to when following the playhead: it is kept between these fractions. */
 const FOLLOW_RIGHT = 0.9;
 const FOLLOW_LEFT_AFTER_PAGE = 0.1;
+/**
+ * The drawn window reaches this many view widths beyond each side of the view, and this many
+ * tracks above and below: room to scroll before laying out again. While zooming every frame lays
+ * out anyway, so the window is kept to the view.
+ */
+const WINDOW_MARGIN_VIEWS = 0.75;
+const WINDOW_MARGIN_TRACKS = 4;
+const ZOOMING_MARGIN_VIEWS = 0.05;
+const ZOOMING_MARGIN_TRACKS = 1;
 
 export interface TimelineDeps {
   readonly controller: StudioController;
   readonly viewport: Viewport;
   readonly interaction: InteractionState;
   /** The sources (and their waveforms), once the engine has loaded. */
-  sources: SourceLibrary | null;
-  /** Whether the transport is playing now, from the engine's shared memory. */
+  readonly sources: SourceLibrary | null;
+  /** Whether the transport is playing now. */
   isPlaying(): boolean;
   fadeGain?: (x: number) => number;
 }
 
+/** The part of the timeline the scene is laid out for. */
+interface DrawnWindow {
+  readonly startBeat: number;
+  readonly endBeat: number;
+  readonly firstTrack: number;
+  readonly lastTrack: number;
+  readonly pixelsPerBeat: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 export class TimelineRenderer {
+  /** Scrolled vertically: the lanes' backgrounds. */
+  private readonly laneLayer = new Container();
+  /** Scrolled both ways: grid, clips and overlays, in pixels from the window's start. */
+  private readonly scrollLayer = new Container({ isRenderGroup: true });
+  private readonly clipLayer = new Container();
   private readonly lanes: SpritePool;
   private readonly grid: SpritePool;
-  private readonly clipLayer = new Container();
   private readonly overlay: SpritePool;
   private readonly ruler = new RulerLayer();
   private readonly playhead = new Sprite(Texture.WHITE);
@@ -53,23 +79,23 @@ export class TimelineRenderer {
   private palette: TimelinePalette = DEFAULT_PALETTE;
   private paletteVersion = 0;
 
-  private project: StudioProjectState | null = null;
-  private layout: TrackLayout = layoutTracks([]);
+  private layout: TrackLayout = layoutOf({ tracks: [] } as unknown as StudioProjectState);
   private tempo: TempoMap | null = null;
   private selectedTracks: { ids: readonly string[]; set: ReadonlySet<string> } = { ids: [], set: new Set() };
+  private readonly trackColors = new WeakMap<Track, number>();
   private readonly clipColors = new WeakMap<object, number>();
   private drawn = {
     project: null as unknown,
     ui: null as unknown,
-    view: -1,
     sources: -1,
     interaction: -1,
     palette: -1,
   };
+  private window: DrawnWindow | null = null;
+  private placedView = -1;
   private stamp = 0;
   private moreFrames = false;
   private playheadX = Number.NaN;
-  private readonly trackColors = new Map<Track, number>();
   private destroyed = false;
 
   constructor(
@@ -80,32 +106,35 @@ export class TimelineRenderer {
     this.stripes = createStripeTexture();
     const stage = app.stage;
     stage.eventMode = "none";
-    const lanes = new Container();
-    const grid = new Container();
-    const overlay = new Container();
-    this.lanes = new SpritePool(lanes);
-    this.grid = new SpritePool(grid);
-    this.overlay = new SpritePool(overlay);
-    this.clipLayer.isRenderGroup = true;
+    const background = new Container();
+    const gridLayer = new Container();
+    const overlayLayer = new Container();
+    this.lanes = new SpritePool(this.laneLayer);
+    this.grid = new SpritePool(gridLayer);
+    this.overlay = new SpritePool(overlayLayer);
+    this.background = new Sprite(Texture.WHITE);
+    background.addChild(this.background);
+    this.scrollLayer.addChild(gridLayer, this.clipLayer, overlayLayer);
     stage.addChild(
-      lanes,
-      grid,
-      this.clipLayer,
-      overlay,
+      background,
+      this.laneLayer,
+      this.scrollLayer,
       this.ruler.container,
       this.playhead,
       this.ruler.playheadHead,
     );
   }
 
+  private readonly background: Sprite;
+
   setPalette(palette: TimelinePalette): void {
     this.palette = palette;
     this.paletteVersion++;
   }
 
-  /** Forces the next frame to redraw, e.g. after the canvas was resized. */
+  /** Forces the next frame to lay the scene out again, e.g. after the canvas was resized. */
   invalidate(): void {
-    this.drawn.view = -1;
+    this.window = null;
   }
 
   /** Called on every animation frame. */
@@ -115,29 +144,34 @@ export class TimelineRenderer {
     const state = controller.state;
     const project = state.history.present;
     const ui = state.ui;
-    const playing = this.deps.isPlaying();
     const playheadBeats = controller.playheadBeats();
-    if (playing && ui.follow) this.follow(playheadBeats);
+    if (ui.follow && this.deps.isPlaying()) this.follow(playheadBeats);
 
     const sourcesVersion = this.deps.sources?.version ?? -1;
     const drawn = this.drawn;
     let render = false;
-    if (
+    this.syncProject(project);
+    const stale =
       this.moreFrames ||
       drawn.project !== project ||
       drawn.ui !== ui ||
-      drawn.view !== viewport.version ||
       drawn.sources !== sourcesVersion ||
       drawn.interaction !== interaction.version ||
-      drawn.palette !== this.paletteVersion
-    ) {
-      this.drawScene(project, ui);
+      drawn.palette !== this.paletteVersion ||
+      !this.windowCovers(viewport);
+    if (stale) {
+      this.layOut(project, ui);
       drawn.project = project;
       drawn.ui = ui;
-      drawn.view = viewport.version;
       drawn.sources = sourcesVersion;
       drawn.interaction = interaction.version;
       drawn.palette = this.paletteVersion;
+      this.placedView = -1;
+      render = true;
+    }
+    if (this.placedView !== viewport.version) {
+      this.place();
+      this.placedView = viewport.version;
       render = true;
     }
     const x = Math.round((playheadBeats - viewport.startBeat) * viewport.pixelsPerBeat);
@@ -147,13 +181,12 @@ export class TimelineRenderer {
       this.playhead.visible = inView;
       this.ruler.playheadHead.visible = inView;
       this.playhead.x = x;
-      this.playhead.y = 0;
       this.playhead.width = 1;
       this.playhead.height = viewport.height;
-      this.playhead.tint = this.palette.playhead;
+      setTint(this.playhead, this.palette.playhead);
       this.ruler.playheadHead.x = x + 0.5;
       this.ruler.playheadHead.y = RULER_HEIGHT - 10;
-      this.ruler.playheadHead.tint = this.palette.playhead;
+      setTint(this.ruler.playheadHead, this.palette.playhead);
       render = true;
     }
     if (render && viewport.width > 0 && viewport.height > 0) this.app.render();
@@ -171,15 +204,45 @@ export class TimelineRenderer {
   }
 
   private syncProject(project: StudioProjectState): void {
-    const previous = this.project;
-    if (previous === project) return;
-    if (previous === null || previous.tracks !== project.tracks) this.trackColors.clear();
     this.layout = layoutOf(project);
     this.tempo = tempoOf(project);
     if (this.selectedTracks.ids !== project.selection.trackIds) {
       this.selectedTracks = { ids: project.selection.trackIds, set: new Set(project.selection.trackIds) };
     }
-    this.project = project;
+  }
+
+  private visibleTracks(viewport: Viewport): [number, number] | null {
+    return visibleTrackRange(this.layout, viewport.scrollY, viewport.scrollY + viewport.lanesHeight);
+  }
+
+  /** Whether the drawn window still holds the view at the same zoom and size. */
+  private windowCovers(viewport: Viewport): boolean {
+    const window = this.window;
+    if (window === null) return false;
+    if (
+      window.pixelsPerBeat !== viewport.pixelsPerBeat ||
+      window.width !== viewport.width ||
+      window.height !== viewport.height ||
+      viewport.startBeat < window.startBeat ||
+      viewport.endBeat > window.endBeat
+    ) {
+      return false;
+    }
+    const tracks = this.visibleTracks(viewport);
+    return tracks === null || (tracks[0] >= window.firstTrack && tracks[1] <= window.lastTrack);
+  }
+
+  /** Moves the layers to the view: all a scroll within the drawn window needs. */
+  private place(): void {
+    const { viewport } = this.deps;
+    const window = this.window;
+    if (window === null) return;
+    const x = (Math.max(0, window.startBeat) - viewport.startBeat) * viewport.pixelsPerBeat;
+    const y = RULER_HEIGHT - viewport.scrollY;
+    this.scrollLayer.position.set(x, y);
+    this.laneLayer.y = y;
+    this.ruler.content.x = x;
+    for (const view of this.views.values()) view.stickLabel(viewport.startBeat);
   }
 
   private trackColor(track: Track): number {
@@ -200,142 +263,154 @@ export class TimelineRenderer {
     return color;
   }
 
-  private drawScene(project: StudioProjectState, ui: StudioUiState): void {
-    this.syncProject(project);
+  /** Lays the whole scene out for a window around the view. */
+  private layOut(project: StudioProjectState, ui: StudioUiState): void {
     const { viewport, interaction } = this.deps;
     const palette = this.palette;
-    const { width, height, startBeat, pixelsPerBeat: ppb } = viewport;
-    const endBeat = viewport.endBeat;
+    const { width, height, pixelsPerBeat: ppb } = viewport;
     const layout = this.layout;
+    const viewBeats = width / ppb;
+    const visible = this.visibleTracks(viewport);
+    const count = layout.tracks.length;
+    const zooming = this.window !== null && this.window.pixelsPerBeat !== ppb;
+    const margin = zooming ? ZOOMING_MARGIN_VIEWS : WINDOW_MARGIN_VIEWS;
+    const trackMargin = zooming ? ZOOMING_MARGIN_TRACKS : WINDOW_MARGIN_TRACKS;
+    const window: DrawnWindow = {
+      startBeat: viewport.startBeat - margin * viewBeats,
+      endBeat: viewport.endBeat + margin * viewBeats,
+      firstTrack: visible === null ? 0 : Math.max(0, visible[0] - trackMargin),
+      lastTrack: visible === null ? -1 : Math.min(count - 1, visible[1] + trackMargin),
+      pixelsPerBeat: ppb,
+      width,
+      height,
+    };
+    this.window = window;
+    const origin = Math.max(0, window.startBeat);
+    const xOf = (beat: number) => (beat - origin) * ppb;
     const selected = this.selectedTracks.set;
-    const range = visibleTrackRange(layout, viewport.scrollY, viewport.scrollY + viewport.lanesHeight);
+    const total = totalHeight(layout);
 
-    // Lanes.
+    this.background.width = width;
+    this.background.height = height;
+    setTint(this.background, palette.background);
+
+    // Lanes, in the tracks' own coordinates.
     this.lanes.begin();
-    this.lanes.rect(0, 0, width, height, palette.background);
-    if (range !== null) {
-      for (let i = range[0]; i <= range[1]; i++) {
-        const track = layout.tracks[i];
-        const y = viewport.yOf(layout.tops[i]);
-        const tint = selected.has(track.id)
-          ? palette.laneSelected
-          : i % 2 === 0
-            ? palette.lane
-            : palette.laneAlt;
-        this.lanes.rect(0, y, width, track.height, tint);
-        this.lanes.rect(0, y + track.height - 1, width, 1, palette.separator);
-      }
+    for (let i = window.firstTrack; i <= window.lastTrack; i++) {
+      const track = layout.tracks[i];
+      const y = layout.tops[i];
+      const tint = selected.has(track.id)
+        ? palette.laneSelected
+        : i % 2 === 0
+          ? palette.lane
+          : palette.laneAlt;
+      this.lanes.rect(0, y, width, track.height, tint);
+      this.lanes.rect(0, y + track.height - 1, width, 1, palette.separator);
     }
     this.lanes.end();
 
     // Grid: bar lines stronger than the grid's own.
     this.grid.begin();
     const step = drawnGridStep(ui.gridMultiplier, ppb);
-    const lanesBottom = Math.min(height, viewport.yOf(layout.tops[layout.tracks.length]));
-    const gridHeight = Math.max(0, lanesBottom - RULER_HEIGHT);
-    if (gridHeight > 0) {
-      const first = Math.ceil(startBeat / step);
-      const last = Math.floor(endBeat / step);
+    if (total > 0) {
+      const first = Math.ceil(origin / step);
+      const last = Math.floor(window.endBeat / step);
       for (let k = first; k <= last; k++) {
         const beat = k * step;
-        const x = Math.round((beat - startBeat) * ppb);
         const bar = Math.abs(beat % 4) < 1e-9;
-        this.grid.rect(x, RULER_HEIGHT, 1, gridHeight, bar ? palette.gridBar : palette.grid);
+        this.grid.rect(Math.round(xOf(beat)), 0, 1, total, bar ? palette.gridBar : palette.grid);
       }
     }
     this.grid.end();
 
-    // Clips.
-    this.drawClips(project, ui, range);
+    this.drawClips(ui, window, origin);
 
     // Overlays: the loop's span, the selected range, a file being dropped.
     this.overlay.begin();
     const { loop } = project;
-    if (loop.enabled && loop.endBeats > loop.startBeats && gridHeight > 0) {
-      const x0 = Math.max(0, (loop.startBeats - startBeat) * ppb);
-      const x1 = Math.min(width, (loop.endBeats - startBeat) * ppb);
-      if (x1 > x0) this.overlay.rect(x0, RULER_HEIGHT, x1 - x0, gridHeight, palette.loop, 0.045);
+    if (loop.enabled && loop.endBeats > loop.startBeats && total > 0) {
+      const x0 = xOf(Math.max(origin, loop.startBeats));
+      const x1 = xOf(Math.min(window.endBeat, loop.endBeats));
+      if (x1 > x0) this.overlay.rect(x0, 0, x1 - x0, total, palette.loop, 0.045);
     }
     const { anchorBeats, focusBeats } = project.selection;
-    const from = Math.min(anchorBeats, focusBeats);
-    const to = Math.max(anchorBeats, focusBeats);
-    if (range !== null && to - from > 1e-6) {
-      const x0 = Math.max(-2, (from - startBeat) * ppb);
-      const x1 = Math.min(width + 2, (to - startBeat) * ppb);
-      for (let i = range[0]; i <= range[1]; i++) {
+    const from = Math.max(origin, Math.min(anchorBeats, focusBeats));
+    const to = Math.min(window.endBeat, Math.max(anchorBeats, focusBeats));
+    if (Math.abs(focusBeats - anchorBeats) > 1e-6 && to > from) {
+      const x0 = xOf(from);
+      const x1 = xOf(to);
+      for (let i = window.firstTrack; i <= window.lastTrack; i++) {
         const track = layout.tracks[i];
-        if (!selected.has(track.id) || x1 <= x0) continue;
-        const y = viewport.yOf(layout.tops[i]);
+        if (!selected.has(track.id)) continue;
+        const y = layout.tops[i];
         this.overlay.rect(x0, y, x1 - x0, track.height - 1, palette.selection, 0.22);
         this.overlay.rect(x0, y, 1, track.height - 1, palette.selection, 0.9);
         this.overlay.rect(x1 - 1, y, 1, track.height - 1, palette.selection, 0.9);
       }
     }
     const hint = interaction.dropHint;
-    if (hint !== null && hint.trackIndex >= 0 && hint.trackIndex < layout.tracks.length) {
-      const y = viewport.yOf(layout.tops[hint.trackIndex]);
+    if (hint !== null && hint.trackIndex >= 0 && hint.trackIndex < count) {
+      const y = layout.tops[hint.trackIndex];
       const h = layout.tracks[hint.trackIndex].height;
-      this.overlay.rect(0, y, width, h, palette.accent, 0.12);
-      this.overlay.rect((hint.beat - startBeat) * ppb, y, 2, h, palette.accent);
+      this.overlay.rect(xOf(origin), y, xOf(window.endBeat) - xOf(origin), h, palette.accent, 0.12);
+      this.overlay.rect(xOf(hint.beat), y, 2, h, palette.accent);
     }
     this.overlay.end();
 
-    this.ruler.draw(project, viewport, palette);
+    this.ruler.draw(project, origin, window.endBeat, ppb, width, palette);
   }
 
-  private drawClips(project: StudioProjectState, ui: StudioUiState, range: [number, number] | null): void {
-    const { viewport, interaction } = this.deps;
+  private drawClips(ui: StudioUiState, window: DrawnWindow, origin: number): void {
+    const { interaction } = this.deps;
     const sources = this.deps.sources;
     const stamp = ++this.stamp;
     const waveDeadline = performance.now() + WAVE_BUDGET_MS;
     let built = false;
     let more = false;
-    const frame = {
+    const frame: { -readonly [K in keyof ClipFrame]: ClipFrame[K] } = {
       top: 0,
       height: 0,
-      pixelsPerBeat: viewport.pixelsPerBeat,
-      startBeat: viewport.startBeat,
-      viewWidth: viewport.width,
-      tempo: this.tempo ?? tempoOf(project),
+      pixelsPerBeat: window.pixelsPerBeat,
+      originBeat: origin,
+      windowStart: origin,
+      windowEnd: window.endBeat,
+      tempo: this.tempo as TempoMap,
       palette: this.palette,
     };
-    const endBeat = viewport.endBeat;
     const selectedClipId = ui.selectedClip?.clipId ?? null;
-    if (range !== null) {
-      for (let i = range[0]; i <= range[1]; i++) {
-        const track = this.layout.tracks[i];
-        const clips = track.clips;
-        frame.top = viewport.yOf(this.layout.tops[i]);
-        frame.height = track.height;
-        const trackColor = this.trackColor(track);
-        for (let c = firstClipEndingAfter(clips, viewport.startBeat); c < clips.length; c++) {
-          const clip = clips[c];
-          if (clip.startBeats >= endBeat) break;
-          let view = this.views.get(clip.id);
-          if (view === undefined) {
-            view = this.freeViews.pop() ?? this.createView();
-            this.views.set(clip.id, view);
-          }
-          view.show(clip.id);
-          view.stamp = stamp;
-          const source = clipSourceId(clip);
-          const peaks = source === null ? undefined : sources?.peaksOf(source);
-          const pending = clip.streaming || (source !== null && sources !== null && !sources.has(source));
-          const result = view.draw(
-            {
-              clip,
-              color: clip.color === null ? trackColor : this.clipColor(clip, trackColor),
-              selected: clip.id === selectedClipId,
-              hovered: clip.id === interaction.hoveredClipId,
-              pending,
-              peaks,
-            },
-            frame,
-            !built || performance.now() < waveDeadline,
-          );
-          if (result.built) built = true;
-          if (!result.settled || pending) more = true;
+    for (let i = window.firstTrack; i <= window.lastTrack; i++) {
+      const track = this.layout.tracks[i];
+      const clips = track.clips;
+      frame.top = this.layout.tops[i];
+      frame.height = track.height;
+      const trackColor = this.trackColor(track);
+      for (let c = firstClipEndingAfter(clips, origin); c < clips.length; c++) {
+        const clip = clips[c];
+        if (clip.startBeats >= window.endBeat) break;
+        let view = this.views.get(clip.id);
+        if (view === undefined) {
+          view = this.freeViews.pop() ?? this.createView();
+          this.views.set(clip.id, view);
         }
+        view.show(clip.id);
+        view.stamp = stamp;
+        const source = clipSourceId(clip);
+        const peaks = source === null ? undefined : sources?.peaksOf(source);
+        const pending = clip.streaming || (source !== null && sources !== null && !sources.has(source));
+        const result = view.draw(
+          {
+            clip,
+            color: clip.color === null ? trackColor : this.clipColor(clip, trackColor),
+            selected: clip.id === selectedClipId,
+            hovered: clip.id === interaction.hoveredClipId,
+            pending,
+            peaks,
+          },
+          frame,
+          !built || performance.now() < waveDeadline,
+        );
+        if (result.built) built = true;
+        if (!result.settled || pending) more = true;
       }
     }
     for (const [id, view] of this.views) {
