@@ -10,6 +10,7 @@ const AREAS: Record<string, BenchArea> = {
   engine: engineBench,
   tone: toneBench,
   server: serverBench,
+  stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
 };
 

@@ -1,6 +1,7 @@
 // npm run bench server: POST /api/feed/v3 (one user's library, filters plus search text) at a fixed
 // rate against PGlite and PostgreSQL, with the library loaded, p99 latency compared with the target.
 import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { REPO_ROOT, repoPath } from "../src/tooling/paths.ts";
@@ -131,7 +132,7 @@ async function measure(
       throw new Error(`POST /api/feed/v3 answered ${check.status}: ${await check.text()}`);
     await load(target, seconds >= 10 ? 3 : 1); // warm-up: JIT, plans and caches
     const result = await load(target, seconds);
-    const byWord = await sequentialByWord(target, seconds >= 10 ? 15 : 5);
+    const byWord = await sequentialByWord(target, seconds >= 10 ? 15 : 3);
     return {
       p50: result.latency.p50,
       p90: result.latency.p90,
@@ -154,7 +155,8 @@ export const serverBench: BenchArea = {
     const data = quick
       ? { users: 1000, clips: 20_000, libraryClips: 1000 }
       : { users: 1000, clips: 100_000, libraryClips: 5000 };
-    const seconds = quick ? 6 : 30;
+    const seconds = quick ? 5 : 30;
+    const loadAtStart = loadavg()[0];
     const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
     const pglite = await measure("pglite", data, seconds);
     let postgres: Measured | null = null;
@@ -217,7 +219,12 @@ export const serverBench: BenchArea = {
         rate_per_second: RATE,
         seconds,
         connections: CONNECTIONS,
-        ...data,
+        users: data.users,
+        clips: data.clips,
+        library_clips: data.libraryClips,
+        // Other work on the machine inflates latencies: the 1-minute load average around the run says how much.
+        load_average_1min_start: loadAtStart,
+        load_average_1min_end: loadavg()[0],
         search_words: SEARCH_WORDS,
         pglite: detail(pglite),
         postgres: detail(postgres),

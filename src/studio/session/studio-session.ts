@@ -25,6 +25,19 @@ export interface SessionStatus {
   readonly readyAt: number | null;
 }
 
+/**
+ * Whether the engine could hear a difference: the selection, the title and the other parts the
+ * render plan does not read change nothing it plays, and rebuilding the plan costs milliseconds.
+ */
+export const playsDifferently = (next: StudioProjectState, previous: StudioProjectState): boolean =>
+  next.tracks !== previous.tracks ||
+  next.timing !== previous.timing ||
+  next.loop !== previous.loop ||
+  next.metronome !== previous.metronome ||
+  next.amplitude !== previous.amplitude ||
+  next.songFadeInBeats !== previous.songFadeInBeats ||
+  next.songFadeOutBeats !== previous.songFadeOutBeats;
+
 export type Autosave = Pick<DemoAutosave, "change" | "flush"> | Pick<ProjectSaver, "change">;
 
 export class StudioSession {
@@ -54,7 +67,9 @@ export class StudioSession {
     this.cleanups.push(
       this.controller.store.subscribe((state, previous) => {
         const { history } = state;
-        if (history.present !== previous.history.present) this.projectChanged(history.present);
+        if (history.present !== previous.history.present) {
+          this.projectChanged(history.present, previous.history.present);
+        }
         // A drag is saved once, when it ends, not at every step.
         const gestureEnded = history.gesture === null && previous.history.gesture !== null;
         if (history.gesture === null && (gestureEnded || history.present !== previous.history.present)) {
@@ -65,9 +80,9 @@ export class StudioSession {
     this.cleanups.push(this.frames.add((now) => this.meters.frame(now, this.audio?.host ?? null)));
   }
 
-  private projectChanged(project: StudioProjectState): void {
+  private projectChanged(project: StudioProjectState, previous: StudioProjectState): void {
     const audio = this.audio;
-    if (audio !== null) {
+    if (audio !== null && playsDifferently(project, previous)) {
       const error = audio.update(project);
       if (error !== null) {
         console.error(error);

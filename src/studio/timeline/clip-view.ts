@@ -86,6 +86,9 @@ export class ClipView {
   private wavePixels: Uint32Array | null = null;
   private waveStride = 0;
   private built: WaveBuild | null = null;
+  private lastLook: ClipLook | null = null;
+  private lastFrame: ClipFrame | null = null;
+  private lastInner = 0;
   private labelName: string | null = null;
   private labelPending = false;
   private labelMuted = false;
@@ -227,7 +230,26 @@ export class ClipView {
 
     this.drawStripes(pending, left, shown, height);
     this.drawLoopMarks(clip, frame, x0, height);
+    this.lastLook = look;
+    this.lastFrame = frame;
+    this.lastInner = inner;
     return this.drawWave(look, frame, x0, inner, mayBuildWave);
+  }
+
+  /** Draws the waveform the last layout had to leave for later; true once it is up to date. */
+  refineWave(): boolean {
+    const look = this.lastLook;
+    const frame = this.lastFrame;
+    if (look === null || frame === null) return true;
+    return this.drawWave(look, frame, 0, this.lastInner, true).settled;
+  }
+
+  /** Moves the "still arriving" stripes; true while there are any. */
+  animate(now: number): boolean {
+    const stripes = this.stripes;
+    if (stripes === null || !stripes.visible) return false;
+    stripes.tilePosition.x = (now / 40) % 16;
+    return true;
   }
 
   private timingFor(clip: StudioClip, tempo: TempoMap): ClipTiming {

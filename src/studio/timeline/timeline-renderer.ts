@@ -34,7 +34,7 @@ const FOLLOW_LEFT_AFTER_PAGE = 0.1;
  * tracks above and below: room to scroll before laying out again. While zooming every frame lays
  * out anyway, so the window is kept to the view.
  */
-const WINDOW_MARGIN_VIEWS = 0.75;
+const WINDOW_MARGIN_VIEWS = 0.5;
 const WINDOW_MARGIN_TRACKS = 4;
 const ZOOMING_MARGIN_VIEWS = 0.05;
 const ZOOMING_MARGIN_TRACKS = 1;
@@ -94,7 +94,10 @@ export class TimelineRenderer {
   private window: DrawnWindow | null = null;
   private placedView = -1;
   private stamp = 0;
-  private moreFrames = false;
+  /** Views whose waveform the last layout left for later frames (each frame draws some). */
+  private pendingWaves: ClipView[] = [];
+  /** Views with moving stripes (streaming, uploading). */
+  private animated: ClipView[] = [];
   private playheadX = Number.NaN;
   private destroyed = false;
 
@@ -152,7 +155,6 @@ export class TimelineRenderer {
     let render = false;
     this.syncProject(project);
     const stale =
-      this.moreFrames ||
       drawn.project !== project ||
       drawn.ui !== ui ||
       drawn.sources !== sourcesVersion ||
@@ -167,6 +169,15 @@ export class TimelineRenderer {
       drawn.interaction = interaction.version;
       drawn.palette = this.paletteVersion;
       this.placedView = -1;
+      render = true;
+    }
+    if (!stale && this.pendingWaves.length > 0) {
+      this.refineWaves();
+      render = true;
+    }
+    if (this.animated.length > 0) {
+      const now = performance.now();
+      for (const view of this.animated) view.animate(now);
       render = true;
     }
     if (this.placedView !== viewport.version) {
@@ -190,6 +201,20 @@ export class TimelineRenderer {
       render = true;
     }
     if (render && viewport.width > 0 && viewport.height > 0) this.app.render();
+  }
+
+  /** Draws waveforms left from the last layout, within the frame's budget. */
+  private refineWaves(): void {
+    const deadline = performance.now() + WAVE_BUDGET_MS;
+    const pending = this.pendingWaves;
+    let kept = 0;
+    for (let i = 0; i < pending.length; i++) {
+      const view = pending[i];
+      const done =
+        (i === 0 || performance.now() < deadline) && view.stamp === this.stamp && view.refineWave();
+      if (!done) pending[kept++] = view;
+    }
+    pending.length = kept;
   }
 
   /** Pages the view so the playhead stays on screen while playing. */
@@ -366,7 +391,8 @@ export class TimelineRenderer {
     const stamp = ++this.stamp;
     const waveDeadline = performance.now() + WAVE_BUDGET_MS;
     let built = false;
-    let more = false;
+    this.pendingWaves.length = 0;
+    this.animated.length = 0;
     const frame: { -readonly [K in keyof ClipFrame]: ClipFrame[K] } = {
       top: 0,
       height: 0,
@@ -410,7 +436,8 @@ export class TimelineRenderer {
           !built || performance.now() < waveDeadline,
         );
         if (result.built) built = true;
-        if (!result.settled || pending) more = true;
+        if (!result.settled) this.pendingWaves.push(view);
+        if (pending) this.animated.push(view);
       }
     }
     for (const [id, view] of this.views) {
@@ -419,7 +446,6 @@ export class TimelineRenderer {
       this.views.delete(id);
       this.freeViews.push(view);
     }
-    this.moreFrames = more;
   }
 
   private createView(): ClipView {
