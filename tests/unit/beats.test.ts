@@ -10,21 +10,11 @@ import {
   type NumberedBeat,
 } from "../../src/shared/beats/beats-result.ts";
 import { dspModule, newDsp } from "../dsp-wasm.ts";
+import { whiteNoise } from "../noise.ts";
 
 const dsp = newDsp();
 
-/** Deterministic uniform noise in [-1, 1) (mulberry32). */
-function noise(frames: number, seed: number): Float32Array {
-  const x = new Float32Array(frames);
-  let s = seed >>> 0;
-  for (let n = 0; n < frames; n++) {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    x[n] = ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  }
-  return x;
-}
+const noise = whiteNoise;
 
 /**
  * A click track with exact truth: a decaying noise burst on every beat, and on beat 1 of each bar

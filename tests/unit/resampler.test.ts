@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkLengths, convert, HostResampler } from "../../src/engine/resample-pcm.ts";
 import { newDsp } from "../dsp-wasm.ts";
+import { whiteNoise } from "../noise.ts";
 import { spectrum, strongestDbfs, toneDbfs } from "../spectrum.ts";
 
 const dsp = newDsp();
@@ -11,18 +12,7 @@ function sine(rate: number, hz: number, frames: number): Float32Array {
   return x;
 }
 
-/** Deterministic white noise in [-1, 1) (mulberry32). */
-function noise(frames: number, seed: number): Float32Array {
-  const x = new Float32Array(frames);
-  let s = seed >>> 0;
-  for (let n = 0; n < frames; n++) {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    x[n] = ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  }
-  return x;
-}
+const noise = whiteNoise;
 
 function maxAbsDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   expect(a.length).toBe(b.length);

@@ -11,6 +11,7 @@ import {
   stretchAudio,
 } from "../../src/engine/stretch.ts";
 import { newDsp } from "../dsp-wasm.ts";
+import { whiteNoise } from "../noise.ts";
 
 const dsp = newDsp();
 const SR = 48_000;
@@ -21,18 +22,8 @@ function sine(hz: number, frames: number, amplitude = 0.5, rate = SR): Float32Ar
   return x;
 }
 
-/** Deterministic white noise in [-0.5, 0.5) (mulberry32). */
-function noise(frames: number, seed: number): Float32Array {
-  const x = new Float32Array(frames);
-  let s = seed >>> 0;
-  for (let n = 0; n < frames; n++) {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    x[n] = ((t ^ (t >>> 14)) >>> 0) / 2 ** 32 - 0.5;
-  }
-  return x;
-}
+/** Deterministic white noise in [-0.5, 0.5). */
+const noise = (frames: number, seed: number) => whiteNoise(frames, seed).map((x) => x * 0.5);
 
 /** Clicks (single samples of 1) at the given frames. */
 function clicks(frames: number, at: readonly number[]): Float32Array {

@@ -1,7 +1,6 @@
+import { wavSampleReader } from "../../shared/audio/wav.ts";
 import type { DecodedBlock, StreamingDecoder } from "./decoded-block.ts";
 
-const FORMAT_PCM = 1;
-const FORMAT_FLOAT = 3;
 const FORMAT_EXTENSIBLE = 0xfffe;
 /** Chunks before the audio (metadata, cover art) beyond this are not a WAV file we take. */
 const MAX_HEADER_BYTES = 4 * 1024 * 1024;
@@ -111,16 +110,10 @@ function readFormat(view: DataView, body: number, size: number) {
 }
 
 function sampleReader(view: DataView, format: number, bits: number): (at: number) => number {
-  if (format === FORMAT_FLOAT && bits === 32) return (at) => view.getFloat32(at, true);
-  if (format === FORMAT_FLOAT && bits === 64) return (at) => view.getFloat64(at, true);
-  if (format === FORMAT_PCM && bits === 16) return (at) => view.getInt16(at, true) / 32768;
-  if (format === FORMAT_PCM && bits === 24) {
-    return (at) =>
-      (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608;
-  }
-  if (format === FORMAT_PCM && bits === 32) return (at) => view.getInt32(at, true) / 2147483648;
-  if (format === FORMAT_PCM && bits === 8) return (at) => (view.getUint8(at) - 128) / 128;
-  throw new WavFormatError(`WAV files with format ${format} and ${bits}-bit samples are not supported`);
+  const read = wavSampleReader(view, format, bits);
+  if (!read)
+    throw new WavFormatError(`WAV files with format ${format} and ${bits}-bit samples are not supported`);
+  return read;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -90,7 +90,8 @@ export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
       const bytesPerSample = bits / 8;
       const frames = Math.floor(Math.min(size, bytes.byteLength - body) / (bytesPerSample * channelCount));
       const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
-      const read = sampleReader(view, format, bits);
+      const read = wavSampleReader(view, format, bits);
+      if (!read) throw new Error(`Unsupported WAV format ${format} with ${bits}-bit samples`);
       for (let i = 0, at = body; i < frames; i++) {
         for (let c = 0; c < channelCount; c++, at += bytesPerSample) channels[c][i] = read(at);
       }
@@ -101,7 +102,12 @@ export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
   throw new Error("WAV file has no data");
 }
 
-function sampleReader(view: DataView, format: number, bits: number): (at: number) => number {
+/** How to read one sample of this WAV format as a float in [-1, 1), or null when it is not supported. */
+export function wavSampleReader(
+  view: DataView,
+  format: number,
+  bits: number,
+): ((at: number) => number) | null {
   if (format === FORMAT_FLOAT && bits === 32) return (at) => view.getFloat32(at, true);
   if (format === FORMAT_FLOAT && bits === 64) return (at) => view.getFloat64(at, true);
   if (format === FORMAT_PCM && bits === 16) return (at) => view.getInt16(at, true) / 32768;
@@ -111,5 +117,5 @@ function sampleReader(view: DataView, format: number, bits: number): (at: number
   }
   if (format === FORMAT_PCM && bits === 32) return (at) => view.getInt32(at, true) / 2147483648;
   if (format === FORMAT_PCM && bits === 8) return (at) => (view.getUint8(at) - 128) / 128;
-  throw new Error(`Unsupported WAV format ${format} with ${bits}-bit samples`);
+  return null;
 }
