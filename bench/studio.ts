@@ -15,6 +15,7 @@ import { DIST_DIR, repoPath } from "../src/tooling/paths.ts";
 import { serveBuiltApp } from "../src/tooling/serve-built.ts";
 import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
+import { engineUpdateCost } from "./studio-engine-cost.ts";
 import { BENCH_CLIPS, BENCH_TRACKS, benchProject } from "./studio-project.ts";
 import { frameJsTimes, inputRoundtrips, percentile, type TraceEvent } from "./studio-trace.ts";
 
@@ -22,6 +23,7 @@ const FRAME_TARGET_MS = 4;
 const ROUNDTRIP_TARGET_MS = 16;
 const RULER_HEIGHT = 28;
 const TRACK_HEIGHT = 88;
+const INITIAL_PIXELS_PER_BEAT = 100;
 /** The local copy the demo studio reads on open (src/studio/persistence, src/studio/session/demo-autosave.ts). */
 const DEMO_COPY_KEY = "tunesmith:studio:unsaved:local-demo";
 
@@ -144,8 +146,26 @@ export const studioBench: BenchArea = {
       await wait(300);
 
       await mark(page, "edits");
-      // Edits: key commands on a selected track, then dragging a clip.
-      await page.mouse.click(canvas.x + 150, canvas.y + RULER_HEIGHT + TRACK_HEIGHT + 50);
+      // Edits, at the song's start and the initial zoom: key commands with the cursor inside a
+      // clip of a selected track, then dragging a clip.
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.wheel(-1e6, 0);
+      await wait(200);
+      const clipMiddle = async (track: number) => {
+        const item = page
+          .locator(
+            `[data-testid="track-clips"][data-track-id="bench-track-${track}"] [data-testid="clip-item"]`,
+          )
+          .first();
+        const from = Number(await item.getAttribute("data-start-beats"));
+        const to = Number(await item.getAttribute("data-end-beats"));
+        return {
+          x: canvas.x + ((from + to) / 2) * INITIAL_PIXELS_PER_BEAT,
+          y: canvas.y + RULER_HEIGHT + track * TRACK_HEIGHT + 55,
+        };
+      };
+      const cursor = await clipMiddle(1);
+      await page.mouse.click(cursor.x, cursor.y);
       const keys = ["0", "0", "Control+e", "Control+z", "Control+Shift+z", "Control+z", "c", "c"];
       const rounds = quick ? 2 : 6;
       for (let round = 0; round < rounds; round++) {
@@ -154,7 +174,7 @@ export const studioBench: BenchArea = {
           await wait(120);
         }
       }
-      const grab = { x: canvas.x + 300, y: canvas.y + RULER_HEIGHT + 2 * TRACK_HEIGHT + 55 };
+      const grab = await clipMiddle(2);
       for (let drag = 0; drag < (quick ? 1 : 3); drag++) {
         await page.mouse.move(grab.x, grab.y);
         await page.mouse.down();
@@ -232,6 +252,7 @@ export const studioBench: BenchArea = {
           95,
         ),
         edits_measured: trips.length,
+        engine_update_node_ms: engineUpdateCost(quick ? 3 : 10),
         frame_js_by_phase_ms: perPhase,
         targets: { frame_js_p95_ms: FRAME_TARGET_MS, edit_roundtrip_p95_ms: ROUNDTRIP_TARGET_MS },
         tracks: BENCH_TRACKS,
@@ -271,6 +292,13 @@ export const studioBench: BenchArea = {
               json.edit_roundtrip_drag_p95_ms.toFixed(2),
               "",
               String(dragTrips.length),
+            ],
+            [
+              "engine update alone (Node)",
+              json.engine_update_node_ms.p50.toFixed(2),
+              json.engine_update_node_ms.p95.toFixed(2),
+              "",
+              "",
             ],
             [
               "edit round trip (wall)",

@@ -6,12 +6,15 @@
 import { readFileSync } from "node:fs";
 import { Midi } from "@tonejs/midi";
 import JSZip from "jszip";
+import { MPEGDecoder } from "mpg123-decoder";
 import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { decodeWav } from "../../src/shared/audio/wav.ts";
+import { decodeWav, encodeWav } from "../../src/shared/audio/wav.ts";
 import { openAppPageForFile } from "./app-page.ts";
 
 const page = openAppPageForFile();
+/** The song clip the upload test made, opened by the server persistence test. */
+let songClipId = "";
 
 /** The timeline's constants (src/studio/timeline/constants.ts). */
 const RULER_HEIGHT = 28;
@@ -113,6 +116,31 @@ describe("the studio page", () => {
       ]);
   });
 
+  it("drags a fade-in handle and trims a clip's end, each one undo step", async () => {
+    const pixelsPerBeat = INITIAL_PIXELS_PER_BEAT / 1.5 ** 3;
+    const box = await canvasBox();
+    const mouse = page().mouse;
+    const drag = async (from: { x: number; y: number }, toX: number) => {
+      await mouse.move(from.x, from.y);
+      await mouse.down();
+      for (let step = 1; step <= 6; step++) await mouse.move(from.x + ((toX - from.x) * step) / 6, from.y);
+      await mouse.up();
+    };
+    // The chords' first clip fades in over 4 beats; its handle sits under the name band there.
+    const chords = trackClips("demo-track-chords").locator('[data-testid="clip-item"]').first();
+    const handle = { x: box.x + 4 * pixelsPerBeat, y: box.y + RULER_HEIGHT + 4 * TRACK_HEIGHT + 20 };
+    await drag(handle, box.x + 6 * pixelsPerBeat);
+    await expect.poll(() => chords.getAttribute("data-fade-in-beats")).toBe("6");
+    // The hats' first clip (8..16) ends 4 beats earlier.
+    const hatsEnd = { x: box.x + 16 * pixelsPerBeat - 3, y: box.y + RULER_HEIGHT + 2 * TRACK_HEIGHT + 50 };
+    await drag(hatsEnd, box.x + 12 * pixelsPerBeat - 3);
+    await expect.poll(async () => (await clipSpans("demo-track-hats"))[0]).toEqual([8, 12]);
+    await page().keyboard.press("Control+z");
+    await expect.poll(async () => (await clipSpans("demo-track-hats"))[0]).toEqual([8, 16]);
+    await page().keyboard.press("Control+z");
+    await expect.poll(() => chords.getAttribute("data-fade-in-beats")).toBe("4");
+  });
+
   it("changes an EQ band of a track from its EQ panel", async () => {
     await page().getByRole("button", { name: "Bass equalizer" }).click();
     const panel = page().getByTestId("eq-panel");
@@ -142,17 +170,79 @@ describe("the studio page", () => {
     await expect.poll(() => page().getByTestId("play-button").getAttribute("aria-label")).toBe("Play");
   });
 
+  it("drops an audio file on a track: it plays at once, then uploads into a song clip", async () => {
+    const base = inject("baseUrl");
+    const signup = await page().request.post(`${base}/api/auth/signup`, {
+      data: { email: "studio-upload@example.com", password: "a long password", handle: "studio_upload" },
+    });
+    expect(signup.status()).toBe(201);
+    // Eight seconds of a 440 Hz tone (uploads need at least 6 s): 16 beats at the demo's tempo.
+    const rate = 48_000;
+    const tone = new Float32Array(8 * rate).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate));
+    const wav = Buffer.from(encodeWav({ sampleRate: rate, channels: [tone] }, "pcm16")).toString("base64");
+    const lead = await lanePoint(5, 0, INITIAL_PIXELS_PER_BEAT / 1.5 ** 3);
+    await page().evaluate(
+      ({ wav, x, y }) => {
+        const bytes = Uint8Array.from(atob(wav), (character) => character.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], "Take one.wav", { type: "audio/wav" }));
+        const target = document.querySelector('[data-testid="timeline-canvas"]');
+        for (const type of ["dragenter", "dragover", "drop"]) {
+          target?.dispatchEvent(
+            new DragEvent(type, {
+              dataTransfer: transfer,
+              clientX: x + 2,
+              clientY: y,
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
+        }
+      },
+      { wav, x: lead.x, y: lead.y },
+    );
+    await expect
+      .poll(() => page().getByTestId("upload-banner").textContent())
+      .toContain("Take one.wav is coming");
+    const take = trackClips("demo-track-lead").locator('[data-testid="clip-item"]').first();
+    await expect.poll(() => take.textContent()).toContain("Take one, beats 0 to 16");
+    await expect
+      .poll(() => take.getAttribute("data-song-clip-id"), { timeout: 30_000 })
+      .toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => page().getByTestId("upload-banner").count()).toBe(0);
+    songClipId = (await take.getAttribute("data-song-clip-id")) ?? "";
+  });
+
+  it("opens the studio for a song clip, autosaves to the server, and shows the saved state after a reload", async () => {
+    await page().goto(`${inject("baseUrl")}/studio?for_clip_id=${songClipId}`);
+    const clips = page().locator('[data-testid="clip-item"]');
+    await expect.poll(() => clips.count(), { timeout: 20_000 }).toBe(1);
+    expect(await clips.first().getAttribute("data-song-clip-id")).toBe(songClipId);
+    await page().getByRole("button", { name: "Mute", exact: true }).click();
+    await expect
+      .poll(() => page().getByTestId("save-status").getAttribute("data-status"), { timeout: 15_000 })
+      .toBe("saved");
+    await page().reload();
+    await expect
+      .poll(() => page().getByRole("button", { name: "Unmute" }).count(), { timeout: 20_000 })
+      .toBe(1);
+    expect(await page().getByTestId("save-status").getAttribute("data-status")).toBe("saved");
+    await page().goto(`${inject("baseUrl")}/studio`);
+    await expect.poll(() => page().getByTestId("track-header").count(), { timeout: 20_000 }).toBe(8);
+  });
+
   it("keeps edits across a reload (autosaved in this browser)", async () => {
     await page().getByRole("button", { name: "Go to start" }).click();
-    const point = await lanePoint(4, 8, INITIAL_PIXELS_PER_BEAT / 1.5 ** 3);
+    // The page was opened afresh by the previous test: the initial zoom.
+    const point = await lanePoint(4, 4, INITIAL_PIXELS_PER_BEAT);
     await page().mouse.click(point.x, point.y);
     await page().keyboard.press("Control+e");
     await expect.poll(() => trackClips("demo-track-chords").getAttribute("data-clip-count")).toBe("5");
     await page().reload();
     await expect.poll(() => page().getByTestId("track-header").count(), { timeout: 20_000 }).toBe(8);
     expect(await clipSpans("demo-track-chords")).toEqual([
-      [0, 8],
-      [8, 16],
+      [0, 4],
+      [4, 16],
       [16, 32],
       [32, 48],
       [48, 64],
@@ -166,6 +256,7 @@ describe("the studio page", () => {
     await page().getByRole("toolbar", { name: "Transport" }).getByRole("button", { name: "Export" }).click();
     const panel = page().getByTestId("export-panel");
     await expect.poll(() => panel.getByText(/MIDI of \d+ clips/).count()).toBe(1);
+    await panel.getByLabel("MP3 (VBR)").check();
     const [download] = await Promise.all([
       page().waitForEvent("download", { timeout: 60_000 }),
       panel.getByRole("button", { name: "Export zip" }).click(),
@@ -178,6 +269,13 @@ describe("the studio page", () => {
     const wav = decodeWav((await zip.file("Demo.wav")?.async("arraybuffer")) ?? new ArrayBuffer(0));
     expect(wav.channels).toHaveLength(2);
     expect(wav.channels[0].length / wav.sampleRate).toBeCloseTo(DEMO_SECONDS, 2);
+    const decoder = new MPEGDecoder();
+    await decoder.ready;
+    const mp3 = decoder.decode((await zip.file("Demo.mp3")?.async("uint8array")) ?? new Uint8Array());
+    decoder.free();
+    // LAME adds its encoder delay and pads the last frame: a few tens of milliseconds at most.
+    expect(mp3.samplesDecoded / mp3.sampleRate).toBeGreaterThan(DEMO_SECONDS);
+    expect(mp3.samplesDecoded / mp3.sampleRate).toBeLessThan(DEMO_SECONDS + 0.1);
     const midiNames = names.filter((name) => name.endsWith(".mid"));
     expect(midiNames).toEqual(
       expect.arrayContaining(["Bass.mid", "Bass (2).mid", "Lead.mid", "Chords.mid", "Pad.mid"]),

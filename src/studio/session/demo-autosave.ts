@@ -12,9 +12,16 @@ export function readDemoDraft(storage: KeyValueStorage | null): StudioProjectSta
   return storage === null ? null : (readLocalCopy(storage, DEMO_PROJECT_KEY)?.state ?? null);
 }
 
+export interface LocalSaveSnapshot {
+  readonly status: "saved" | "unsaved" | "error";
+  readonly error: string | null;
+}
+
 export class DemoAutosave {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pending: StudioProjectState | null = null;
+  private current: LocalSaveSnapshot = { status: "saved", error: null };
+  private readonly listeners = new Set<(snapshot: LocalSaveSnapshot) => void>();
   private readonly flushNow = () => this.flush();
   private readonly onVisibility = () => {
     if (document.visibilityState === "hidden") this.flush();
@@ -28,8 +35,24 @@ export class DemoAutosave {
     document.addEventListener("visibilitychange", this.onVisibility);
   }
 
+  snapshot(): LocalSaveSnapshot {
+    return this.current;
+  }
+
+  subscribe(listener: (snapshot: LocalSaveSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(snapshot: LocalSaveSnapshot): void {
+    if (snapshot.status === this.current.status && snapshot.error === this.current.error) return;
+    this.current = snapshot;
+    for (const listener of this.listeners) listener(snapshot);
+  }
+
   change(state: StudioProjectState): void {
     this.pending = state;
+    this.set({ status: "unsaved", error: null });
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(this.flushNow, this.delayMs);
   }
@@ -40,12 +63,15 @@ export class DemoAutosave {
     const state = this.pending;
     this.pending = null;
     if (state === null || this.storage === null) return;
-    writeLocalCopy(this.storage, {
+    const kept = writeLocalCopy(this.storage, {
       projectId: DEMO_PROJECT_KEY,
       baseVersionId: null,
       state,
       writtenAt: Date.now(),
     });
+    this.set(
+      kept ? { status: "saved", error: null } : { status: "error", error: "This browser would not keep it" },
+    );
   }
 
   dispose(): void {

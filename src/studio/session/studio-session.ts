@@ -40,6 +40,13 @@ export const playsDifferently = (next: StudioProjectState, previous: StudioProje
 
 export type Autosave = Pick<DemoAutosave, "change" | "flush"> | Pick<ProjectSaver, "change">;
 
+/** What the save indicator reads: the server autosave's snapshot, or the demo's local one. */
+export interface SaveStatusSource {
+  readonly local: boolean;
+  snapshot(): { readonly status: string; readonly error: string | null };
+  subscribe(listener: () => void): () => void;
+}
+
 export class StudioSession {
   readonly controller: StudioController;
   readonly viewport = new Viewport();
@@ -53,6 +60,8 @@ export class StudioSession {
     readyAt: null,
   }));
   audio: StudioAudio | null = null;
+  /** Set by whoever opened the project, for the save indicator; null for read-only projects. */
+  saveStatus: SaveStatusSource | null = null;
   private loader: ClipSourceLoader | null = null;
   private readonly cleanups: (() => void)[] = [];
   private disposed = false;

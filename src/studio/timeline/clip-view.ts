@@ -56,6 +56,8 @@ export const LABEL_STYLE = {
 };
 
 const MAX_LOOP_MARKS = 64;
+/** Clips narrower than this on screen are drawn as a plain bar. */
+const TINY_CLIP_PX = 12;
 
 /** The zoom a waveform is drawn at: the nearest power of two, so small zoom steps only stretch it. */
 const waveZoom = (pixelsPerBeat: number): number => 2 ** Math.round(Math.log2(pixelsPerBeat));
@@ -154,6 +156,14 @@ export class ClipView {
     setTint(this.band, muted ? 0x6b6e78 : bandColor);
     this.container.alpha = muted ? 0.6 : 1;
 
+    // Zoomed far out a clip is a sliver: its colour says enough, and the rest would cost per frame.
+    if (width < TINY_CLIP_PX) {
+      if (look.selected) setTint(this.body, palette.accent);
+      this.hideDetails();
+      return { built: false, settled: true };
+    }
+    this.marks.visible = true;
+
     // Fades, scaled from the shared unit shapes.
     const fadeInPx = clip.fadeInBeats * pixelsPerBeat;
     const fadeOutPx = clip.fadeOutBeats * pixelsPerBeat;
@@ -234,6 +244,20 @@ export class ClipView {
     this.lastFrame = frame;
     this.lastInner = inner;
     return this.drawWave(look, frame, x0, inner, mayBuildWave);
+  }
+
+  private hideDetails(): void {
+    this.fadeIn.visible = false;
+    this.fadeOut.visible = false;
+    this.fadeInHandle.visible = false;
+    this.fadeOutHandle.visible = false;
+    for (const edge of this.outline) edge.visible = false;
+    this.label.visible = false;
+    this.labelWidth = 0;
+    this.marks.visible = false;
+    if (this.stripes !== null) this.stripes.visible = false;
+    if (this.wave !== null) this.wave.visible = false;
+    this.lastLook = null;
   }
 
   /** Draws the waveform the last layout had to leave for later; true once it is up to date. */

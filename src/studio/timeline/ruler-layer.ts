@@ -83,7 +83,7 @@ export class RulerLayer {
     const barPx = BEATS_PER_BAR * ppb;
     let labelEvery = 1;
     while (labelEvery * barPx < MIN_LABEL_SPACING_PX && labelEvery < 1 << 16) labelEvery *= 2;
-    const beatTicks = ppb >= 6;
+    const beatTicks = ppb >= 10;
     const firstBeat = Math.max(0, Math.floor(startBeat));
     const lastBeat = Math.ceil(endBeat);
     const beatStep = beatTicks ? 1 : BEATS_PER_BAR * Math.max(1, labelEvery / 2);

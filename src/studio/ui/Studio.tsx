@@ -143,6 +143,14 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
         });
       }
       const created = new StudioSession(state, autosave, { theme: savedTheme() });
+      if (autosave !== null) {
+        const source = autosave as DemoAutosave | ProjectSaver;
+        created.saveStatus = {
+          local: opened.projectId === null,
+          snapshot: () => source.snapshot(),
+          subscribe: (listener) => source.subscribe(() => listener()),
+        };
+      }
       if (opened.readOnly !== null) {
         created.controller.setReadOnly(true);
         created.controller.onReadOnlyEdit = readOnlyDialog(opened, navigate);

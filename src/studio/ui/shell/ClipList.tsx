@@ -43,6 +43,7 @@ const TrackClips = memo(function TrackClips({
               data-end-beats={beatsText(clip.endBeats)}
               data-fade-in-beats={beatsText(clip.fadeInBeats)}
               data-fade-out-beats={beatsText(clip.fadeOutBeats)}
+              data-song-clip-id={clip.clipId ?? ""}
               aria-pressed={clip.id === selectedClipId}
               onClick={() => controller.selectClip({ trackId: track.id, clipId: clip.id })}
             >

@@ -21,6 +21,7 @@ import {
   ZoomOutIcon,
 } from "./icons.tsx";
 import { PlayheadReadout } from "./PlayheadReadout.tsx";
+import { SaveStatus } from "./SaveStatus.tsx";
 import { TempoField } from "./TempoField.tsx";
 import { ThemeSelector } from "./ThemeSelector.tsx";
 
@@ -134,6 +135,7 @@ export function TransportBar() {
         )}
       </div>
       <div className="transport-spacer" />
+      <SaveStatus />
       <div className="transport-group">
         <DspLoad />
         <div className="master">
