@@ -258,7 +258,7 @@ export const studioBench: BenchArea = {
         tracks: BENCH_TRACKS,
         clips: BENCH_CLIPS,
         how_measured:
-          "headless Chromium, 1600x1000, a DevTools performance trace (devtools.timeline): per frame, the FireAnimationFrame callback plus all top-level JS since the previous frame (input handlers, timers, tasks) while wheel-scrolling, ctrl+wheel zooming and playing with follow on; per edit (key commands on a selected track, clip-drag pointer moves), the JS from the input event's dispatch to the end of the next animation frame (state, engine patch, React, redraw). The wall figure adds the wait for that frame.",
+          "headless Chromium at 1600x1000 with a DevTools performance trace (devtools.timeline). Per frame: the thread CPU time (the trace's tdur, so a busy machine does not stretch it; wall-clock figures are given beside) of the FireAnimationFrame callback plus all top-level JS since the previous frame (input handlers, timers, tasks), while wheel-scrolling along and across the tracks, ctrl+wheel zooming out and in, and playing with the view following the playhead; frames with nothing to do count too, hence the low p50. Per edit (key commands on a selected track: mute all, split, undo, redo, metronome; clip-drag pointer moves): the JS from the input event's dispatch to the end of the next animation frame, i.e. edit function, store, engine patches (EngineHost.update), React and the canvas redraw; the wall figure adds the wait for that frame. engine_update_node_ms times ProjectSession.update alone for the same project and edits in Node on the same machine.",
       };
       const table = [
         `studio: ${BENCH_TRACKS} tracks, ${BENCH_CLIPS} clips`,

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { useLocation } from "./router/use-location.ts";
@@ -15,9 +16,11 @@ export function App() {
       return <HomePage />;
     case "studio":
       return (
-        <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
-          <StudioPage />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+            <StudioPage />
+          </Suspense>
+        </ErrorBoundary>
       );
     case "notFound":
       return <NotFoundPage />;

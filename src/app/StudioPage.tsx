@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { Studio } from "../studio/ui/Studio.tsx";
 import { navigate } from "./router/history-router.ts";
 import { useLocation } from "./router/use-location.ts";
@@ -7,7 +7,15 @@ import { parseStudioQuery, withoutParams } from "./routes.ts";
 /** /studio: the query says what to open (spec section 2). */
 export default function StudioPage() {
   const location = useLocation();
-  const { forClipId, projectVersionId, initialProjectId } = parseStudioQuery(location.search);
+  const query = parseStudioQuery(location.search);
+  const { forClipId, initialProjectId } = query;
+  // The version link is dropped from the address once its project is open; the page keeps
+  // showing that version until the address asks for something else.
+  const rest = withoutParams(location.search, ["project_version_id"]);
+  const sticky = useRef<{ rest: string; version: string } | null>(null);
+  if (query.projectVersionId !== null) sticky.current = { rest, version: query.projectVersionId };
+  else if (sticky.current !== null && sticky.current.rest !== rest) sticky.current = null;
+  const projectVersionId = query.projectVersionId ?? sticky.current?.version ?? null;
   const request = useMemo(
     () => ({ forClipId, projectVersionId, initialProjectId }),
     [forClipId, projectVersionId, initialProjectId],

@@ -227,6 +227,29 @@ describe("the studio page", () => {
       .poll(() => page().getByRole("button", { name: "Unmute" }).count(), { timeout: 20_000 })
       .toBe(1);
     expect(await page().getByTestId("save-status").getAttribute("data-status")).toBe("saved");
+
+    // A version link opens that version read-only and leaves the address once the project is open.
+    // Signed in by cookie: writes say where they come from, as the pages' own requests do.
+    const project = await page().request.post(
+      `${inject("baseUrl")}/api/studio/create-or-load-project-for-clip/${songClipId}`,
+      { headers: { origin: inject("baseUrl") } },
+    );
+    const { id: projectId } = (await project.json()) as { id: string };
+    const latest = await page().request.get(`${inject("baseUrl")}/api/studio/project/${projectId}`);
+    const { version_id: versionId } = (await latest.json()) as { version_id: number };
+    await page().goto(`${inject("baseUrl")}/studio?project_version_id=${versionId}`);
+    await expect
+      .poll(() => page().getByRole("button", { name: "Unmute" }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await expect.poll(() => page().evaluate(() => window.location.search)).toBe("");
+    // An edit asks to clone instead; Escape cancels the dialog and nothing changes.
+    await page().getByRole("button", { name: "Unmute" }).click();
+    const dialog = page().getByRole("dialog");
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.textContent()).toContain("Clone it to keep working");
+    await page().keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page().getByRole("button", { name: "Unmute" }).count()).toBe(1);
     await page().goto(`${inject("baseUrl")}/studio`);
     await expect.poll(() => page().getByTestId("track-header").count(), { timeout: 20_000 }).toBe(8);
   });

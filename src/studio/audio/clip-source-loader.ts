@@ -4,7 +4,7 @@
 
 import { clipSourceId } from "../../engine/index.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
-import { DEMO_SOURCE_PREFIX, type StudioAudio } from "./studio-audio.ts";
+import { DEMO_SOURCE_PREFIX, LOCAL_UPLOAD_PREFIX, type StudioAudio } from "./studio-audio.ts";
 
 export class ClipSourceLoader {
   private readonly requested = new Set<string>();
@@ -18,6 +18,17 @@ export class ClipSourceLoader {
   loadFor(state: StudioProjectState): void {
     for (const track of state.tracks) {
       for (const clip of [...track.clips, ...track.takeLanes.flatMap((lane) => lane.clips)]) {
+        // A file dropped in an earlier visit that never became a song clip: its audio is gone.
+        const source = clipSourceId(clip);
+        if (
+          source?.startsWith(LOCAL_UPLOAD_PREFIX) &&
+          !this.audio.sources.has(source) &&
+          !this.requested.has(source)
+        ) {
+          this.requested.add(source);
+          this.audio.sources.markMissing(source);
+          continue;
+        }
         const id = clip.clipId;
         if (id === null || id.startsWith(DEMO_SOURCE_PREFIX) || clipSourceId(clip) !== id) continue;
         if (this.audio.sources.has(id) || this.requested.has(id)) continue;
@@ -33,6 +44,7 @@ export class ClipSourceLoader {
       this.audio.sources.add(clipId, decoded);
     } catch (error) {
       console.warn(`Could not load the audio of clip ${clipId}`, error);
+      this.audio.sources.markMissing(clipId);
     }
   }
 }

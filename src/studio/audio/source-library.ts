@@ -36,6 +36,7 @@ export class SourceLibrary {
   private readonly audio = new Map<string, SourceAudio>();
   private readonly peaks = new Map<string, SourcePeaks>();
   private readonly midi = new Map<string, ClipMidi>();
+  private readonly missing = new Set<string>();
   private readonly listeners = new Set<() => void>();
   /** Bumped on every change, so drawings can tell cheaply whether to look again. */
   version = 0;
@@ -47,6 +48,17 @@ export class SourceLibrary {
 
   has(id: string): boolean {
     return this.audio.has(id);
+  }
+
+  /** A source that will not arrive: its clips are drawn as missing audio, not as loading. */
+  markMissing(id: string): void {
+    if (this.missing.has(id) || this.audio.has(id)) return;
+    this.missing.add(id);
+    this.changed();
+  }
+
+  isMissing(id: string): boolean {
+    return this.missing.has(id) && !this.audio.has(id);
   }
 
   audioOf(id: string): SourceAudio | undefined {

@@ -17,6 +17,8 @@ import { SourceLibrary } from "./source-library.ts";
 
 /** Demo clips play sources named demo-<name> (src/engine/demo). */
 export const DEMO_SOURCE_PREFIX = "demo-";
+/** Files dropped on a track play under this prefix until the server has made song clips of them. */
+export const LOCAL_UPLOAD_PREFIX = "upload-local-";
 
 export class StudioAudio {
   readonly sources: SourceLibrary;

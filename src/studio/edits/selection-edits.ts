@@ -2,7 +2,6 @@
 // headers. Quantising and the narrow-drag rule come from the editing module.
 
 import type { StudioProjectState } from "../../shared/project/index.ts";
-import { beats } from "../../shared/time.ts";
 import type { TempoMap } from "../../shared/timing/tempo-map.ts";
 import { dropNarrowSelection, quantizeSelection } from "../editing/index.ts";
 
@@ -73,6 +72,3 @@ export function selectTrack(
     },
   };
 }
-
-/** The beat of a point selection, e.g. where a click landed. */
-export const collapsedAt = (position: number) => beats(position);

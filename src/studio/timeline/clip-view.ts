@@ -30,6 +30,8 @@ export interface ClipLook {
   readonly hovered: boolean;
   /** Streaming in, or an upload still on its way: drawn striped. */
   readonly pending: boolean;
+  /** Its audio cannot arrive (a file dropped in an earlier visit that never reached the server). */
+  readonly missing: boolean;
   readonly peaks: SourcePeaks | undefined;
 }
 
@@ -38,6 +40,12 @@ export interface ClipLook {
  * only the part inside the drawn window (the view and some margin) is laid out, so scrolling
  * within the window moves the layer and redraws nothing.
  */
+/**
+ * Which waveforms a frame may draw: none (its budget is spent), only those with nothing to show
+ * (while zooming, the others stretch their last drawing until the zoom settles), or any.
+ */
+export type WaveBuilds = "none" | "missing" | "all";
+
 export interface ClipFrame {
   readonly top: number;
   readonly height: number;
@@ -92,7 +100,7 @@ export class ClipView {
   private lastFrame: ClipFrame | null = null;
   private lastInner = 0;
   private labelName: string | null = null;
-  private labelPending = false;
+  private labelState = "";
   private labelMuted = false;
   private labelTextWidth = 0;
   private timing: ClipTiming | null = null;
@@ -124,7 +132,7 @@ export class ClipView {
    * Positions and styles the view for a frame. Returns false when the waveform wants redrawing
    * but the frame's budget is spent: the caller draws another frame soon.
    */
-  draw(look: ClipLook, frame: ClipFrame, mayBuildWave: boolean): { built: boolean; settled: boolean } {
+  draw(look: ClipLook, frame: ClipFrame, builds: WaveBuilds): { built: boolean; settled: boolean } {
     const { clip } = look;
     const { pixelsPerBeat, palette } = frame;
     const x0 = (clip.startBeats - frame.originBeat) * pixelsPerBeat;
@@ -142,7 +150,8 @@ export class ClipView {
     this.shownLeft = left;
     this.shownRight = right;
 
-    const muted = clip.mute;
+    // A clip without its audio is drawn greyed like a muted one; only a muted one says so.
+    const muted = clip.mute || look.missing;
     const base = look.color;
     const bodyColor = mix(palette.lane, base, palette.dark ? 0.42 : 0.3);
     const bandColor = mix(base, palette.dark ? 0x000000 : 0xffffff, look.selected ? 0 : 0.12);
@@ -220,12 +229,13 @@ export class ClipView {
 
     // The name, kept in view while the clip's start is scrolled off the left.
     const pending = look.pending;
+    const state = look.missing ? " · audio missing" : pending ? " · loading" : "";
     // The text and its width change rarely: they are worked out again only when they may have.
-    if (clip.name !== this.labelName || pending !== this.labelPending || muted !== this.labelMuted) {
+    if (clip.name !== this.labelName || state !== this.labelState || clip.mute !== this.labelMuted) {
       this.labelName = clip.name;
-      this.labelPending = pending;
-      this.labelMuted = muted;
-      this.label.text = clip.name + (pending ? " · loading" : "") + (muted ? " (muted)" : "");
+      this.labelState = state;
+      this.labelMuted = clip.mute;
+      this.label.text = clip.name + state + (clip.mute ? " (muted)" : "");
       this.labelTextWidth = this.label.width;
     }
     const labelRoom = shown - 8;
@@ -239,11 +249,11 @@ export class ClipView {
     this.labelWidth = this.label.visible ? this.labelTextWidth : 0;
 
     this.drawStripes(pending, left, shown, height);
-    this.drawLoopMarks(clip, frame, x0, height);
+    this.drawLoopMarks(clip, frame, height);
     this.lastLook = look;
     this.lastFrame = frame;
     this.lastInner = inner;
-    return this.drawWave(look, frame, x0, inner, mayBuildWave);
+    return this.drawWave(look, frame, inner, builds);
   }
 
   private hideDetails(): void {
@@ -261,11 +271,11 @@ export class ClipView {
   }
 
   /** Draws the waveform the last layout had to leave for later; true once it is up to date. */
-  refineWave(): boolean {
+  refineWave(builds: WaveBuilds = "all"): boolean {
     const look = this.lastLook;
     const frame = this.lastFrame;
     if (look === null || frame === null) return true;
-    return this.drawWave(look, frame, 0, this.lastInner, true).settled;
+    return this.drawWave(look, frame, this.lastInner, builds).settled;
   }
 
   /** Moves the "still arriving" stripes; true while there are any. */
@@ -296,7 +306,7 @@ export class ClipView {
     if (x !== this.label.x) this.label.x = x;
   }
 
-  private drawLoopMarks(clip: StudioClip, frame: ClipFrame, x0: number, height: number): void {
+  private drawLoopMarks(clip: StudioClip, frame: ClipFrame, height: number): void {
     const timing = this.timingFor(clip, frame.tempo);
     const from = frame.windowStart;
     const to = frame.windowEnd;
@@ -320,7 +330,6 @@ export class ClipView {
       setTint(mark, frame.palette.clipText);
     }
     for (let i = count; i < marks.length; i++) if (marks[i].visible) marks[i].visible = false;
-    void x0;
   }
 
   private drawStripes(pending: boolean, left: number, shown: number, height: number): void {
@@ -346,9 +355,8 @@ export class ClipView {
   private drawWave(
     look: ClipLook,
     frame: ClipFrame,
-    x0: number,
     inner: number,
-    mayBuild: boolean,
+    builds: WaveBuilds,
   ): { built: boolean; settled: boolean } {
     const { clip, peaks } = look;
     if (peaks === undefined || inner < 6) {
@@ -369,7 +377,7 @@ export class ClipView {
       built.toBeat >= viewTo - 1e-9;
     let didBuild = false;
     if (!(current && built.zoom === zoom)) {
-      if (mayBuild) {
+      if (builds === "all" || (builds === "missing" && !current)) {
         this.buildWave(clip, peaks, tempo, zoom, viewFrom, viewTo, (frame.windowEnd - frame.windowStart) / 2);
         didBuild = true;
       } else if (!current) {
@@ -387,7 +395,6 @@ export class ClipView {
     wave.scale.set(pixelsPerBeat / done.zoom, Math.max(1, inner - 2) / WAVE_TEXTURE_HEIGHT);
     setTint(wave, clip.mute ? 0x9a9ca6 : mix(look.color, 0xffffff, frame.palette.dark ? 0.55 : 0.05));
     wave.alpha = frame.palette.dark ? 0.9 : 0.75;
-    void x0;
     return { built: didBuild, settled: done.zoom === zoom };
   }
 

@@ -11,7 +11,7 @@ import type { TempoMap } from "../../shared/timing/tempo-map.ts";
 import type { SourceLibrary } from "../audio/source-library.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import type { StudioUiState } from "../store/studio-state.ts";
-import { type ClipFrame, ClipView } from "./clip-view.ts";
+import { type ClipFrame, ClipView, type WaveBuilds } from "./clip-view.ts";
 import { RULER_HEIGHT, WAVE_BUDGET_MS } from "./constants.ts";
 import { buildFadeShapes, type FadeShapes } from "./fade-shapes.ts";
 import { drawnGridStep } from "./grid-spacing.ts";
@@ -38,6 +38,8 @@ const WINDOW_MARGIN_VIEWS = 0.5;
 const WINDOW_MARGIN_TRACKS = 4;
 const ZOOMING_MARGIN_VIEWS = 0.05;
 const ZOOMING_MARGIN_TRACKS = 1;
+/** Waveforms are redrawn for a new zoom once it has not changed for this long. */
+const ZOOM_SETTLE_MS = 150;
 
 export interface TimelineDeps {
   readonly controller: StudioController;
@@ -94,6 +96,8 @@ export class TimelineRenderer {
   private window: DrawnWindow | null = null;
   private placedView = -1;
   private stamp = 0;
+  private zoomedAt = Number.NEGATIVE_INFINITY;
+  private lastPixelsPerBeat = 0;
   /** Views whose waveform the last layout left for later frames (each frame draws some). */
   private pendingWaves: ClipView[] = [];
   /** Views with moving stripes (streaming, uploading). */
@@ -148,6 +152,10 @@ export class TimelineRenderer {
     const project = state.history.present;
     const ui = state.ui;
     const playheadBeats = controller.playheadBeats();
+    if (viewport.pixelsPerBeat !== this.lastPixelsPerBeat) {
+      this.lastPixelsPerBeat = viewport.pixelsPerBeat;
+      this.zoomedAt = performance.now();
+    }
     if (ui.follow && this.deps.isPlaying()) this.follow(playheadBeats);
 
     const sourcesVersion = this.deps.sources?.version ?? -1;
@@ -203,6 +211,12 @@ export class TimelineRenderer {
     if (render && viewport.width > 0 && viewport.height > 0) this.app.render();
   }
 
+  /** Which waveforms may be drawn now: within the budget (one at least), and not while zooming. */
+  private waveBuilds(builtOne: boolean, deadline: number): WaveBuilds {
+    if (builtOne && performance.now() >= deadline) return "none";
+    return performance.now() - this.zoomedAt < ZOOM_SETTLE_MS ? "missing" : "all";
+  }
+
   /** Draws waveforms left from the last layout, within the frame's budget. */
   private refineWaves(): void {
     const deadline = performance.now() + WAVE_BUDGET_MS;
@@ -210,8 +224,8 @@ export class TimelineRenderer {
     let kept = 0;
     for (let i = 0; i < pending.length; i++) {
       const view = pending[i];
-      const done =
-        (i === 0 || performance.now() < deadline) && view.stamp === this.stamp && view.refineWave();
+      const builds = this.waveBuilds(i > 0, deadline);
+      const done = builds !== "none" && view.stamp === this.stamp && view.refineWave(builds);
       if (!done) pending[kept++] = view;
     }
     pending.length = kept;
@@ -422,7 +436,9 @@ export class TimelineRenderer {
         view.stamp = stamp;
         const source = clipSourceId(clip);
         const peaks = source === null ? undefined : sources?.peaksOf(source);
-        const pending = clip.streaming || (source !== null && sources !== null && !sources.has(source));
+        const missing = source !== null && sources?.isMissing(source) === true;
+        const pending =
+          !missing && (clip.streaming || (source !== null && sources !== null && !sources.has(source)));
         const result = view.draw(
           {
             clip,
@@ -430,10 +446,11 @@ export class TimelineRenderer {
             selected: clip.id === selectedClipId,
             hovered: clip.id === interaction.hoveredClipId,
             pending,
+            missing,
             peaks,
           },
           frame,
-          !built || performance.now() < waveDeadline,
+          this.waveBuilds(built, waveDeadline),
         );
         if (result.built) built = true;
         if (!result.settled) this.pendingWaves.push(view);

@@ -71,8 +71,11 @@ function readOnlyDialog(opened: OpenedStudioProject, navigate: (to: string) => v
       });
     } else {
       openDialog({
-        title: "This version is locked",
-        body: "A locked version is read-only. Clone it to keep working on a copy of your own.",
+        title: opened.readOnly === "locked" ? "This version is locked" : "This is a saved version",
+        body:
+          opened.readOnly === "locked"
+            ? "A locked version is read-only. Clone it to keep working on a copy of your own."
+            : "A saved version is read-only. Clone it to keep working on a copy of your own.",
         actions: [
           { label: "Cancel", run: () => undefined },
           { label: "Clone Project", busyLabel: "Cloning project...", kind: "primary", run: clone },

@@ -3,7 +3,7 @@
 
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, secondsToBeats } from "../../shared/timing/tempo-map.ts";
-import type { StudioAudio } from "../audio/studio-audio.ts";
+import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "../audio/studio-audio.ts";
 import { placeUploadedClip, reidentifyUpload } from "../edits/clip-look.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
@@ -46,7 +46,7 @@ export class UploadManager {
       return;
     }
     const file = pick.file;
-    const localId = `upload-local-${crypto.randomUUID()}`;
+    const localId = `${LOCAL_UPLOAD_PREFIX}${crypto.randomUUID()}`;
     this.controller.setUpload({ id: localId, fileName: file.name, phase: "uploading", message: null });
     let decoded: Awaited<ReturnType<StudioAudio["decode"]>>;
     try {

@@ -98,7 +98,6 @@ export function ClipSettingsPanel() {
                   controller.edit((project) => setClipTransposition(project, ref, semitones))
                 }
               />
-              <span className="field-unit">semitones</span>
             </div>
             <div className="field">
               <span className="field-label">Speed</span>

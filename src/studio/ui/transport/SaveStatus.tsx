@@ -12,9 +12,12 @@ const LABELS: Record<string, string> = {
   read_only: "Read-only",
 };
 
+const READ_ONLY = { status: "read_only", error: null } as const;
+
+/** Read-only projects save nothing: a constant snapshot (useSyncExternalStore needs the same object). */
 const NONE: SaveStatusSource = {
   local: false,
-  snapshot: () => ({ status: "read_only", error: null }),
+  snapshot: () => READ_ONLY,
   subscribe: () => () => undefined,
 };
 
@@ -24,7 +27,7 @@ export function SaveStatus() {
   const snapshot = useSyncExternalStore(source.subscribe, source.snapshot);
   const label =
     snapshot.status === "saved" && source.local
-      ? "Saved in this browser"
+      ? "Saved locally"
       : (LABELS[snapshot.status] ?? snapshot.status);
   return (
     <output
