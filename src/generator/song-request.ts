@@ -1,0 +1,95 @@
+// What the generator is asked for: the generation API's wire body reduced to what shapes the
+// music. The server derives it (task, references resolved to their audio and stored plans).
+
+import type { Score } from "./score.ts";
+
+/** Every task value of spec 000 section 4 plus the library's (remaster, speed, concat). */
+export type GenerationTask =
+  | "create"
+  | "cover"
+  | "extend"
+  | "upload_extend"
+  | "artist_consistency"
+  | "vox"
+  | "infill"
+  | "fixed_infill"
+  | "infill_intro"
+  | "infill_outro"
+  | "cover_infill"
+  | "artist_infill"
+  | "gen_stem"
+  | "stem_condition"
+  | "stem_condition_infill"
+  | "cover_stem_condition"
+  | "artist_cover"
+  | "vox_cover"
+  | "artist_extend"
+  | "playlist_condition"
+  | "vox_playlist_condition"
+  | "underpainting"
+  | "overpainting"
+  | "sample_condition"
+  | "upsample"
+  | "speed"
+  | "concat";
+
+/** Decoded audio at the generator's rate: planar channels (1 or 2). */
+export interface PcmAudio {
+  readonly sampleRate: number;
+  readonly channels: readonly Float32Array[];
+}
+
+/** A clip the request refers to: its audio, and its score when our generator made it. */
+export interface ReferenceClip {
+  readonly clipId: string;
+  readonly audio: PcmAudio;
+  readonly score: Score | null;
+  readonly tags: string;
+  readonly lyrics: string;
+}
+
+export interface SongRequest {
+  /** uint32: with the rest of the request, fixes every byte of the output. */
+  readonly seed: number;
+  readonly task: GenerationTask;
+  /** Generator version from the model key (chirp-v3-0 -> 3, ... chirp-crow -> 5): older versions are plainer. */
+  readonly version: 3 | 3.5 | 4 | 4.5 | 5;
+  readonly title: string;
+  /** Styles as typed (comma- or space-separated tags or a description). */
+  readonly tags: string;
+  readonly negativeTags: string;
+  /** Lyrics with section tags; "" with instrumental. */
+  readonly lyrics: string;
+  readonly instrumental: boolean;
+  /** 120..480 when the user set it, else null (the form or the lyrics decide). */
+  readonly durationSeconds: number | null;
+  readonly vocalGender: "m" | "f" | null;
+  /** 0..1; 0.5 when not sent. */
+  readonly weirdness: number;
+  /** 0..1; 0.5 when not sent. */
+  readonly styleWeight: number;
+  /** 0..1; 0.5 when not sent (how closely references are followed). */
+  readonly audioWeight: number;
+  /** cover / extend / infill / overpaint / underpaint / persona root / speed / remaster source. */
+  readonly source: ReferenceClip | null;
+  /** Playlist, inspiration and sample clips: style drawn from them. */
+  readonly inspirations: readonly ReferenceClip[];
+  /** extend: where the new part joins, in the source's seconds. */
+  readonly continueAt: number | null;
+  /** infill: the range replaced, in the source's seconds. */
+  readonly infill: { readonly start: number; readonly end: number } | null;
+  /** speed: the multiplier and whether the pitch is kept. */
+  readonly speed: { readonly multiplier: number; readonly keepPitch: boolean } | null;
+  /** concat: the clips joined, oldest first, each with where it continues the one before. */
+  readonly history: readonly { readonly clip: ReferenceClip; readonly continueAt: number | null }[];
+  /** upsample (remaster): the spec's sliders, each 0..1 (defaults: freedom 0, the others 0.5). */
+  readonly remaster: {
+    readonly freedom: number;
+    readonly tone: number;
+    readonly clarity: number;
+    readonly strength: number;
+    readonly stereoWidth: number;
+  } | null;
+  /** Stem to generate for gen_stem / stem_condition. */
+  readonly stem: string | null;
+}
