@@ -4,7 +4,7 @@
 export type { DspExports } from "../../worklets/dsp-abi.ts";
 export { instantiateDsp } from "../../worklets/dsp-instance.ts";
 export { synthesizeDemoMaterial } from "./demo/demo-material.ts";
-export { demoProject } from "./demo/demo-project.ts";
+export { DEMO_SOURCE_PREFIX, demoProject } from "./demo/demo-project.ts";
 export { demoSessionPatches } from "./demo/demo-session.ts";
 export { loadDspModule } from "./dsp-module.ts";
 export { EngineHost, type Playhead, type TrackLevels } from "./engine-host.ts";

@@ -21,6 +21,20 @@ export function renderProject(
   sources: ReadonlyMap<string, SourceAudio>,
   sampleRate: number,
 ): RenderedAudio {
+  return renderProjectRange(dsp, state, sources, sampleRate, null);
+}
+
+/**
+ * Renders timeline frames [from, to) of a project as playing that range would sound (what started
+ * before `from` is heard where it still plays); with no range, the whole song as renderProject.
+ */
+export function renderProjectRange(
+  dsp: DspExports,
+  state: StudioProjectState,
+  sources: ReadonlyMap<string, SourceAudio>,
+  sampleRate: number,
+  range: { readonly from: number; readonly to: number } | null,
+): RenderedAudio {
   const session = new ProjectSession(sampleRate);
   const patches = [...sources].map(([id, audio]) =>
     session.loadSource(id, resamplePcm(dsp, audio.channels, audio.sampleRate, sampleRate)),
@@ -31,6 +45,7 @@ export function renderProject(
     metronome: { ...state.metronome, enabled: false },
   };
   patches.push(...session.update(exported));
-  const frames = session.plan?.songEnd ?? 0;
-  return renderOffline(dsp, sampleRate, patches, frames);
+  if (range === null) return renderOffline(dsp, sampleRate, patches, session.plan?.songEnd ?? 0);
+  patches.push({ op: "seek", frame: range.from });
+  return renderOffline(dsp, sampleRate, patches, Math.max(0, range.to - range.from));
 }

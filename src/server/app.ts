@@ -15,6 +15,7 @@ import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
+import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import type { Storage } from "./storage/storage.ts";
 
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRealtimeRoutes(app, db);
   registerUploadRoutes(app, { db, storage: options.storage });
   registerStudioRoutes(app, db);
+  registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
 
   const distDir = options.distDir;

@@ -9,7 +9,9 @@ import {
 import { DEMO_BPS, type DemoSourceId } from "./demo-material.ts";
 
 /** The source id a demo clip plays, as its song clip id. */
-export const demoSourceId = (source: DemoSourceId) => `demo-${source}`;
+/** Demo clips play sources named demo-<name>; the studio and the server's renderer make them locally. */
+export const DEMO_SOURCE_PREFIX = "demo-";
+export const demoSourceId = (source: DemoSourceId) => `${DEMO_SOURCE_PREFIX}${source}`;
 
 interface DemoTrack {
   readonly track: TrackInit & { id: string };

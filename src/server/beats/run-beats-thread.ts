@@ -1,6 +1,6 @@
-import { Worker } from "node:worker_threads";
 import type { StreamBeatsOptions } from "../../engine/beats/index.ts";
 import type { BeatsResult, BeatsStreamFrame } from "../../shared/beats/beats-result.ts";
+import { runOneShotThread } from "../threads/one-shot-thread.ts";
 import type { BeatsThreadRequest, BeatsThreadResponse } from "./beats-thread-protocol.ts";
 
 const ENTRY = new URL("./beats-thread.mjs", import.meta.url);
@@ -26,32 +26,20 @@ export function runBeatsThread(
   onFrame: (frame: BeatsStreamFrame) => void,
   options: { timeoutMs: number; stream?: StreamBeatsOptions },
 ): BeatsThreadRun {
-  const worker = new Worker(ENTRY);
-  let stop: () => void = () => {};
-  const result = new Promise<BeatsResult>((resolve, reject) => {
-    const timer = setTimeout(() => end(new BeatsJobError(ANALYSIS_TIMEOUT)), options.timeoutMs);
-    let over = false;
-    const end = (outcome: BeatsResult | Error) => {
-      if (over) return;
-      over = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
-    };
-    stop = () => end(new Error("The beat analysis was stopped"));
-    worker.on("message", (response: BeatsThreadResponse) => {
-      if (over) return;
-      if (response.type === "frame") onFrame(response.frame);
-      else if (response.type === "result") end(response.result);
-      else end(new BeatsJobError(response.error));
-    });
-    worker.on("error", (error) => end(error));
-    worker.on("exit", (code) => end(new Error(`The beat analysis thread exited (${code})`)));
-    // A copy of its own to hand over: a Buffer may share its memory with others.
-    const own = new Uint8Array(bytes);
-    const request: BeatsThreadRequest = { bytes: own, options: options.stream };
-    worker.postMessage(request, [own.buffer]);
+  // A copy of its own to hand over: a Buffer may share its memory with others.
+  const own = new Uint8Array(bytes);
+  const request: BeatsThreadRequest = { bytes: own, options: options.stream };
+  const run = runOneShotThread<BeatsThreadResponse, BeatsResult>(ENTRY, request, [own.buffer], {
+    name: "beat analysis",
+    timeoutMs: options.timeoutMs,
+    timeoutError: () => new BeatsJobError(ANALYSIS_TIMEOUT),
+    onMessage: (response) => {
+      if (response.type === "frame") {
+        onFrame(response.frame);
+        return undefined;
+      }
+      return response.type === "result" ? response.result : new BeatsJobError(response.error);
+    },
   });
-  return { result, stop: () => stop() };
+  return { result: run.result, stop: () => run.stop(new Error("The beat analysis was stopped")) };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import {
   clipIdParamsSchema,
@@ -9,58 +9,19 @@ import {
 import { requireUser } from "../auth/auth-plugin.ts";
 import { recordDownload } from "../billing/download-quota.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";
-import { parseRange } from "../clips/byte-range.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
 import { hasWavDownload, planWavConversion, readyWavKey } from "../clips/wav-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
 import type { Database, User } from "../db/schema.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { attachment, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /** 001: WAV is a paid feature (Pro, Premier); staff and skip-paywall users have it too. */
 const mayDownloadWav = (user: User) =>
   user.plan_key === "pro" || user.plan_key === "premier" || isPaywallExempt(user);
-
-/** A download name from the title: the name as is for modern clients, ASCII for old ones. */
-function attachment(title: string, extension: string): string {
-  const name = `${(title.trim() || "Untitled").replace(/[\\/\r\n"]/g, "_")}.${extension}`;
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-async function sendStored(
-  storage: Storage,
-  key: string,
-  rangeHeader: string | undefined,
-  reply: FastifyReply,
-  disposition?: string,
-) {
-  const stored = await storage.stat(key);
-  if (!stored) throw notFound("The file is missing");
-  reply.header("accept-ranges", "bytes");
-  // Visibility is checked on every request, so only the viewer's own browser may keep a copy.
-  reply.header("cache-control", "private, max-age=3600");
-  if (disposition) reply.header("content-disposition", disposition);
-  const range = parseRange(rangeHeader, stored.size);
-  if (range.kind === "unsatisfiable") {
-    return reply
-      .status(416)
-      .header("content-range", `bytes */${stored.size}`)
-      .send({ detail: "Range not satisfiable" });
-  }
-  reply.type(stored.contentType);
-  if (range.kind === "full") {
-    reply.header("content-length", stored.size);
-    return reply.send(await storage.read(key));
-  }
-  const { start, end } = range.range;
-  reply.status(206);
-  reply.header("content-range", `bytes ${start}-${end}/${stored.size}`);
-  reply.header("content-length", end - start + 1);
-  return reply.send(await storage.read(key, range.range));
-}
 
 /** Clip media with HTTP ranges, waveform aggregates, and WAV downloads; all under the visibility rule. */
 export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Database>, storage: Storage): void {

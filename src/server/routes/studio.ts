@@ -14,11 +14,10 @@ import {
   saveProjectBodySchema,
   shareProjectBodySchema,
 } from "../../shared/api/studio.ts";
-import { INVALID_PROJECT_STATE_FORMAT, parseProjectState } from "../../shared/project/index.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import type { Database } from "../db/schema.ts";
-import { badRequest } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
+import { parseRequestState } from "../studio/parse-state.ts";
 import { createOrLoadProjectForClip } from "../studio/project-for-clip.ts";
 import { listVersions, loadProject, loadRevision, loadVersion } from "../studio/project-queries.ts";
 import {
@@ -28,15 +27,6 @@ import {
   setProjectShared,
   setVersionLocked,
 } from "../studio/project-writes.ts";
-
-/** The state checked as the page checks it: the same messages on both sides. */
-function parseState(raw: unknown) {
-  try {
-    return parseProjectState(raw);
-  } catch (error) {
-    throw badRequest(error instanceof Error ? error.message : INVALID_PROJECT_STATE_FORMAT);
-  }
-}
 
 /** Studio projects: create, open, autosave (every save a kept version), lock, share and clone. */
 export function registerStudioRoutes(app: FastifyInstance, db: Kysely<Database>): void {
@@ -80,7 +70,7 @@ export function registerStudioRoutes(app: FastifyInstance, db: Kysely<Database>)
       const body = parseInput(saveProjectBodySchema, request.body);
       const versionId = await saveProject(db, user.id, {
         projectId: body.project_id,
-        state: parseState(body.state),
+        state: parseRequestState(body.state),
         title: body.title,
         baseVersionId: body.base_version_id,
       });

@@ -2,9 +2,9 @@
 // server's clip media, once each. Failures are logged only (spec section 8): the clip stays silent
 // and drawn as still loading.
 
-import { clipSourceId } from "../../engine/index.ts";
+import { clipSourceId, DEMO_SOURCE_PREFIX } from "../../engine/index.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
-import { DEMO_SOURCE_PREFIX, LOCAL_UPLOAD_PREFIX, type StudioAudio } from "./studio-audio.ts";
+import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "./studio-audio.ts";
 
 export class ClipSourceLoader {
   private readonly requested = new Set<string>();

@@ -2,6 +2,7 @@
 // page for waveform peaks, and the sources every clip plays.
 
 import {
+  DEMO_SOURCE_PREFIX,
   type DspExports,
   EngineHost,
   instantiateDsp,
@@ -15,8 +16,6 @@ import type { Transport } from "../store/transport.ts";
 import { DEMO_MIDI } from "./demo-midi.ts";
 import { SourceLibrary } from "./source-library.ts";
 
-/** Demo clips play sources named demo-<name> (src/engine/demo). */
-export const DEMO_SOURCE_PREFIX = "demo-";
 /** Files dropped on a track play under this prefix until the server has made song clips of them. */
 export const LOCAL_UPLOAD_PREFIX = "upload-local-";
 

@@ -4,10 +4,10 @@
 
 import JSZip from "jszip";
 import type { WavFormat } from "../../shared/audio/wav.ts";
+import { type NamedFile, safeTitle, uniqueFileNames } from "../../shared/file-names.ts";
 import type { StudioClip, StudioProjectState, Track } from "../../shared/project/index.ts";
 import type { ClipMidi } from "./clip-midi.ts";
 import { type ExportRange, stateForRange } from "./export-range.ts";
-import { type NamedFile, safeTitle, uniqueFileNames } from "./file-names.ts";
 import { clipMidiFile } from "./midi-file.ts";
 
 export type AudioFormat = "wav" | "wav32" | "mp3";

@@ -1,0 +1,44 @@
+import type { FastifyReply } from "fastify";
+import { parseRange } from "../clips/byte-range.ts";
+import type { Storage } from "../storage/storage.ts";
+import { notFound } from "./errors.ts";
+
+/** A download name from the title: the name as is for modern clients, ASCII for old ones. */
+export function attachment(title: string, extension: string): string {
+  const name = `${(title.trim() || "Untitled").replace(/[\\/\r\n"]/g, "_")}.${extension}`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A stored file with HTTP ranges; the caller has checked who may read it. */
+export async function sendStored(
+  storage: Storage,
+  key: string,
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+  disposition?: string,
+) {
+  const stored = await storage.stat(key);
+  if (!stored) throw notFound("The file is missing");
+  reply.header("accept-ranges", "bytes");
+  // Visibility is checked on every request, so only the viewer's own browser may keep a copy.
+  reply.header("cache-control", "private, max-age=3600");
+  if (disposition) reply.header("content-disposition", disposition);
+  const range = parseRange(rangeHeader, stored.size);
+  if (range.kind === "unsatisfiable") {
+    return reply
+      .status(416)
+      .header("content-range", `bytes */${stored.size}`)
+      .send({ detail: "Range not satisfiable" });
+  }
+  reply.type(stored.contentType);
+  if (range.kind === "full") {
+    reply.header("content-length", stored.size);
+    return reply.send(await storage.read(key));
+  }
+  const { start, end } = range.range;
+  reply.status(206);
+  reply.header("content-range", `bytes ${start}-${end}/${stored.size}`);
+  reply.header("content-length", end - start + 1);
+  return reply.send(await storage.read(key, range.range));
+}
