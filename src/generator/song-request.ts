@@ -1,37 +1,11 @@
 // What the generator is asked for: the generation API's wire body reduced to what shapes the
 // music. The server derives it (task, references resolved to their audio and stored plans).
 
+import type { GenerationTask as ReferenceTask } from "../shared/create/task-derivation.ts";
 import type { Score } from "./score.ts";
 
-/** Every task value of spec 000 section 4 plus the library's (remaster, speed, concat). */
-export type GenerationTask =
-  | "create"
-  | "cover"
-  | "extend"
-  | "upload_extend"
-  | "artist_consistency"
-  | "vox"
-  | "infill"
-  | "fixed_infill"
-  | "infill_intro"
-  | "infill_outro"
-  | "cover_infill"
-  | "artist_infill"
-  | "gen_stem"
-  | "stem_condition"
-  | "stem_condition_infill"
-  | "cover_stem_condition"
-  | "artist_cover"
-  | "vox_cover"
-  | "artist_extend"
-  | "playlist_condition"
-  | "vox_playlist_condition"
-  | "underpainting"
-  | "overpainting"
-  | "sample_condition"
-  | "upsample"
-  | "speed"
-  | "concat";
+/** Every task value of spec 000 section 4, a plain creation, and the library's (remaster, speed, concat). */
+export type GenerationTask = ReferenceTask | "create" | "upsample" | "speed" | "concat";
 
 /** Decoded audio at the generator's rate: planar channels (1 or 2). */
 export interface PcmAudio {
@@ -92,4 +66,10 @@ export interface SongRequest {
   } | null;
   /** Stem to generate for gen_stem / stem_condition. */
   readonly stem: string | null;
+  /** An uploaded source's analysed tempo, key and beats ([seconds, beat number]), so covers and extends match it. */
+  readonly analysis?: {
+    readonly bpm: number;
+    readonly key: { readonly tonic: string; readonly mode: string } | null;
+    readonly downbeats: readonly (readonly [number, number])[];
+  };
 }
