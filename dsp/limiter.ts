@@ -30,6 +30,14 @@ const MAX_SAMPLE_RATE: f64 = 768000;
 // Larger inputs are clamped here (+600 dBFS) so the detector's f32 arithmetic cannot overflow.
 const INPUT_LIMIT: f32 = 1e30;
 const MIN_NORMAL_F32: f32 = 1.17549435e-38;
+/** Frames whose detector is skipped together when their window is clearly under the ceiling. */
+const QUIET_RUN: i32 = 32;
+/**
+ * A detector point is at most L1 (the largest phase's sum of |coefficients|) times the window's
+ * largest sample, and a parabola vertex at most 1.25 times its three points (it rises by at most
+ * |slope| / 8 and |slope| <= twice the largest). The margin covers f32 rounding.
+ */
+const VERTEX_BOUND: f64 = 1.25 * 1.001;
 
 /**
  * TAPS v128s: lane j of tap k weighs x[m - HALF_TAPS + 1 + k] for the point j/4 past x[m]. Lane 0
@@ -54,6 +62,17 @@ function interpolator(): StaticArray<f32> {
     for (let k = 0; k < TAPS; k++) unchecked((coefficients[(k << 2) + phase] = <f32>(weights[k] / total)));
   }
   return coefficients;
+}
+
+/** The largest phase's sum of |coefficients|: no grid point exceeds it times the window's peak. */
+function gainBound(coefficients: StaticArray<f32>): f64 {
+  let bound: f64 = 0;
+  for (let phase = 0; phase < 4; phase++) {
+    let sum: f64 = 0;
+    for (let k = 0; k < TAPS; k++) sum += Math.abs(<f64>unchecked(coefficients[(k << 2) + phase]));
+    bound = Math.max(bound, sum);
+  }
+  return bound;
 }
 
 /** Running sum over a ring; re-added exactly at every wrap so rounding cannot accumulate. */
@@ -155,6 +174,8 @@ export class Limiter {
   private released: f64 = 1;
   private ceiling: f64 = 0;
   private clip: f32 = 0;
+  /** The FIR's gain bound: max over phases of the sum of |coefficients|. */
+  private readonly firBound: f64;
 
   constructor(sampleRate: f64) {
     // A NaN rate would poison the release and an absurd one the allocations.
@@ -170,6 +191,7 @@ export class Limiter {
     this.delayR = new StaticArray<f32>(latency);
     this.latency = latency;
     this.releaseDecay = Math.exp(-1 / (RELEASE_SECONDS * rate));
+    this.firBound = gainBound(this.coefficients);
     this.setCeilingDb(DEFAULT_CEILING_DB);
   }
 
@@ -224,11 +246,29 @@ export class Limiter {
     let delayPosition = this.delayPosition;
     let lastPeak = this.lastPeak;
     let released = this.released;
+    // Runs of frames whose detector could not reach the ceiling skip it: their required gain is 1
+    // whatever the exact peaks, so the output is the same to the bit. quietUntil ends such a run.
+    let quietUntil = 0;
     for (let i = 0; i < frames; i++) {
       const offset = (<usize>i) << 2;
-      const peakL = this.intervalPeak(lineL + offset, true);
-      const peakR = this.intervalPeak(lineR + offset, false);
-      const peak = <f64>max(peakL, peakR);
+      if (i >= quietUntil && i % QUIET_RUN == 0 && frames - i >= QUIET_RUN) {
+        const bytes = (<usize>(QUIET_RUN + TAPS - 1)) << 2;
+        const bound = max(
+          max(windowPeak(lineL + offset, bytes) * this.firBound, <f64>abs(this.lastPointL)),
+          max(windowPeak(lineR + offset, bytes) * this.firBound, <f64>abs(this.lastPointR)),
+        );
+        if (bound * VERTEX_BOUND <= ceiling) quietUntil = i + QUIET_RUN;
+      }
+      let peak: f64 = 0;
+      if (i < quietUntil) {
+        // The last frame of a quiet run computes its grid: the next interval needs its last point.
+        if (i + 1 == quietUntil) {
+          this.intervalPeak(lineL + offset, true);
+          this.intervalPeak(lineR + offset, false);
+        }
+      } else {
+        peak = <f64>max(this.intervalPeak(lineL + offset, true), this.intervalPeak(lineR + offset, false));
+      }
       const span = max(lastPeak, peak);
       lastPeak = peak;
       const required = span > ceiling ? ceiling / span : 1.0;
@@ -292,6 +332,19 @@ export class Limiter {
       max(f32x4.extract_lane(points, 2), f32x4.extract_lane(points, 3)),
     );
   }
+}
+
+/** Largest |sample| of `bytes` bytes of f32 (a multiple of 4, at least 16). */
+function windowPeak(from: usize, bytes: usize): f64 {
+  let peak = f32x4.splat(0);
+  let at: usize = 0;
+  for (; at + 16 <= bytes; at += 16) peak = f32x4.max(peak, f32x4.abs(v128.load(from + at)));
+  // The tail overlaps what was read: a max does not mind reading a sample twice.
+  peak = f32x4.max(peak, f32x4.abs(v128.load(from + bytes - 16)));
+  return <f64>max(
+    max(f32x4.extract_lane(peak, 0), f32x4.extract_lane(peak, 1)),
+    max(f32x4.extract_lane(peak, 2), f32x4.extract_lane(peak, 3)),
+  );
 }
 
 /** Non-finite becomes 0, denormals 0, huge values INPUT_LIMIT. */
