@@ -341,9 +341,11 @@ function windowPeak(from: usize, bytes: usize): f64 {
   for (; at + 16 <= bytes; at += 16) peak = f32x4.max(peak, f32x4.abs(v128.load(from + at)));
   // The tail overlaps what was read: a max does not mind reading a sample twice.
   peak = f32x4.max(peak, f32x4.abs(v128.load(from + bytes - 16)));
-  return <f64>max(
-    max(f32x4.extract_lane(peak, 0), f32x4.extract_lane(peak, 1)),
-    max(f32x4.extract_lane(peak, 2), f32x4.extract_lane(peak, 3)),
+  return <f64>(
+    max(
+      max(f32x4.extract_lane(peak, 0), f32x4.extract_lane(peak, 1)),
+      max(f32x4.extract_lane(peak, 2), f32x4.extract_lane(peak, 3)),
+    )
   );
 }
 
