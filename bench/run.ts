@@ -12,6 +12,7 @@ const AREAS: Record<string, BenchArea> = {
   server: serverBench,
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
+  generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import { ABI_VERSION, MAX_CLIPS, MAX_SOURCES, MAX_TRACKS, METER_FLOATS, QUANTUM_FRAMES } from "./abi";
 
+export { fftCreate, fftDestroy, fftForward } from "./analysis/fft-exports";
 export {
   beatFeatureStride,
   beatFeaturesCreate,
@@ -37,6 +38,15 @@ export {
   engineTrackSet,
 } from "./engine-exports";
 export { fadeGain } from "./fade-curve";
+export {
+  delayCreate,
+  delayDestroy,
+  delayProcess,
+  reverbCreate,
+  reverbDestroy,
+  reverbProcess,
+  reverbRt60,
+} from "./fx/exports";
 
 export { meterCreate, meterMeasure, meterRead, meterReset } from "./level-meter";
 export {
@@ -46,6 +56,19 @@ export {
   limiterReset,
   limiterSetCeilingDb,
 } from "./limiter";
+export {
+  loudnessBegin,
+  loudnessCreate,
+  loudnessIntegrated,
+  loudnessProcess,
+  masterConfigure,
+  masterCreate,
+  masterProcess,
+  truePeakCreate,
+  truePeakProcess,
+  truePeakRead,
+  truePeakReset,
+} from "./master/exports";
 export { alloc, free } from "./memory";
 export {
   resamplerCreate,
@@ -71,6 +94,28 @@ export {
   stretcherSetStretch,
   stretcherSetTransposition,
 } from "./stretch/exports";
+export {
+  stemAddInstrument,
+  stemCreate,
+  stemDestroy,
+  stemKicks,
+  stemNotes,
+  stemOutputLeft,
+  stemOutputRight,
+  stemRender,
+  stemSetCompressor,
+  stemSetDelay,
+  stemSetDrums,
+  stemSetDucking,
+  stemSetNoteCount,
+  stemSetReverb,
+  synthDrumCount,
+  synthEnvelope,
+  synthKitCount,
+  synthLowPass,
+  synthOscillator,
+  synthPatchCount,
+} from "./synth/exports";
 export { toneOutputPtr, toneRender, toneReset } from "./tone";
 export {
   eqCreate,
@@ -81,6 +126,19 @@ export {
   eqSetStage,
   eqStageCoefficients,
 } from "./track-eq";
+export {
+  vocalAnalyse,
+  vocalCreate,
+  vocalDestroy,
+  vocalMark,
+  vocalNoteBytes,
+  vocalNotes,
+  vocalOutput,
+  vocalRender,
+  vocalSetExpression,
+  vocalSource,
+  vocalSourcePeriod,
+} from "./vocal/exports";
 export {
   peaksBaseBlock,
   peaksBuild,

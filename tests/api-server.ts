@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
+import type { Generator } from "../src/generator/generator.ts";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
@@ -66,7 +67,11 @@ export class ApiClient {
 /** A server on its own fresh database for one test file (one per backend), over real HTTP on loopback. */
 export function startApiServer(
   backend: "pglite" | "postgres",
-  options: { storage?: () => Storage | Promise<Storage> } = {},
+  options: {
+    storage?: () => Storage | Promise<Storage>;
+    /** What makes songs; without one, generation answers 503. Closed with the server. */
+    generator?: () => Generator;
+  } = {},
 ) {
   let database: DatabaseHandle | undefined;
   let storage: Storage | undefined;
@@ -77,7 +82,7 @@ export function startApiServer(
     database = await openTestDatabase(backend);
     storage =
       (await options.storage?.()) ?? new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
-    const app = await buildApp({ database, storage });
+    const app = await buildApp({ database, storage, generator: options.generator?.() });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     instance = app;
     close = async () => {

@@ -29,6 +29,11 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   toneRender(): void;
   toneOutputPtr(): number;
   fadeGain(x: number): number;
+  /** Setup only (allocates): an FFT of `size` points (a power of two, 16..2^20), or 0. */
+  fftCreate(size: number): Handle;
+  /** In place on split f32 arrays of `size` each: the unnormalised forward transform. */
+  fftForward(fft: Handle, re: Ptr, im: Ptr): void;
+  fftDestroy(fft: Handle): void;
   /** A mono converter (whole Hz, 8 kHz to 192 kHz), or 0 for other rates. */
   resamplerCreate(inRate: number, outRate: number): Handle;
   /** Output frames written, or -1 (input not consumed) if outCapacity < resamplerMaxOutput(rs, inFrames). */
@@ -198,4 +203,127 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   stretcherLatency(st: Handle): number;
   /** Output frames past a block's end at which stretcherPlan takes the input time. */
   stretcherLookahead(st: Handle): number;
+  // The generator's instruments (dsp/synth): patch, drum and kit ids follow src/generator/render/stem-layout.ts.
+  synthPatchCount(): number;
+  synthDrumCount(): number;
+  synthKitCount(): number;
+  /** Setup only: may grow memory. A stem renderer, or 0 for a rate outside 8..192 kHz. */
+  stemCreate(sampleRate: number, seed: number, noteCapacity: number, kickCapacity: number): Handle;
+  stemDestroy(stem: Handle): void;
+  /** Notes go here (STEM_NOTE_BYTES each: start i32, length i32, pitch f32, velocity f32, instrument i32), sorted by start. */
+  stemNotes(stem: Handle): Ptr;
+  stemSetNoteCount(stem: Handle, count: number): void;
+  /** Kick frames (i32, sorted) keying the ducking go here. */
+  stemKicks(stem: Handle): Ptr;
+  /** Setup only: ducks the stem by depth (0..0.95, 0: none) at the first count kicks. */
+  stemSetDucking(stem: Handle, count: number, depth: number): void;
+  /** Setup only: an instrument index for the notes, or -1 when the stem is full. */
+  stemAddInstrument(stem: Handle, patch: number, gain: number, pan: number, mono: Flag): number;
+  /** Setup only: the drum stem of a kit; note pitches are drum ids. */
+  stemSetDrums(stem: Handle, kit: number, gain: number): void;
+  /** Setup only: reverb send, size 0..1, wet 0 for none. */
+  stemSetReverb(stem: Handle, size: number, wet: number): void;
+  /** Setup only: ping-pong delay send with echoes frames apart, wet 0 for none. */
+  stemSetDelay(stem: Handle, frames: number, feedback: number, wet: number): void;
+  /** Setup only: a bus compressor on the stem's dry signal. */
+  stemSetCompressor(stem: Handle, thresholdDb: number, ratio: number): void;
+  /** Next frames (STEM_MAX_FRAMES but for the last call), from the song start on. */
+  stemRender(stem: Handle, frames: number): number;
+  stemOutputLeft(stem: Handle): Ptr;
+  stemOutputRight(stem: Handle): Ptr;
+  /** A polyBLEP oscillator alone, as the voices make it (shape 0 saw, 1 square): frames f32 at out, room for a multiple of 4. */
+  synthOscillator(shape: number, sampleRate: number, frequency: number, out: Ptr, frames: number): void;
+  /** The ADSR alone (times in frames), as the voices make it, its gate closing after gateFrames: frames f32 levels at out. */
+  synthEnvelope(
+    attack: number,
+    decay: number,
+    sustain: number,
+    release: number,
+    gateFrames: number,
+    out: Ptr,
+    frames: number,
+  ): void;
+  /** The synth's state-variable low pass alone, in place. */
+  synthLowPass(sampleRate: number, cutoff: number, q: number, buffer: Ptr, frames: number): void;
+  /** The reverb's RT60 in seconds at a size in 0..1. */
+  reverbRt60(size: number): number;
+  /** Setup only: may grow memory. The stems' FDN reverb alone, size 0..1. */
+  reverbCreate(sampleRate: number, size: number): Handle;
+  reverbDestroy(reverb: Handle): void;
+  /** Adds the reverb of (inL + inR) / 2 times wet into outL, outR (not aliasing the input). */
+  reverbProcess(reverb: Handle, inL: Ptr, inR: Ptr, outL: Ptr, outR: Ptr, frames: number, wet: number): void;
+  /** Setup only: may grow memory. The stems' ping-pong delay alone, echoes frames apart. */
+  delayCreate(frames: number, feedback: number): Handle;
+  delayDestroy(delay: Handle): void;
+  /** Adds the echoes of (inL + inR) / 2 times wet into outL, outR (not aliasing the input). */
+  delayProcess(delay: Handle, inL: Ptr, inR: Ptr, outL: Ptr, outR: Ptr, frames: number, wet: number): void;
+  // Mastering (dsp/master).
+  /** Setup only: may grow memory. A BS.1770-4 loudness meter, or 0 for a rate outside 8..192 kHz. */
+  loudnessCreate(sampleRate: number): Handle;
+  /** Setup only: may grow memory. Starts a measurement of up to maxFrames frames. */
+  loudnessBegin(meter: Handle, maxFrames: number): void;
+  loudnessProcess(meter: Handle, left: Ptr, right: Ptr, frames: number): void;
+  /** Integrated loudness (LUFS) since loudnessBegin; -Infinity when every block is gated out. */
+  loudnessIntegrated(meter: Handle): number;
+  /** Setup only: may grow memory. A BS.1770-4 true-peak meter taking up to maxBlock frames per call, or 0. */
+  truePeakCreate(maxBlock: number): Handle;
+  truePeakReset(meter: Handle): void;
+  truePeakProcess(meter: Handle, left: Ptr, right: Ptr, frames: number): void;
+  /** The largest true peak (linear) since the reset. */
+  truePeakRead(meter: Handle): number;
+  /** Setup only: may grow memory. The mastering chain before the limiter, or 0 for a rate outside 8..192 kHz. */
+  masterCreate(sampleRate: number): Handle;
+  /** Side gain (width), tilt, presence and air (dB), compressor threshold (dBFS) and ratio, drive 0..1; resets. */
+  masterConfigure(
+    master: Handle,
+    width: number,
+    tiltDb: number,
+    presenceDb: number,
+    airDb: number,
+    thresholdDb: number,
+    ratio: number,
+    drive: number,
+  ): void;
+  /** In place on planar f32: gain, width, EQ, compression, saturation. */
+  masterProcess(master: Handle, left: Ptr, right: Ptr, frames: number, gain: number): void;
+  // The sung vocal (dsp/vocal): PSOLA of a spoken word onto notes.
+  /** Setup only: may grow memory. A singer for words up to sourceFrames, syllables up to outputFrames, or 0. */
+  vocalCreate(sampleRate: number, sourceFrames: number, outputFrames: number, noteCapacity: number): Handle;
+  vocalDestroy(voice: Handle): void;
+  /** The word's samples (f32 mono) go here before vocalAnalyse. */
+  vocalSource(voice: Handle): Ptr;
+  /** A syllable's notes go here: vocalNoteBytes() each, f64 start frame, end frame (from the syllable start), MIDI pitch. */
+  vocalNotes(voice: Handle): Ptr;
+  vocalNoteBytes(): number;
+  vocalOutput(voice: Handle): Ptr;
+  /** Period and pitch marks of the word's first frames: the mark count, 0 when no f0 in minHz..maxHz. */
+  vocalAnalyse(voice: Handle, frames: number, minHz: number, maxHz: number): number;
+  /** Pitch marks at a known period (frames), skipping the measurement: the mark count, 0 when out of range. */
+  vocalMark(voice: Handle, frames: number, period: number): number;
+  /** The analysed word's period in frames (fractional). */
+  vocalSourcePeriod(voice: Handle): number;
+  /** Glide and vibrato (seconds, Hz, cents) and each syllable's attack and release. */
+  vocalSetExpression(
+    voice: Handle,
+    glideSeconds: number,
+    vibratoRateHz: number,
+    vibratoDepthCents: number,
+    vibratoDelaySeconds: number,
+    vibratoRampSeconds: number,
+    vibratoMinNoteSeconds: number,
+    attackSeconds: number,
+    releaseSeconds: number,
+  ): void;
+  /** Sings source [segStart, segEnd) (vowel [vowelStart, vowelEnd)) over outFrames; frames written or 0. */
+  vocalRender(
+    voice: Handle,
+    noteCount: number,
+    glideFrom: number,
+    segStart: number,
+    vowelStart: number,
+    vowelEnd: number,
+    segEnd: number,
+    outFrames: number,
+    gain: number,
+  ): number;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { LoginPage } from "./account/LoginPage.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
@@ -7,6 +8,7 @@ import { matchRoute } from "./routes.ts";
 
 // The studio (PixiJS, the editing code) loads only when it is opened.
 const StudioPage = lazy(() => import("./StudioPage.tsx"));
+const CreatePage = lazy(() => import("./create/CreatePage.tsx"));
 
 export function App() {
   const { pathname } = useLocation();
@@ -22,6 +24,16 @@ export function App() {
           </Suspense>
         </ErrorBoundary>
       );
+    case "create":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <CreatePage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "login":
+      return <LoginPage />;
     case "notFound":
       return <NotFoundPage />;
   }

@@ -1,6 +1,11 @@
 // The app's routes and the studio's query (spec section 2), as pure functions of the URL.
 
-export type Route = { readonly name: "home" } | { readonly name: "studio" } | { readonly name: "notFound" };
+export type Route =
+  | { readonly name: "home" }
+  | { readonly name: "studio" }
+  | { readonly name: "create" }
+  | { readonly name: "login" }
+  | { readonly name: "notFound" };
 
 const trimTrailingSlash = (pathname: string): string =>
   pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
@@ -9,6 +14,8 @@ export function matchRoute(pathname: string): Route {
   const path = trimTrailingSlash(pathname);
   if (path === "/" || path === "") return { name: "home" };
   if (path === "/studio") return { name: "studio" };
+  if (path === "/create" || path === "/create/v2") return { name: "create" };
+  if (path === "/login") return { name: "login" };
   return { name: "notFound" };
 }
 

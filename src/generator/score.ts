@@ -81,6 +81,18 @@ export interface SongSection {
   readonly energy: number;
 }
 
+/** A chord of the song's harmony, kept so cover, extend and infill can build on it. */
+export interface ChordSpan {
+  readonly start: Beats;
+  readonly end: Beats;
+  /** Scale degree of the root in the song's mode (0 = the tonic). */
+  readonly degree: number;
+  /** Chord tones as scale steps above the root: [0, 2, 4] a triad, [0, 2, 4, 6] a seventh. */
+  readonly steps: readonly number[];
+  /** As tonal names it: "Am7", "F", "Gsus4". */
+  readonly symbol: string;
+}
+
 export interface InstrumentPart {
   readonly stem: Exclude<StemName, "drums" | "vocals">;
   readonly patch: PatchName;
@@ -123,4 +135,6 @@ export interface Score {
     readonly delay: { readonly beats: number; readonly feedback: number; readonly wet: number };
     readonly sidechain: number;
   };
+  /** The harmony the parts follow (added by the composer; absent in scores from before it). */
+  readonly chords?: readonly ChordSpan[];
 }

@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { Generator } from "../generator/generator.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -11,8 +12,14 @@ import { HttpError } from "./http/errors.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
+import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
+import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerLyricsRoutes } from "./routes/lyrics.ts";
+import { registerPersonaRoutes } from "./routes/personas.ts";
+import { registerPlaylistRoutes } from "./routes/playlists.ts";
+import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
@@ -29,6 +36,8 @@ export interface AppOptions {
   readonly logger?: boolean | { readonly level: string };
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (HTTPS detection for Secure cookies). */
   readonly trustProxy?: boolean;
+  /** What makes songs (built-in or an external model); without one, generation answers 503. */
+  readonly generator?: Generator | null;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -61,6 +70,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStudioRoutes(app, db);
   registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
+  registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
+  registerPromptRoutes(app, db);
+  registerPersonaRoutes(app, { db, storage: options.storage });
+  registerPlaylistRoutes(app, db);
+  registerLyricsRoutes(app, db);
+  registerCreateSupportRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -1,5 +1,7 @@
+import type { Generator } from "../generator/generator.ts";
 import type { ServerConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { createGenerator } from "./generation/generator-choice.ts";
 import { type DemoAccount, seedDemoAccounts, seedDemoClips } from "./seed.ts";
 import { localStorageIn } from "./storage/local-disk-storage.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -12,6 +14,8 @@ export async function bootDatabase(config: ServerConfig): Promise<{
   database: DatabaseHandle;
   storage: Storage;
   demo: { accounts: DemoAccount[]; password: string };
+  /** Made once per server; the generation service closes it when the server stops. */
+  generator: Generator | null;
 }> {
   let database: DatabaseHandle;
   try {
@@ -27,7 +31,7 @@ export async function bootDatabase(config: ServerConfig): Promise<{
   const demo = await seedDemoAccounts(database.db, { dataDir: config.dataDir, ...config.demo });
   const storage = await openStorage(config, database);
   await seedDemoClips(database.db, storage, demo.accounts);
-  return { database, storage, demo };
+  return { database, storage, demo, generator: await createGenerator(config.generator) };
 }
 
 async function openStorage(config: ServerConfig, database: DatabaseHandle): Promise<Storage> {

@@ -1,5 +1,6 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { type GeneratorSetting, readGeneratorSetting } from "./generation/generator-setting.ts";
 import { readS3Settings } from "./storage/s3-config.ts";
 import type { S3Settings } from "./storage/s3-storage.ts";
 
@@ -16,6 +17,8 @@ export interface ServerConfig {
   /** An S3-compatible store for media; without one, files go under DATA_DIR/files. */
   readonly s3?: S3Settings;
   readonly demo: { readonly email?: string; readonly proEmail?: string; readonly password?: string };
+  /** What makes songs: GENERATOR (builtin, ace-step with ACE_STEP_URL, or off). */
+  readonly generator: GeneratorSetting;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -61,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       proEmail: env.DEMO_PRO_EMAIL || undefined,
       password: env.DEMO_PASSWORD || undefined,
     },
+    generator: readGeneratorSetting(env, (message) => new ConfigError(message)),
   };
 }

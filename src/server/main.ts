@@ -84,10 +84,11 @@ async function startServer(): Promise<void> {
     if (error instanceof StartupError) fail(error.message);
     throw error;
   }
-  const { database, storage, demo } = booted;
+  const { database, storage, demo, generator } = booted;
   const app = await buildApp({
     database,
     storage,
+    generator,
     distDir: DIST_DIR,
     trustProxy: config.trustProxy,
     logger: { level },

@@ -46,6 +46,8 @@ export async function seedDemoAccounts(
       displayName: account.plan === "pro" ? "Demo Pro" : "Demo",
       plan: account.plan,
       credits: account.plan === "pro" ? 2500 : 50,
+      // The pro demo shows the beta inspiration playlist (000 section 6 gates it by this flag).
+      flags: account.plan === "pro" ? ["playlist-condition"] : [],
     });
   }
   return { accounts, password };

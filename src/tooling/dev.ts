@@ -8,8 +8,8 @@ import { repoPath } from "./paths.ts";
 
 const config = readConfig(process.env);
 await buildDspIfStale();
-const { database, storage, demo } = await bootDatabase(config);
-const api = await buildApp({ database, storage, logger: true });
+const { database, storage, demo, generator } = await bootDatabase(config);
+const api = await buildApp({ database, storage, generator, logger: true });
 api.addHook("onClose", () => database.close());
 const apiPort = config.port + 1;
 await api.listen({ port: apiPort, host: "127.0.0.1" });

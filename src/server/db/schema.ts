@@ -151,6 +151,120 @@ export interface ClipDownbeatsTable {
   updated_at: Timestamp;
 }
 
+/** A persona (0009): the voice and style of its root clip, for songs made with it. */
+export interface PersonasTable {
+  id: Generated<string>;
+  user_id: string;
+  root_clip_id: string;
+  name: string;
+  description: Generated<string>;
+  /** The avatar made by POST /api/gen/prompt_image/ (its id there), and where it is served. */
+  image_s3_id: string | null;
+  image_url: string | null;
+  is_public: Generated<boolean>;
+  is_trashed: Generated<boolean>;
+  /** The number of persona_loves rows, kept in step in the same transaction. */
+  upvote_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+/** Who loved (favorited) or follows a persona (0009); one row per user and persona. */
+export interface PersonaMarksTable {
+  user_id: string;
+  persona_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PlaylistsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  image_url: string | null;
+  is_public: Generated<boolean>;
+  is_trashed: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A playlist's songs (0009), in `position` order; a song is in a playlist at most once. */
+export interface PlaylistClipsTable {
+  playlist_id: string;
+  clip_id: string;
+  position: number;
+  added_at: Generated<Timestamp>;
+}
+
+/** A saved styles or lyrics prompt (0009); lyrics or tags is never empty. */
+export interface SavedPromptsTable {
+  id: Generated<string>;
+  user_id: string;
+  gpt_description_prompt: Generated<string>;
+  lyrics: Generated<string>;
+  tags: Generated<string>;
+  negative_tags: Generated<string>;
+  title: Generated<string>;
+  /** JSON: the create form's slider values, as savedPromptSlidersSchema parses them. */
+  sliders: Record<string, number> | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A lyrics generation job (0009). */
+export interface LyricsJobsTable {
+  id: Generated<string>;
+  user_id: string;
+  prompt: string;
+  lyrics_model: Generated<string>;
+  status: Generated<"running" | "done" | "error">;
+  text: Generated<string>;
+  title: Generated<string>;
+  tags: Generated<string>;
+  error_message: string | null;
+  /** Started by the create page: finished reads "done" for it, "complete" for other clients. */
+  from_create_page: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A generation request or library action (0008): what it asked for and the credits it reserved. */
+export interface GenerationJobsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "generate" | "concat" | "upsample" | "speed";
+  task: string;
+  model_key: string;
+  /** JSON: a StoredPlan (src/server/generation/stored-plan.ts). */
+  plan: unknown;
+  reservation_id: number | null;
+  credits: Generated<number>;
+  /** Kept fresh by the server running it; a stale one was cut short (crash) and is failed and refunded. */
+  heartbeat_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type GeneratedClipState = "queued" | "submitted" | "streaming" | "complete" | "error";
+
+/** A clip a generation job makes (0008), and once complete what later tasks build on. */
+export interface GeneratedClipsTable {
+  clip_id: string;
+  job_id: string;
+  position: number;
+  /** uint32 */
+  seed: number;
+  state: GeneratedClipState;
+  /** JSON: [{word, start_s, end_s}]. */
+  aligned_words: unknown;
+  /** JSON: the generator's Score, or null from an external model. */
+  score: unknown;
+  /** JSON: [{name, key}] of the stems kept in storage. */
+  stems: unknown;
+  midi_key: string | null;
+  error: string | null;
+  refunded: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
 export interface Database {
   users: UsersTable;
@@ -163,6 +277,15 @@ export interface Database {
   studio_projects: StudioProjectsTable;
   studio_project_versions: StudioProjectVersionsTable;
   clip_downbeats: ClipDownbeatsTable;
+  generation_jobs: GenerationJobsTable;
+  generated_clips: GeneratedClipsTable;
+  personas: PersonasTable;
+  persona_loves: PersonaMarksTable;
+  persona_follows: PersonaMarksTable;
+  playlists: PlaylistsTable;
+  playlist_clips: PlaylistClipsTable;
+  saved_prompts: SavedPromptsTable;
+  lyrics_jobs: LyricsJobsTable;
 }
 
 export type User = Selectable<UsersTable>;

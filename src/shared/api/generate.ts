@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLIP_STATUSES, clipMetadataSchema, clipSchema } from "./clips.ts";
 
 // The generation call's wire body (spec 000 section 3). Third-party clients of the upstream service
 // send it as is, so every field is optional and nullable and unknown fields are dropped, not refused.
@@ -100,3 +101,98 @@ export const DURATION_MIN_S = 120;
 export const DURATION_MAX_S = 480;
 /** Persona songs are at most four minutes. */
 export const PERSONA_DURATION_MAX_S = 240;
+
+// ---- Responses and the library's generation calls (001) ----
+
+const clipIdValue = z.uuid("Clip ids are UUIDs");
+
+/** POST /api/generate/v2/: the request's id and its clips (Clip JSON), answered at once. */
+export const generateResponseSchema = z.object({
+  id: z.string(),
+  clips: z.array(clipSchema),
+  metadata: clipMetadataSchema,
+  major_model_version: z.string(),
+  status: z.enum(CLIP_STATUSES),
+  created_at: z.string(),
+  batch_size: z.number().int(),
+});
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+
+/** POST /api/generate/concat/v2/ (Get Full Song). */
+export const concatBodySchema = z.object({
+  clip_id: clipIdValue,
+  is_infill: z.boolean().nullish(),
+  edit_session_id: z.string().nullish(),
+});
+export type ConcatBody = z.infer<typeof concatBodySchema>;
+
+/** 001: remaster titles are at most 80 characters; songs longer than 960 s cannot be remastered. */
+export const REMASTER_TITLE_MAX = 80;
+export const REMASTER_DURATION_MAX_S = 960;
+export const REMASTER_NOT_ALLOWED = "Remaster not allowed. Subscribe to access Remaster.";
+export const REMASTER_TITLE_TOO_LONG = "Title too long.";
+
+const slider = z.number().finite().min(0).max(1).nullish();
+
+/** POST /api/generate/upsample (Remaster): the spec's sliders, 0..1 (defaults freedom 0, others 0.5). */
+export const upsampleBodySchema = z.object({
+  clip_id: clipIdValue,
+  model_name: z.string().max(64).nullish(),
+  tags: z.string().max(1000).nullish(),
+  title: z.string().nullish(),
+  freedom: slider,
+  tone: slider,
+  strength: slider,
+  stereo_width: slider,
+  clarity: slider,
+  variation_category: z.string().max(64).nullish(),
+});
+export type UpsampleBody = z.infer<typeof upsampleBodySchema>;
+
+/** POST /api/clips/adjust-speed/: the multiplier is kept to what the stretcher does well. */
+export const SPEED_MULTIPLIER_MIN = 0.5;
+export const SPEED_MULTIPLIER_MAX = 2;
+export const adjustSpeedBodySchema = z.object({
+  clip_id: clipIdValue,
+  speed_multiplier: z.number().finite().min(SPEED_MULTIPLIER_MIN).max(SPEED_MULTIPLIER_MAX),
+  keep_pitch: z.boolean().nullish(),
+  title: z.string().max(100).nullish(),
+});
+export type AdjustSpeedBody = z.infer<typeof adjustSpeedBodySchema>;
+
+/** GET /api/generate/requests/?status=running */
+export const generationRequestsQuerySchema = z.object({
+  status: z.enum(["running", "complete", "error", "all"]).default("all"),
+});
+
+export const generationRequestSchema = z.object({
+  id: z.string(),
+  status: z.enum(["running", "complete", "error"]),
+  task: z.string(),
+  model_key: z.string(),
+  clip_ids: z.array(z.string()),
+  created_at: z.string(),
+});
+export const generationRequestsResponseSchema = z.object({ requests: z.array(generationRequestSchema) });
+export type GenerationRequestsResponse = z.infer<typeof generationRequestsResponseSchema>;
+
+/** GET /api/gen/{clip_id}/aligned_lyrics/v2/; words ending at 6000 s or later are dropped (001). */
+export const ALIGNED_WORDS_END_MAX_S = 6000;
+export const alignedWordSchema = z.object({
+  word: z.string(),
+  start_s: z.number(),
+  end_s: z.number(),
+  success: z.boolean(),
+  p_align: z.number(),
+});
+export const alignedLyricsResponseSchema = z.object({
+  aligned_words: z.array(alignedWordSchema),
+  waveform_data: z.array(z.number()),
+  hoot_cer: z.number(),
+  is_streamed: z.boolean(),
+});
+export type AlignedLyricsResponse = z.infer<typeof alignedLyricsResponseSchema>;
+
+/** GET /api/edit/stems/{clip_id}: the stem clips Get Stems made (POST makes them). */
+export const stemsResponseSchema = z.object({ clips: z.array(clipSchema) });
+export type StemsResponse = z.infer<typeof stemsResponseSchema>;

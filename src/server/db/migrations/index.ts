@@ -6,6 +6,8 @@ import * as uploads from "./0004-uploads.ts";
 import * as billing from "./0005-billing.ts";
 import * as studioProjects from "./0006-studio-projects.ts";
 import * as clipDownbeats from "./0007-clip-downbeats.ts";
+import * as generation from "./0008-generation.ts";
+import * as createPage from "./0009-create-page.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005-billing": billing,
   "0006-studio-projects": studioProjects,
   "0007-clip-downbeats": clipDownbeats,
+  "0008-generation": generation,
+  "0009-create-page": createPage,
 };

@@ -1,0 +1,77 @@
+import { useRef, useState } from "react";
+import type { Session } from "../../shared/api/accounts.ts";
+import { Popover } from "../../studio/ui/controls/Popover.tsx";
+import { accountStore } from "../account/session-store.ts";
+import { hasPersonaFeature, hasPlaylistCondition } from "./feature-gates.ts";
+import { openModal } from "./modal-store.ts";
+import { openPersonaUpsell, openPlaylistUpsell } from "./upsells.ts";
+
+interface Item {
+  readonly label: string;
+  /** Shown dimmed: choosing it opens an upsell. */
+  readonly dimmed: (session: Session) => boolean;
+  readonly open: (session: Session) => void;
+}
+
+const always = () => false;
+
+const ITEMS: readonly Item[] = [
+  { label: "Upload audio", dimmed: always, open: () => openModal({ kind: "upload", file: null }) },
+  { label: "Record audio", dimmed: always, open: () => openModal({ kind: "upload", file: null }) },
+  {
+    label: "Persona",
+    dimmed: (session) => !hasPersonaFeature(session),
+    open: (session) => (hasPersonaFeature(session) ? openModal({ kind: "personas" }) : openPersonaUpsell()),
+  },
+  {
+    label: "Inspiration playlist",
+    dimmed: (session) => !hasPlaylistCondition(session),
+    open: (session) =>
+      hasPlaylistCondition(session) ? openModal({ kind: "inspiration" }) : openPlaylistUpsell(),
+  },
+  { label: "Saved styles", dimmed: always, open: () => openModal({ kind: "stylesPrompts" }) },
+  { label: "Saved lyrics", dimmed: always, open: () => openModal({ kind: "lyricsPrompts" }) },
+];
+
+/** The add menu: audio, a persona, an inspiration playlist, saved prompts. */
+export function AddMenu() {
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const session = accountStore.getState().session;
+  if (session === null) return null;
+  return (
+    <div className="create-add-menu">
+      <button
+        ref={anchor}
+        type="button"
+        className="create-round"
+        aria-label="Add"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        +
+      </button>
+      {open && (
+        <Popover anchor={anchor} onClose={() => setOpen(false)} className="create-add-popover">
+          <div role="menu" className="create-add-items">
+            {ITEMS.map((item) => (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                className={item.dimmed(session) ? "dimmed" : undefined}
+                onClick={() => {
+                  setOpen(false);
+                  item.open(session);
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+        </Popover>
+      )}
+    </div>
+  );
+}

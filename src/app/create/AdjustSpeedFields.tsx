@@ -1,0 +1,43 @@
+import { SPEED_MULTIPLIER_MAX, SPEED_MULTIPLIER_MIN } from "../../shared/api/generate.ts";
+import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
+import { useClips } from "./clips-store.ts";
+import { updateForm, useForm } from "./form-store.ts";
+
+const setAdjustSpeed = (patch: { speedMultiplier?: number; keepPitch?: boolean }) =>
+  updateForm((form) => ({ ...form, adjustSpeed: { ...form.adjustSpeed, ...patch } }));
+
+/** Adjust speed: the song, its speed multiplier and whether the pitch is kept. */
+export function AdjustSpeedFields() {
+  const speed = useForm((form) => form.adjustSpeed);
+  const title = useClips((state) => (speed?.clipId ? state.byId[speed.clipId]?.clip.title : undefined));
+  if (speed === undefined) return null;
+  return (
+    <div className="create-fields">
+      <p className="create-note">
+        {speed.clipId ? `Song: ${title || "Untitled"}` : "Choose a song to change its speed."}
+      </p>
+      <label className="create-slider">
+        <span>Speed</span>
+        <MiniSlider
+          label="Speed"
+          value={speed.speedMultiplier}
+          min={SPEED_MULTIPLIER_MIN}
+          max={SPEED_MULTIPLIER_MAX}
+          step={0.05}
+          defaultValue={1}
+          format={(value) => `${value.toFixed(2)}x`}
+          onChange={(speedMultiplier) => setAdjustSpeed({ speedMultiplier })}
+        />
+        <output>{speed.speedMultiplier.toFixed(2)}x</output>
+      </label>
+      <label className="create-switch">
+        <input
+          type="checkbox"
+          checked={speed.keepPitch}
+          onChange={(event) => setAdjustSpeed({ keepPitch: event.target.checked })}
+        />
+        Keep pitch
+      </label>
+    </div>
+  );
+}

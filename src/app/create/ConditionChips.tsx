@@ -1,0 +1,111 @@
+import type { ReactNode } from "react";
+import * as rules from "../../shared/create/condition-rules.ts";
+import { useClips } from "./clips-store.ts";
+import { applyRule } from "./form-actions.ts";
+import { useForm } from "./form-store.ts";
+
+function ClipName({ id }: { readonly id: string }) {
+  const title = useClips((state) => state.byId[id]?.clip.title);
+  return <>{title || "your song"}</>;
+}
+
+function Chip({
+  label,
+  onRemove,
+  testId,
+}: {
+  readonly label: ReactNode;
+  readonly onRemove: () => void;
+  readonly testId: string;
+}) {
+  return (
+    <span className="create-condition" data-testid={testId}>
+      {label}
+      <button type="button" className="create-icon-button" aria-label="Remove" onClick={onRemove}>
+        ×
+      </button>
+    </span>
+  );
+}
+
+/** The conditions on the form, each removable. */
+export function ConditionChips() {
+  const conditions = useForm((form) => form.global.conditions);
+  if (conditions === undefined) return null;
+  const { untimed, timed } = conditions;
+  const chips: ReactNode[] = [];
+  if (untimed.cover) {
+    chips.push(
+      <Chip
+        key="cover"
+        testId="condition-cover"
+        label={
+          <>
+            Cover of <ClipName id={untimed.cover.clipId} />
+          </>
+        }
+        onRemove={() => applyRule(rules.clearCover)}
+      />,
+    );
+  }
+  if (timed) {
+    const label =
+      timed.type === "extend" ? (
+        <>
+          Extend <ClipName id={timed.clipId} /> from {timed.startSeconds.toFixed(2)} s
+        </>
+      ) : timed.type === "underpaint" ? (
+        <>
+          Add instrumental to <ClipName id={timed.clipId} />
+        </>
+      ) : timed.type === "overpaint" ? (
+        <>
+          Add vocals to <ClipName id={timed.clipId} />
+        </>
+      ) : (
+        <>
+          Replace a section of <ClipName id={timed.clipId} />
+        </>
+      );
+    chips.push(
+      <Chip
+        key="timed"
+        testId={`condition-${timed.type}`}
+        label={label}
+        onRemove={() => applyRule(rules.clearTimedCondition)}
+      />,
+    );
+  }
+  if (untimed.persona) {
+    chips.push(
+      <Chip
+        key="persona"
+        testId="condition-persona"
+        label={<>Persona: {untimed.persona.personaName}</>}
+        onRemove={() => applyRule(rules.clearPersona)}
+      />,
+    );
+  }
+  if (untimed.playlist) {
+    chips.push(
+      <Chip
+        key="playlist"
+        testId="condition-playlist"
+        label={<>Inspired by {untimed.playlist.playlistName}</>}
+        onRemove={() => applyRule(rules.clearPlaylist)}
+      />,
+    );
+  }
+  if (untimed.inspiration && untimed.inspiration.clipIds.length > 0) {
+    chips.push(
+      <Chip
+        key="inspiration"
+        testId="condition-inspiration"
+        label={<>{untimed.inspiration.clipIds.length} inspiration songs</>}
+        onRemove={() => applyRule((state, context) => rules.setInspirationClips(state, [], context))}
+      />,
+    );
+  }
+  if (chips.length === 0) return null;
+  return <div className="create-chips">{chips}</div>;
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from "react";
+import type { BillingModel } from "../../shared/api/billing.ts";
+import { maxLengthsFor } from "../../shared/create/input-truncation.ts";
+import { modelAllowsControlSliders } from "../../shared/create/model-rules.ts";
+import { referencesFromConditions } from "../../shared/create/request-assembly.ts";
+import { useAccount } from "../account/session-store.ts";
+import { AddMenu } from "./AddMenu.tsx";
+import { AdjustSpeedFields } from "./AdjustSpeedFields.tsx";
+import { ConditionChips } from "./ConditionChips.tsx";
+import { CustomFields } from "./CustomFields.tsx";
+import type { CreateQuery } from "./create-query.ts";
+import { changeMode, changeModel, resetForm, startForm } from "./form-actions.ts";
+import { useForm } from "./form-store.ts";
+import { startGeneration } from "./generate-flow.ts";
+import { ModelPicker } from "./ModelPicker.tsx";
+import { SavedPromptsButtons } from "./prompts/SavedPromptsButtons.tsx";
+import { SimpleFields } from "./SimpleFields.tsx";
+
+const NO_MODELS: readonly BillingModel[] = [];
+
+/** The creation form: mode tabs, model, the mode's fields, conditions, the add menu and Create. */
+export function CreateForm({ query }: { readonly query: CreateQuery }) {
+  const models = useAccount((state) => state.billing?.models ?? NO_MODELS);
+  const session = useAccount((state) => state.session);
+  const ready = useForm(() => true) ?? false;
+  const mode = useForm((form) => form.global.mode);
+  const model = useForm((form) => form.global.model);
+  const hasReferences = useForm((form) => referencesFromConditions(form).length > 0) ?? false;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || session === null || models.length === 0) return;
+    started.current = true;
+    void startForm(session, models, query);
+  }, [session, models, query]);
+
+  if (!ready || model === undefined || session === null) {
+    return (
+      <section className="panel create-form" aria-busy="true">
+        <p>Loading the form...</p>
+      </section>
+    );
+  }
+  const lengths = maxLengthsFor(model, models);
+  const custom = mode !== "simple";
+
+  const create = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const problem = await startGeneration();
+      setError(problem);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel create-form" aria-label="Create a song">
+      <div className="create-form-top">
+        <div className="create-tabs" role="tablist" aria-label="Mode">
+          {(["simple", "custom"] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={mode === tab}
+              onClick={() => {
+                setError(null);
+                changeMode(tab);
+              }}
+            >
+              {tab === "simple" ? "Simple" : "Custom"}
+            </button>
+          ))}
+        </div>
+        <ModelPicker models={models} onModel={(key) => changeModel(key)} />
+      </div>
+      <button type="button" className="create-reset link-button" onClick={resetForm}>
+        Reset form
+      </button>
+      <ConditionChips />
+      {mode === "adjust_speed" ? (
+        <AdjustSpeedFields />
+      ) : custom ? (
+        <CustomFields
+          limits={{
+            lyrics: lengths.prompt,
+            styles: lengths.tags,
+            excludeStyles: lengths.negative_tags,
+            title: lengths.title,
+          }}
+          slidersAllowed={modelAllowsControlSliders(model)}
+          hasReferences={hasReferences}
+          savedPromptsButton={(kind) => <SavedPromptsButtons kind={kind} />}
+        />
+      ) : (
+        <SimpleFields descriptionMax={lengths.gpt_description_prompt} />
+      )}
+      {error && (
+        <p className="create-form-error" role="alert" data-testid="create-error">
+          {error}
+        </p>
+      )}
+      <div className="create-actions">
+        <AddMenu />
+        <button type="button" className="create-submit" disabled={busy} onClick={create}>
+          {busy ? "Creating..." : "Create"}
+        </button>
+      </div>
+    </section>
+  );
+}

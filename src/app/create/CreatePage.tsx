@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
+import { AccountMenu } from "../account/AccountMenu.tsx";
+import { loginPathFor } from "../account/safe-next.ts";
+import { loadSession, useAccount } from "../account/session-store.ts";
+import { navigate } from "../router/history-router.ts";
+import { Link } from "../router/Link.tsx";
+import { useLocation } from "../router/use-location.ts";
+import { ClipList } from "./ClipList.tsx";
+import { CreateForm } from "./CreateForm.tsx";
+import { createPathFor, parseCreateQuery } from "./create-query.ts";
+import { useGenerationUpdates } from "./generation-updates.ts";
+import { ModalHost } from "./ModalHost.tsx";
+import { PlayerBar } from "./PlayerBar.tsx";
+import { Toasts } from "./Toasts.tsx";
+import { WindowDrop } from "./WindowDrop.tsx";
+import { loadWorkspaceClips } from "./workspace-clips.ts";
+import { rememberedWorkspace, rememberWorkspace } from "./workspace-memory.ts";
+import "../../studio/ui/studio.css";
+import "./create.css";
+
+/** /create: the creation form beside the workspace's songs, with a player bar. Signed-in only. */
+export default function CreatePage() {
+  const { pathname, search } = useLocation();
+  const session = useAccount((state) => state.session);
+  const query = parseCreateQuery(search);
+  const userId = session?.user?.id ?? null;
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  useEffect(() => {
+    if (session !== null && session.user === null)
+      navigate(loginPathFor(`${pathname}${search}`), { replace: true });
+  }, [session, pathname, search]);
+
+  // A workspace in the address is remembered; without one, the remembered one is written in.
+  useEffect(() => {
+    if (userId === null) return;
+    if (query.wid !== null) rememberWorkspace(userId, query.wid);
+    else {
+      const remembered = rememberedWorkspace(userId);
+      if (remembered !== null) navigate(createPathFor(search, remembered), { replace: true });
+    }
+  }, [userId, query.wid, search]);
+
+  useEffect(() => {
+    if (userId === null) return;
+    loadWorkspaceClips(userId, query.wid).catch((error: unknown) => {
+      console.warn("Could not load the workspace's songs", error);
+      setLoadError("Your songs could not be loaded. Reload the page to try again.");
+    });
+  }, [userId, query.wid]);
+
+  useGenerationUpdates(userId);
+
+  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  return (
+    <div className="create-page page">
+      <header className="create-header">
+        <Link href="/" className="create-brand">
+          Tunesmith
+        </Link>
+        <nav className="create-nav">
+          <Link href="/create" aria-current="page">
+            Create
+          </Link>
+          <Link href="/studio">Studio</Link>
+        </nav>
+        <AccountMenu />
+      </header>
+      <div className="create-main">
+        <CreateForm query={query} />
+        <div className="create-side">
+          {loadError && (
+            <p className="error" role="alert">
+              {loadError}
+            </p>
+          )}
+          <ClipList />
+        </div>
+      </div>
+      <PlayerBar />
+      <ModalHost />
+      <WindowDrop />
+      <Toasts />
+      <DialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { setSimple, useForm } from "./form-store.ts";
+
+/** Simple mode: a song description and the instrumental switch. */
+export function SimpleFields({ descriptionMax }: { readonly descriptionMax: number }) {
+  const prompt = useForm((form) => form.simple.prompt) ?? "";
+  const instrumental = useForm((form) => form.simple.instrumental) ?? false;
+  return (
+    <div className="create-fields">
+      <label className="create-field">
+        <span className="create-label">Song description</span>
+        <textarea
+          name="description"
+          rows={4}
+          placeholder="A dreamy synth-pop song about driving home at night"
+          value={prompt}
+          onChange={(event) => setSimple({ prompt: event.target.value })}
+        />
+        <span className="create-counter">
+          {prompt.length} / {descriptionMax}
+        </span>
+      </label>
+      <label className="create-switch">
+        <input
+          type="checkbox"
+          checked={instrumental}
+          onChange={(event) => setSimple({ instrumental: event.target.checked })}
+        />
+        Instrumental
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useRef, useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { Popover } from "../../studio/ui/controls/Popover.tsx";
+import { useAccount } from "../account/session-store.ts";
+import { navigate } from "../router/history-router.ts";
+import { downloadMp3, downloadWav } from "./clip-downloads.ts";
+import type { RemixType } from "./create-query.ts";
+import { remixClip } from "./form-actions.ts";
+import { openModal } from "./modal-store.ts";
+import { type MenuGate, makePersonaGate, wavDownloadGate } from "./song-menu-rules.ts";
+import { openPersonaUpsell, openWavUpsell } from "./upsells.ts";
+
+interface MenuItem {
+  readonly label: string;
+  readonly gate: MenuGate;
+  readonly run: () => void;
+  /** What a dimmed item opens instead. */
+  readonly upsell?: () => void;
+}
+
+const ALLOWED: MenuGate = { kind: "allowed" };
+
+const REMIX_ITEMS: readonly { readonly type: RemixType; readonly label: string }[] = [
+  { type: "cover", label: "Cover" },
+  { type: "extend", label: "Extend" },
+  { type: "reuse", label: "Use Styles & Lyrics" },
+];
+
+/** A finished song's menu on the create page: remixes, Make Persona, the studio, downloads. */
+export function SongMenu({ clip }: { readonly clip: Clip }) {
+  const session = useAccount((state) => state.session);
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  if (session === null) return null;
+  const title = clip.title || "Untitled";
+  const items: MenuItem[] = [
+    ...REMIX_ITEMS.map((item) => ({
+      label: item.label,
+      gate: ALLOWED,
+      run: () => remixClip(clip, item.type),
+    })),
+    {
+      label: "Make Persona",
+      gate: makePersonaGate(clip, session),
+      run: () => openModal({ kind: "createPersona", baseClipId: clip.id }),
+      upsell: openPersonaUpsell,
+    },
+    {
+      label: "Open in Studio",
+      gate: ALLOWED,
+      run: () => navigate(`/studio?for_clip_id=${encodeURIComponent(clip.id)}`),
+    },
+    { label: "MP3 Audio", gate: ALLOWED, run: () => void downloadMp3(clip) },
+    {
+      label: "WAV Audio",
+      gate: wavDownloadGate(session),
+      run: () => void downloadWav(clip),
+      upsell: openWavUpsell,
+    },
+  ];
+  const choose = (item: MenuItem) => {
+    setOpen(false);
+    if (item.gate.kind === "upsell") item.upsell?.();
+    else item.run();
+  };
+  return (
+    <>
+      <button
+        ref={anchor}
+        type="button"
+        className="create-small-button"
+        aria-label={`More actions: ${title}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
+      {open && (
+        <Popover anchor={anchor} onClose={() => setOpen(false)} className="create-add-popover">
+          <div
+            role="menu"
+            aria-label={`${title} actions`}
+            className="create-add-items"
+            data-testid="song-menu"
+          >
+            {items.map((item) =>
+              item.gate.kind === "hidden" ? null : (
+                <button
+                  key={item.label}
+                  type="button"
+                  role="menuitem"
+                  className={item.gate.kind === "upsell" ? "dimmed" : undefined}
+                  disabled={item.gate.kind === "disabled"}
+                  title={item.gate.kind === "disabled" ? item.gate.reason : undefined}
+                  onClick={() => choose(item)}
+                >
+                  {item.label}
+                </button>
+              ),
+            )}
+          </div>
+        </Popover>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+// A song's MP3 and WAV downloads through the server's media routes (spec 001 "Downloads and media"):
+// the MP3 counts against the download quota and comes at once; the WAV is converted first and
+// polled every 5 s, 24 times, until its address appears.
+
+import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
+import type { Clip } from "../../shared/api/clips.ts";
+import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clips.ts";
+import { ApiError, apiRequest } from "../account/api-request.ts";
+import { showToast } from "./toast-store.ts";
+
+const WAV_POLL_MS = 5000;
+const WAV_POLL_TRIES = 24;
+const DOWNLOAD_ERROR_MS = 5000;
+
+const DOWNLOAD_FAILED = "Download failed, please try again.";
+const WAV_TIMED_OUT = "WAV file download timed out";
+
+/** Hands the address to the browser as a download (the server sends it as an attachment). */
+function saveFrom(url: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "";
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function failed(title: string, error: unknown): void {
+  console.warn(title, error);
+  // The server's refusals (quota, plan) say why in its own words.
+  const description = error instanceof ApiError ? error.detail : undefined;
+  showToast({ kind: "error", title, description, durationMs: DOWNLOAD_ERROR_MS });
+}
+
+export async function downloadMp3(clip: Clip): Promise<void> {
+  try {
+    const answer = await apiRequest(
+      `/api/billing/clips/${encodeURIComponent(clip.id)}/download/`,
+      clipDownloadResponseSchema,
+      { method: "POST" },
+    );
+    if (answer.download_url === null) throw new Error("The song has no audio to download");
+    saveFrom(answer.download_url);
+  } catch (error) {
+    failed(DOWNLOAD_FAILED, error);
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function downloadWav(clip: Clip): Promise<void> {
+  const id = encodeURIComponent(clip.id);
+  try {
+    await apiRequest(`/api/gen/${id}/convert_wav/`, convertWavResponseSchema, { method: "POST" });
+    for (let attempt = 0; attempt < WAV_POLL_TRIES; attempt += 1) {
+      const { wav_file_url: url } = await apiRequest(`/api/gen/${id}/wav_file/`, wavFileResponseSchema);
+      if (url !== null) {
+        saveFrom(url);
+        return;
+      }
+      await pause(WAV_POLL_MS);
+    }
+    showToast({ kind: "error", title: WAV_TIMED_OUT, durationMs: DOWNLOAD_ERROR_MS });
+  } catch (error) {
+    failed(DOWNLOAD_FAILED, error);
+  }
+}

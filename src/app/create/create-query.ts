@@ -1,0 +1,48 @@
+// What the /create address asks for (spec section 2), as a pure function of the query string.
+
+export const REMIX_TYPES = ["cover", "extend", "reuse", "add_vocal", "add_instrumental", "speed"] as const;
+export type RemixType = (typeof REMIX_TYPES)[number];
+
+export interface CreateQuery {
+  /** The workspace (project) id; null is the default workspace. */
+  readonly wid: string | null;
+  /** mode=chat with a clip reference. */
+  readonly chat: { readonly refId: string; readonly refType: "clip" } | null;
+  readonly remix: { readonly clipId: string; readonly type: RemixType } | null;
+  /** A clip whose persona to use. */
+  readonly usePersona: string | null;
+}
+
+const param = (query: URLSearchParams, name: string): string | null => {
+  const value = query.get(name)?.trim();
+  return value ? value : null;
+};
+
+const isRemixType = (value: string | null): value is RemixType =>
+  value !== null && (REMIX_TYPES as readonly string[]).includes(value);
+
+export function parseCreateQuery(search: string): CreateQuery {
+  const query = new URLSearchParams(search);
+  const refId = param(query, "ref_id");
+  const remixClip = param(query, "remix_clip");
+  const remixType = param(query, "remix_type");
+  return {
+    wid: param(query, "wid"),
+    chat:
+      param(query, "mode") === "chat" && refId !== null && param(query, "ref_type") === "clip"
+        ? { refId, refType: "clip" }
+        : null,
+    remix:
+      remixClip !== null ? { clipId: remixClip, type: isRemixType(remixType) ? remixType : "cover" } : null,
+    usePersona: param(query, "use_persona"),
+  };
+}
+
+/** The address for a workspace: switching pushes it; a set workspace is written in silently. */
+export function createPathFor(search: string, wid: string | null): string {
+  const query = new URLSearchParams(search);
+  if (wid === null) query.delete("wid");
+  else query.set("wid", wid);
+  const rest = query.toString();
+  return rest === "" ? "/create" : `/create?${rest}`;
+}

@@ -1,0 +1,195 @@
+// The form's changes that have rules (spec 000 section 4): each runs the shared condition rule on the
+// store's form and shows the notices it raises as info toasts.
+
+import type { Session } from "../../shared/api/accounts.ts";
+import type { BillingModel } from "../../shared/api/billing.ts";
+import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
+import { type Persona, personaSchema } from "../../shared/api/personas.ts";
+import * as rules from "../../shared/create/condition-rules.ts";
+import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
+import { type CreateFormState, defaultCreateFormState } from "../../shared/create/form-state.ts";
+import {
+  canUseBillingModel,
+  defaultModelKey,
+  personaModelOverride,
+} from "../../shared/create/model-rules.ts";
+import { apiRequest } from "../account/api-request.ts";
+import { accountStore } from "../account/session-store.ts";
+import { withoutParams } from "../routes.ts";
+import { upsertClips } from "./clips-store.ts";
+import type { CreateQuery, RemixType } from "./create-query.ts";
+import { hasPersonaFeature } from "./feature-gates.ts";
+import { createFormMemory } from "./form-memory.ts";
+import { formStore, setForm, updateForm } from "./form-store.ts";
+import { showToast } from "./toast-store.ts";
+
+const NO_MODELS: readonly BillingModel[] = [];
+
+export function ruleContext(): rules.RuleContext {
+  const { billing, session } = accountStore.getState();
+  const models = billing?.models ?? NO_MODELS;
+  return {
+    models,
+    defaultModel: defaultModelKey(models),
+    voxPersonaAvailable: session?.isStaff === true,
+  };
+}
+
+/** Runs a rule on the current form; its notices become toasts. */
+export function applyRule(
+  rule: (state: CreateFormState, context: rules.RuleContext) => rules.RuleResult,
+): void {
+  const { form } = formStore.getState();
+  if (form === null) return;
+  const result = rule(form, ruleContext());
+  setForm(result.state);
+  for (const notice of result.notices) {
+    showToast({
+      kind: "info",
+      title: notice.title,
+      description: notice.voxPersonaHint
+        ? "Turn on the voice persona to keep a persona with a playlist."
+        : undefined,
+      durationMs: notice.durationMs,
+    });
+  }
+}
+
+export const changeModel = (key: string) =>
+  applyRule((state, context) => rules.changeModel(state, key, context));
+
+export const changeMode = (mode: "simple" | "custom") =>
+  applyRule((state, context) => rules.setSimpleMode(state, mode === "simple", context));
+
+async function fetchClip(id: string): Promise<Clip | null> {
+  try {
+    const answer = await apiRequest(`/api/feed/v2?ids=${encodeURIComponent(id)}`, feedV2ResponseSchema);
+    return answer.clips[0] ?? null;
+  } catch (error) {
+    console.warn(`The song ${id} could not be loaded`, error);
+    return null;
+  }
+}
+
+/** remix_clip with remix_type: the song menu's remix actions arriving on the form. */
+async function applyRemix(remix: NonNullable<CreateQuery["remix"]>): Promise<void> {
+  const clip = await fetchClip(remix.clipId);
+  if (clip === null) {
+    showToast({ kind: "error", title: "That song could not be opened.", durationMs: 4000 });
+    return;
+  }
+  upsertClips([clip]);
+  remixClip(clip, remix.type);
+}
+
+/** A song's remix action (the song menu's, or remix_type in the address) applied to the form. */
+export function remixClip(clip: Clip, type: RemixType): void {
+  if (type === "speed") {
+    updateForm((form) => ({
+      ...form,
+      global: { ...form.global, mode: "adjust_speed" },
+      adjustSpeed: { ...form.adjustSpeed, clipId: clip.id },
+    }));
+    return;
+  }
+  const duration = clip.metadata.duration ?? null;
+  applyRule((state, context) => {
+    switch (type) {
+      case "cover":
+        return rules.addCover(state, { clipId: clip.id, clipTitle: clip.title }, context);
+      case "extend":
+        return rules.addExtend(
+          state,
+          {
+            clipId: clip.id,
+            startSeconds: duration === null ? 0 : defaultContinueAtSeconds(duration),
+            isUpload: clip.metadata.type === "upload",
+            clipDurationSeconds: duration,
+          },
+          context,
+        );
+      case "reuse":
+        return rules.reuseStylesAndLyrics(
+          state,
+          { clipId: clip.id, styles: clip.metadata.tags ?? "", lyrics: clip.metadata.prompt ?? "" },
+          context,
+        );
+      case "add_vocal":
+      case "add_instrumental":
+        return rules.addPainting(
+          state,
+          { type: type === "add_vocal" ? "overpaint" : "underpaint", clipId: clip.id },
+          context,
+        );
+    }
+  });
+}
+
+/** use_persona={clipId}: the persona of that song. */
+async function applyPersonaOf(clipId: string): Promise<void> {
+  const clip = await fetchClip(clipId);
+  const personaId = clip?.persona?.id;
+  if (personaId === undefined) return;
+  try {
+    pickPersona(await apiRequest(`/api/persona/get-persona/${personaId}/`, personaSchema));
+  } catch (error) {
+    console.warn("The persona could not be loaded", error);
+  }
+}
+
+/** Query parameters that did their job leave the address, so a reload does not apply them twice. */
+const ONE_SHOT_PARAMS = ["remix_clip", "remix_type", "use_persona"];
+
+/** The form when the page opens: remembered, else fresh with the newest usable model; then the query. */
+export async function startForm(
+  session: Session,
+  models: readonly BillingModel[],
+  query: CreateQuery,
+): Promise<void> {
+  const remembered = createFormMemory().restore();
+  setForm(remembered ?? defaultCreateFormState(defaultModelKey(models)));
+  if (remembered !== null) {
+    // A remembered model the plan no longer opens falls back to the default; the rules then recheck.
+    const usable = canUseBillingModel(models, remembered.global.model);
+    applyRule((state, context) =>
+      usable
+        ? rules.reconcileConditions(state, context)
+        : rules.changeModel(state, context.defaultModel, context),
+    );
+  }
+  if (query.remix) await applyRemix(query.remix);
+  if (query.usePersona && hasPersonaFeature(session)) await applyPersonaOf(query.usePersona);
+  const { pathname, search } = window.location;
+  const rest = withoutParams(search, ONE_SHOT_PARAMS);
+  if (rest !== search) window.history.replaceState(null, "", `${pathname}${rest}`);
+}
+
+/** Back to a fresh form, forgetting the remembered one. */
+export function resetForm(): void {
+  const { billing } = accountStore.getState();
+  createFormMemory().reset();
+  setForm(defaultCreateFormState(defaultModelKey(billing?.models ?? NO_MODELS)));
+}
+
+/** A persona picked in the picker (or from use_persona) goes through the persona rule. */
+export function pickPersona(persona: Persona): void {
+  const { session, billing } = accountStore.getState();
+  const override = session === null ? null : personaModelOverride(session, billing?.models ?? []);
+  applyRule((state, context) =>
+    rules.addPersona(
+      state,
+      {
+        personaId: persona.id,
+        clipId: persona.root_clip_id,
+        startSeconds: null,
+        endSeconds: null,
+        personaName: persona.name,
+        personaImageUrl: persona.image_url,
+        tags: persona.clip.metadata.tags ?? "",
+        negativeTags: persona.clip.metadata.negative_tags ?? "",
+      },
+      context,
+      override,
+    ),
+  );
+}

@@ -1,0 +1,86 @@
+// The Create button (spec 000 section 4, generation flow): the form checks in order, the model's
+// can_use (else the upgrade upsell), then the generation call; the new clips go first in the list
+// at once and are followed from there. Errors become the catalogue's toasts.
+
+import { clipSchema } from "../../shared/api/clips.ts";
+import { generateResponseSchema } from "../../shared/api/generate.ts";
+import { prepareGeneration } from "../../shared/create/generation-preparation.ts";
+import { ApiError, apiRequest } from "../account/api-request.ts";
+import { accountStore, refreshBilling } from "../account/session-store.ts";
+import { upsertClips } from "./clips-store.ts";
+import { parseCreateQuery } from "./create-query.ts";
+import { createSessionToken } from "./create-session.ts";
+import { formStore } from "./form-store.ts";
+import { generatePath } from "./generate-endpoint.ts";
+import { showGenerationError } from "./generation-error-toasts.ts";
+import { pollNow } from "./generation-updates.ts";
+import { openModelUpsell } from "./ModelPicker.tsx";
+import { showToast } from "./toast-store.ts";
+
+const FORM_CHECK_TOAST_MS = 4000;
+
+/** Runs the flow; answers the form check's message when one failed (shown under the button too). */
+export async function startGeneration(): Promise<string | null> {
+  const { form } = formStore.getState();
+  const { session, billing } = accountStore.getState();
+  if (form === null || session === null || billing === null) return null;
+  const models = billing.models;
+  const model = models.find((candidate) => candidate.external_key === form.global.model);
+  if (model === undefined) return null;
+  const wid = parseCreateQuery(window.location.search).wid;
+  const prepared = prepareGeneration(
+    form,
+    {
+      credits: billing.total_credits_left,
+      exempt: session.isStaff || session.flags["skip-paywall"] === true,
+    },
+    {
+      transactionUuid: crypto.randomUUID(),
+      model,
+      session,
+      pathname: window.location.pathname,
+      createSessionToken,
+      fromStudioProjectId: null,
+      projectId: wid,
+    },
+  );
+  if (prepared.kind === "invalid") {
+    showToast({ kind: "error", title: prepared.message, durationMs: FORM_CHECK_TOAST_MS });
+    return prepared.message;
+  }
+  if (prepared.kind === "upsell") {
+    openModelUpsell(model);
+    return null;
+  }
+  try {
+    if (form.global.mode === "adjust_speed") {
+      const clip = await apiRequest("/api/clips/adjust-speed/", clipSchema, {
+        body: {
+          clip_id: form.adjustSpeed.clipId,
+          speed_multiplier: form.adjustSpeed.speedMultiplier,
+          keep_pitch: form.adjustSpeed.keepPitch,
+        },
+      });
+      upsertClips([clip], { prepend: true });
+    } else {
+      const answer = await apiRequest(await generatePath(), generateResponseSchema, { body: prepared.body });
+      upsertClips(answer.clips, { prepend: true });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) showGenerationError(error, session);
+    else {
+      console.error(error);
+      showToast({
+        kind: "error",
+        title: "An error occurred.",
+        description: "A system error occurred.",
+        durationMs: 5000,
+      });
+    }
+    return null;
+  } finally {
+    void refreshBilling();
+  }
+  void pollNow();
+  return null;
+}

@@ -1,0 +1,25 @@
+// The generation-start error catalogue (spec 000 section 8, src/shared/create/generation-errors.ts)
+// shown on the page: toasts, the simultaneous-generation upsell, the copyright warning.
+
+import type { Session } from "../../shared/api/accounts.ts";
+import { generationErrorOutcome } from "../../shared/create/generation-errors.ts";
+import type { ApiError } from "../account/api-request.ts";
+import { openCopyrightWarning } from "./copyright-warning.ts";
+import { showToast } from "./toast-store.ts";
+import { openConcurrencyUpsell } from "./upsells.ts";
+
+export function showGenerationError(error: ApiError, session: Session): void {
+  const detail = error.body === null ? null : error.detail;
+  const outcome = generationErrorOutcome(
+    error.status,
+    error.body,
+    detail,
+    session.user ? session.userPlanKey : null,
+  );
+  if (outcome.kind === "concurrency_upsell") openConcurrencyUpsell();
+  else if (outcome.kind === "copyright_warning") openCopyrightWarning();
+  else {
+    showToast(outcome.toast);
+    if (outcome.rethrow) console.error(error);
+  }
+}

@@ -1,0 +1,281 @@
+import { useEffect, useState } from "react";
+import { type Clip, clipSchema, feedV3ResponseSchema } from "../../../shared/api/clips.ts";
+import {
+  DEFAULT_PERSONA_NAME,
+  IMAGE_PROMPT_MAX,
+  PERSONA_DESCRIPTION_MAX,
+  PERSONA_NAME_MAX,
+  PERSONA_UPLOADS_DISABLED,
+  type Persona,
+  personaSchema,
+  promptImageResponseSchema,
+} from "../../../shared/api/personas.ts";
+import { openDialog } from "../../../studio/ui/dialog-queue.ts";
+import { ApiError, apiRequest } from "../../account/api-request.ts";
+import { useAccount } from "../../account/session-store.ts";
+import { showToast } from "../toast-store.ts";
+import { listPersonas } from "./personas-api.ts";
+
+interface CreatePersonaModalProps {
+  /** The song chosen before the modal opened (a song menu's Make Persona, or a persona upload). */
+  readonly baseClipId: string | null;
+  /** Own audio as the base: offered to staff and the personas-audio-upload flag (000 section 5). */
+  readonly onUploadAudio: () => void;
+  readonly onCreated: (persona: Persona) => void;
+  readonly onClose: () => void;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+const NO_BASE_CLIP = "You need to select a base clip!";
+
+/** Create a Persona: a song of the library as its base, a name, an avatar, a description. */
+export function CreatePersonaModal({
+  baseClipId,
+  onUploadAudio,
+  onCreated,
+  onClose,
+}: CreatePersonaModalProps) {
+  const session = useAccount((state) => state.session);
+  const [term, setTerm] = useState("");
+  const [clips, setClips] = useState<Clip[] | null>(null);
+  const [base, setBase] = useState<Clip | null>(null);
+  const [name, setName] = useState("");
+  const [imagePrompt, setImagePrompt] = useState("");
+  const [image, setImage] = useState<{ url: string; id: string } | null>(null);
+  const [imageBusy, setImageBusy] = useState(false);
+  const [description, setDescription] = useState("");
+  const [isPublic, setPublic] = useState(true);
+  const [hasPublic, setHasPublic] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const userId = session?.user?.id ?? null;
+  const uploadsAllowed = session?.isStaff === true || session?.flags["personas-audio-upload"] === true;
+
+  useEffect(() => {
+    if (baseClipId === null) return;
+    let live = true;
+    apiRequest(`/api/clip/${encodeURIComponent(baseClipId)}`, clipSchema)
+      .then((clip) => live && setBase(clip))
+      .catch((failure: unknown) => console.warn("Could not load the base song", failure));
+    return () => {
+      live = false;
+    };
+  }, [baseClipId]);
+
+  useEffect(() => {
+    listPersonas("mine")
+      .then((mine) => setHasPublic(mine.some((persona) => persona.is_public)))
+      .catch(() => setHasPublic(true));
+  }, []);
+
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      apiRequest("/api/feed/v3", feedV3ResponseSchema, {
+        body: {
+          limit: 50,
+          filters: {
+            user: { presence: "True", userId },
+            ...(term.trim() === "" ? {} : { searchText: term.trim() }),
+          },
+        },
+      })
+        .then((answer) => live && setClips(answer.clips.filter((clip) => clip.status === "complete")))
+        .catch((failure: unknown) => {
+          console.warn("Could not search the library", failure);
+          if (live) setClips([]);
+        });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [term, userId]);
+
+  const selectable = (clip: Clip) => uploadsAllowed || clip.metadata.type !== "upload";
+
+  const makeImage = async () => {
+    setImageBusy(true);
+    try {
+      const answer = await apiRequest("/api/gen/prompt_image/", promptImageResponseSchema, {
+        body: { prompt: imagePrompt },
+      });
+      setImage({ url: answer.image_url, id: answer.image_s3_id });
+    } catch (failure) {
+      console.warn("Could not make the avatar", failure);
+      showToast({
+        kind: "error",
+        title: "Error",
+        description: "An error occurred while creating the persona.",
+        durationMs: 5000,
+      });
+    } finally {
+      setImageBusy(false);
+    }
+  };
+
+  const save = async () => {
+    if (base === null) {
+      setError(NO_BASE_CLIP);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const persona = await apiRequest("/api/persona/create/", personaSchema, {
+        body: {
+          root_clip_id: base.id,
+          name: name.trim() || DEFAULT_PERSONA_NAME,
+          description: description.trim(),
+          image_s3_id: image?.id ?? null,
+          is_public: isPublic,
+        },
+      });
+      showToast({ kind: "success", title: "Persona created successfully.", durationMs: 3000 });
+      onCreated(persona);
+    } catch (failure) {
+      const detail =
+        failure instanceof ApiError ? failure.detail : "An error occurred while creating the persona.";
+      setError(detail);
+      showToast({ kind: "error", title: "Error", description: "Failed to create persona", durationMs: 5000 });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const togglePublic = (next: boolean) => {
+    if (!next || hasPublic) {
+      setPublic(next);
+      return;
+    }
+    openDialog({
+      title: "Make Persona Public?",
+      body: "Anyone will be able to see this persona and create songs with it.",
+      actions: [
+        { label: "Cancel", kind: "secondary", run: () => undefined },
+        { label: "Confirm", kind: "primary", run: () => setPublic(true) },
+      ],
+    });
+  };
+
+  return (
+    <div className="create-modal-backdrop">
+      <div
+        className="create-modal persona-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="create-persona-title"
+        data-testid="create-persona"
+      >
+        <header className="create-modal-header">
+          <h2 id="create-persona-title">Create a Persona</h2>
+          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <label className="create-field">
+          <span className="create-label">Based on song</span>
+          <input
+            type="search"
+            placeholder="Search your library"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </label>
+        {base && (
+          <p className="create-note" data-testid="persona-base">
+            Based on: {base.title || "Untitled"}
+          </p>
+        )}
+        {uploadsAllowed && (
+          <button type="button" className="create-small-button" onClick={onUploadAudio}>
+            Upload audio
+          </button>
+        )}
+        <ul className="create-modal-list persona-base-list">
+          {clips?.map((clip) => (
+            <li key={clip.id} className={`create-modal-row ${base?.id === clip.id ? "selected" : ""}`}>
+              <button
+                type="button"
+                className="grow link-like"
+                disabled={!selectable(clip)}
+                onClick={() => {
+                  setBase(clip);
+                  setError(null);
+                }}
+              >
+                <span>{clip.title || "Untitled"}</span>
+                <small>{selectable(clip) ? (clip.metadata.tags ?? "") : PERSONA_UPLOADS_DISABLED}</small>
+              </button>
+            </li>
+          ))}
+          {clips?.length === 0 && <li className="create-empty">No songs found</li>}
+        </ul>
+        <label className="create-field">
+          <span className="create-label">Name</span>
+          <input
+            value={name}
+            maxLength={PERSONA_NAME_MAX}
+            placeholder={DEFAULT_PERSONA_NAME}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <div className="create-field">
+          <span className="create-label">Avatar (optional)</span>
+          <div className="create-field-head">
+            <input
+              aria-label="Avatar image prompt"
+              value={imagePrompt}
+              maxLength={IMAGE_PROMPT_MAX}
+              placeholder="Describe the image"
+              onChange={(event) => setImagePrompt(event.target.value)}
+            />
+            <button
+              type="button"
+              className="create-small-button"
+              disabled={imagePrompt.trim() === "" || imageBusy}
+              onClick={() => void makeImage()}
+            >
+              {imageBusy ? "Creating..." : "Create"}
+            </button>
+            {image && <img src={image.url} alt="Avatar" width={40} height={40} className="persona-image" />}
+          </div>
+        </div>
+        <label className="create-field">
+          <span className="create-label">Description</span>
+          <textarea
+            rows={3}
+            value={description}
+            maxLength={PERSONA_DESCRIPTION_MAX}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+          <span className="create-counter">
+            {description.length}/{PERSONA_DESCRIPTION_MAX}
+          </span>
+        </label>
+        <label className="create-switch">
+          <input
+            type="checkbox"
+            checked={isPublic}
+            onChange={(event) => togglePublic(event.target.checked)}
+          />
+          Public
+        </label>
+        {error && (
+          <p className="create-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="upload-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" disabled={saving} onClick={() => void save()}>
+            {saving ? "Saving..." : "Save"}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from "react";
+import {
+  myPlaylistsResponseSchema,
+  type PlaylistSummary,
+  playlistSummarySchema,
+} from "../../../shared/api/playlists.ts";
+import { apiRequest } from "../../account/api-request.ts";
+import { useAccount } from "../../account/session-store.ts";
+import { useForm } from "../form-store.ts";
+import { showToast } from "../toast-store.ts";
+
+interface PlaylistPickerProps {
+  readonly onPick: (playlist: PlaylistSummary) => void;
+  readonly onClear: () => void;
+  readonly onClose: () => void;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** The spec's playlist error toast stays 3 s. */
+const PLAYLIST_ERROR_MS = 3000;
+
+/** The inspiration playlist picker: the user's playlists; only their own songs shape the sound. */
+export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps) {
+  const userId = useAccount((state) => state.session?.user?.id ?? null);
+  const selected = useForm((form) => form.global.conditions.untimed.playlist ?? null) ?? null;
+  const [term, setTerm] = useState("");
+  const [playlists, setPlaylists] = useState<PlaylistSummary[] | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(
+      () => {
+        const query = new URLSearchParams({ page: "1" });
+        if (term.trim() !== "") query.set("query", term.trim());
+        apiRequest(`/api/playlist/me?${query}`, myPlaylistsResponseSchema)
+          .then((answer) => live && setPlaylists(answer.playlists))
+          .catch((error: unknown) => {
+            // The spec: failures loading playlists are only logged.
+            console.warn("Could not load playlists", error);
+            if (live) setPlaylists([]);
+          });
+      },
+      term === "" ? 0 : SEARCH_DEBOUNCE_MS,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [term]);
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      const playlist = await apiRequest("/api/playlist/create/", playlistSummarySchema, {
+        body: { name: "Untitled" },
+      });
+      window.open(`/playlist/${playlist.id}?new`, "_blank", "noopener");
+      setPlaylists((current) => [playlist, ...(current ?? [])]);
+    } catch (error) {
+      console.warn("Could not create a playlist", error);
+      showToast({ kind: "error", title: "An error occurred.", durationMs: PLAYLIST_ERROR_MS });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const pick = (playlist: PlaylistSummary) => {
+    if (!playlist.playlist_clips.some((entry) => entry.clip.user_id === userId)) {
+      showToast({
+        kind: "error",
+        title: "No original songs found",
+        description: "Please choose a playlist with at least one song you made.",
+        durationMs: PLAYLIST_ERROR_MS,
+      });
+      return;
+    }
+    onPick(playlist);
+  };
+
+  return (
+    <div
+      className="create-modal-backdrop"
+      onPointerDown={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div
+        className="create-modal playlist-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="playlist-title"
+        data-testid="playlist-picker"
+      >
+        <header className="create-modal-header">
+          <h2 id="playlist-title">
+            Inspiration <span className="create-beta">Beta</span>
+          </h2>
+          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <p className="create-note">Pick a playlist of your own songs to inspire your next creation.</p>
+        <p className="create-note">Only your music will be used to shape the sound.</p>
+        <div className="create-field-head">
+          <span className="create-label">
+            {selected ? `Selected: ${selected.playlistName}` : "No playlist selected"}
+          </span>
+          {selected && (
+            <button type="button" className="create-small-button" onClick={onClear}>
+              Clear
+            </button>
+          )}
+        </div>
+        <input
+          type="search"
+          aria-label="Search playlists"
+          placeholder="Search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        <ul className="create-modal-list tall">
+          <li className="create-modal-row">
+            <button
+              type="button"
+              className="grow link-like"
+              disabled={creating}
+              onClick={() => void create()}
+            >
+              {creating ? "Creating..." : "+ Create New Playlist"}
+            </button>
+          </li>
+          {playlists?.map((playlist) => (
+            <li
+              key={playlist.id}
+              className={`create-modal-row ${selected?.playlistId === playlist.id ? "selected" : ""}`}
+            >
+              <button type="button" className="grow link-like" onClick={() => pick(playlist)}>
+                <span>{playlist.name}</span>
+                <small>
+                  {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
+                </small>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {playlists === null && <p className="create-empty">Loading...</p>}
+        {playlists?.length === 0 && <p className="create-empty">No playlists found</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useState } from "react";
+import type { SavedPrompt } from "../../../shared/api/prompts.ts";
+import { openDialog } from "../../../studio/ui/dialog-queue.ts";
+import { showToast } from "../toast-store.ts";
+import { deleteSavedPrompt, listSavedPrompts, type SavedPromptKind } from "./saved-prompts-api.ts";
+
+interface SavedPromptsModalProps {
+  readonly kind: SavedPromptKind;
+  readonly onPick: (prompt: SavedPrompt) => void;
+  readonly onClose: () => void;
+}
+
+const EMPTY: Record<SavedPromptKind, string> = {
+  tags: "You do not have any styles saved.",
+  lyrics: "You do not have any lyrics saved.",
+};
+/** The list scrolls at 400 px once it holds more than this many. */
+const SHORT_LIST = 3;
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+
+/** Saved styles or lyrics: pick one to fill the form; delete after 'Are you sure?'. */
+export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalProps) {
+  const [prompts, setPrompts] = useState<SavedPrompt[] | null>(null);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    listSavedPrompts(kind)
+      .then(setPrompts)
+      .catch((error: unknown) => {
+        console.warn("Could not load saved prompts", error);
+        setPrompts([]);
+      });
+  }, [kind]);
+
+  const confirmDelete = (prompt: SavedPrompt) => {
+    setMenuFor(null);
+    openDialog({
+      title: "Are you sure?",
+      body: "Deleting a saved prompt cannot be undone.",
+      actions: [
+        { label: "Cancel", kind: "secondary", run: () => undefined },
+        {
+          label: "Confirm",
+          kind: "danger",
+          run: async () => {
+            try {
+              await deleteSavedPrompt(prompt.id);
+              setHidden((current) => new Set([...current, prompt.id]));
+            } catch (error) {
+              console.warn("Could not delete the saved prompt", error);
+              showToast({ kind: "error", title: "An error occurred.", durationMs: 3000 });
+            }
+          },
+        },
+      ],
+    });
+  };
+
+  const shown = prompts?.filter((prompt) => !hidden.has(prompt.id)) ?? null;
+  return (
+    <div
+      className="create-modal-backdrop"
+      onPointerDown={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div
+        className="create-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="saved-prompts-title"
+        data-testid="saved-prompts-modal"
+      >
+        <header className="create-modal-header">
+          <h2 id="saved-prompts-title">{kind === "tags" ? "Saved styles" : "Saved lyrics"}</h2>
+          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {shown === null && <p className="create-empty">Loading...</p>}
+        {shown?.length === 0 && <p className="create-empty">{EMPTY[kind]}</p>}
+        {shown !== null && shown.length > 0 && (
+          <ul className={`create-modal-list ${shown.length > SHORT_LIST ? "tall" : ""}`}>
+            {shown.map((prompt) => (
+              <li key={prompt.id} className="create-modal-row" data-testid="saved-prompt">
+                <button
+                  type="button"
+                  className="grow link-like"
+                  onClick={() => {
+                    onPick(prompt);
+                    onClose();
+                  }}
+                >
+                  <span className="saved-prompt-text">{kind === "tags" ? prompt.tags : prompt.lyrics}</span>
+                  <small>{dateOf(prompt.updated_at)}</small>
+                </button>
+                <div className="create-add-menu">
+                  <button
+                    type="button"
+                    className="create-icon-button"
+                    aria-label="More"
+                    aria-expanded={menuFor === prompt.id}
+                    onClick={() => setMenuFor(menuFor === prompt.id ? null : prompt.id)}
+                  >
+                    ⋯
+                  </button>
+                  {menuFor === prompt.id && (
+                    <div className="create-add-list right" role="menu">
+                      <button type="button" role="menuitem" onClick={() => confirmDelete(prompt)}>
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Which song-menu actions a finished clip offers on the create page, and how each is gated
+// (spec 001 "Menu availability" and "Downloads", 000 section 6). Pure: the menu and its tests share it.
+
+import type { Session } from "../../shared/api/accounts.ts";
+import type { Clip } from "../../shared/api/clips.ts";
+import { hasPersonaFeature, hasWavDownload } from "./feature-gates.ts";
+
+/** Shown and usable; shown dimmed with an upsell; shown disabled with the reason; or not shown. */
+export type MenuGate =
+  | { readonly kind: "allowed" }
+  | { readonly kind: "upsell" }
+  | { readonly kind: "disabled"; readonly reason: string }
+  | { readonly kind: "hidden" };
+
+export const PERSONA_FROM_UPLOAD_DISABLED = "Personas cannot be created from audio uploads.";
+
+const ALLOWED: MenuGate = { kind: "allowed" };
+const HIDDEN: MenuGate = { kind: "hidden" };
+const UPSELL: MenuGate = { kind: "upsell" };
+
+const UPLOAD_TYPES: ReadonlySet<string> = new Set(["upload", "upload_extend"]);
+
+const isOwn = (clip: Clip, session: Session) => session.user !== null && clip.user_id === session.user.id;
+
+/**
+ * Make Persona: the owner's songs, not infill or stem clips, not a song that already has a persona
+ * (an edit_crop may); own uploads as the server allows them (staff or personas-audio-upload).
+ */
+export function makePersonaGate(clip: Clip, session: Session): MenuGate {
+  const type = clip.metadata.type ?? "";
+  if (!isOwn(clip, session) || clip.metadata.infill === true || type === "stem") return HIDDEN;
+  if (clip.persona && type !== "edit_crop") return HIDDEN;
+  if (!hasPersonaFeature(session)) return UPSELL;
+  if (UPLOAD_TYPES.has(type) && !session.isStaff && session.flags["personas-audio-upload"] !== true) {
+    return { kind: "disabled", reason: PERSONA_FROM_UPLOAD_DISABLED };
+  }
+  return ALLOWED;
+}
+
+/** WAV needs a higher tier: the others see it with an upsell. */
+export const wavDownloadGate = (session: Session): MenuGate => (hasWavDownload(session) ? ALLOWED : UPSELL);

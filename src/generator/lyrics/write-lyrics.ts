@@ -1,0 +1,285 @@
+import { hashString, Random } from "../compose/random.ts";
+import { lineSyllableCount as countSyllables } from "../compose/syllables.ts";
+import { lastWord, RHYME_FAMILIES, type RhymeFamily } from "./rhymes.ts";
+import { genresIn, STYLE_COOCCURRENCE } from "./style-lexicon.ts";
+import { COMMON_THEME, THEMES, type Theme, themesFor } from "./themes.ts";
+
+export interface WrittenLyrics {
+  readonly title: string;
+  /** Lyrics with section tags ([Verse], [Chorus], ...), sections separated by a blank line. */
+  readonly text: string;
+  /** Comma-separated styles guessed from the prompt: genre, mood, then a sound that goes with them. */
+  readonly tags: string;
+}
+
+type SectionKind = "verse" | "pre" | "chorus" | "bridge" | "outro";
+
+/** The song's form; sections of one kind share a syllable target, so the meter holds across them. */
+export const SECTION_PLAN: readonly { readonly tag: string; readonly kind: SectionKind }[] = [
+  { tag: "Verse", kind: "verse" },
+  { tag: "Pre-Chorus", kind: "pre" },
+  { tag: "Chorus", kind: "chorus" },
+  { tag: "Verse 2", kind: "verse" },
+  { tag: "Pre-Chorus", kind: "pre" },
+  { tag: "Chorus", kind: "chorus" },
+  { tag: "Bridge", kind: "bridge" },
+  { tag: "Chorus", kind: "chorus" },
+  { tag: "Outro", kind: "outro" },
+];
+
+/** Syllables per line in each kind of section, and its lines (always whole rhyming couplets). */
+export const SECTION_METER: Record<SectionKind, { readonly syllables: number; readonly lines: number }> = {
+  verse: { syllables: 9, lines: 4 },
+  pre: { syllables: 8, lines: 2 },
+  chorus: { syllables: 8, lines: 4 },
+  bridge: { syllables: 7, lines: 4 },
+  outro: { syllables: 8, lines: 2 },
+};
+
+const STOP_WORDS = new Set(
+  (
+    "a an the and or but of to in on at by for with about into from over under my your our their his her its " +
+    "i me we you they he she it is are was were be been am do does did have has had this that these those " +
+    "song songs lyrics lyric write make about some something very really like just so as than then " +
+    "track music tune vibe vibes style feel feeling please want need who what when where which how"
+  ).split(" "),
+);
+const MOOD_WORDS = new Set(THEMES.map((theme) => theme.mood));
+
+/** Content words of a prompt that read as nouns: the imagery the lyrics must carry. */
+function keywordsOf(prompt: string): string[] {
+  const genreWords = new Set(genresIn(prompt).flatMap((genre) => genre.split(" ")));
+  const words = prompt
+    .toLowerCase()
+    .replace(/[^a-z'\s-]/g, " ")
+    .split(/\s+/)
+    .map((word) => word.replace(/^'+|'+$/g, ""))
+    .filter(
+      (word) =>
+        word.length >= 3 &&
+        !STOP_WORDS.has(word) &&
+        !genreWords.has(word) &&
+        !MOOD_WORDS.has(word) &&
+        !/(?:ly|ful|ous|ive|ish|less)$/.test(word),
+    );
+  // A possessive keeps what it owns: "grandmother's garden" is one image.
+  const phrases: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const next = words[i + 1];
+    if (word.endsWith("'s") && next !== undefined) {
+      phrases.push(`${word} ${next}`);
+      i++;
+    } else {
+      phrases.push(word.replace(/'s$/, ""));
+    }
+  }
+  return [...new Set(phrases)].slice(0, 3);
+}
+
+/** Lines are built from a few hundred phrases: each is counted once. */
+const PHRASE_SYLLABLES = new Map<string, number>();
+function syllablesOf(phrase: string): number {
+  let count = PHRASE_SYLLABLES.get(phrase);
+  if (count === undefined) {
+    count = countSyllables(phrase);
+    PHRASE_SYLLABLES.set(phrase, count);
+  }
+  return count;
+}
+
+/** Nouns sung without an article ("dreaming of summer", not "of the summer"). */
+const BARE_NOUNS = new Set(
+  (
+    "love summer winter spring autumn freedom time music rain snow coffee gold fire sunshine midnight neon " +
+    "heaven home paradise forever tomorrow yesterday tonight today nothing everything someone nobody"
+  ).split(" "),
+);
+
+/** A prompt's word as the object of a line: "city" becomes "the city"; plurals and possessives stay. */
+const asNounPhrase = (word: string) =>
+  BARE_NOUNS.has(word) || word.endsWith("s") || word.includes("'") ? word : `the ${word}`;
+
+interface Candidate {
+  readonly line: string;
+  readonly score: number;
+}
+
+class LineWriter {
+  private readonly usedEndings = new Set<string>();
+  private readonly usedOpeners = new Set<string>();
+
+  constructor(
+    private readonly random: () => number,
+    private readonly actions: readonly string[],
+    private readonly beings: readonly string[],
+  ) {}
+
+  /**
+   * The line closest to the syllable target ending in this family, avoiding endings already sung
+   * and the last word of the line it must rhyme with (a word does not rhyme with itself).
+   */
+  write(
+    family: RhymeFamily,
+    target: number,
+    openers?: { actions: string[]; beings: string[] },
+    avoid = "",
+  ): string {
+    const candidates: Candidate[] = [];
+    const consider = (opener: string, endings: readonly string[]) => {
+      for (const ending of endings) {
+        if (this.usedEndings.has(ending) || (avoid !== "" && lastWord(ending) === avoid)) continue;
+        for (const filler of ["", "and ", "oh, "]) {
+          const line = `${filler}${opener} ${ending}`;
+          const syllables = syllablesOf(filler) + syllablesOf(opener) + syllablesOf(ending);
+          const score =
+            Math.abs(syllables - target) +
+            (filler ? 0.4 : 0) +
+            (this.usedOpeners.has(opener) ? 0.6 : 0) +
+            this.random() * 0.3;
+          candidates.push({ line, score });
+        }
+      }
+    };
+    for (const opener of openers?.actions ?? this.actions) consider(opener, family.place);
+    for (const opener of openers?.beings ?? this.beings) consider(opener, family.state);
+    // Every ending of the family sung already: sing one again rather than break the rhyme.
+    if (candidates.length === 0) this.usedEndings.clear();
+    if (candidates.length === 0) return this.write(family, target, openers, avoid);
+    const best = candidates.reduce((a, b) => (b.score < a.score ? b : a));
+    for (const ending of [...family.place, ...family.state]) {
+      if (best.line.endsWith(` ${ending}`)) this.usedEndings.add(ending);
+    }
+    for (const opener of [...(openers?.actions ?? this.actions), ...(openers?.beings ?? this.beings)]) {
+      if (best.line.includes(`${opener} `)) this.usedOpeners.add(opener);
+    }
+    return capitalize(best.line);
+  }
+
+  /** A hook: the keyword, then an ending of the family ("Summer, burning bright"). */
+  hook(keyword: string, family: RhymeFamily, target: number): { line: string; title: string } {
+    let best: { line: string; title: string; score: number } | null = null;
+    for (const ending of [...family.state, ...family.place]) {
+      for (const lead of ["", "oh, ", "oh, oh, "]) {
+        const line = `${lead}${keyword}, ${ending}`;
+        const syllables = syllablesOf(lead) + syllablesOf(keyword) + syllablesOf(ending);
+        const score = Math.abs(syllables - target) + (lead ? 0.4 : 0) + this.random() * 0.3;
+        if (!best || score < best.score) best = { line, title: `${keyword} ${ending}`, score };
+      }
+    }
+    if (!best) throw new Error(`Rhyme family ${family.sound} has no endings`);
+    for (const ending of [...family.place, ...family.state]) {
+      if (best.line.endsWith(` ${ending}`)) this.usedEndings.add(ending);
+    }
+    return { line: capitalize(best.line), title: titleCase(best.title) };
+  }
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const titleCase = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((word, index) =>
+      index > 0 && ["the", "a", "an", "of", "in", "to", "and", "on", "for"].includes(word)
+        ? word
+        : capitalize(word),
+    )
+    .join(" ");
+
+/** Rhyme families in a seeded order, each used once before any repeats. */
+function familyDeck(random: () => number): () => RhymeFamily {
+  const deck = [...RHYME_FAMILIES];
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [deck[i], deck[j]] = [deck[j] as RhymeFamily, deck[i] as RhymeFamily];
+  }
+  let next = 0;
+  return () => deck[next++ % deck.length] as RhymeFamily;
+}
+
+function guessTags(prompt: string, theme: Theme, rng: Random): string {
+  const genre = genresIn(prompt)[0] ?? rng.pick(theme.genres);
+  const mood = theme.mood;
+  const sound = (STYLE_COOCCURRENCE[genre] ?? []).find((style) => style !== mood && !MOOD_WORDS.has(style));
+  return [...new Set([genre, mood, ...(sound ? [sound] : [])])].join(", ");
+}
+
+/**
+ * Writes lyrics for a prompt: themes and imagery from its words, rhyming couplets in a steady meter
+ * per section, a repeating chorus opened by a hook that names the song, and styles guessed from it.
+ * Pure: the same prompt and seed always give the same lyrics.
+ */
+export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
+  const rng = new Random((seed ^ hashString(prompt)) >>> 0);
+  const random = () => rng.next();
+  const words = prompt
+    .toLowerCase()
+    .split(/[^a-z'-]+/)
+    .filter(Boolean);
+  const themes = themesFor(words);
+  const theme = themes[0] ?? rng.pick(THEMES);
+  const secondTheme = themes[1];
+  const keywords = keywordsOf(prompt);
+  const keyword = keywords[0] ? asNounPhrase(keywords[0]) : rng.pick(theme.nouns);
+
+  const actions = [...theme.actions, ...(secondTheme?.actions ?? []), ...COMMON_THEME.actions];
+  const beings = [...theme.beings, ...(secondTheme?.beings ?? []), ...COMMON_THEME.beings];
+  const writer = new LineWriter(random, actions, beings);
+  const nextFamily = familyDeck(random);
+  // A verse opens on one of the prompt's own words, so the song is about what was asked.
+  const keywordOpeners = (word: string) => ({
+    actions: [
+      `I keep chasing ${word}`,
+      `dreaming of ${word}`,
+      `we're singing of ${word}`,
+      `I hear ${word} calling`,
+    ],
+    beings: [`with ${word} we're`, `${word} and I are`, `in ${word} we're`],
+  });
+
+  const couplet = (target: number, first?: { actions: string[]; beings: string[] }) => {
+    const family = nextFamily();
+    const a = writer.write(family, target, first);
+    return [a, writer.write(family, target, undefined, lastWord(a))];
+  };
+
+  const hookFamily = nextFamily();
+  const hook = writer.hook(keyword, hookFamily, SECTION_METER.chorus.syllables);
+  const chorus = [
+    hook.line,
+    writer.write(hookFamily, SECTION_METER.chorus.syllables, undefined, lastWord(hook.line)),
+    ...couplet(SECTION_METER.chorus.syllables),
+  ];
+  const preChorus = couplet(SECTION_METER.pre.syllables);
+  const verse = (index: number) => {
+    const word = keywords[index] ? asNounPhrase(keywords[index]) : keyword;
+    const lines: string[] = [];
+    for (let i = 0; i < SECTION_METER.verse.lines; i += 2) {
+      lines.push(...couplet(SECTION_METER.verse.syllables, i === 0 ? keywordOpeners(word) : undefined));
+    }
+    return lines;
+  };
+  const verses = [verse(0), verse(1)];
+  const bridge = [...couplet(SECTION_METER.bridge.syllables), ...couplet(SECTION_METER.bridge.syllables)];
+  const outro = [
+    hook.line,
+    writer.write(hookFamily, SECTION_METER.outro.syllables, undefined, lastWord(hook.line)),
+  ];
+
+  let verseIndex = 0;
+  const sections = SECTION_PLAN.map(({ tag, kind }) => {
+    const lines =
+      kind === "verse"
+        ? (verses[verseIndex++] as string[])
+        : kind === "pre"
+          ? preChorus
+          : kind === "chorus"
+            ? chorus
+            : kind === "bridge"
+              ? bridge
+              : outro;
+    return [`[${tag}]`, ...lines].join("\n");
+  });
+
+  return { title: hook.title, text: sections.join("\n\n"), tags: guessTags(prompt, theme, rng) };
+}

@@ -1,0 +1,79 @@
+// What a generation hands back besides its audio: MIDI, beats, cover art and texts, all derived
+// from the score (when there is one) or from an analysis of the audio (when there is none).
+import { downbeatsOf } from "../compose/beat-grid.ts";
+import { coverImage } from "../cover-art/cover-image.ts";
+import type { AlignedWord, GeneratedSong, GenerationProgress } from "../generator.ts";
+import { scoreToMidi } from "../midi/score-midi.ts";
+import type { Score, StemName } from "../score.ts";
+import type { PcmAudio, SongRequest } from "../song-request.ts";
+import type { GeneratorThreads } from "../workers/generator-threads.ts";
+import { frameCount, sliceAudio } from "./splice.ts";
+
+export interface SongAudio {
+  readonly mix: PcmAudio;
+  readonly stems: readonly { readonly name: StemName; readonly audio: PcmAudio }[];
+  readonly alignedWords: readonly AlignedWord[];
+  /** The score the audio follows in its own timeline; null for audio without one (uploads, resampled speed). */
+  readonly score: Score | null;
+}
+
+/** The clip's texts: the request's, else the source's (a remaster or a speed keeps its song's). */
+function texts(request: SongRequest, score: Score | null) {
+  const source = request.source;
+  return {
+    lyrics: request.instrumental ? "" : request.lyrics || source?.lyrics || "",
+    tags: request.tags || source?.tags || score?.genre || "",
+    title: request.title,
+  };
+}
+
+export async function songOutputs(
+  threads: GeneratorThreads,
+  request: SongRequest,
+  audio: SongAudio,
+  signal: AbortSignal,
+): Promise<GeneratedSong> {
+  const { mix, score } = audio;
+  let avgBpm: number;
+  let downbeats: (readonly [number, number])[];
+  if (score) {
+    avgBpm = score.bpm;
+    downbeats = downbeatsOf(score);
+  } else {
+    const analysis = await threads.analyse(mix, signal);
+    avgBpm = analysis.bpm ?? 0;
+    downbeats = analysis.downbeats;
+  }
+  const { lyrics, tags, title } = texts(request, score);
+  return {
+    mix,
+    stems: audio.stems,
+    midi: score ? scoreToMidi(score) : null,
+    alignedWords: audio.alignedWords,
+    avgBpm,
+    downbeats,
+    durationSeconds: frameCount(mix) / mix.sampleRate,
+    image: coverImage(request.seed, tags, title),
+    lyrics,
+    tags,
+    title,
+    score,
+  };
+}
+
+/** About a second of audio per progress message. */
+const PROGRESS_SECONDS = 1;
+
+/** Hands finished audio to onProgress in order, frames [from, to) (audio before `from` went out already). */
+export function progressInChunks(
+  audio: PcmAudio,
+  onProgress: (progress: GenerationProgress) => void,
+  from = 0,
+  to = frameCount(audio),
+): void {
+  const step = Math.round(PROGRESS_SECONDS * audio.sampleRate);
+  for (let at = from; at < to; at += step) {
+    const end = Math.min(to, at + step);
+    onProgress({ chunk: sliceAudio(audio, at, end), atSeconds: at / audio.sampleRate });
+  }
+}

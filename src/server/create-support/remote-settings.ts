@@ -1,0 +1,30 @@
+import {
+  GENERATE_ENDPOINT_SETTING,
+  GENERATE_ENDPOINTS,
+  type GenerateEndpoint,
+} from "../../shared/api/create-support.ts";
+import { ConfigError } from "../config.ts";
+
+/** Remote settings the pages read through POST /api/statsig/experiment/, keyed "layer/parameter". */
+export type RemoteSettings = ReadonlyMap<string, string | number | boolean>;
+
+export const settingKey = (layer: string, parameter: string) => `${layer}/${parameter}`;
+
+/**
+ * GENERATE_ENDPOINT chooses the generation call the create page uses (v2, the default, or
+ * v2-web). Read once at start: a bad value stops the server with a message saying what to set.
+ */
+export function readRemoteSettings(env: NodeJS.ProcessEnv): RemoteSettings {
+  const endpoint = env.GENERATE_ENDPOINT || GENERATE_ENDPOINTS[0];
+  if (!(GENERATE_ENDPOINTS as readonly string[]).includes(endpoint)) {
+    throw new ConfigError(
+      `GENERATE_ENDPOINT=${endpoint} is not known: set it to ${GENERATE_ENDPOINTS.join(" or ")}.`,
+    );
+  }
+  return new Map([
+    [
+      settingKey(GENERATE_ENDPOINT_SETTING.layer_name, GENERATE_ENDPOINT_SETTING.parameter_name),
+      endpoint as GenerateEndpoint,
+    ],
+  ]);
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import { resamplePcm } from "../../engine/resample-pcm.ts";
+import { GENERATOR_SAMPLE_RATE } from "../../generator/generator.ts";
+import type { Score } from "../../generator/score.ts";
+import type { ReferenceClip } from "../../generator/song-request.ts";
+import type { ClipMetadata } from "../../shared/api/clips.ts";
+import { decodeAudio, readStored } from "../clips/clip-audio.ts";
+import { newServerDsp } from "../clips/server-dsp.ts";
+import type { Database } from "../db/schema.ts";
+import type { Storage } from "../storage/storage.ts";
+
+/** A reference that went away between the request and its job (deleted, audio gone). */
+export class ReferenceGoneError extends Error {}
+
+/**
+ * A clip a job builds on, as the generator takes it: its audio decoded at the generator's rate (an
+ * upload keeps its own rate in storage), and the score our generator kept for it, if any.
+ */
+export async function loadReferenceClip(
+  db: Kysely<Database>,
+  storage: Storage,
+  clipId: string,
+): Promise<ReferenceClip> {
+  const row = await db
+    .selectFrom("clips")
+    .leftJoin("generated_clips", "generated_clips.clip_id", "clips.id")
+    .select(["clips.id", "clips.audio_key", "clips.metadata", "generated_clips.score"])
+    .where("clips.id", "=", clipId)
+    .executeTakeFirst();
+  if (!row?.audio_key) throw new ReferenceGoneError(`The song ${clipId} this was made from is gone`);
+  const decoded = await decodeAudio(await readStored(storage, row.audio_key));
+  if (decoded.channels.length === 0 || decoded.sampleRate <= 0) {
+    throw new ReferenceGoneError(`The song ${clipId} this was made from has no audio`);
+  }
+  const channels =
+    decoded.sampleRate === GENERATOR_SAMPLE_RATE
+      ? decoded.channels
+      : resamplePcm(newServerDsp(), decoded.channels, decoded.sampleRate, GENERATOR_SAMPLE_RATE);
+  const metadata = row.metadata as ClipMetadata;
+  return {
+    clipId: row.id,
+    audio: { sampleRate: GENERATOR_SAMPLE_RATE, channels },
+    score: (row.score as Score | null) ?? null,
+    tags: metadata.tags ?? "",
+    lyrics: metadata.prompt ?? "",
+  };
+}

@@ -1,0 +1,184 @@
+import { type Kysely, sql } from "kysely";
+import type { GenerationTask } from "../../generator/song-request.ts";
+import type { ModelDefinition } from "../../shared/api/billing.ts";
+import type { GenerateBody } from "../../shared/api/generate.ts";
+import { findReference, type Reference } from "../../shared/create/references.ts";
+import { taskForReferences } from "../../shared/create/task-derivation.ts";
+import { referenceOptionsFromWireBody, referencesFromWireBody } from "../../shared/create/wire-references.ts";
+import { isPaywallExempt } from "../billing/entitlements.ts";
+import type { Database, User } from "../db/schema.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { checkModelSupports } from "./model-rules.ts";
+import { type UsableClip, usableClip } from "./usable-clips.ts";
+
+/** 000 section 5: at most this many distinct inspiration clips. */
+export const INSPIRATION_CLIPS_MAX = 4;
+
+export const NO_ORIGINAL_SONGS = "Please choose a playlist with at least one song you made.";
+
+/** What a request's references come to once checked: the clips the job builds on, by id. */
+export interface ResolvedReferences {
+  readonly task: GenerationTask;
+  readonly references: readonly Reference[];
+  /** The clip the song is made from (extend, infill, cover, paint, stem, or a persona's root). */
+  readonly source: UsableClip | null;
+  /** Style drawn from these: playlist, samples, and a persona's root when another clip is the source. */
+  readonly inspirations: readonly UsableClip[];
+  readonly continueAt: number | null;
+  readonly infill: { readonly start: number; readonly end: number } | null;
+  readonly personaId: string | null;
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+function checkContinueAt(clip: UsableClip, at: number | null | undefined): number {
+  if (at === null || at === undefined || at <= 0) {
+    throw badRequest("Extend needs continue_at: the second of the song to continue from");
+  }
+  if (clip.duration !== null && at > clip.duration) {
+    throw badRequest(
+      `continue_at (${round(at)} s) is beyond the end of the clip (${round(clip.duration)} s)`,
+    );
+  }
+  return at;
+}
+
+function checkInfill(
+  clip: UsableClip,
+  reference: Extract<Reference, { type: "infill" }>,
+): { start: number; end: number } {
+  const start = reference.startSeconds ?? (reference.variant === "infill_intro" ? 0 : undefined);
+  const end =
+    reference.endSeconds ?? (reference.variant === "infill_outro" ? (clip.duration ?? undefined) : undefined);
+  if (start === undefined || end === undefined) {
+    throw badRequest("Replace section needs infill_start_s and infill_end_s");
+  }
+  if (end <= start) throw badRequest("infill_end_s must be after infill_start_s");
+  if (clip.duration !== null && end > clip.duration + 1e-6) {
+    throw badRequest(
+      `infill_end_s (${round(end)} s) is beyond the end of the clip (${round(clip.duration)} s)`,
+    );
+  }
+  return { start, end };
+}
+
+async function personaRoot(db: Kysely<Database>, user: User, personaId: string): Promise<UsableClip> {
+  if (user.plan_key === "free" && !isPaywallExempt(user)) {
+    throw forbidden("Personas need a Pro or Premier plan");
+  }
+  const persona = await db
+    .selectFrom("personas")
+    .select(["id", "user_id", "root_clip_id"])
+    .where("id", "=", personaId)
+    .where("is_trashed", "=", false)
+    .where((eb) => eb.or([eb("user_id", "=", user.id), eb("is_public", "=", true)]))
+    .executeTakeFirst();
+  if (!persona) throw notFound(`Persona ${personaId} not found`);
+  return usableClip(db, user.id, persona.root_clip_id, { allowPublicOf: persona.user_id });
+}
+
+/** The user's own finished songs in a playlist they may see, in playlist order. */
+async function playlistClips(
+  db: Kysely<Database>,
+  userId: string,
+  reference: Extract<Reference, { type: "playlist" }>,
+): Promise<UsableClip[]> {
+  const playlist = await db
+    .selectFrom("playlists")
+    .select(["id"])
+    .where("id", "=", reference.playlistId)
+    .where("is_trashed", "=", false)
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("is_public", "=", true)]))
+    .executeTakeFirst();
+  if (!playlist) throw notFound(`Playlist ${reference.playlistId} not found`);
+  let query = db
+    .selectFrom("playlist_clips")
+    .innerJoin("clips", "clips.id", "playlist_clips.clip_id")
+    .select("clips.id")
+    .where("playlist_clips.playlist_id", "=", playlist.id)
+    .where("clips.user_id", "=", userId)
+    .where("clips.status", "=", "complete")
+    .where("clips.is_trashed", "=", false)
+    .where("clips.audio_key", "is not", null)
+    .orderBy("playlist_clips.position")
+    .limit(INSPIRATION_CLIPS_MAX);
+  if (reference.playlistClipIds.length > 0) {
+    query = query.where(sql<boolean>`clips.id::text in (${sql.join(reference.playlistClipIds)})`);
+  }
+  const rows = await query.execute();
+  if (rows.length === 0) throw badRequest(NO_ORIGINAL_SONGS);
+  return Promise.all(rows.map((row) => usableClip(db, userId, row.id)));
+}
+
+/**
+ * Checks a request's references against the spec's combination and model rules and the clips they
+ * name (the user's, finished, within range), and derives the task. Every problem is a 4xx with a
+ * detail, found before any credit is taken.
+ */
+export async function resolveRequestReferences(
+  db: Kysely<Database>,
+  user: User,
+  body: GenerateBody,
+  model: ModelDefinition,
+): Promise<ResolvedReferences> {
+  const continueClip = body.continue_clip_id ? await usableClip(db, user.id, body.continue_clip_id) : null;
+  const references = referencesFromWireBody(body, {
+    continueClipIsUpload: continueClip?.metadata.type === "upload",
+  });
+  const resolution = taskForReferences(references, referenceOptionsFromWireBody(body));
+  if (!resolution.ok) throw badRequest(resolution.message);
+  checkModelSupports(model, references);
+
+  let source: UsableClip | null = null;
+  const inspirations: UsableClip[] = [];
+  let continueAt: number | null = null;
+  let infill: { start: number; end: number } | null = null;
+  const extend = findReference(references, "extend");
+  const infillReference = findReference(references, "infill");
+  if (continueClip && extend) {
+    continueAt = checkContinueAt(continueClip, body.continue_at);
+    source = continueClip;
+  }
+  if (continueClip && infillReference) {
+    infill = checkInfill(continueClip, infillReference);
+    source = continueClip;
+  }
+  for (const clipId of [
+    findReference(references, "cover")?.clipId,
+    findReference(references, "underpaint")?.clipId,
+    findReference(references, "overpaint")?.clipId,
+    findReference(references, "gen_stem")?.clipId,
+    findReference(references, "stem_condition")?.clipId,
+  ]) {
+    if (!clipId) continue;
+    const clip = await usableClip(db, user.id, clipId);
+    if (source) inspirations.push(clip);
+    else source = clip;
+  }
+  const persona = findReference(references, "persona");
+  let personaId: string | null = null;
+  if (persona) {
+    personaId = body.persona_id ?? null;
+    const root = personaId
+      ? await personaRoot(db, user, personaId)
+      : await usableClip(db, user.id, body.artist_clip_id ?? "");
+    if (source) inspirations.push(root);
+    else source = root;
+  }
+  const playlist = findReference(references, "playlist");
+  if (playlist) inspirations.push(...(await playlistClips(db, user.id, playlist)));
+  const samples = findReference(references, "sample");
+  if (samples) {
+    for (const clipId of new Set(samples.sampleClipIds))
+      inspirations.push(await usableClip(db, user.id, clipId));
+  }
+  return {
+    task: resolution.task ?? "create",
+    references,
+    source,
+    inspirations,
+    continueAt,
+    infill,
+    personaId,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import type { SongRequest } from "../../generator/song-request.ts";
+import type { Database } from "../db/schema.ts";
+import type { Storage } from "../storage/storage.ts";
+import { loadReferenceClip } from "./reference-audio.ts";
+import { songTextsFor } from "./simple-mode.ts";
+import type { StoredPlan } from "./stored-plan.ts";
+
+/** The generator's request for one clip of a job: the stored plan, its seed, its references' audio. */
+export async function buildSongRequest(
+  db: Kysely<Database>,
+  storage: Storage,
+  plan: StoredPlan,
+  seed: number,
+): Promise<SongRequest> {
+  const load = (clipId: string) => loadReferenceClip(db, storage, clipId);
+  const texts = songTextsFor(plan, seed);
+  const history = [];
+  for (const entry of plan.history)
+    history.push({ clip: await load(entry.clipId), continueAt: entry.continueAt });
+  const inspirations = [];
+  for (const clipId of plan.inspirationClipIds) inspirations.push(await load(clipId));
+  return {
+    seed,
+    task: plan.task,
+    version: plan.version,
+    title: texts.title,
+    tags: texts.tags,
+    negativeTags: plan.negativeTags,
+    lyrics: texts.lyrics,
+    instrumental: texts.instrumental,
+    durationSeconds: plan.durationSeconds,
+    vocalGender: plan.vocalGender,
+    weirdness: plan.weirdness,
+    styleWeight: plan.styleWeight,
+    audioWeight: plan.audioWeight,
+    source: plan.sourceClipId ? await load(plan.sourceClipId) : null,
+    inspirations,
+    continueAt: plan.continueAt,
+    infill: plan.infill,
+    speed: plan.speed,
+    history,
+    remaster: plan.remaster,
+    stem: plan.stem,
+  };
+}

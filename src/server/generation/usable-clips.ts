@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { ClipMetadata } from "../../shared/api/clips.ts";
+import type { ClipRow, Database } from "../db/schema.ts";
+import { conflict, forbidden, notFound } from "../http/errors.ts";
+
+const uuid = z.uuid();
+
+/** A clip a request builds on, with what the checks and the job read of it. */
+export interface UsableClip {
+  readonly id: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly audioKey: string;
+  readonly metadata: ClipMetadata;
+  /** Seconds, when known. */
+  readonly duration: number | null;
+}
+
+const asUsable = (row: ClipRow, audioKey: string): UsableClip => {
+  const metadata = row.metadata as ClipMetadata;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    audioKey,
+    metadata,
+    duration: metadata.duration ?? null,
+  };
+};
+
+/**
+ * The clip, when the user may build on it: theirs (or, with `allowPublicOf`, that owner's public
+ * song, as a public persona's root), not trashed, complete and with audio. Otherwise a 4xx saying
+ * which of these it is not; someone else's private clip answers as missing.
+ */
+export async function usableClip(
+  db: Kysely<Database>,
+  userId: string,
+  clipId: string,
+  options: { readonly allowPublicOf?: string } = {},
+): Promise<UsableClip> {
+  const missing = notFound(`Clip ${clipId} not found`);
+  if (!uuid.safeParse(clipId).success) throw missing;
+  const row = await db.selectFrom("clips").selectAll().where("id", "=", clipId).executeTakeFirst();
+  if (!row) throw missing;
+  const own = row.user_id === userId;
+  const allowedOther = options.allowPublicOf !== undefined && row.user_id === options.allowPublicOf;
+  if (!own && !allowedOther) {
+    if (!row.is_public || row.is_trashed) throw missing;
+    throw forbidden("You can only build on your own songs");
+  }
+  if (row.is_trashed) throw conflict(`Clip ${clipId} is in the trash`);
+  if (row.status !== "complete") throw conflict(`Clip ${clipId} is not finished yet`);
+  if (!row.audio_key) throw conflict(`Clip ${clipId} has no audio`);
+  return asUsable(row, row.audio_key);
+}

@@ -1,0 +1,263 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Kysely, sql } from "kysely";
+import type { Generator } from "../../generator/generator.ts";
+import { CREATE_CREDIT_COST } from "../../shared/api/billing.ts";
+import { clipIdParamsSchema } from "../../shared/api/clips.ts";
+import {
+  ALIGNED_WORDS_END_MAX_S,
+  type AlignedLyricsResponse,
+  adjustSpeedBodySchema,
+  concatBodySchema,
+  type GenerateResponse,
+  type GenerationRequestsResponse,
+  generateBodySchema,
+  generationRequestsQuerySchema,
+  type StemsResponse,
+  upsampleBodySchema,
+} from "../../shared/api/generate.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import { readStored } from "../clips/clip-audio.ts";
+import { findVisibleClip, findVisibleClips } from "../clips/clip-repository.ts";
+import { clipView } from "../clips/clip-view.ts";
+import type { Database, User } from "../db/schema.ts";
+import { concurrencyLimitsFor } from "../generation/concurrency-limits.ts";
+import {
+  clipsToMake,
+  majorModelVersion,
+  planFromBody,
+  requestMetadata,
+} from "../generation/generate-request.ts";
+import { GenerationService } from "../generation/generation-service.ts";
+import { type JobSubmission, submitJob } from "../generation/job-store.ts";
+import { concatSubmission, speedSubmission, upsampleSubmission } from "../generation/library-actions.ts";
+import { checkLyricsGuidelines } from "../generation/lyrics-guidelines.ts";
+import { chooseModel } from "../generation/model-choice.ts";
+import { resolveRequestReferences } from "../generation/request-references.ts";
+import { checkRequestTexts } from "../generation/request-texts.ts";
+import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
+import { stemClipsFor } from "../generation/stem-clips.ts";
+import { HttpError, notFound } from "../http/errors.ts";
+import { parseInput } from "../http/validate.ts";
+import type { Storage } from "../storage/storage.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The generation jobs of this server; null when generation is turned off. */
+    generation: GenerationService | null;
+  }
+}
+
+/** The spec's 503 text (000 section 8). */
+export const GENERATION_DISABLED = "Generations are currently disabled. Please try again later.";
+
+export interface GenerateRouteDeps {
+  readonly db: Kysely<Database>;
+  readonly storage: Storage;
+  /** What makes the music; null or absent turns generation off (503). Closed with the server. */
+  readonly generator?: Generator | null;
+  /** Generations rendering at once; by default the cores less one. */
+  readonly concurrency?: number;
+}
+
+/** 000/001: generation, its requests, and the library actions built on it (concat, stems, remaster, speed). */
+export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRouteDeps): void {
+  const { db, storage } = deps;
+  const views = async (viewerId: string, ids: readonly string[]) =>
+    (await findVisibleClips(db, viewerId, ids)).map((row) => clipView(row, viewerId));
+  const publish = async (userId: string, clipIds: readonly string[]) => {
+    try {
+      await app.realtime.clipsChanged(userId, await views(userId, clipIds));
+    } catch (error) {
+      app.log.error({ err: error }, "could not push clip updates");
+    }
+  };
+  const service = deps.generator
+    ? new GenerationService({
+        db,
+        storage,
+        generator: deps.generator,
+        publish,
+        log: app.log,
+        concurrency: deps.concurrency,
+      })
+    : null;
+  app.decorate("generation", service);
+  app.addHook("onReady", async () => service?.start());
+  app.addHook("onClose", async () => service?.close());
+
+  const running = (): GenerationService => {
+    if (!service) throw new HttpError(503, GENERATION_DISABLED);
+    return service;
+  };
+
+  /** Creates the job's clips and credits in one transaction, then hands the job to the queue. */
+  async function submit(user: User, submission: JobSubmission) {
+    const jobs = running();
+    const job = await submitJob(db, submission);
+    jobs.enqueue(job, user.id, concurrencyLimitsFor(user).renderingClips);
+    const clips = await views(
+      user.id,
+      job.clips.map((clip) => clip.clipId),
+    );
+    void publish(
+      user.id,
+      job.clips.map((clip) => clip.clipId),
+    );
+    return { job, clips };
+  }
+
+  const generate = async (request: FastifyRequest): Promise<GenerateResponse> => {
+    const user = requireUser(request);
+    const body = parseInput(generateBodySchema, request.body);
+    running();
+    const model = chooseModel(user, body.mv);
+    const resolved = await resolveRequestReferences(db, user, body, model);
+    checkRequestTexts(body, model, resolved.references.length > 0);
+    checkLyricsGuidelines(body.prompt, body.gpt_description_prompt, body.title);
+    const plan = planFromBody(body, model, resolved);
+    const metadata = requestMetadata(body, plan, resolved);
+    const { job, clips } = await submit(user, {
+      user,
+      kind: "generate",
+      modelKey: model.external_key,
+      majorModelVersion: majorModelVersion(model),
+      plan,
+      credits: CREATE_CREDIT_COST,
+      reason: `generation (${plan.task})`,
+      clips: clipsToMake(body, plan, metadata),
+    });
+    return {
+      id: job.jobId,
+      clips,
+      metadata,
+      major_model_version: majorModelVersion(model),
+      status: job.clips.every((clip) => clip.state === "queued") ? "queued" : "submitted",
+      created_at: job.createdAt.toISOString(),
+      batch_size: clips.length,
+    };
+  };
+  for (const path of [
+    "/api/generate/v2/",
+    "/api/generate/v2-web/",
+    "/api/generate/v2",
+    "/api/generate/v2-web",
+  ]) {
+    app.post(path, generate);
+  }
+
+  for (const path of ["/api/generate/requests/", "/api/generate/requests"])
+    app.get(path, async (request): Promise<GenerationRequestsResponse> => {
+      const user = requireUser(request);
+      const query = parseInput(generationRequestsQuerySchema, request.query, "query");
+      const rows = await db
+        .selectFrom("generation_jobs")
+        .innerJoin("generated_clips", "generated_clips.job_id", "generation_jobs.id")
+        .select([
+          "generation_jobs.id",
+          "generation_jobs.task",
+          "generation_jobs.model_key",
+          "generation_jobs.created_at",
+          sql<string[]>`array_agg(generated_clips.clip_id::text order by generated_clips.position)`.as(
+            "clip_ids",
+          ),
+          sql<"running" | "complete" | "error">`case
+          when bool_or(generated_clips.state in ('queued', 'submitted', 'streaming')) then 'running'
+          when bool_and(generated_clips.state = 'error') then 'error'
+          else 'complete' end`.as("status"),
+        ])
+        .where("generation_jobs.user_id", "=", user.id)
+        .groupBy("generation_jobs.id")
+        .orderBy("generation_jobs.created_at", "desc")
+        .limit(100)
+        .execute();
+      return {
+        requests: rows
+          .filter((row) => query.status === "all" || row.status === query.status)
+          .map((row) => ({
+            id: row.id,
+            status: row.status,
+            task: row.task,
+            model_key: row.model_key,
+            clip_ids: row.clip_ids,
+            created_at: (row.created_at as unknown as Date).toISOString(),
+          })),
+      };
+    });
+
+  for (const path of ["/api/generate/concat/v2/", "/api/generate/concat/v2"])
+    app.post(path, async (request) => {
+      const user = requireUser(request);
+      const body = parseInput(concatBodySchema, request.body);
+      running();
+      const { clips } = await submit(user, await concatSubmission(db, user, body));
+      return clips[0];
+    });
+
+  for (const path of ["/api/generate/upsample", "/api/generate/upsample/"])
+    app.post(path, async (request) => {
+      const user = requireUser(request);
+      const body = parseInput(upsampleBodySchema, request.body);
+      running();
+      const { job, clips } = await submit(user, await upsampleSubmission(db, user, body));
+      return { id: job.jobId, clips };
+    });
+
+  for (const path of ["/api/clips/adjust-speed/", "/api/clips/adjust-speed"])
+    app.post(path, async (request) => {
+      const user = requireUser(request);
+      const body = parseInput(adjustSpeedBodySchema, request.body);
+      running();
+      const { clips } = await submit(user, await speedSubmission(db, user, body));
+      return clips[0];
+    });
+
+  for (const path of ["/api/edit/stems/:clip_id", "/api/edit/stems/:clip_id/"]) {
+    app.post(path, async (request): Promise<StemsResponse> => {
+      const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+      const user = requireUser(request);
+      return { clips: await views(user.id, await stemClipsFor(db, storage, user, clip_id)) };
+    });
+  }
+
+  for (const path of ["/api/gen/:clip_id/aligned_lyrics/v2/", "/api/gen/:clip_id/aligned_lyrics/v2"])
+    app.get(path, async (request): Promise<AlignedLyricsResponse> => {
+      const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+      const clip = await findVisibleClip(db, request.auth?.user.id ?? null, clip_id);
+      const row = await db
+        .selectFrom("generated_clips")
+        .select("aligned_words")
+        .where("clip_id", "=", clip.id)
+        .executeTakeFirst();
+      const stored = storedAlignedWordsSchema.safeParse(row?.aligned_words ?? []);
+      if (!stored.success) throw new Error(`Clip ${clip.id} has malformed aligned words`);
+      const words = stored.data;
+      return {
+        aligned_words: words
+          .filter((word) => word.end_s < ALIGNED_WORDS_END_MAX_S)
+          .map((word) => ({
+            word: word.word,
+            start_s: word.start_s,
+            end_s: word.end_s,
+            success: true,
+            p_align: 1,
+          })),
+        waveform_data: [],
+        hoot_cer: 0,
+        is_streamed: false,
+      };
+    });
+
+  app.get("/api/gen/:clip_id/midi/", async (request, reply) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const clip = await findVisibleClip(db, requireUser(request).id, clip_id);
+    const row = await db
+      .selectFrom("generated_clips")
+      .select("midi_key")
+      .where("clip_id", "=", clip.id)
+      .executeTakeFirst();
+    if (!row?.midi_key) throw notFound("This song has no MIDI");
+    reply.type("audio/midi");
+    reply.header("content-disposition", `attachment; filename="${clip.id}.mid"`);
+    return reply.send(await readStored(storage, row.midi_key));
+  });
+}

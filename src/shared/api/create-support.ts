@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { SEARCH_TEXT_MAX, TAGS_MAX } from "./clips.ts";
+
+/** GET /api/generate/get_recommend_styles. */
+export const recommendStylesResponseSchema = z.object({
+  default_styles: z.array(z.string()),
+  /** For each style, the styles usually written with it. */
+  co_existing_styles_dict: z.record(z.string(), z.array(z.string())),
+});
+export type RecommendStylesResponse = z.infer<typeof recommendStylesResponseSchema>;
+
+/** POST /api/tags/recommend: the form's styles, as its comma list or as a list. */
+export const recommendTagsBodySchema = z.object({
+  tags: z.union([z.string().max(TAGS_MAX), z.array(z.string().max(100)).max(50, "At most 50 styles")]),
+});
+export const recommendTagsResponseSchema = z.object({ recommended_tags: z.array(z.string()) });
+export type RecommendTagsResponse = z.infer<typeof recommendTagsResponseSchema>;
+
+/** GET /api/generate/matrix: the generation body's tunable fields and the sliders' ranges. */
+export const generationMatrixSchema = z.object({
+  params: z.array(z.object({ field_name: z.string(), type: z.string() })),
+  diffusion_params: z.array(
+    z.object({ field_name: z.string(), type: z.string(), min: z.number(), max: z.number() }),
+  ),
+});
+export type GenerationMatrix = z.infer<typeof generationMatrixSchema>;
+
+export const commercialRightsResponseSchema = z.object({ eligible: z.boolean() });
+export type CommercialRightsResponse = z.infer<typeof commercialRightsResponseSchema>;
+
+/** The remote setting that chooses the generation call (000 section 7): v2 unless configured. */
+export const GENERATE_ENDPOINT_SETTING = {
+  layer_name: "create",
+  parameter_name: "generate_endpoint",
+} as const;
+export const GENERATE_ENDPOINTS = ["v2", "v2-web"] as const;
+export type GenerateEndpoint = (typeof GENERATE_ENDPOINTS)[number];
+
+const settingValue = z.union([z.string().max(1000), z.number().finite(), z.boolean()]);
+
+/**
+ * POST /api/statsig/experiment/: a remote setting's value; a setting the server does not hold
+ * answers the caller's default, so pages keep working when a setting is retired.
+ */
+export const experimentBodySchema = z
+  .object({
+    layer_name: z.string().trim().min(1).max(100),
+    parameter_name: z.string().trim().min(1).max(100),
+    parameter_type: z.enum(["string", "number", "boolean"], "Use string, number or boolean"),
+    parameter_default: settingValue,
+  })
+  .refine((body) => typeof body.parameter_default === body.parameter_type, {
+    message: "The default must be of parameter_type",
+    path: ["parameter_default"],
+  });
+export type ExperimentBody = z.infer<typeof experimentBodySchema>;
+export const experimentResponseSchema = z.object({ success: z.boolean(), data: settingValue });
+export type ExperimentResponse = z.infer<typeof experimentResponseSchema>;
+
+/** The search types 001 lists; the server answers those in SEARCHABLE_TYPES. */
+export const SEARCH_TYPES = [
+  "public_song",
+  "public_persona",
+  "playlist",
+  "user",
+  "platform_genre",
+  "library_song",
+  "library_persona",
+  "library_playlist",
+  "tag_song",
+  "hashtag_song",
+] as const;
+export const SEARCHABLE_TYPES = [
+  "public_song",
+  "library_song",
+  "public_persona",
+  "library_persona",
+  "library_playlist",
+] as const;
+export const SEARCH_PAGE_SIZE = 20;
+
+export const searchBodySchema = z.object({
+  search_queries: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(64),
+        search_type: z.enum(SEARCH_TYPES, "Unknown search_type"),
+        term: z
+          .string()
+          .trim()
+          .transform((text) => text.slice(0, SEARCH_TEXT_MAX))
+          .default(""),
+        from_index: z.coerce.number().int().min(0).max(100_000).default(0),
+        size: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
+        rank_by: z.enum(["trending", "most_relevant"]).default("most_relevant"),
+        is_instrumental: z.boolean().nullish(),
+        model_version: z.string().max(64).nullish(),
+        is_public: z.boolean().nullish(),
+      }),
+    )
+    .min(1, "Give at least one search query")
+    .max(10, "At most 10 search queries"),
+});
+export type SearchBody = z.infer<typeof searchBodySchema>;
+export type SearchQuery = SearchBody["search_queries"][number];
+
+export const searchResultSchema = z.object({
+  result: z.array(z.unknown()),
+  from_index: z.number().int(),
+  page_size: z.number().int(),
+  total_hits: z.number().int(),
+});
+export const searchResponseSchema = z.object({ result: z.record(z.string(), searchResultSchema) });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { SEARCH_TEXT_MAX } from "./clips.ts";
+import { pageInfoSchema, pageNumberSchema } from "./paged.ts";
+
+/** Playlist pages hold 20 (001 section 9). */
+export const PLAYLIST_PAGE_SIZE = 20;
+export const PLAYLIST_NAME_MAX = 100;
+export const DEFAULT_PLAYLIST_NAME = "Untitled";
+/** Clips one update_clips call may add or remove. */
+export const PLAYLIST_UPDATE_MAX = 100;
+/** Ours: songs one playlist may hold. */
+export const PLAYLIST_CLIPS_MAX = 1000;
+export const PLAYLIST_NOT_FOUND = "Playlist not found";
+
+/** POST /api/playlist/create/; a blank name is 'Untitled'. */
+export const createPlaylistBodySchema = z.object({
+  name: z.string().trim().max(PLAYLIST_NAME_MAX).nullish(),
+});
+
+/** GET /api/playlist/me: the caller's playlists, last changed first; `query` searches their names. */
+export const myPlaylistsQuerySchema = z.object({
+  page: pageNumberSchema.default(1),
+  query: z
+    .string()
+    .trim()
+    .transform((text) => text.slice(0, SEARCH_TEXT_MAX))
+    .optional(),
+});
+
+/**
+ * POST /api/playlist/update_clips/ (001 section 7): add appends the clips not yet in the playlist,
+ * in the order given; remove_by_id takes them out. Only the owner may change a playlist.
+ */
+export const updatePlaylistClipsBodySchema = z.object({
+  playlist_id: z.uuid("Playlist ids are UUIDs"),
+  update_type: z.enum(["add", "remove_by_id"], "Use add or remove_by_id"),
+  metadata: z.object({
+    clip_ids: z
+      .array(z.uuid("Clip ids are UUIDs"))
+      .min(1, "Give at least one clip id")
+      .max(PLAYLIST_UPDATE_MAX, `At most ${PLAYLIST_UPDATE_MAX} clips at a time`),
+  }),
+  /** Sent by the song menu's recommendations; kept out of the playlist. */
+  recommendation_metadata: z.unknown().optional(),
+});
+export type UpdatePlaylistClipsBody = z.infer<typeof updatePlaylistClipsBodySchema>;
+
+/** A playlist as the inspiration picker reads it (000 section 3). */
+export const playlistSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+  user_id: z.string(),
+  is_owned: z.boolean(),
+  is_public: z.boolean(),
+  /** The playlist's song count. */
+  num_total_results: z.number().int(),
+  /** Its songs in order, each naming its owner: the picker looks for one the user made. */
+  playlist_clips: z.array(z.object({ clip: z.object({ id: z.string(), user_id: z.string() }) })),
+  /** ISO 8601. */
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
+
+export const myPlaylistsResponseSchema = pageInfoSchema.extend({ playlists: z.array(playlistSummarySchema) });
+export type MyPlaylistsResponse = z.infer<typeof myPlaylistsResponseSchema>;

@@ -1,0 +1,179 @@
+// The create-page tests' own server and browser: the built app on a fresh embedded database with
+// the two demo accounts seeded (free and pro) and the built-in song generator, and a Chromium with a
+// fake microphone (its test tone) that is granted without asking. Other browser tests use the shared
+// server and launcher.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { openDatabase } from "../../src/server/db/database.ts";
+import { seedDemoAccounts } from "../../src/server/seed.ts";
+import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
+import { encodeWav } from "../../src/shared/audio/wav.ts";
+import { chromiumPath } from "../../src/tooling/chromium.ts";
+import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
+import { DIST_DIR } from "../../src/tooling/paths.ts";
+
+export const DEMO_PASSWORD = "create page demo password";
+export const FREE_USER = "demo@tunesmith.local";
+export const PRO_USER = "pro@tunesmith.local";
+
+/** The launcher's flags (src/tooling/chromium.ts) plus a fake, pre-granted microphone. */
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+/** A WAV of a 440 Hz tone, as base64 for the page. */
+export function toneWav(seconds: number): string {
+  const rate = 48_000;
+  const tone = new Float32Array(seconds * rate).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return Buffer.from(encodeWav({ sampleRate: rate, channels: [tone] }, "pcm16")).toString("base64");
+}
+
+/** Drops a WAV file on the page's window, as a user dragging it from their desktop would. */
+export async function dropWav(page: Page, name: string, wavBase64: string): Promise<void> {
+  await page.evaluate(
+    ([fileName, wav]) => {
+      const bytes = Uint8Array.from(atob(wav), (character) => character.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], fileName, { type: "audio/wav" }));
+      for (const type of ["dragenter", "dragover", "drop"]) {
+        document.body.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+      }
+    },
+    [name, wavBase64] as const,
+  );
+}
+
+/** A same-origin POST from the signed-in browser context (the server refuses cross-site cookie posts). */
+export function postJson(page: Page, baseUrl: string, path: string, data: unknown) {
+  return page.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
+}
+
+interface ClipState {
+  readonly id: string;
+  readonly status: string;
+}
+
+/** Sings a short song with vocals (two takes) through the API and waits until both are complete. */
+export async function singSong(page: Page, baseUrl: string, title: string): Promise<string[]> {
+  const answer = await postJson(page, baseUrl, "/api/generate/v2/", {
+    title,
+    tags: "folk, acoustic guitar",
+    prompt: "[Verse]\nLight on the water, keep the harbour bright",
+    make_instrumental: false,
+    mv: "chirp-crow",
+    metadata: { create_mode: "custom" },
+  });
+  expect(answer.status()).toBe(200);
+  const ids = ((await answer.json()) as { clips: ClipState[] }).clips.map((clip) => clip.id);
+  expect(ids).toHaveLength(2);
+  const statuses = async () => {
+    const states = await Promise.all(
+      ids.map(
+        async (id) =>
+          ((await (await page.request.get(`${baseUrl}/api/clip/${id}`)).json()) as ClipState).status,
+      ),
+    );
+    return states.join(",");
+  };
+  await expect.poll(statuses, { timeout: 40_000, interval: 1000 }).toBe("complete,complete");
+  return ids;
+}
+
+export async function openAdd(page: Page, item: string): Promise<void> {
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+export interface CreateApp {
+  readonly baseUrl: string;
+  readonly page: Page;
+  /** Signs in through /login and lands on `next`. */
+  signIn(email: string, next?: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Turns a feature flag on for an account (an admin's job; the page sees it on its next load). */
+  grantFlag(email: string, flag: string): Promise<void>;
+}
+
+/** One server and one browser for the test file, closed after it. */
+export function openCreateApp(): () => CreateApp {
+  let app: CreateApp | undefined;
+  const cleanups: (() => Promise<void> | void)[] = [];
+  beforeAll(async () => {
+    await buildPagesIfStale();
+    const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-create-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await openDatabase({ dataDir: "memory://" });
+    await seedDemoAccounts(database.db, { dataDir, password: DEMO_PASSWORD });
+    // One render thread: the machine is shared, and one song at a time is all these tests make.
+    const generator = new BuiltInGenerator({ threads: 1 });
+    cleanups.push(() => generator.close());
+    const server = await buildApp({
+      database,
+      storage: new LocalDiskStorage(join(dataDir, "files")),
+      distDir: DIST_DIR,
+      generator,
+    });
+    server.addHook("onClose", () => database.close());
+    const baseUrl = await server.listen({ port: 0, host: "127.0.0.1" });
+    cleanups.push(() => server.close());
+    const profile = mkdtempSync(join(tmpdir(), "tunesmith-chromium-"));
+    const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: FLAGS,
+    });
+    cleanups.push(async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    });
+    const page = await context.newPage();
+    app = {
+      baseUrl,
+      page,
+      async signIn(email, next = "/create") {
+        await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(DEMO_PASSWORD);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.waitForURL((url) => url.pathname === next.split("?")[0]);
+      },
+      async signOut() {
+        await context.clearCookies();
+      },
+      async grantFlag(email, flag) {
+        await database.db
+          .updateTable("users")
+          .set((eb) => ({ flags: sql<string[]>`array_append(${eb.ref("flags")}, ${flag})` }))
+          .where("email", "=", email)
+          .execute();
+      },
+    };
+    // Building the pages when the sources changed takes a while on shared cores.
+  }, 180_000);
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return () => {
+    if (!app) throw new Error("The app is opened in beforeAll: use it inside tests");
+    return app;
+  };
+}

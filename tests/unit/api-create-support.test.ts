@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { readRemoteSettings, settingKey } from "../../src/server/create-support/remote-settings.ts";
+import type { Clip } from "../../src/shared/api/clips.ts";
+import {
+  type ExperimentResponse,
+  GENERATE_ENDPOINT_SETTING,
+  type GenerationMatrix,
+  generationMatrixSchema,
+  type RecommendStylesResponse,
+  type RecommendTagsResponse,
+  recommendStylesResponseSchema,
+  type SearchResponse,
+} from "../../src/shared/api/create-support.ts";
+import { startApiServer } from "../api-server.ts";
+import { newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { BACKENDS } from "../server-database.ts";
+
+type TestUser = Awaited<ReturnType<typeof newTestUser>>;
+
+describe.each(BACKENDS)("create page support calls on %s", (backend) => {
+  const server = startApiServer(backend);
+  const db = () => server.database().db;
+  let pro: TestUser;
+  let free: TestUser;
+
+  beforeAll(async () => {
+    pro = await newTestUser(db(), server.client(), { plan: "pro" });
+    free = await newTestUser(db(), server.client());
+  });
+
+  it("recommends styles: defaults and a co-occurrence table", async () => {
+    const styles = await server.client().get<RecommendStylesResponse>("/api/generate/get_recommend_styles");
+    const body = recommendStylesResponseSchema.parse(styles.body);
+    expect(body.default_styles).toContain("pop");
+    expect(body.co_existing_styles_dict.synthwave).toContain("80s");
+    // Every default has its own row, so picking one always yields suggestions.
+    for (const style of body.default_styles)
+      expect(body.co_existing_styles_dict[style]?.length).toBeGreaterThan(0);
+  });
+
+  it("recommends tags that go with the given ones, most shared first, never the given ones", async () => {
+    const one = await pro.client.post<RecommendTagsResponse>("/api/tags/recommend", { tags: "synthwave" });
+    expect(one.body.recommended_tags.slice(0, 3)).toEqual(["retro", "80s", "neon"]);
+    // "synth" goes with both pop and synthwave: it ranks first.
+    const two = await pro.client.post<RecommendTagsResponse>("/api/tags/recommend", {
+      tags: ["pop", "Synthwave"],
+    });
+    expect(two.body.recommended_tags[0]).toBe("synth");
+    expect(two.body.recommended_tags).not.toContain("pop");
+    const unknown = await pro.client.post<RecommendTagsResponse>("/api/tags/recommend", { tags: "zzz" });
+    expect(unknown.body.recommended_tags[0]).toBe("pop");
+    expect((await pro.client.post("/api/tags/recommend", { tags: 3 })).status).toBe(400);
+  });
+
+  it("describes the generation matrix", async () => {
+    const matrix = await server.client().get<GenerationMatrix>("/api/generate/matrix");
+    const body = generationMatrixSchema.parse(matrix.body);
+    expect(body.diffusion_params.map((param) => param.field_name)).toEqual([
+      "weirdness_constraint",
+      "style_weight",
+      "audio_weight",
+    ]);
+    expect(body.params.find((param) => param.field_name === "mv")?.type).toBe("string");
+  });
+
+  it("grants commercial rights for the owner's finished songs on a paid plan", async () => {
+    const url = (id: string) => `/api/clips/${id}/commercial_rights_eligible/`;
+    const own = await newTestClip(db(), { userId: pro.id });
+    expect((await pro.client.get(url(own.id))).body).toEqual({ eligible: true });
+    const upload = await newTestClip(db(), { userId: pro.id, metadata: { type: "upload" } });
+    expect((await pro.client.get(url(upload.id))).body).toEqual({ eligible: false });
+    const unfinished = await newTestClip(db(), { userId: pro.id, status: "streaming" });
+    expect((await pro.client.get(url(unfinished.id))).body).toEqual({ eligible: false });
+    const freeOwn = await newTestClip(db(), { userId: free.id, isPublic: true });
+    expect((await free.client.get(url(freeOwn.id))).body).toEqual({ eligible: false });
+    expect((await pro.client.get(url(freeOwn.id))).body).toEqual({ eligible: false });
+    const hidden = await newTestClip(db(), { userId: free.id });
+    expect((await pro.client.get(url(hidden.id))).status).toBe(404);
+    expect((await pro.client.get(url("nope"))).status).toBe(400);
+    expect((await server.client().get(url(own.id))).status).toBe(401);
+  });
+
+  it("searches public songs and the user's library by title, styles and lyrics", async () => {
+    const word = `quokka${Date.now()}`;
+    const open = await newTestClip(db(), { userId: free.id, title: `The ${word} song`, isPublic: true });
+    const closed = await newTestClip(db(), {
+      userId: free.id,
+      title: "Private",
+      metadata: { tags: `${word}, jazz` },
+    });
+    const search = (user: TestUser | null, search_type: string, rank_by = "most_relevant") =>
+      (user?.client ?? server.client()).post<SearchResponse>("/api/search/", {
+        search_queries: [{ name: "songs", search_type, term: word.toUpperCase(), rank_by }],
+      });
+    const ids = (response: { body: SearchResponse }) =>
+      ((response.body.result.songs?.result ?? []) as Clip[]).map((clip) => clip.id).sort();
+    expect(ids(await search(pro, "public_song"))).toEqual([open.id]);
+    expect(ids(await search(null, "public_song", "trending"))).toEqual([open.id]);
+    expect(ids(await search(free, "library_song"))).toEqual([open.id, closed.id].sort());
+    expect(ids(await search(pro, "library_song"))).toEqual([]);
+    expect((await search(null, "library_song")).status).toBe(401);
+    const badRank = await search(pro, "public_song", "random");
+    expect(badRank.status).toBe(400);
+  });
+
+  it("answers the remote setting for the generation call, and the caller's default otherwise", async () => {
+    const ask = (body: object) => pro.client.post<ExperimentResponse>("/api/statsig/experiment/", body);
+    const endpoint = await ask({
+      ...GENERATE_ENDPOINT_SETTING,
+      parameter_type: "string",
+      parameter_default: "x",
+    });
+    expect(endpoint.body).toEqual({ success: true, data: process.env.GENERATE_ENDPOINT || "v2" });
+    const unknown = await ask({
+      layer_name: "other",
+      parameter_name: "flag",
+      parameter_type: "boolean",
+      parameter_default: true,
+    });
+    expect(unknown.body).toEqual({ success: true, data: true });
+    const asNumber = await ask({
+      ...GENERATE_ENDPOINT_SETTING,
+      parameter_type: "number",
+      parameter_default: 3,
+    });
+    expect(asNumber.body).toEqual({ success: true, data: 3 });
+    const mismatched = await ask({
+      ...GENERATE_ENDPOINT_SETTING,
+      parameter_type: "number",
+      parameter_default: "3",
+    });
+    expect(mismatched.status).toBe(400);
+    expect(String((mismatched.body as { detail?: string }).detail)).toMatch(/parameter_default/);
+  });
+});
+
+describe("the remote settings", () => {
+  it("reads GENERATE_ENDPOINT from the environment, v2 by default", () => {
+    const key = settingKey(GENERATE_ENDPOINT_SETTING.layer_name, GENERATE_ENDPOINT_SETTING.parameter_name);
+    expect(readRemoteSettings({}).get(key)).toBe("v2");
+    expect(readRemoteSettings({ GENERATE_ENDPOINT: "v2-web" }).get(key)).toBe("v2-web");
+    expect(() => readRemoteSettings({ GENERATE_ENDPOINT: "v3" })).toThrow(
+      /GENERATE_ENDPOINT=v3 .*v2 or v2-web/,
+    );
+  });
+});

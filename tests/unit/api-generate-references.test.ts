@@ -1,0 +1,255 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createClip } from "../../src/server/clips/clip-store.ts";
+import { clipMediaKey } from "../../src/server/clips/media-urls.ts";
+import type { Clip } from "../../src/shared/api/clips.ts";
+import type { GenerateResponse } from "../../src/shared/api/generate.ts";
+import { encodeWav } from "../../src/shared/audio/wav.ts";
+import { type ApiClient, startApiServer } from "../api-server.ts";
+import { BACKENDS } from "../server-database.ts";
+import { SINE_SONG_SECONDS, SineSongGenerator } from "../sine-song-generator.ts";
+
+const TERMINAL = new Set(["complete", "error"]);
+
+async function settled(client: ApiClient, ids: readonly string[]): Promise<Clip[]> {
+  for (;;) {
+    const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${ids.join(",")}`);
+    if (feed.body.clips.every((clip) => TERMINAL.has(clip.status))) return feed.body.clips;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(BACKENDS)("generation references on %s", (backend) => {
+  const generator = new SineSongGenerator();
+  const server = startApiServer(backend, { generator: () => generator });
+
+  async function proUser() {
+    const account = await server.signedUp();
+    await server
+      .database()
+      .db.updateTable("users")
+      .set({ plan_key: "pro", credits: 200 })
+      .where("id", "=", account.userId)
+      .execute();
+    return account;
+  }
+
+  async function song(client: ApiClient, tags: string): Promise<Clip> {
+    const response = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags,
+      make_instrumental: true,
+      batch_size: 1,
+    });
+    expect(response.status).toBe(200);
+    const [clip] = await settled(client, [response.body.clips[0].id]);
+    expect(clip.status).toBe("complete");
+    return clip;
+  }
+
+  /** An uploaded song as the uploads module leaves it: a float WAV at the file's own rate (44.1 kHz). */
+  async function upload(userId: string, seconds: number): Promise<string> {
+    const id = randomUUID();
+    const rate = 44_100;
+    const channel = new Float32Array(seconds * rate).map(
+      (_, i) => 0.3 * Math.sin((2 * Math.PI * 330 * i) / rate),
+    );
+    const key = clipMediaKey(id, "audio", "wav");
+    await server
+      .storage()
+      .put(key, Readable.from([Buffer.from(encodeWav({ sampleRate: rate, channels: [channel] }))]), {
+        contentType: "audio/wav",
+      });
+    await createClip(server.database().db, {
+      id,
+      userId,
+      title: "My recording",
+      audioKey: key,
+      metadata: { type: "upload", duration: seconds, has_vocal: false },
+    });
+    return id;
+  }
+
+  it("writes lyrics, a title and styles from a simple-mode description, per clip", async () => {
+    const { client } = await proUser();
+    const response = await client.post<GenerateResponse>("/api/generate/v2/", {
+      gpt_description_prompt: "a sunny song about the sea and summer",
+      metadata: { create_mode: "simple" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.metadata).toMatchObject({
+      task: "create",
+      gpt_description_prompt: "a sunny song about the sea and summer",
+    });
+    const clips = await settled(
+      client,
+      response.body.clips.map((clip) => clip.id),
+    );
+    const requests = generator.requests.slice(-2);
+    for (const request of requests) {
+      expect(request.lyrics).toMatch(/\[(Verse|Chorus)/);
+      expect(request.instrumental).toBe(false);
+      expect(request.tags).not.toBe("");
+    }
+    expect(requests[0].lyrics).not.toBe(requests[1].lyrics);
+    for (const clip of clips) {
+      expect(clip.title).not.toBe("");
+      expect(clip.metadata.has_vocal).toBe(true);
+      expect(clip.metadata.prompt).toMatch(/\[(Verse|Chorus)/);
+    }
+  });
+
+  it("uses an uploaded song, decoded at 48 kHz, as the source of a cover and an upload_extend", async () => {
+    const { client, userId } = await proUser();
+    const uploaded = await upload(userId, 4);
+    const cover = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "reggae",
+      cover_clip_id: uploaded,
+      batch_size: 1,
+    });
+    expect(cover.status).toBe(200);
+    expect(cover.body.metadata.task).toBe("cover");
+    await settled(client, [cover.body.clips[0].id]);
+    const covered = generator.requests.at(-1);
+    expect(covered?.source?.clipId).toBe(uploaded);
+    expect(covered?.source?.audio.sampleRate).toBe(48_000);
+    expect(Math.abs((covered?.source?.audio.channels[0].length ?? 0) - 4 * 48_000)).toBeLessThanOrEqual(64);
+
+    const extend = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "reggae",
+      continue_clip_id: uploaded,
+      continue_at: 3,
+      batch_size: 1,
+    });
+    expect(extend.status).toBe(200);
+    expect(extend.body.metadata).toMatchObject({ task: "upload_extend", type: "upload_extend" });
+    const speed = await client.post<{ detail: string }>("/api/clips/adjust-speed/", {
+      clip_id: uploaded,
+      speed_multiplier: 1.25,
+    });
+    expect(speed.status).toBe(400);
+    expect(speed.body.detail).toBe("Cannot adjust speed of uploaded audio and its derivatives");
+    await settled(client, [extend.body.clips[0].id]);
+  });
+
+  it("resolves a persona to its root clip, caps its duration at 4 minutes, and gates it by plan", async () => {
+    const { client, userId } = await proUser();
+    const root = await song(client, "soul");
+    const db = server.database().db;
+    const persona = await db
+      .insertInto("personas")
+      .values({ user_id: userId, root_clip_id: root.id, name: "Velvet" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const response = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "soul",
+      prompt: "[Verse]\nsmooth",
+      persona_id: persona.id,
+      duration: 300,
+      mv: "chirp-v4",
+      batch_size: 1,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.metadata).toMatchObject({ task: "artist_consistency", persona_id: persona.id });
+    expect(response.body.clips[0].persona?.id).toBe(persona.id);
+    await settled(client, [response.body.clips[0].id]);
+    const request = generator.requests.at(-1);
+    expect(request?.task).toBe("artist_consistency");
+    expect(request?.source?.clipId).toBe(root.id);
+    expect(request?.durationSeconds).toBe(240);
+
+    const tooOld = await client.post<{ detail: string }>("/api/generate/v2/", {
+      tags: "soul",
+      persona_id: persona.id,
+      mv: "chirp-v3-0",
+    });
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.body.detail).toContain("needs the V3.5 model or newer");
+
+    const free = await server.signedUp();
+    const refused = await free.client.post<{ detail: string }>("/api/generate/v2/", {
+      tags: "soul",
+      persona_id: persona.id,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe("Personas need a Pro or Premier plan");
+  });
+
+  it("draws a playlist's own songs as inspirations, and refuses a playlist without any", async () => {
+    const { client, userId } = await proUser();
+    const mine = await song(client, "disco");
+    const other = await proUser();
+    const theirs = await song(other.client, "metal");
+    const db = server.database().db;
+    const playlist = await db
+      .insertInto("playlists")
+      .values({ user_id: userId, name: "Mix" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("playlist_clips")
+      .values([
+        { playlist_id: playlist.id, clip_id: theirs.id, position: 0 },
+        { playlist_id: playlist.id, clip_id: mine.id, position: 1 },
+      ])
+      .execute();
+    const older = await client.post<{ detail: string }>("/api/generate/v2/", {
+      tags: "disco",
+      playlist_id: playlist.id,
+      mv: "chirp-v4-5",
+    });
+    expect(older.status).toBe(400);
+    expect(older.body.detail).toContain("needs the V4.5+ model or newer");
+    const response = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "disco",
+      playlist_id: playlist.id,
+      mv: "chirp-v4-5-plus",
+      batch_size: 1,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.metadata.task).toBe("playlist_condition");
+    await settled(client, [response.body.clips[0].id]);
+    expect(generator.requests.at(-1)?.inspirations.map((clip) => clip.clipId)).toEqual([mine.id]);
+
+    const empty = await db
+      .insertInto("playlists")
+      .values({ user_id: userId, name: "Theirs only" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("playlist_clips")
+      .values({ playlist_id: empty.id, clip_id: theirs.id, position: 0 })
+      .execute();
+    const refused = await client.post<{ detail: string }>("/api/generate/v2/", {
+      tags: "disco",
+      playlist_id: empty.id,
+      mv: "chirp-crow",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe("Please choose a playlist with at least one song you made.");
+  });
+
+  it("replaces a section of a finished clip within its length only", async () => {
+    const { client } = await proUser();
+    const source = await song(client, "jazz");
+    const beyond = await client.post<{ detail: string }>("/api/generate/v2/", {
+      tags: "jazz",
+      continue_clip_id: source.id,
+      infill_start_s: 1,
+      infill_end_s: SINE_SONG_SECONDS + 2,
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.detail).toContain("beyond the end of the clip");
+    const response = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "jazz",
+      continue_clip_id: source.id,
+      infill_start_s: 1,
+      infill_end_s: 2,
+      batch_size: 1,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.metadata).toMatchObject({ task: "infill", infill: true });
+    await settled(client, [response.body.clips[0].id]);
+    expect(generator.requests.at(-1)?.infill).toEqual({ start: 1, end: 2 });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
+import type { GeneratedSong } from "../../src/generator/generator.ts";
+import { renderStem } from "../../src/generator/render/render-stems.ts";
+import type { PcmAudio, ReferenceClip, SongRequest } from "../../src/generator/song-request.ts";
+import { newDsp } from "../dsp-wasm.ts";
+import { songRequest } from "../generator-requests.ts";
+
+const RATE = 48000;
+const dsp = newDsp();
+const generator = new BuiltInGenerator({ threads: 2 });
+afterAll(() => generator.close());
+
+const generate = (request: SongRequest) =>
+  generator.generate(request, () => {}, new AbortController().signal);
+
+function bytes(channel: Float32Array, from = 0, to = channel.length): Buffer {
+  return Buffer.from(channel.buffer, channel.byteOffset + from * 4, (to - from) * 4);
+}
+
+function sameFrames(a: PcmAudio, b: PcmAudio, from: number, to: number): boolean {
+  return a.channels.every((channel, c) => bytes(channel, from, to).equals(bytes(b.channels[c], from, to)));
+}
+
+function clipOf(song: GeneratedSong, id: string): ReferenceClip {
+  return { clipId: id, audio: song.mix, score: song.score, tags: song.tags, lyrics: song.lyrics };
+}
+
+let source: GeneratedSong;
+beforeAll(async () => {
+  source = await generate(songRequest({ durationSeconds: 12, seed: 5 }));
+});
+
+describe("generator tasks on a scored source", () => {
+  let extended: GeneratedSong;
+
+  it("extend keeps the source bit-identical up to continue_at, then continues it", async () => {
+    const continueAt = 8;
+    extended = await generate(
+      songRequest({ task: "extend", seed: 6, source: clipOf(source, "a"), continueAt, durationSeconds: 10 }),
+    );
+    const at = continueAt * RATE;
+    expect(sameFrames(extended.mix, source.mix, 0, at)).toBe(true);
+    expect(extended.durationSeconds).toBeGreaterThan(continueAt + 8);
+    // The continuation is new material, not the source's ending again.
+    const end = Math.min(source.mix.channels[0].length, extended.mix.channels[0].length);
+    expect(sameFrames(extended.mix, source.mix, at + 4800, end)).toBe(false);
+    // Its score holds the source's notes before the join, at the same tempo.
+    expect(extended.score?.bpm).toBe(source.score?.bpm);
+    const notesBefore = (notes: readonly { start: number }[]) => notes.filter((n) => n.start < 16).length;
+    expect(notesBefore(extended.score?.drums.hits ?? [])).toBe(notesBefore(source.score?.drums.hits ?? []));
+  });
+
+  it("concat (Get Full Song) joins the history at its continue points", async () => {
+    const full = await generate(
+      songRequest({
+        task: "concat",
+        history: [
+          { clip: clipOf(source, "a"), continueAt: null },
+          { clip: clipOf(extended, "b"), continueAt: 8 },
+        ],
+      }),
+    );
+    expect(full.mix.channels[0].length).toBe(extended.mix.channels[0].length);
+    expect(sameFrames(full.mix, extended.mix, 0, full.mix.channels[0].length)).toBe(true);
+  });
+
+  it("infill keeps the audio outside the range (difference under -60 dB) and replaces the inside", async () => {
+    const infill = { start: 4, end: 8 };
+    const song = await generate(
+      songRequest({ task: "infill", seed: 9, source: clipOf(source, "a"), infill }),
+    );
+    expect(song.mix.channels[0].length).toBe(source.mix.channels[0].length);
+    let outside = 0;
+    for (let c = 0; c < 2; c++) {
+      const a = song.mix.channels[c];
+      const b = source.mix.channels[c];
+      for (let i = 0; i < a.length; i++) {
+        if (i >= infill.start * RATE && i < infill.end * RATE) continue;
+        outside = Math.max(outside, Math.abs(a[i] - b[i]));
+      }
+    }
+    expect(outside === 0 || 20 * Math.log10(outside) < -60).toBe(true);
+    expect(sameFrames(song.mix, source.mix, 4.1 * RATE, 7.9 * RATE)).toBe(false);
+  });
+
+  it("gen_stem returns the requested stem, rendered from the source's score", async () => {
+    const song = await generate(songRequest({ task: "gen_stem", source: clipOf(source, "a"), stem: "bass" }));
+    const score = source.score;
+    if (!score) throw new Error("no score");
+    const bass = renderStem(dsp, score, "bass", RATE);
+    expect(song.stems.map((s) => s.name)).toEqual(["bass"]);
+    expect(sameFrames(song.mix, bass, 0, bass.channels[0].length)).toBe(true);
+    await expect(
+      generate(songRequest({ task: "gen_stem", source: clipOf(source, "a"), stem: "kazoo" })),
+    ).rejects.toThrow("Unknown stem: kazoo");
+  });
+});
