@@ -1,0 +1,132 @@
+// The create page's song-menu gates: Make Persona (001 "Menu availability", 000 section 6) and the
+// WAV download's plan gate, for owners, other users, plans, flags and clip kinds.
+
+import { describe, expect, it } from "vitest";
+import {
+  makePersonaGate,
+  PERSONA_FROM_UPLOAD_DISABLED,
+  wavDownloadGate,
+} from "../../src/app/create/song-menu-rules.ts";
+import { type Session, sessionSchema } from "../../src/shared/api/accounts.ts";
+import { type Clip, clipSchema } from "../../src/shared/api/clips.ts";
+
+const OWNER = "5a0c1f4e-0000-4000-8000-000000000001";
+
+function session(overrides: Partial<Session> = {}): Session {
+  return sessionSchema.parse({
+    user: { id: OWNER, handle: "owner" },
+    userId: OWNER,
+    userEmail: "owner@example.com",
+    username: "owner",
+    displayName: "Owner",
+    userPlanKey: "pro",
+    roles: { pro: true },
+    isStaff: false,
+    flags: {},
+    audioUploadLimits: { min: 6, max: 480 },
+    ...overrides,
+  });
+}
+
+const free = (overrides: Partial<Session> = {}) =>
+  session({
+    userPlanKey: "free",
+    roles: { pro: false },
+    audioUploadLimits: { min: 6, max: 60 },
+    ...overrides,
+  });
+
+function clip(overrides: Partial<Clip> = {}, metadata: Partial<Clip["metadata"]> = {}): Clip {
+  return clipSchema.parse({
+    id: "7b1d2e3f-0000-4000-8000-000000000002",
+    user_id: OWNER,
+    user_handle: "owner",
+    handle: "owner",
+    display_name: "Owner",
+    title: "Song",
+    status: "complete",
+    caption: "",
+    caption_mentions: [],
+    image_url: null,
+    audio_url: null,
+    video_url: null,
+    video_cover_url: null,
+    preview_url: null,
+    display_tags: null,
+    is_public: false,
+    is_trashed: false,
+    is_pinned: false,
+    is_contest_clip: false,
+    is_contest_base_clip: false,
+    allow_comments: true,
+    play_count: 0,
+    upvote_count: 0,
+    created_at: "2026-11-22T12:00:00.000Z",
+    model_name: "chirp-crow",
+    major_model_version: "v5",
+    preview_seconds: null,
+    download_disabled_reason: null,
+    root_clip_id: null,
+    project: null,
+    persona: null,
+    reaction: null,
+    metadata: { type: "gen", has_vocal: true, ...metadata },
+    ...overrides,
+  });
+}
+
+const PERSONA = {
+  id: "p1",
+  name: "Voice",
+  is_public: false,
+  is_owned: true,
+  root_clip_id: null,
+  image_s3_id: null,
+};
+
+describe("Make Persona", () => {
+  it("is offered on the owner's own songs with the persona feature", () => {
+    expect(makePersonaGate(clip(), session())).toEqual({ kind: "allowed" });
+  });
+
+  it("opens the upsell for plans without personas", () => {
+    expect(makePersonaGate(clip(), free())).toEqual({ kind: "upsell" });
+    // Staff and the skip-paywall flag have it on any plan.
+    expect(makePersonaGate(clip(), free({ isStaff: true }))).toEqual({ kind: "allowed" });
+    expect(makePersonaGate(clip(), free({ flags: { "skip-paywall": true } }))).toEqual({ kind: "allowed" });
+  });
+
+  it("is not shown for others' songs, infill or stem clips, or songs that already have a persona", () => {
+    expect(makePersonaGate(clip({ user_id: "someone-else" }), session()).kind).toBe("hidden");
+    expect(makePersonaGate(clip({}, { infill: true }), session()).kind).toBe("hidden");
+    expect(makePersonaGate(clip({}, { type: "stem" }), session()).kind).toBe("hidden");
+    expect(makePersonaGate(clip({ persona: PERSONA }), session()).kind).toBe("hidden");
+    // A crop of a persona song may found its own.
+    expect(makePersonaGate(clip({ persona: PERSONA }, { type: "edit_crop" }), session()).kind).toBe(
+      "allowed",
+    );
+  });
+
+  it("keeps own uploads to staff and the personas-audio-upload flag, saying why", () => {
+    for (const type of ["upload", "upload_extend"] as const) {
+      expect(makePersonaGate(clip({}, { type }), session())).toEqual({
+        kind: "disabled",
+        reason: PERSONA_FROM_UPLOAD_DISABLED,
+      });
+      expect(makePersonaGate(clip({}, { type }), session({ isStaff: true })).kind).toBe("allowed");
+      expect(
+        makePersonaGate(clip({}, { type }), session({ flags: { "personas-audio-upload": true } })).kind,
+      ).toBe("allowed");
+    }
+    expect(PERSONA_FROM_UPLOAD_DISABLED).toBe("Personas cannot be created from audio uploads.");
+  });
+});
+
+describe("WAV download", () => {
+  it("is for paid plans, staff and skip-paywall; the others get the upsell", () => {
+    expect(wavDownloadGate(session()).kind).toBe("allowed");
+    expect(wavDownloadGate(free()).kind).toBe("upsell");
+    expect(wavDownloadGate(free({ isStaff: true })).kind).toBe("allowed");
+    expect(wavDownloadGate(free({ flags: { "skip-paywall": true } })).kind).toBe("allowed");
+  });
+});
