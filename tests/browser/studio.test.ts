@@ -153,6 +153,80 @@ describe("the studio page", () => {
     await expect.poll(() => page().getByTestId("eq-band2-gain-value").textContent()).toBe("0.0 dB");
   });
 
+  it("sets a clip's transposition by hand: a leading plus, text ignored, Enter confirms, Escape cancels", async () => {
+    const pixelsPerBeat = INITIAL_PIXELS_PER_BEAT / 1.5 ** 3;
+    const point = await lanePoint(0, 1, pixelsPerBeat);
+    await page().mouse.click(point.x, point.y);
+    await page().getByRole("button", { name: "Clip info" }).click();
+    await expect
+      .poll(() => page().getByTestId("clip-settings").getAttribute("data-clip-id"))
+      .toBe("demo-track-kick-clip-1");
+    const input = page().getByTestId("transpose-input");
+    await input.fill("+5");
+    await input.press("Enter");
+    await expect.poll(() => input.inputValue()).toBe("+5");
+    await input.fill("up a fifth");
+    await input.press("Enter");
+    await expect.poll(() => input.inputValue()).toBe("+5");
+    await input.fill("-7");
+    await input.press("Escape");
+    await expect.poll(() => input.inputValue()).toBe("+5");
+    // Escape blurred the field; the shortcut undoes the one change that was confirmed.
+    await page().keyboard.press("Control+z");
+    await expect.poll(() => input.inputValue()).toBe("0");
+  });
+
+  it("drags a fader with the pointer, resets it with a double-click, and halves and doubles the grid", async () => {
+    const fader = page().getByRole("slider", { name: "Kick volume" });
+    const knob = fader.locator(".fader-knob");
+    const box = await knob.boundingBox();
+    if (box === null) throw new Error("The kick's fader knob is not on screen");
+    const mouse = page().mouse;
+    await mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await mouse.down();
+    for (let step = 1; step <= 5; step++) await mouse.move(box.x + box.width / 2 - step * 8, box.y);
+    await mouse.up();
+    await expect.poll(async () => Number(await fader.getAttribute("aria-valuenow"))).toBeLessThan(1);
+    // The pointer is let go with the button: the rest of the page gets its clicks again.
+    await expect.poll(() => page().evaluate(() => document.pointerLockElement === null)).toBe(true);
+    await fader.dblclick();
+    await expect.poll(async () => Number(await fader.getAttribute("aria-valuenow"))).toBe(1);
+
+    const grid = page().getByTestId("grid-value");
+    const before = await grid.textContent();
+    await page().keyboard.press("Shift+Digit1");
+    await expect.poll(() => grid.textContent()).not.toBe(before);
+    await page().keyboard.press("Shift+Digit2");
+    await expect.poll(() => grid.textContent()).toBe(before);
+  });
+
+  it("follows the system's colour scheme live with the System theme; tooltips fade over 100 ms", async () => {
+    // The loading overlay stayed after loading (the first test saw "DSP engine ready"); it fades later.
+    await expect.poll(() => page().getByTestId("loading-overlay").count(), { timeout: 15_000 }).toBe(0);
+    const theme = () => page().evaluate(() => document.documentElement.dataset.theme);
+    const selector = page().getByRole("combobox", { name: "Theme" });
+    expect(await theme()).toBe("dark");
+    await page().emulateMedia({ colorScheme: "light" });
+    await selector.selectOption("system");
+    await expect.poll(theme).toBe("light");
+    await page().emulateMedia({ colorScheme: "dark" });
+    await expect.poll(theme).toBe("dark");
+    await page().emulateMedia({ colorScheme: "light" });
+    await expect.poll(theme).toBe("light");
+    await selector.selectOption("dark");
+    await expect.poll(theme).toBe("dark");
+    await page().emulateMedia({ colorScheme: null });
+
+    const fade = await page()
+      .locator('[role="tooltip"]')
+      .first()
+      .evaluate((tip) => [
+        getComputedStyle(tip).transitionProperty,
+        getComputedStyle(tip).transitionDuration,
+      ]);
+    expect(fade).toEqual(["opacity", "0.1s"]);
+  });
+
   it("plays: the playhead advances and the meters move", async () => {
     const time = page().getByTestId("playhead-time");
     const master = page().getByTestId("master-meter").locator('[data-channel="left"]');
@@ -227,6 +301,21 @@ describe("the studio page", () => {
       .poll(() => page().getByRole("button", { name: "Unmute" }).count(), { timeout: 20_000 })
       .toBe(1);
     expect(await page().getByTestId("save-status").getAttribute("data-status")).toBe("saved");
+
+    // Offline, edits are kept in this browser under a visible marker, and saved once back online.
+    const status = page().getByTestId("save-status");
+    await page().context().setOffline(true);
+    try {
+      await page().getByRole("button", { name: "Unmute" }).click();
+      await expect.poll(() => status.getAttribute("data-status"), { timeout: 15_000 }).toBe("offline");
+      expect(await status.textContent()).toBe("Offline: kept in this browser");
+    } finally {
+      await page().context().setOffline(false);
+    }
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 15_000 }).toBe("saved");
+    await page().getByRole("button", { name: "Mute", exact: true }).click();
+    await expect.poll(() => status.getAttribute("data-status")).not.toBe("saved");
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 15_000 }).toBe("saved");
 
     // A version link opens that version read-only and leaves the address once the project is open.
     // Signed in by cookie: writes say where they come from, as the pages' own requests do.
@@ -308,5 +397,25 @@ describe("the studio page", () => {
     // The demo's first bass clip starts at beat 16 and plays A1 (MIDI 33) from there.
     expect(bass.tracks[0].notes[0].midi).toBe(33);
     expect(bass.tracks[0].notes[0].ticks / bass.header.ppq).toBeCloseTo(16, 3);
+  });
+  it("shows the legacy editor link when the engine takes more than 5 s to load", async () => {
+    const isDsp = (url: URL) => /\/dsp[^/]*\.wasm$/.test(url.pathname);
+    // The engine's wasm arrives 6 s late: the link shows under the loading text meanwhile.
+    await page().route(isDsp, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      await route.continue();
+    });
+    try {
+      await page().goto(`${inject("baseUrl")}/studio`);
+      const overlay = page().getByTestId("loading-overlay");
+      await expect.poll(() => overlay.textContent(), { timeout: 20_000 }).toContain("Loading DSP Engine...");
+      const legacy = page().getByRole("link", { name: "Open in Legacy Editor" });
+      await expect.poll(() => legacy.count(), { timeout: 10_000 }).toBe(1);
+      expect(await legacy.getAttribute("href")).toBe("/");
+      await expect.poll(() => overlay.textContent(), { timeout: 30_000 }).toContain("DSP engine ready");
+      expect(await legacy.count()).toBe(0);
+    } finally {
+      await page().unroute(isDsp);
+    }
   });
 });

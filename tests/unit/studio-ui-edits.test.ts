@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoProject } from "../../src/engine/demo/demo-project.ts";
+import { TRACK_HEIGHT_DEFAULT, TRACK_HEIGHT_MIN, TRACK_ICONS } from "../../src/shared/project/index.ts";
 import { createTempoMap } from "../../src/shared/timing/tempo-map.ts";
 import { clipTempoMode, setClipColor, setClipTempoMode } from "../../src/studio/edits/clip-look.ts";
 import {
@@ -32,6 +33,41 @@ describe("track edits", () => {
     expect(setTrackBalance(state, KICK, -4).tracks[0].balance).toBe(-1);
     expect(setTrackHeight(state, KICK, 10).tracks[0].height).toBe(32);
     expect(setTrackIcon(state, KICK, "Wicka Wicka").tracks[0].icon).toBe("Wicka Wicka");
+  });
+
+  it("offers the spec's 20 track icons in its order, Audio first (the default)", () => {
+    expect(TRACK_ICONS).toEqual([
+      "Audio",
+      "Synth",
+      "Brass",
+      "FX",
+      "Backing Vocals",
+      "Strings",
+      "Bass",
+      "Drums",
+      "Woodwinds",
+      "Percussion",
+      "Keyboard",
+      "Guitar",
+      "Vocals",
+      "Music",
+      "Double Music",
+      "Noggin",
+      "Mirth",
+      "Stun",
+      "Twinkle",
+      "Wicka Wicka",
+    ]);
+  });
+
+  it("resizes tracks from the default height of 88 down to 32 at least", () => {
+    const state = demoProject();
+    expect([TRACK_HEIGHT_DEFAULT, TRACK_HEIGHT_MIN]).toEqual([88, 32]);
+    expect(setTrackHeight(state, KICK, 140.4).tracks[0].height).toBe(140);
+    expect(setTrackHeight(state, KICK, 31.9).tracks[0].height).toBe(32);
+    expect(
+      setTrackHeight(setTrackHeight(state, KICK, 200), KICK, TRACK_HEIGHT_DEFAULT).tracks[0].height,
+    ).toBe(88);
   });
 
   it("changes EQ stages within their limits; pass filters have no gain", () => {

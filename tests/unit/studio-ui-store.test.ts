@@ -168,7 +168,9 @@ describe("the studio store", () => {
 
   it("opens sidebar sections and closes the open one when chosen again", () => {
     const controller = new StudioController(demoProject());
-    expect(controller.state.ui.sidebarSection).toBe("clip-info");
+    expect(controller.state.ui).toMatchObject({ sidebarOpen: false, sidebarSection: "clip-info" });
+    controller.showSection("clip-info");
+    expect(controller.state.ui).toMatchObject({ sidebarOpen: true, sidebarSection: "clip-info" });
     controller.showSection("eq");
     expect(controller.state.ui).toMatchObject({ sidebarOpen: true, sidebarSection: "eq" });
     controller.showSection("eq");

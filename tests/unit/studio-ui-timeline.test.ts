@@ -157,6 +157,25 @@ describe("clip timing", () => {
     expect(wraps).toEqual([8, 12, 16]);
   });
 
+  it("maps a warped (On Beat) clip's timeline seconds through its markers to its audio", () => {
+    // Anchored at beat 0; content beat 2 (1 s from the anchor) plays audio second 0.6, beat 4 (2 s) 1.6.
+    const markers = [
+      { beats: 2, seconds: 0.6 },
+      { beats: 4, seconds: 1.6 },
+    ];
+    const warped = (warp: object) => clipTiming(newClip({ startBeats: 0, endBeats: 16, warp }), tempo);
+    const timing = warped({ enabled: true, markers, speed: 1 });
+    expect(contentSecondsAt(timing, 1.5)).toBeCloseTo(1.1, 12);
+    // Outside the markers the audio runs at the warp speed from the nearest marker.
+    expect(contentSecondsAt(timing, 0.5)).toBeCloseTo(0.1, 12);
+    expect(contentSecondsAt(timing, 3)).toBeCloseTo(2.6, 12);
+    expect(contentSecondsAt(warped({ enabled: true, markers, speed: 2 }), 3)).toBeCloseTo(3.6, 12);
+    // Warp off, or still waiting for its first markers: the audio's own rate, as the engine plays it.
+    expect(contentSecondsAt(warped({ enabled: false, markers }), 3)).toBe(3);
+    expect(contentSecondsAt(warped({ enabled: true, markers: [], awaitingAnalysis: true }), 3)).toBe(3);
+    expect(contentSecondsAt(warped({ enabled: true, markers: [], speed: 0.5 }), 3)).toBe(1.5);
+  });
+
   it("gives the trim limit of a clip's audio in beats from its anchor", () => {
     expect(contentBeatsOf(newClip({ startBeats: 4, endBeats: 8 }), tempo, 3)).toBe(6);
   });

@@ -88,6 +88,7 @@ describe("uploaded clips", () => {
       }),
     } as unknown as StudioAudio;
     let finish: (value: { uploadId: string; clipId: string }) => void = () => undefined;
+    const analysed: string[] = [];
     const manager = new UploadManager(
       controller,
       () => audio,
@@ -95,6 +96,29 @@ describe("uploaded clips", () => {
         onProgress("uploading", "server-9");
         return new Promise((resolve) => {
           finish = resolve;
+        });
+      },
+      async (songClipId, onFrame) => {
+        analysed.push(songClipId);
+        expect(controller.project.tracks[5].clips[0].warp).toMatchObject({
+          enabled: true,
+          awaitingAnalysis: true,
+        });
+        const frame = { seconds_missing_from_start: 0, bpm: 120, state: "running" as const, final: false };
+        onFrame({ ...frame, downbeats: [[0.25, 4]], seconds_analysed: 0.5 });
+        expect(controller.project.tracks[5].clips[0].warp).toMatchObject({
+          awaitingAnalysis: true,
+          markers: [{ beats: 3, seconds: 0.25 }],
+        });
+        onFrame({
+          ...frame,
+          downbeats: [
+            [0.25, 4],
+            [0.75, 1],
+          ],
+          seconds_analysed: 1,
+          state: "complete",
+          final: true,
         });
       },
     );
@@ -109,6 +133,16 @@ describe("uploaded clips", () => {
     finish({ uploadId: "server-9", clipId: "song-9" });
     await done;
     expect(controller.project.tracks[5].clips[0]).toMatchObject({ clipId: "song-9", uploadId: "server-9" });
+    // Beat analysis marked the clip On Beat and left its markers, a downbeat on the bar line.
+    expect(analysed).toEqual(["song-9"]);
+    expect(controller.project.tracks[5].clips[0].warp).toMatchObject({
+      enabled: true,
+      awaitingAnalysis: false,
+      markers: [
+        { beats: 3, seconds: 0.25 },
+        { beats: 4, seconds: 0.75 },
+      ],
+    });
     expect(loaded).toEqual([loaded[0], "song-9"]);
     expect(controller.state.uploads).toHaveLength(0);
     expect(controller.state.history.past).toHaveLength(1);

@@ -121,6 +121,7 @@ export class StudioSession {
       const error = audio.update(project);
       if (error !== null) console.error(error);
       this.loader.loadFor(project);
+      if (!this.controller.state.readOnly) this.uploads.resumeAnalyses(project);
       this.status.setState({ engine: "ready", error: null, readyAt: performance.now() });
     } catch (error) {
       console.error(error);

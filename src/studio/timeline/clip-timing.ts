@@ -1,8 +1,14 @@
 // How a clip's audio lines up with the timeline, as the engine plays it (render-plan.ts): the
 // content is anchored at beat startBeats - readStartBeats and runs at its own rate, so a timeline
 // second maps to a content second by a subtraction, folded back into the clip's loop past its end.
+// A warped (On Beat) clip then maps that through its warp markers to the second of its audio.
 
-import type { StudioClip } from "../../shared/project/index.ts";
+import {
+  type MarkersRegistry,
+  resolveWarpMarkers,
+  type StudioClip,
+  type WarpMarker,
+} from "../../shared/project/index.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, secondsToBeats, type TempoMap } from "../../shared/timing/tempo-map.ts";
 
@@ -13,9 +19,38 @@ export interface ClipTiming {
   readonly loopStart: number;
   readonly loopEnd: number;
   readonly loops: boolean;
+  /** A warped clip's audio: null plays it at its own rate. */
+  readonly warp: ClipWarpTiming | null;
 }
 
-export function clipTiming(clip: StudioClip, tempo: TempoMap): ClipTiming {
+/**
+ * Warp markers in seconds from the anchor (`at`) against seconds of audio (`source`); before the
+ * first and after the last (and everywhere with none) the audio runs at `speed` times the
+ * timeline's rate, as in the engine's warp map.
+ */
+interface ClipWarpTiming {
+  readonly at: Float64Array;
+  readonly source: Float64Array;
+  readonly speed: number;
+}
+
+function warpTiming(
+  clip: StudioClip,
+  registry: MarkersRegistry,
+  at: (contentBeats: number) => number,
+): ClipWarpTiming | null {
+  if (!clip.warp.enabled) return null;
+  const markers: readonly WarpMarker[] = resolveWarpMarkers(clip.warp.markers, registry) ?? [];
+  // The engine plays a clip still waiting for its first markers unwarped.
+  if (clip.warp.awaitingAnalysis && markers.length === 0) return null;
+  return {
+    at: Float64Array.from(markers, (marker) => at(marker.beats)),
+    source: Float64Array.from(markers, (marker) => marker.seconds),
+    speed: clip.warp.speed,
+  };
+}
+
+export function clipTiming(clip: StudioClip, tempo: TempoMap, registry: MarkersRegistry = {}): ClipTiming {
   const anchorBeats = clip.startBeats - clip.readStartBeats;
   const anchorSeconds = beatsToSeconds(tempo, beats(anchorBeats));
   const loops = clip.loop.enabled && clip.loop.endBeats > clip.loop.startBeats;
@@ -26,15 +61,35 @@ export function clipTiming(clip: StudioClip, tempo: TempoMap): ClipTiming {
     loops,
     loopStart: loops ? at(clip.loop.startBeats) : 0,
     loopEnd: loops ? at(clip.loop.endBeats) : 0,
+    warp: warpTiming(clip, registry, at),
   };
 }
 
-/** The content second heard at a timeline second. */
+/** The second of a warped clip's audio at `t` seconds from its anchor. */
+function warpedSeconds(warp: ClipWarpTiming, t: number): number {
+  const { at, source, speed } = warp;
+  const last = at.length - 1;
+  if (last < 0) return speed * t;
+  if (t <= at[0]) return source[0] - speed * (at[0] - t);
+  if (t >= at[last]) return source[last] + speed * (t - at[last]);
+  let low = 0;
+  let high = last;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (at[middle] <= t) low = middle;
+    else high = middle;
+  }
+  return source[low] + ((t - at[low]) * (source[high] - source[low])) / (at[high] - at[low]);
+}
+
+/** The content second heard at a timeline second (for a warped clip, the second of its audio). */
 export function contentSecondsAt(timing: ClipTiming, timelineSeconds: number): number {
-  const content = timelineSeconds - timing.anchorSeconds;
-  if (!timing.loops || content < timing.loopEnd) return content;
-  const length = timing.loopEnd - timing.loopStart;
-  return timing.loopStart + ((content - timing.loopStart) % length);
+  let content = timelineSeconds - timing.anchorSeconds;
+  if (timing.loops && content >= timing.loopEnd) {
+    const length = timing.loopEnd - timing.loopStart;
+    content = timing.loopStart + ((content - timing.loopStart) % length);
+  }
+  return timing.warp === null ? content : warpedSeconds(timing.warp, content);
 }
 
 /** How long, in beats from the clip's anchor, `durationSeconds` of its content lasts: the trim limit. */

@@ -12,7 +12,7 @@ import {
   Texture,
   TilingSprite,
 } from "pixi.js";
-import type { StudioClip } from "../../shared/project/index.ts";
+import type { MarkersRegistry, StudioClip } from "../../shared/project/index.ts";
 import type { TempoMap } from "../../shared/timing/tempo-map.ts";
 import type { SourcePeaks } from "../audio/source-library.ts";
 import { type ClipTiming, clipTiming, loopWrapBeats } from "./clip-timing.ts";
@@ -54,6 +54,8 @@ export interface ClipFrame {
   readonly windowStart: number;
   readonly windowEnd: number;
   readonly tempo: TempoMap;
+  /** The project's shared warp marker lists, for warped clips' waveforms. */
+  readonly registry: MarkersRegistry;
   readonly palette: TimelinePalette;
 }
 
@@ -104,7 +106,7 @@ export class ClipView {
   private labelMuted = false;
   private labelTextWidth = 0;
   private timing: ClipTiming | null = null;
-  private timingOf: { clip: StudioClip; tempo: TempoMap } | null = null;
+  private timingOf: { clip: StudioClip; tempo: TempoMap; registry: MarkersRegistry } | null = null;
   private readonly wraps: number[] = [];
   private startBeats = 0;
   private pixelsPerBeat = 1;
@@ -286,10 +288,11 @@ export class ClipView {
     return true;
   }
 
-  private timingFor(clip: StudioClip, tempo: TempoMap): ClipTiming {
-    if (this.timingOf?.clip !== clip || this.timingOf.tempo !== tempo || this.timing === null) {
-      this.timing = clipTiming(clip, tempo);
-      this.timingOf = { clip, tempo };
+  private timingFor(clip: StudioClip, tempo: TempoMap, registry: MarkersRegistry): ClipTiming {
+    const of = this.timingOf;
+    if (of?.clip !== clip || of.tempo !== tempo || of.registry !== registry || this.timing === null) {
+      this.timing = clipTiming(clip, tempo, registry);
+      this.timingOf = { clip, tempo, registry };
     }
     return this.timing;
   }
@@ -307,7 +310,7 @@ export class ClipView {
   }
 
   private drawLoopMarks(clip: StudioClip, frame: ClipFrame, height: number): void {
-    const timing = this.timingFor(clip, frame.tempo);
+    const timing = this.timingFor(clip, frame.tempo, frame.registry);
     const from = frame.windowStart;
     const to = frame.windowEnd;
     const count =
@@ -378,7 +381,7 @@ export class ClipView {
     let didBuild = false;
     if (!(current && built.zoom === zoom)) {
       if (builds === "all" || (builds === "missing" && !current)) {
-        this.buildWave(clip, peaks, tempo, zoom, viewFrom, viewTo, (frame.windowEnd - frame.windowStart) / 2);
+        this.buildWave(clip, peaks, frame, zoom, viewFrom, viewTo, (frame.windowEnd - frame.windowStart) / 2);
         didBuild = true;
       } else if (!current) {
         // Nothing usable to stretch: leave it blank this frame rather than show another clip's.
@@ -401,7 +404,7 @@ export class ClipView {
   private buildWave(
     clip: StudioClip,
     peaks: SourcePeaks,
-    tempo: TempoMap,
+    frame: ClipFrame,
     zoom: number,
     viewFrom: number,
     viewTo: number,
@@ -426,15 +429,15 @@ export class ClipView {
     rasterizeWaveform(
       { pixels, stride: this.waveStride, height: WAVE_TEXTURE_HEIGHT },
       { fromBeat, columns, pixelsPerBeat: zoom },
-      this.timingFor(clip, tempo),
-      tempo,
+      this.timingFor(clip, frame.tempo, frame.registry),
+      frame.tempo,
       peaks,
     );
     const texture = wave.texture;
     texture.frame.width = columns;
     texture.update();
     source.update();
-    this.built = { clip, peaks, tempo, zoom, fromBeat, toBeat: fromBeat + columns / zoom };
+    this.built = { clip, peaks, tempo: frame.tempo, zoom, fromBeat, toBeat: fromBeat + columns / zoom };
   }
 
   private ensureWaveTexture(columns: number): void {

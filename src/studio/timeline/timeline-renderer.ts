@@ -6,7 +6,7 @@
 
 import { type Application, Container, Sprite, Texture } from "pixi.js";
 import { clipSourceId } from "../../engine/index.ts";
-import type { StudioProjectState, Track } from "../../shared/project/index.ts";
+import type { MarkersRegistry, StudioProjectState, Track } from "../../shared/project/index.ts";
 import type { TempoMap } from "../../shared/timing/tempo-map.ts";
 import type { SourceLibrary } from "../audio/source-library.ts";
 import type { StudioController } from "../store/studio-controller.ts";
@@ -83,6 +83,7 @@ export class TimelineRenderer {
 
   private layout: TrackLayout = layoutOf({ tracks: [] } as unknown as StudioProjectState);
   private tempo: TempoMap | null = null;
+  private registry: MarkersRegistry = {};
   private selectedTracks: { ids: readonly string[]; set: ReadonlySet<string> } = { ids: [], set: new Set() };
   private readonly trackColors = new WeakMap<Track, number>();
   private readonly clipColors = new WeakMap<object, number>();
@@ -245,6 +246,7 @@ export class TimelineRenderer {
   private syncProject(project: StudioProjectState): void {
     this.layout = layoutOf(project);
     this.tempo = tempoOf(project);
+    this.registry = project.markersRegistry ?? {};
     if (this.selectedTracks.ids !== project.selection.trackIds) {
       this.selectedTracks = { ids: project.selection.trackIds, set: new Set(project.selection.trackIds) };
     }
@@ -415,6 +417,7 @@ export class TimelineRenderer {
       windowStart: origin,
       windowEnd: window.endBeat,
       tempo: this.tempo as TempoMap,
+      registry: this.registry,
       palette: this.palette,
     };
     const selectedClipId = ui.selectedClip?.clipId ?? null;

@@ -52,14 +52,16 @@ export function rasterizeWaveform(
   for (let column = 0; column < columns; column++) {
     const t0 = secondsAt(fromBeat + column / pixelsPerBeat);
     const t1 = secondsAt(fromBeat + (column + 1) / pixelsPerBeat);
-    const span = (t1 - t0) * rate;
+    const f0 = contentSecondsAt(timing, t0) * rate;
+    // A warped clip's audio runs faster or slower than the timeline; a loop's wrap runs backwards.
+    const warpedSpan = contentSecondsAt(timing, t1) * rate - f0;
+    const span = warpedSpan > 0 ? warpedSpan : (t1 - t0) * rate;
     const wanted = levelFor(peaks, span);
     if (wanted !== level) {
       level = wanted;
       pairs = peaks.levels[level];
       block = peaks.baseBlock * 2 ** level;
     }
-    const f0 = contentSecondsAt(timing, t0) * rate;
     const f1 = f0 + span;
     if (f1 <= 0 || f0 >= peaks.frames) continue;
     let low = 0;

@@ -18,8 +18,8 @@ import {
   type StudioRequest,
 } from "../session/project-opener.ts";
 import { StudioSession } from "../session/studio-session.ts";
-import { openDialog } from "./dialog-queue.ts";
 import { Sidebar } from "./panels/Sidebar.tsx";
+import { readOnlyDialog } from "./read-only-dialog.ts";
 import { ClipList } from "./shell/ClipList.tsx";
 import { DialogHost } from "./shell/DialogHost.tsx";
 import { LoadingOverlay } from "./shell/LoadingOverlay.tsx";
@@ -42,48 +42,6 @@ export interface StudioProps {
 
 const isDemo = (request: StudioRequest) =>
   request.forClipId === null && request.projectVersionId === null && request.initialProjectId === null;
-
-function readOnlyDialog(opened: OpenedStudioProject, navigate: (to: string) => void): () => void {
-  const api = createStudioApi();
-  return () => {
-    const clone = async () => {
-      if (opened.versionId === null) throw new Error("No project version ID available for cloning");
-      try {
-        const copy = await api.cloneRevision(opened.versionId);
-        navigate(`/studio?initial_project_id=${encodeURIComponent(copy.id)}`);
-      } catch (error) {
-        console.error("Failed to clone project", error);
-        openDialog({
-          title: "Failed to clone project",
-          body: "Please try again later.",
-          actions: [{ label: "Close", run: () => undefined }],
-        });
-      }
-    };
-    if (opened.readOnly === "shared") {
-      openDialog({
-        title: "Duplicate project to Remix",
-        body: "This project was shared by another user. Duplicate it to your own account to edit it.",
-        actions: [
-          { label: "Cancel", run: () => undefined },
-          { label: "Remix Project", busyLabel: "Remixing project...", kind: "primary", run: clone },
-        ],
-      });
-    } else {
-      openDialog({
-        title: opened.readOnly === "locked" ? "This version is locked" : "This is a saved version",
-        body:
-          opened.readOnly === "locked"
-            ? "A locked version is read-only. Clone it to keep working on a copy of your own."
-            : "A saved version is read-only. Clone it to keep working on a copy of your own.",
-        actions: [
-          { label: "Cancel", run: () => undefined },
-          { label: "Clone Project", busyLabel: "Cloning project...", kind: "primary", run: clone },
-        ],
-      });
-    }
-  };
-}
 
 function StudioLayout({ session, legacyHref }: { session: StudioSession; legacyHref: string }) {
   useStudioShortcuts(session.controller);
@@ -156,7 +114,7 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
       }
       if (opened.readOnly !== null) {
         created.controller.setReadOnly(true);
-        created.controller.onReadOnlyEdit = readOnlyDialog(opened, navigate);
+        created.controller.onReadOnlyEdit = readOnlyDialog(opened, api, navigate);
       }
       cleanups.unshift(() => void created.dispose());
       created.frames.start();

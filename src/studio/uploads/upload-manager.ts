@@ -1,12 +1,16 @@
 // A file dropped on a track: decoded on the page and placed at once, so it plays while it uploads;
 // uploaded to the server meanwhile, and the clip pointed at its song clip once there is one.
 
+import { applyBeatsFrame, type NumberedBeat } from "../../shared/beats/beats-result.ts";
+import type { StudioProjectState } from "../../shared/project/index.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "../audio/studio-audio.ts";
 import { placeUploadedClip, reidentifyUpload } from "../edits/clip-look.ts";
+import { applyClipDownbeats, markAwaitingAnalysis } from "../edits/warp-analysis.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
+import { type DownbeatsStreamer, streamDownbeats } from "./downbeats-stream.ts";
 import { clipNameOf, pickDroppedAudio } from "./drop-validation.ts";
 import { type UploadedClip, type UploadProgress, uploadAudioFile } from "./upload-api.ts";
 
@@ -28,6 +32,7 @@ export class UploadManager {
     private readonly controller: StudioController,
     private readonly audio: () => StudioAudio | null,
     private readonly upload: Uploader = uploadAudioFile,
+    private readonly downbeats: DownbeatsStreamer = streamDownbeats(),
   ) {}
 
   async drop(files: readonly File[], target: DropTarget): Promise<void> {
@@ -78,8 +83,9 @@ export class UploadManager {
   }
 
   private async send(file: File, localId: string): Promise<void> {
+    let uploaded: UploadedClip;
     try {
-      const uploaded = await this.upload(file, (phase) =>
+      uploaded = await this.upload(file, (phase) =>
         this.controller.setUpload({ id: localId, fileName: file.name, phase, message: null }),
       );
       this.audio()?.sources.alias(uploaded.clipId, localId);
@@ -91,6 +97,36 @@ export class UploadManager {
       const message = error instanceof Error ? error.message : String(error);
       this.controller.setUpload({ id: localId, fileName: file.name, phase: "failed", message });
       setTimeout(() => this.controller.dropUpload(localId), FAILED_NOTICE_MS);
+      return;
     }
+    await this.followAnalysis(uploaded.clipId);
+  }
+
+  /**
+   * Warps a song clip's studio clips to the beat as its downbeats arrive. Analysis results are not
+   * edits of the user's: they go into every state of the history, so undo keeps them.
+   */
+  async followAnalysis(songClipId: string): Promise<void> {
+    this.controller.rewrite((project) => markAwaitingAnalysis(project, songClipId));
+    let held: NumberedBeat[] = [];
+    let final = false;
+    await this.downbeats(songClipId, (frame) => {
+      held = applyBeatsFrame(held, frame);
+      final = frame.final;
+      this.controller.rewrite((project) => applyClipDownbeats(project, songClipId, held, frame.final));
+    });
+    // A stream that failed or ended early stops the wait, keeping the beats it brought.
+    if (!final) this.controller.rewrite((project) => applyClipDownbeats(project, songClipId, held, true));
+  }
+
+  /** A project saved while clips waited for their analysis picks it up again on opening. */
+  resumeAnalyses(project: StudioProjectState): void {
+    const waiting = new Set<string>();
+    for (const track of project.tracks) {
+      for (const clip of [...track.clips, ...track.takeLanes.flatMap((lane) => lane.clips)]) {
+        if (clip.warp.awaitingAnalysis && clip.clipId !== null) waiting.add(clip.clipId);
+      }
+    }
+    for (const songClipId of waiting) void this.followAnalysis(songClipId);
   }
 }

@@ -59,8 +59,13 @@ export function Fader({
     if (!onKnob) onChange(faderPositionToAmplitude(start));
     event.currentTarget.setPointerCapture(event.pointerId);
     // Pointer lock keeps long drags going past the screen's edge; where refused, capture suffices.
+    // A lock granted after a quick press has already ended is let go at once.
     const request = event.currentTarget.requestPointerLock?.() as Promise<void> | undefined;
-    request?.catch?.(() => undefined);
+    request?.then?.(unlockUnlessDragging, () => undefined);
+  };
+
+  const unlockUnlessDragging = () => {
+    if (drag.current === null && document.pointerLockElement === track.current) document.exitPointerLock();
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -71,10 +76,12 @@ export function Fader({
     onChange(faderPositionToAmplitude(state.position));
   };
 
-  const end = (event: PointerEvent<HTMLDivElement>) => {
+  // Only a release or a cancel ends a drag, not the loss of pointer capture: taking the lock takes
+  // the capture away mid-drag.
+  const end = () => {
     if (drag.current === null) return;
     drag.current = null;
-    if (document.pointerLockElement === event.currentTarget) document.exitPointerLock();
+    unlockUnlessDragging();
     onGestureEnd?.();
   };
 
@@ -107,7 +114,6 @@ export function Fader({
         onPointerMove={onPointerMove}
         onPointerUp={end}
         onPointerCancel={end}
-        onLostPointerCapture={end}
         onDoubleClick={() => {
           onGestureStart?.();
           onChange(defaultValue);

@@ -1,7 +1,7 @@
 // Transpose entry (spec section 5): -24..24 semitones; a leading plus is accepted, anything that
 // is not a number is ignored (the clip keeps its value), Enter confirms and Escape cancels.
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { clampTransposition, parseTransposition } from "../../editing/index.ts";
 
 export const formatSemitones = (value: number): string => (value > 0 ? `+${value}` : String(value));
@@ -14,7 +14,13 @@ interface TransposeFieldProps {
 export function TransposeField({ value, onChange }: TransposeFieldProps) {
   const [text, setText] = useState(formatSemitones(value));
   useEffect(() => setText(formatSemitones(value)), [value]);
+  // Escape blurs the field, and the blur handler still sees the typed text: it must not commit it.
+  const cancelled = useRef(false);
   const commit = () => {
+    if (cancelled.current) {
+      cancelled.current = false;
+      return;
+    }
     const parsed = parseTransposition(text);
     if (parsed === null) {
       setText(formatSemitones(value));
@@ -49,6 +55,7 @@ export function TransposeField({ value, onChange }: TransposeFieldProps) {
             event.preventDefault();
             event.stopPropagation();
             setText(formatSemitones(value));
+            cancelled.current = true;
             event.currentTarget.blur();
           } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
             event.preventDefault();

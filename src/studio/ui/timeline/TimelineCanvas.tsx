@@ -69,19 +69,18 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
         pointer.frame();
         renderer.frame();
       });
-      let theme = controller.state.ui.theme;
-      const stopTheme = controller.store.subscribe((state) => {
-        if (state.ui.theme === theme) return;
-        theme = state.ui.theme;
+      // The page's resolved theme, not the store's choice: "system" changes it with no choice made.
+      const themeObserver = new MutationObserver(() =>
         // The theme's variables apply once the page has restyled.
-        requestAnimationFrame(() => renderer.setPalette(readPalette(host)));
-      });
+        requestAnimationFrame(() => renderer.setPalette(readPalette(host))),
+      );
+      themeObserver.observe(document.documentElement, { attributeFilter: ["data-theme"] });
       const stopWheel = attachWheel(host, box, viewport, (deltaY) => scrollRef.current(deltaY));
       const stopDrop = attachDropTarget(host, session);
       cleanup.current = () => {
         observer.disconnect();
         stopFrames();
-        stopTheme();
+        themeObserver.disconnect();
         stopWheel();
         stopDrop();
         pointer.dispose();

@@ -1,5 +1,5 @@
 import { memo, type PointerEvent, useEffect, useRef, useState } from "react";
-import { DEFAULT_AMPLITUDE, type Track } from "../../../shared/project/index.ts";
+import { DEFAULT_AMPLITUDE, TRACK_HEIGHT_DEFAULT, type Track } from "../../../shared/project/index.ts";
 import { selectTrack } from "../../edits/selection-edits.ts";
 import {
   setTrackAmplitude,
@@ -111,7 +111,9 @@ function HeightHandle({ track, controller }: { track: Track; controller: StudioC
         drag.current = null;
         controller.endGesture();
       }}
-      onDoubleClick={() => controller.edit((project) => setTrackHeight(project, track.id, 88))}
+      onDoubleClick={() =>
+        controller.edit((project) => setTrackHeight(project, track.id, TRACK_HEIGHT_DEFAULT))
+      }
     />
   );
 }

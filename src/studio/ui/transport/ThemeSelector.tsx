@@ -1,6 +1,7 @@
+import { useEffect } from "react";
 import type { ThemeChoice } from "../../store/studio-state.ts";
 import { useSession, useStudio } from "../studio-context.ts";
-import { applyTheme } from "../theme.ts";
+import { applyTheme, followSystemTheme } from "../theme.ts";
 
 const CHOICES: readonly { readonly id: ThemeChoice; readonly label: string }[] = [
   { id: "dark", label: "Dark" },
@@ -11,6 +12,7 @@ const CHOICES: readonly { readonly id: ThemeChoice; readonly label: string }[] =
 export function ThemeSelector() {
   const { controller } = useSession();
   const theme = useStudio((state) => state.ui.theme);
+  useEffect(() => followSystemTheme(theme), [theme]);
   return (
     <label className="theme-selector">
       <span className="visually-hidden">Theme</span>

@@ -1,0 +1,51 @@
+// A read-only project answers an edit with a dialog (spec sections 2 and 4): someone else's shared
+// project asks to be remixed, a locked or saved version to be cloned; either opens the copy.
+
+import type { StudioApi } from "../persistence/index.ts";
+import type { OpenedStudioProject } from "../session/project-opener.ts";
+import { openDialog } from "./dialog-queue.ts";
+
+export function readOnlyDialog(
+  opened: OpenedStudioProject,
+  api: Pick<StudioApi, "cloneRevision">,
+  navigate: (to: string) => void,
+): () => void {
+  return () => {
+    const clone = async () => {
+      if (opened.versionId === null) throw new Error("No project version ID available for cloning");
+      try {
+        const copy = await api.cloneRevision(opened.versionId);
+        navigate(`/studio?initial_project_id=${encodeURIComponent(copy.id)}`);
+      } catch (error) {
+        console.error("Failed to clone project", error);
+        openDialog({
+          title: "Failed to clone project",
+          body: "Please try again later.",
+          actions: [{ label: "Close", run: () => undefined }],
+        });
+      }
+    };
+    if (opened.readOnly === "shared") {
+      openDialog({
+        title: "Duplicate project to Remix",
+        body: "This project was shared by another user. Duplicate it to your own account to edit it.",
+        actions: [
+          { label: "Cancel", run: () => undefined },
+          { label: "Remix Project", busyLabel: "Remixing project...", kind: "primary", run: clone },
+        ],
+      });
+    } else {
+      openDialog({
+        title: opened.readOnly === "locked" ? "This version is locked" : "This is a saved version",
+        body:
+          opened.readOnly === "locked"
+            ? "A locked version is read-only. Clone it to keep working on a copy of your own."
+            : "A saved version is read-only. Clone it to keep working on a copy of your own.",
+        actions: [
+          { label: "Cancel", run: () => undefined },
+          { label: "Clone Project", busyLabel: "Cloning project...", kind: "primary", run: clone },
+        ],
+      });
+    }
+  };
+}
