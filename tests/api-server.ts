@@ -8,7 +8,7 @@ import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import type { Storage } from "../src/server/storage/storage.ts";
-import type { AuthResponse } from "../src/shared/api/accounts.ts";
+import type { AuthResponse, PlanKey } from "../src/shared/api/accounts.ts";
 import { openTestDatabase } from "./server-database.ts";
 
 export interface ApiResponse<T = unknown> {
@@ -100,18 +100,24 @@ export function startApiServer(
       if (!instance) throw new Error("The server starts in beforeAll");
       return instance;
     },
-    /** A client signed up as a new user (cookie kept), with its bearer token and session. */
-    signedUp: async () => {
+    /**
+     * A client signed up as a new user (cookie kept), with its bearer token and session; with a plan
+     * or credits, the account is then changed as an administrator would.
+     */
+    signedUp: async (account: { readonly plan?: PlanKey; readonly credits?: number } = {}) => {
       const client = new ApiClient(baseUrl);
       const body = newAccountBody();
       const response = await client.post<AuthResponse>("/api/auth/signup", body);
       if (response.status !== 201) throw new Error(`Signup failed: ${JSON.stringify(response.body)}`);
-      return {
-        client,
-        email: body.email,
-        token: response.body.token,
-        userId: response.body.session.userId as string,
-      };
+      const userId = response.body.session.userId as string;
+      if (account.plan !== undefined || account.credits !== undefined) {
+        await database?.db
+          .updateTable("users")
+          .set({ plan_key: account.plan, credits: account.credits })
+          .where("id", "=", userId)
+          .execute();
+      }
+      return { client, email: body.email, token: response.body.token, userId };
     },
     database: () => {
       if (!database) throw new Error("The database opens in beforeAll");

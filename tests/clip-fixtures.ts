@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
+import { beforeAll } from "vitest";
 import { createSession } from "../src/server/auth/sessions.ts";
 import { createClip, type NewClip } from "../src/server/clips/clip-store.ts";
 import { clipMediaKey } from "../src/server/clips/media-urls.ts";
 import type { Database } from "../src/server/db/schema.ts";
 import type { Storage } from "../src/server/storage/storage.ts";
+import type { Clip } from "../src/shared/api/clips.ts";
 import { encodeWav, type WavFormat } from "../src/shared/audio/wav.ts";
-import type { ApiClient } from "./api-server.ts";
+import { type ApiClient, startApiServer } from "./api-server.ts";
 
 let users = 0;
 
@@ -64,3 +67,61 @@ export async function newClipWithAudio(
 /** A Buffer's bytes as the ArrayBuffer decodeWav reads. */
 export const arrayBufferOf = (bytes: Buffer): ArrayBuffer =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+
+export type TestUser = Awaited<ReturnType<typeof newTestUser>>;
+type TestUserOptions = NonNullable<Parameters<typeof newTestUser>[2]>;
+
+/**
+ * A test file's server on one backend with the users its tests share, made in beforeAll in the
+ * order named. The users can be destructured at once: their fields are read when a test runs.
+ */
+export function startApiServerWithUsers<Name extends string>(
+  backend: "pglite" | "postgres",
+  wanted: Record<Name, TestUserOptions>,
+  options: Parameters<typeof startApiServer>[1] = {},
+) {
+  const server = startApiServer(backend, options);
+  const db = () => server.database().db;
+  const made = new Map<Name, TestUser>();
+  beforeAll(async () => {
+    for (const [name, userOptions] of Object.entries(wanted) as [Name, TestUserOptions][]) {
+      made.set(name, await newTestUser(db(), server.client(), userOptions));
+    }
+  });
+  const madeUser = (name: Name): TestUser => {
+    const user = made.get(name);
+    if (!user) throw new Error(`The test user ${name} is made in beforeAll`);
+    return user;
+  };
+  const users = Object.fromEntries(
+    (Object.keys(wanted) as Name[]).map((name) => [
+      name,
+      {
+        get id() {
+          return madeUser(name).id;
+        },
+        get handle() {
+          return madeUser(name).handle;
+        },
+        get token() {
+          return madeUser(name).token;
+        },
+        get client() {
+          return madeUser(name).client;
+        },
+      } satisfies TestUser,
+    ]),
+  ) as Record<Name, TestUser>;
+  return { server, db, users };
+}
+
+const TERMINAL_STATUSES = new Set(["complete", "error"]);
+
+/** Polls the clips by ids, as a script of the upstream service does, until every one is over. */
+export async function settledClips(client: ApiClient, ids: readonly string[]): Promise<Clip[]> {
+  for (;;) {
+    const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${ids.join(",")}`);
+    if (feed.body.clips.every((clip) => TERMINAL_STATUSES.has(clip.status))) return feed.body.clips;
+    await sleep(50);
+  }
+}

@@ -5,6 +5,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Generator } from "../generator/generator.ts";
+import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -38,6 +39,8 @@ export interface AppOptions {
   readonly trustProxy?: boolean;
   /** What makes songs (built-in or an external model); without one, generation answers 503. */
   readonly generator?: Generator | null;
+  /** The generation call the create page uses (GENERATE_ENDPOINT); v2 when omitted. */
+  readonly generateEndpoint?: GenerateEndpoint;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -75,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
   registerLyricsRoutes(app, db);
-  registerCreateSupportRoutes(app, db);
+  registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

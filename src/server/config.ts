@@ -1,5 +1,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import type { GenerateEndpoint } from "../shared/api/create-support.ts";
+import { readGenerateEndpoint } from "./create-support/remote-settings.ts";
 import { type GeneratorSetting, readGeneratorSetting } from "./generation/generator-setting.ts";
 import { readS3Settings } from "./storage/s3-config.ts";
 import type { S3Settings } from "./storage/s3-storage.ts";
@@ -19,6 +21,8 @@ export interface ServerConfig {
   readonly demo: { readonly email?: string; readonly proEmail?: string; readonly password?: string };
   /** What makes songs: GENERATOR (builtin, ace-step with ACE_STEP_URL, or off). */
   readonly generator: GeneratorSetting;
+  /** The generation call the create page uses: GENERATE_ENDPOINT (v2 or v2-web). */
+  readonly generateEndpoint: GenerateEndpoint;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -65,5 +69,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       password: env.DEMO_PASSWORD || undefined,
     },
     generator: readGeneratorSetting(env, (message) => new ConfigError(message)),
+    generateEndpoint: readGenerateEndpoint(env, (message) => new ConfigError(message)),
   };
 }

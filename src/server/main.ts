@@ -89,6 +89,7 @@ async function startServer(): Promise<void> {
     database,
     storage,
     generator,
+    generateEndpoint: config.generateEndpoint,
     distDir: DIST_DIR,
     trustProxy: config.trustProxy,
     logger: { level },

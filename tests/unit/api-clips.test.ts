@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClip, updateClip } from "../../src/server/clips/clip-store.ts";
 import {
   type Clip,
@@ -7,22 +7,15 @@ import {
   reactionResponseSchema,
   setMetadataResponseSchema,
 } from "../../src/shared/api/clips.ts";
-import { startApiServer } from "../api-server.ts";
-import { newClipWithAudio, newTestClip, newTestUser, testAudio } from "../clip-fixtures.ts";
+import { newClipWithAudio, newTestClip, startApiServerWithUsers, testAudio } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
-
 describe.each(BACKENDS)("clips on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    alice = await newTestUser(db(), server.client());
-    bob = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { alice, bob },
+  } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
   const clipOf = (userId: string, extra: Parameters<typeof newTestClip>[1] | object = {}) =>
     newTestClip(db(), { userId, title: "A song", ...extra });

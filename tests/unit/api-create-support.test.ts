@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { readRemoteSettings, settingKey } from "../../src/server/create-support/remote-settings.ts";
+import { describe, expect, it } from "vitest";
+import {
+  readGenerateEndpoint,
+  remoteSettings,
+  settingKey,
+} from "../../src/server/create-support/remote-settings.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import {
   type ExperimentResponse,
@@ -11,22 +15,15 @@ import {
   recommendStylesResponseSchema,
   type SearchResponse,
 } from "../../src/shared/api/create-support.ts";
-import { startApiServer } from "../api-server.ts";
-import { newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { newTestClip, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
-
 describe.each(BACKENDS)("create page support calls on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let pro: TestUser;
-  let free: TestUser;
-
-  beforeAll(async () => {
-    pro = await newTestUser(db(), server.client(), { plan: "pro" });
-    free = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { pro, free },
+  } = startApiServerWithUsers(backend, { pro: { plan: "pro" }, free: {} });
 
   it("recommends styles: defaults and a co-occurrence table", async () => {
     const styles = await server.client().get<RecommendStylesResponse>("/api/generate/get_recommend_styles");
@@ -110,7 +107,8 @@ describe.each(BACKENDS)("create page support calls on %s", (backend) => {
       parameter_type: "string",
       parameter_default: "x",
     });
-    expect(endpoint.body).toEqual({ success: true, data: process.env.GENERATE_ENDPOINT || "v2" });
+    // The test server is built without a GENERATE_ENDPOINT: the default.
+    expect(endpoint.body).toEqual({ success: true, data: "v2" });
     const unknown = await ask({
       layer_name: "other",
       parameter_name: "flag",
@@ -136,11 +134,17 @@ describe.each(BACKENDS)("create page support calls on %s", (backend) => {
 
 describe("the remote settings", () => {
   it("reads GENERATE_ENDPOINT from the environment, v2 by default", () => {
-    const key = settingKey(GENERATE_ENDPOINT_SETTING.layer_name, GENERATE_ENDPOINT_SETTING.parameter_name);
-    expect(readRemoteSettings({}).get(key)).toBe("v2");
-    expect(readRemoteSettings({ GENERATE_ENDPOINT: "v2-web" }).get(key)).toBe("v2-web");
-    expect(() => readRemoteSettings({ GENERATE_ENDPOINT: "v3" })).toThrow(
+    const problem = (message: string) => new Error(message);
+    expect(readGenerateEndpoint({}, problem)).toBe("v2");
+    expect(readGenerateEndpoint({ GENERATE_ENDPOINT: "v2-web" }, problem)).toBe("v2-web");
+    expect(() => readGenerateEndpoint({ GENERATE_ENDPOINT: "v3" }, problem)).toThrow(
       /GENERATE_ENDPOINT=v3 .*v2 or v2-web/,
     );
+  });
+
+  it("holds the chosen endpoint under the create page's setting key", () => {
+    const key = settingKey(GENERATE_ENDPOINT_SETTING.layer_name, GENERATE_ENDPOINT_SETTING.parameter_name);
+    expect(remoteSettings().get(key)).toBe("v2");
+    expect(remoteSettings("v2-web").get(key)).toBe("v2-web");
   });
 });

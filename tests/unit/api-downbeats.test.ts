@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clipMediaKey } from "../../src/server/clips/media-urls.ts";
 import {
   type DownbeatsJobResponse,
@@ -9,12 +9,9 @@ import {
   downbeatsStreamFrameSchema,
 } from "../../src/shared/api/downbeats.ts";
 import { applyBeatsFrame, type NumberedBeat } from "../../src/shared/beats/beats-result.ts";
-import { startApiServer } from "../api-server.ts";
 import { drumPattern } from "../beat-audio.ts";
-import { newClipWithAudio, newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { newClipWithAudio, newTestClip, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
-
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
 
 const RATE = 22050;
 /** Long enough for the stream to send provisional frames (at 10 s and 20 s) before the final one. */
@@ -36,15 +33,11 @@ async function readEvents(response: Response) {
 }
 
 describe.each(BACKENDS)("downbeats on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let owner: TestUser;
-  let other: TestUser;
-
-  beforeAll(async () => {
-    owner = await newTestUser(db(), server.client());
-    other = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { owner, other },
+  } = startApiServerWithUsers(backend, { owner: {}, other: {} });
 
   const drumClip = () =>
     newClipWithAudio(db(), server.storage(), { userId: owner.id }, drumPattern(RATE, 120, SECONDS));

@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AceStepGenerator } from "../../src/server/generation/ace-step-adapter.ts";
 import type { BillingInfo } from "../../src/shared/api/billing.ts";
-import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { FAKE_ACE_DEFAULT_SECONDS, FakeAceStep } from "../ace-step-fake.ts";
-import { type ApiClient, startApiServer } from "../api-server.ts";
+import { startApiServer } from "../api-server.ts";
+import { settledClips } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
-
-const TERMINAL = new Set(["complete", "error"]);
-
-/** Polls the clips by ids, as a third-party client of the upstream service does, until all are over. */
-async function settled(client: ApiClient, ids: readonly string[]): Promise<Clip[]> {
-  for (;;) {
-    const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${ids.join(",")}`);
-    if (feed.body.clips.every((clip) => TERMINAL.has(clip.status))) return feed.body.clips;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(BACKENDS)("the ACE-Step adapter against a local fake of its protocol, on %s", (backend) => {
   const fake = new FakeAceStep();
@@ -37,7 +26,7 @@ describe.each(BACKENDS)("the ACE-Step adapter against a local fake of its protoc
       transaction_uuid: "ace-1",
     });
     expect(response.status).toBe(200);
-    const [clip] = await settled(client, [response.body.clips[0].id]);
+    const [clip] = await settledClips(client, [response.body.clips[0].id]);
     expect(clip.status).toBe("complete");
     const task = [...fake.tasks.values()].at(-1);
     expect(task?.authorization).toBe("Bearer secret-key");
@@ -69,7 +58,7 @@ describe.each(BACKENDS)("the ACE-Step adapter against a local fake of its protoc
       make_instrumental: true,
       batch_size: 1,
     });
-    const [source] = await settled(client, [base.body.clips[0].id]);
+    const [source] = await settledClips(client, [base.body.clips[0].id]);
     expect(source.status).toBe("complete");
     const cover = await client.post<GenerateResponse>("/api/generate/v2/", {
       tags: "punk",
@@ -79,7 +68,7 @@ describe.each(BACKENDS)("the ACE-Step adapter against a local fake of its protoc
     });
     expect(cover.status).toBe(200);
     expect(cover.body.metadata.task).toBe("cover");
-    const [covered] = await settled(client, [cover.body.clips[0].id]);
+    const [covered] = await settledClips(client, [cover.body.clips[0].id]);
     expect(covered.status).toBe("complete");
     const task = [...fake.tasks.values()].at(-1);
     expect(task?.fields.task_type).toBe("cover");
@@ -93,7 +82,7 @@ describe.each(BACKENDS)("the ACE-Step adapter against a local fake of its protoc
       make_instrumental: true,
       batch_size: 1,
     });
-    const [failed] = await settled(client, [broken.body.clips[0].id]);
+    const [failed] = await settledClips(client, [broken.body.clips[0].id]);
     expect(failed.status).toBe("error");
     expect(failed.metadata.refund_credits).toBe(true);
     expect((await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left).toBe(before);

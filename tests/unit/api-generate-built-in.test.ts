@@ -3,17 +3,8 @@ import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { AlignedLyricsResponse, GenerateResponse } from "../../src/shared/api/generate.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
-import { type ApiClient, startApiServer } from "../api-server.ts";
-
-const TERMINAL = new Set(["complete", "error"]);
-
-async function settled(client: ApiClient, ids: readonly string[]): Promise<Clip[]> {
-  for (;;) {
-    const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${ids.join(",")}`);
-    if (feed.body.clips.every((clip) => TERMINAL.has(clip.status))) return feed.body.clips;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { startApiServer } from "../api-server.ts";
+import { settledClips } from "../clip-fixtures.ts";
 
 // One end-to-end run through the real generator; the API's other behaviour is tested against the
 // sine-song fixture, so this file runs on the embedded database only. The shortest song the API asks
@@ -24,13 +15,7 @@ describe("generation end to end with the built-in generator", () => {
   it("makes a sung song with stems, aligned words and downbeats, served like any clip", {
     timeout: 120_000,
   }, async () => {
-    const { client, token, userId } = await server.signedUp();
-    await server
-      .database()
-      .db.updateTable("users")
-      .set({ plan_key: "pro" })
-      .where("id", "=", userId)
-      .execute();
+    const { client, token } = await server.signedUp({ plan: "pro" });
     const response = await client.post<GenerateResponse>("/api/generate/v2/", {
       title: "Short Song",
       tags: "pop, 120 bpm, in C major",
@@ -39,7 +24,7 @@ describe("generation end to end with the built-in generator", () => {
       transaction_uuid: "built-in-e2e",
     });
     expect(response.status).toBe(200);
-    const [clip] = await settled(client, [response.body.clips[0].id]);
+    const [clip] = await settledClips(client, [response.body.clips[0].id]);
     expect(clip.status, JSON.stringify(clip.metadata)).toBe("complete");
     expect(clip.metadata.has_vocal).toBe(true);
     expect(clip.metadata.avg_bpm).toBeGreaterThan(0);

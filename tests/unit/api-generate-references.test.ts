@@ -7,33 +7,15 @@ import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { type ApiClient, startApiServer } from "../api-server.ts";
+import { settledClips } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SINE_SONG_SECONDS, SineSongGenerator } from "../sine-song-generator.ts";
-
-const TERMINAL = new Set(["complete", "error"]);
-
-async function settled(client: ApiClient, ids: readonly string[]): Promise<Clip[]> {
-  for (;;) {
-    const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${ids.join(",")}`);
-    if (feed.body.clips.every((clip) => TERMINAL.has(clip.status))) return feed.body.clips;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(BACKENDS)("generation references on %s", (backend) => {
   const generator = new SineSongGenerator();
   const server = startApiServer(backend, { generator: () => generator });
 
-  async function proUser() {
-    const account = await server.signedUp();
-    await server
-      .database()
-      .db.updateTable("users")
-      .set({ plan_key: "pro", credits: 200 })
-      .where("id", "=", account.userId)
-      .execute();
-    return account;
-  }
+  const proUser = () => server.signedUp({ plan: "pro", credits: 200 });
 
   async function song(client: ApiClient, tags: string): Promise<Clip> {
     const response = await client.post<GenerateResponse>("/api/generate/v2/", {
@@ -42,7 +24,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
       batch_size: 1,
     });
     expect(response.status).toBe(200);
-    const [clip] = await settled(client, [response.body.clips[0].id]);
+    const [clip] = await settledClips(client, [response.body.clips[0].id]);
     expect(clip.status).toBe("complete");
     return clip;
   }
@@ -81,7 +63,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
       task: "create",
       gpt_description_prompt: "a sunny song about the sea and summer",
     });
-    const clips = await settled(
+    const clips = await settledClips(
       client,
       response.body.clips.map((clip) => clip.id),
     );
@@ -109,7 +91,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     });
     expect(cover.status).toBe(200);
     expect(cover.body.metadata.task).toBe("cover");
-    await settled(client, [cover.body.clips[0].id]);
+    await settledClips(client, [cover.body.clips[0].id]);
     const covered = generator.requests.at(-1);
     expect(covered?.source?.clipId).toBe(uploaded);
     expect(covered?.source?.audio.sampleRate).toBe(48_000);
@@ -129,7 +111,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     });
     expect(speed.status).toBe(400);
     expect(speed.body.detail).toBe("Cannot adjust speed of uploaded audio and its derivatives");
-    await settled(client, [extend.body.clips[0].id]);
+    await settledClips(client, [extend.body.clips[0].id]);
   });
 
   it("resolves a persona to its root clip, caps its duration at 4 minutes, and gates it by plan", async () => {
@@ -152,7 +134,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     expect(response.status).toBe(200);
     expect(response.body.metadata).toMatchObject({ task: "artist_consistency", persona_id: persona.id });
     expect(response.body.clips[0].persona?.id).toBe(persona.id);
-    await settled(client, [response.body.clips[0].id]);
+    await settledClips(client, [response.body.clips[0].id]);
     const request = generator.requests.at(-1);
     expect(request?.task).toBe("artist_consistency");
     expect(request?.source?.clipId).toBe(root.id);
@@ -208,7 +190,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     });
     expect(response.status).toBe(200);
     expect(response.body.metadata.task).toBe("playlist_condition");
-    await settled(client, [response.body.clips[0].id]);
+    await settledClips(client, [response.body.clips[0].id]);
     expect(generator.requests.at(-1)?.inspirations.map((clip) => clip.clipId)).toEqual([mine.id]);
 
     const empty = await db
@@ -249,7 +231,7 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     });
     expect(response.status).toBe(200);
     expect(response.body.metadata).toMatchObject({ task: "infill", infill: true });
-    await settled(client, [response.body.clips[0].id]);
+    await settledClips(client, [response.body.clips[0].id]);
     expect(generator.requests.at(-1)?.infill).toEqual({ start: 1, end: 2 });
   });
 });

@@ -89,13 +89,7 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
   });
 
   async function user(plan: "free" | "pro" = "free", balance = 50) {
-    const account = await server.signedUp();
-    await server
-      .database()
-      .db.updateTable("users")
-      .set({ plan_key: plan, credits: balance })
-      .where("id", "=", account.userId)
-      .execute();
+    const account = await server.signedUp({ plan, credits: balance });
     const updates = await ClipUpdates.open(server.url(), account.token, account.userId);
     sockets.push(updates);
     return { ...account, updates };

@@ -1,27 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LYRICS_JOBS_PER_MINUTE,
   type LyricsJob,
   lyricsJobSchema,
   TOO_MANY_LYRICS_REQUESTS,
 } from "../../src/shared/api/lyrics.ts";
-import { startApiServer } from "../api-server.ts";
-import { newTestUser } from "../clip-fixtures.ts";
+import { newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
-
 describe.each(BACKENDS)("lyrics generation on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    alice = await newTestUser(db(), server.client());
-    bob = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { alice, bob },
+  } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
   const start = (user: TestUser, body: object) =>
     user.client.post<{ id: string }>("/api/generate/lyrics/", body);

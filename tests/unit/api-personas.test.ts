@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COVER_SIZE } from "../../src/generator/cover-art/cover-image.ts";
 import type { NewClip } from "../../src/server/clips/clip-store.ts";
 import type { SearchResponse } from "../../src/shared/api/create-support.ts";
@@ -20,24 +20,15 @@ import {
   ROOT_CLIP_REQUIRED,
   type ToggleLoveResponse,
 } from "../../src/shared/api/personas.ts";
-import { startApiServer } from "../api-server.ts";
-import { newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { newTestClip, newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
-
 describe.each(BACKENDS)("personas on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let alice: TestUser;
-  let bob: TestUser;
-  let free: TestUser;
-
-  beforeAll(async () => {
-    alice = await newTestUser(db(), server.client(), { plan: "pro" });
-    bob = await newTestUser(db(), server.client(), { plan: "premier" });
-    free = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { alice, bob, free },
+  } = startApiServerWithUsers(backend, { alice: { plan: "pro" }, bob: { plan: "premier" }, free: {} });
 
   /** A finished song with vocals, the kind a persona is made from. */
   const song = (user: TestUser, extra: Partial<NewClip> = {}) =>

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SearchResponse } from "../../src/shared/api/create-support.ts";
 import {
   type MyPlaylistsResponse,
@@ -6,22 +6,15 @@ import {
   type PlaylistSummary,
   playlistSummarySchema,
 } from "../../src/shared/api/playlists.ts";
-import { startApiServer } from "../api-server.ts";
-import { newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { newTestClip, newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
-
 describe.each(BACKENDS)("playlists on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    alice = await newTestUser(db(), server.client());
-    bob = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { alice, bob },
+  } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
   const create = (user: TestUser, body: object = {}) =>
     user.client.post<PlaylistSummary>("/api/playlist/create/", body);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type ClipPromptsResponse,
   clipPromptsResponseSchema,
@@ -6,22 +6,15 @@ import {
   type SavePromptResponse,
   savePromptResponseSchema,
 } from "../../src/shared/api/prompts.ts";
-import { startApiServer } from "../api-server.ts";
-import { newTestUser } from "../clip-fixtures.ts";
+import { newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
-
 describe.each(BACKENDS)("saved prompts on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    alice = await newTestUser(db(), server.client());
-    bob = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { alice, bob },
+  } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
   const save = (user: TestUser, body: object) => user.client.post<SavePromptResponse>("/api/prompts/", body);
   const list = (user: TestUser, query = "") =>

@@ -28,11 +28,8 @@ import {
   saveToServer,
 } from "../../src/studio/persistence/index.ts";
 import type { ApiClient } from "../api-server.ts";
-import { startApiServer } from "../api-server.ts";
-import { newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
-
-type TestUser = Awaited<ReturnType<typeof newTestUser>>;
 
 const VERSION_NOT_FOUND = "This project version was not found or may have been deleted.";
 const VERSION_FORBIDDEN = "You do not have permission to access this project version.";
@@ -51,15 +48,11 @@ function stateWith(name: string, count = 1): StudioProjectState {
 }
 
 describe.each(BACKENDS)("studio projects on %s", (backend) => {
-  const server = startApiServer(backend);
-  const db = () => server.database().db;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    alice = await newTestUser(db(), server.client());
-    bob = await newTestUser(db(), server.client());
-  });
+  const {
+    server,
+    db,
+    users: { alice, bob },
+  } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
   const create = async (client: ApiClient, title = "My song") => {
     const response = await client.post<CreatedProject>(

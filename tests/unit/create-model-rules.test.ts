@@ -13,6 +13,7 @@ import {
   modelAllowsControlSliders,
   modelAllowsMumbleMode,
   modelKeyForTier,
+  modelShortfall,
   modelSupportsExtend,
   modelSupportsPersonaOrCover,
   modelSupportsPersonaWithExtendOrCover,
@@ -22,6 +23,7 @@ import {
   requiredModelUpgrade,
   tierOfMajorVersion,
 } from "../../src/shared/create/model-rules.ts";
+import type { Reference } from "../../src/shared/create/references.ts";
 import { FREE_MODELS, PRO_MODELS, persona } from "./create-fixtures.ts";
 
 const KEYS = ["chirp-v3-0", "chirp-v3-5", "chirp-v4", "chirp-v4-5", "chirp-v4-5-plus", "chirp-crow"] as const;
@@ -100,6 +102,37 @@ describe("the model downgrade rule", () => {
     expect(requiredModelUpgrade("chirp-v4-5", conditions({}, { type: "overpaint", clipId: "o" }))).toBe(
       "chirp-v4-5-plus",
     );
+  });
+});
+
+describe("the request's model check (the server's)", () => {
+  const cover: Reference = { type: "cover", clipId: "c" };
+  const persona: Reference = { type: "persona", clipId: "r", personaId: "p" };
+  const extend: Reference = { type: "extend", clipId: "e", isUpload: false, startSeconds: 10 };
+  const playlist: Reference = { type: "playlist", playlistId: "l", playlistClipIds: [] };
+
+  it("takes references every tier supports on any model", () => {
+    for (const key of KEYS) expect(modelShortfall(key, [extend])).toBeNull();
+    expect(modelShortfall("chirp-v3-5", [cover])).toBeNull();
+    expect(modelShortfall("chirp-v4-5", [persona, cover])).toBeNull();
+    expect(modelShortfall("chirp-crow", [playlist, persona])).toBeNull();
+  });
+
+  it("names the first feature the model is too old for, newest need first", () => {
+    expect(modelShortfall("chirp-v3-0", [cover])).toEqual({ feature: "Cover", tier: "V3.5" });
+    expect(modelShortfall("chirp-v3-0", [persona])).toEqual({ feature: "A persona", tier: "V3.5" });
+    expect(modelShortfall("chirp-v4", [persona, extend])).toEqual({
+      feature: "A persona with extend or cover",
+      tier: "V4.5",
+    });
+    expect(modelShortfall("chirp-v3-0", [playlist, persona])).toEqual({
+      feature: "Playlist inspiration",
+      tier: "V4.5+",
+    });
+    expect(modelShortfall("chirp-v4-5", [{ type: "underpaint", clipId: "u" }])?.feature).toBe(
+      "Add instrumental",
+    );
+    expect(modelShortfall("chirp-v4-5", [{ type: "overpaint", clipId: "o" }])?.feature).toBe("Add vocals");
   });
 });
 

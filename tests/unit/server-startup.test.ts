@@ -53,4 +53,10 @@ describe("server start-up with bad configuration", () => {
       "tunesmith: PORT=http is not a port number: set PORT to a whole number from 1 to 65535.",
     ]);
   });
+
+  it("rejects an unknown GENERATE_ENDPOINT", () => {
+    const { status, stderrLines } = startServer({ GENERATE_ENDPOINT: "v3" });
+    expect(status).toBe(1);
+    expect(stderrLines).toEqual(["tunesmith: GENERATE_ENDPOINT=v3 is not known: set it to v2 or v2-web."]);
+  });
 });

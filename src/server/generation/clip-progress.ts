@@ -1,10 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { GeneratedSong } from "../../generator/generator.ts";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
 import { TITLE_MAX } from "../../shared/api/clips.ts";
 import { updateClip } from "../clips/clip-store.ts";
 import type { Database } from "../db/schema.ts";
-import { UNFINISHED_STATES } from "./job-store.ts";
+import { moveGeneratedClip, UNFINISHED_STATES } from "./job-store.ts";
 
 /** Lyrics without their section tags: what is actually sung. */
 const sungWords = (lyrics: string) => lyrics.replace(/\[[^\]]*\]/g, " ").trim();
@@ -20,14 +20,7 @@ export async function markStreaming(
   seconds: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable("generated_clips")
-      .set({ state: "streaming", updated_at: sql`now()` })
-      .where("clip_id", "=", clipId)
-      .where("state", "in", ["submitted", "streaming"])
-      .returning("clip_id")
-      .executeTakeFirst();
-    if (!moved) return false;
+    if (!(await moveGeneratedClip(trx, clipId, "streaming", ["submitted", "streaming"]))) return false;
     await updateClip(trx, clipId, { status: "streaming", audioKey, metadata: { duration: seconds } });
     return true;
   });
@@ -41,14 +34,7 @@ export async function markComplete(
   keys: { readonly audioKey: string; readonly imageKey: string | null },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable("generated_clips")
-      .set({ state: "complete", updated_at: sql`now()` })
-      .where("clip_id", "=", clipId)
-      .where("state", "in", [...UNFINISHED_STATES])
-      .returning("clip_id")
-      .executeTakeFirst();
-    if (!moved) return false;
+    if (!(await moveGeneratedClip(trx, clipId, "complete", UNFINISHED_STATES))) return false;
     const clip = await trx
       .selectFrom("clips")
       .select("title")

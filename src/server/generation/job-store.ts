@@ -107,6 +107,26 @@ export function submitJob(db: Db, submission: JobSubmission): Promise<SubmittedJ
   });
 }
 
+/**
+ * Moves a generated clip's job row to a new state when it is in one of `from`; false when it is not
+ * (already over, or deleted), so a late report changes nothing. Its library row is the caller's.
+ */
+export async function moveGeneratedClip(
+  trx: Transaction<Database>,
+  clipId: string,
+  state: Exclude<GeneratedClipState, "error">,
+  from: readonly GeneratedClipState[],
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable("generated_clips")
+    .set({ state, updated_at: sql`now()` })
+    .where("clip_id", "=", clipId)
+    .where("state", "in", [...from])
+    .returning("clip_id")
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
 /** Moves a generated clip and its library row to a new state; false if it was already over. */
 export async function setClipState(
   db: Db,
@@ -115,14 +135,7 @@ export async function setClipState(
   from: readonly GeneratedClipState[],
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable("generated_clips")
-      .set({ state, updated_at: sql`now()` })
-      .where("clip_id", "=", clipId)
-      .where("state", "in", [...from])
-      .returning("clip_id")
-      .executeTakeFirst();
-    if (!moved) return false;
+    if (!(await moveGeneratedClip(trx, clipId, state, from))) return false;
     await trx
       .updateTable("clips")
       .set({ status: state satisfies ClipStatus })

@@ -2,17 +2,15 @@ import { type Kysely, sql } from "kysely";
 import type { GenerationTask } from "../../generator/song-request.ts";
 import type { ModelDefinition } from "../../shared/api/billing.ts";
 import type { GenerateBody } from "../../shared/api/generate.ts";
+import { INSPIRATION_CLIPS_MAX } from "../../shared/create/conditions.ts";
+import { modelShortfall } from "../../shared/create/model-rules.ts";
 import { findReference, type Reference } from "../../shared/create/references.ts";
 import { taskForReferences } from "../../shared/create/task-derivation.ts";
 import { referenceOptionsFromWireBody, referencesFromWireBody } from "../../shared/create/wire-references.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";
 import type { Database, User } from "../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import { checkModelSupports } from "./model-rules.ts";
 import { type UsableClip, usableClip } from "./usable-clips.ts";
-
-/** 000 section 5: at most this many distinct inspiration clips. */
-export const INSPIRATION_CLIPS_MAX = 4;
 
 export const NO_ORIGINAL_SONGS = "Please choose a playlist with at least one song you made.";
 
@@ -127,7 +125,12 @@ export async function resolveRequestReferences(
   });
   const resolution = taskForReferences(references, referenceOptionsFromWireBody(body));
   if (!resolution.ok) throw badRequest(resolution.message);
-  checkModelSupports(model, references);
+  const shortfall = modelShortfall(model.external_key, references);
+  if (shortfall) {
+    throw badRequest(
+      `${shortfall.feature} needs the ${shortfall.tier} model or newer (${model.external_key} is ${model.tier})`,
+    );
+  }
 
   let source: UsableClip | null = null;
   const inspirations: UsableClip[] = [];

@@ -6,6 +6,7 @@ import {
   type CommercialRightsResponse,
   type ExperimentResponse,
   experimentBodySchema,
+  type GenerateEndpoint,
   type GenerationMatrix,
   type RecommendStylesResponse,
   type RecommendTagsResponse,
@@ -19,7 +20,7 @@ import { requireUser } from "../auth/auth-plugin.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
 import { commercialRightsEligible } from "../create-support/commercial-rights.ts";
 import { GENERATION_MATRIX } from "../create-support/generation-matrix.ts";
-import { readRemoteSettings, settingKey } from "../create-support/remote-settings.ts";
+import { remoteSettings, settingKey } from "../create-support/remote-settings.ts";
 import { searchSongs } from "../create-support/song-search.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest } from "../http/errors.ts";
@@ -28,8 +29,12 @@ import { searchPersonas } from "../personas/persona-search.ts";
 import { findMyPlaylists } from "../playlists/playlist-store.ts";
 
 /** The create page's smaller calls (000 section 7): styles, the matrix, rights, settings, search. */
-export function registerCreateSupportRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  const settings = readRemoteSettings(process.env);
+export function registerCreateSupportRoutes(
+  app: FastifyInstance,
+  deps: { readonly db: Kysely<Database>; readonly generateEndpoint?: GenerateEndpoint },
+): void {
+  const { db } = deps;
+  const settings = remoteSettings(deps.generateEndpoint);
 
   app.get(
     "/api/generate/get_recommend_styles",
@@ -82,27 +87,17 @@ export function registerCreateSupportRoutes(app: FastifyInstance, db: Kysely<Dat
       });
       switch (query.search_type) {
         case "public_persona":
-        case "library_persona": {
-          const scope = query.search_type === "public_persona" ? "public" : "library";
-          if (scope === "library") requireUser(request);
-          const found = await searchPersonas(db, viewerId, {
-            scope,
-            term: query.term,
-            rankBy: query.rank_by,
-            ...window,
-          });
-          return page(found.personas, found.total);
-        }
+        case "library_persona":
         case "public_song":
         case "library_song": {
-          const scope = query.search_type === "public_song" ? "public" : "library";
+          const scope = query.search_type.startsWith("public_") ? "public" : "library";
           if (scope === "library") requireUser(request);
-          const found = await searchSongs(db, viewerId, {
-            scope,
-            term: query.term,
-            rankBy: query.rank_by,
-            ...window,
-          });
+          const search = { scope, term: query.term, rankBy: query.rank_by, ...window } as const;
+          if (query.search_type.endsWith("_persona")) {
+            const found = await searchPersonas(db, viewerId, search);
+            return page(found.personas, found.total);
+          }
+          const found = await searchSongs(db, viewerId, search);
           return page(found.clips, found.total);
         }
         case "library_playlist": {

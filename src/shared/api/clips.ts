@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
 /** Generation states; processing is the studio's name for work between submitted and streaming. */
 export const CLIP_STATUSES = ["queued", "submitted", "processing", "streaming", "complete", "error"] as const;
@@ -220,13 +221,6 @@ const commaJoinedIds = z
   .transform((value) => value.split(",").map((part) => part.trim()))
   .pipe(z.array(clipId).min(1, "Give at least one clip id").max(IDS_MAX, `At most ${IDS_MAX} ids`));
 
-/** Query booleans as pages and scripts write them. */
-const queryBoolean = z
-  .enum(["true", "false", "True", "False", "1", "0"], "Use true or false")
-  .transform((value) => value === "true" || value === "True" || value === "1");
-
-const pageNumber = z.coerce.number("Pages are numbers").int().min(1, "Pages start at 1").max(100_000);
-
 export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
 
 /**
@@ -235,22 +229,22 @@ export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
  */
 export const feedV2QuerySchema = z.object({
   ids: commaJoinedIds.optional(),
-  add_preset_clips: queryBoolean.optional(),
-  is_liked: queryBoolean.optional(),
-  hide_disliked: queryBoolean.default(true),
-  hide_gen_stems: queryBoolean.default(true),
-  hide_studio_clips: queryBoolean.default(true),
-  is_public: queryBoolean.optional(),
-  is_tunesmith_short: queryBoolean.optional(),
-  is_full_song: queryBoolean.optional(),
-  is_extend: queryBoolean.optional(),
-  is_cover: queryBoolean.optional(),
-  is_infill: queryBoolean.optional(),
-  is_gen_stem: queryBoolean.optional(),
-  is_upsample: queryBoolean.optional(),
-  is_persona: queryBoolean.optional(),
-  is_uploaded_audio: queryBoolean.optional(),
-  page: pageNumber.default(1),
+  add_preset_clips: queryBooleanSchema.optional(),
+  is_liked: queryBooleanSchema.optional(),
+  hide_disliked: queryBooleanSchema.default(true),
+  hide_gen_stems: queryBooleanSchema.default(true),
+  hide_studio_clips: queryBooleanSchema.default(true),
+  is_public: queryBooleanSchema.optional(),
+  is_tunesmith_short: queryBooleanSchema.optional(),
+  is_full_song: queryBooleanSchema.optional(),
+  is_extend: queryBooleanSchema.optional(),
+  is_cover: queryBooleanSchema.optional(),
+  is_infill: queryBooleanSchema.optional(),
+  is_gen_stem: queryBooleanSchema.optional(),
+  is_upsample: queryBooleanSchema.optional(),
+  is_persona: queryBooleanSchema.optional(),
+  is_uploaded_audio: queryBooleanSchema.optional(),
+  page: pageNumberSchema.default(1),
   query: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
 });
 export type FeedV2Query = z.infer<typeof feedV2QuerySchema>;
@@ -313,9 +307,9 @@ export const feedOffsetBodySchema = z.object({
 });
 
 export const trashedV2QuerySchema = z.object({
-  is_liked: queryBoolean.optional(),
-  is_public: queryBoolean.optional(),
-  page: pageNumber.default(1),
+  is_liked: queryBooleanSchema.optional(),
+  is_public: queryBooleanSchema.optional(),
+  page: pageNumberSchema.default(1),
   page_size: z.coerce.number().int().min(1).max(FEED_LIMIT_MAX).default(FEED_PAGE_SIZE),
 });
 
@@ -370,7 +364,7 @@ export const clipMediaParamsSchema = z.object({
 
 export const clipMediaQuerySchema = z.object({
   /** Serve as an attachment named after the song. */
-  download: queryBoolean.optional(),
+  download: queryBooleanSchema.optional(),
   /** The cache-busting version in media URLs; any value. */
   v: z.string().max(100).optional(),
 });

@@ -1,6 +1,7 @@
 import type { Session } from "../api/accounts.ts";
 import { type BillingModel, MODEL_TIERS, MODELS, type ModelTier, modelTierFromKey } from "../api/billing.ts";
 import type { Conditions } from "./conditions.ts";
+import { hasReference, type Reference } from "./references.ts";
 
 // Spec 000 section 5 "Model rules": what a model may do, read from fragments of its key through the
 // tier-from-key rule (so "chirp-v4-5-plus" and a "bluejay" key are the same model).
@@ -46,6 +47,34 @@ export const modelAllowsMumbleMode = (key: string): boolean => atLeast(key, "V4.
  * like mumble mode.
  */
 export const modelAllowsControlSliders = (key: string): boolean => atLeast(key, "V4.5+");
+/** What a request's references need of a model it is too old for: the feature (as messages name it) and the tier. */
+export interface ModelShortfall {
+  readonly feature: string;
+  readonly tier: ModelTier;
+}
+
+const BLUEJAY_FEATURES = [
+  ["playlist", "Playlist inspiration"],
+  ["underpaint", "Add instrumental"],
+  ["overpaint", "Add vocals"],
+] as const;
+
+/** The first reference the model is too old for (the newest need first), or null when it takes them all. */
+export function modelShortfall(key: string, references: readonly Reference[]): ModelShortfall | null {
+  const has = (type: Reference["type"]) => hasReference(references, type);
+  if (!modelSupportsPlaylistAndPainting(key)) {
+    for (const [type, feature] of BLUEJAY_FEATURES) if (has(type)) return { feature, tier: "V4.5+" };
+  }
+  if (has("persona") && (has("extend") || has("cover")) && !modelSupportsPersonaWithExtendOrCover(key)) {
+    return { feature: "A persona with extend or cover", tier: "V4.5" };
+  }
+  if (!modelSupportsPersonaOrCover(key)) {
+    if (has("persona")) return { feature: "A persona", tier: "V3.5" };
+    if (has("cover")) return { feature: "Cover", tier: "V3.5" };
+  }
+  return null;
+}
+
 /** The oldest tier that supports every condition set on the form. */
 export function minimumTierFor(conditions: Conditions): ModelTier {
   const { untimed, timed } = conditions;
