@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { resamplePcm } from "../../engine/resample-pcm.ts";
+import { parseScore } from "../../generator/compose/score-schema.ts";
 import { GENERATOR_SAMPLE_RATE } from "../../generator/generator.ts";
 import type { Score } from "../../generator/score.ts";
 import type { ReferenceClip } from "../../generator/song-request.ts";
@@ -40,8 +41,18 @@ export async function loadReferenceClip(
   return {
     clipId: row.id,
     audio: { sampleRate: GENERATOR_SAMPLE_RATE, channels },
-    score: (row.score as Score | null) ?? null,
+    // Stored by an earlier generator version, a score that no longer reads is not built on.
+    score: storedScore(row.score),
     tags: metadata.tags ?? "",
     lyrics: metadata.prompt ?? "",
   };
+}
+
+function storedScore(value: unknown): Score | null {
+  if (value === null || value === undefined) return null;
+  try {
+    return parseScore(value);
+  } catch {
+    return null;
+  }
 }
