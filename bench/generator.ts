@@ -4,6 +4,7 @@ import { BuiltInGenerator } from "../src/generator/built-in-generator.ts";
 import { measureLoudness } from "../src/generator/render/loudness.ts";
 import type { SongRequest } from "../src/generator/song-request.ts";
 import { generatorDsp } from "../src/generator/workers/generator-dsp.ts";
+import { songRequest } from "../tests/generator-requests.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
 
 const VERSE =
@@ -20,29 +21,15 @@ const LYRICS = [
 ].join("\n\n");
 
 function request(seed: number, seconds: number): SongRequest {
-  return {
+  return songRequest({
     seed,
-    task: "create",
-    version: 5,
     title: "Neon Avenue",
     tags: "synth pop, 118 bpm, female vocals",
-    negativeTags: "",
     lyrics: LYRICS,
     instrumental: false,
     durationSeconds: seconds,
     vocalGender: "f",
-    weirdness: 0.5,
-    styleWeight: 0.5,
-    audioWeight: 0.5,
-    source: null,
-    inspirations: [],
-    continueAt: null,
-    infill: null,
-    speed: null,
-    history: [],
-    remaster: null,
-    stem: null,
-  };
+  });
 }
 
 interface Run {

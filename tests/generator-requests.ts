@@ -1,5 +1,8 @@
-// Song requests for the generator's tests: short songs (seconds, not minutes) so each test is quick.
-import type { SongRequest } from "../src/generator/song-request.ts";
+// Song requests for the generator's tests and bench: short songs (seconds, not minutes) by default
+// so each test is quick; and the generation and byte comparison the end-to-end tests share.
+import type { BuiltInGenerator } from "../src/generator/built-in-generator.ts";
+import type { GeneratedSong, GenerationProgress } from "../src/generator/generator.ts";
+import type { PcmAudio, SongRequest } from "../src/generator/song-request.ts";
 
 export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
   return {
@@ -26,4 +29,19 @@ export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
     stem: null,
     ...overrides,
   };
+}
+
+/** The song and every progress report it streamed, in order. */
+export async function generateSong(
+  generator: BuiltInGenerator,
+  request: SongRequest,
+): Promise<{ song: GeneratedSong; progress: GenerationProgress[] }> {
+  const progress: GenerationProgress[] = [];
+  const song = await generator.generate(request, (p) => progress.push(p), new AbortController().signal);
+  return { song, progress };
+}
+
+/** The samples' bytes, channel after channel: equal bytes are bit-exact audio. */
+export function pcmBytes(audio: PcmAudio): Buffer {
+  return Buffer.concat(audio.channels.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
 }

@@ -1,4 +1,4 @@
-import { Fft } from "./fft";
+import { Fft } from "../stretch/fft";
 
 // Frame features for beat and downbeat analysis, streamed from PCM: the STFT and
 // its reductions are the costly part of the analysis, so they live here; tempo,

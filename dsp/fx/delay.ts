@@ -3,6 +3,8 @@
 // the lines straight, so the first echo of an impulse lands exactly `frames` later, on the left, the
 // second 2 * frames later on the right, and so on.
 
+import { restsSilent, ringLength, zeroedAlloc } from "./delay-line";
+
 const DAMPING: f32 = 0.3;
 const STATE_FLOOR: f32 = 1e-20;
 
@@ -23,13 +25,10 @@ export class PingPongDelay {
   constructor(frames: i32, feedback: f64) {
     this.frames = max(1, frames);
     this.feedback = <f32>min(max(feedback, 0.0), 0.95);
-    let size = 1;
-    while (size <= this.frames) size <<= 1;
+    const size = ringLength(this.frames);
     this.mask = size - 1;
-    this.left = heap.alloc((<usize>size) << 2);
-    this.right = heap.alloc((<usize>size) << 2);
-    memory.fill(this.left, 0, (<usize>size) << 2);
-    memory.fill(this.right, 0, (<usize>size) << 2);
+    this.left = zeroedAlloc((<usize>size) << 2);
+    this.right = zeroedAlloc((<usize>size) << 2);
     // Repeats until 100 dB down (at least two), each pair of lines one round trip.
     const fb = max(<f64>this.feedback, 0.01);
     const repeats = max(2.0, Math.ceil(-5.0 / Math.log10(fb)));
@@ -49,17 +48,7 @@ export class PingPongDelay {
     // does not depend on how the host cuts the stream into blocks.
     const tail = this.tailFrames;
     let quiet = this.quiet;
-    if (quiet >= tail) {
-      let silent = true;
-      for (let i = 0; i < frames; i++) {
-        const at = (<usize>i) << 2;
-        if ((load<f32>(inL + at) + load<f32>(inR + at)) * 0.5 != 0) {
-          silent = false;
-          break;
-        }
-      }
-      if (silent) return;
-    }
+    if (restsSilent(inL, inR, frames, quiet, tail)) return;
     const lineL = this.left;
     const lineR = this.right;
     const mask = this.mask;

@@ -7,6 +7,8 @@
 // The lines are interleaved, eight f32 per time step, in one power-of-two ring: a whole step is
 // written with two v128 stores and mixed in f32x4.
 
+import { restsSilent, ringLength, zeroedAlloc } from "./delay-line";
+
 const LINES: i32 = 8;
 /** Line lengths at 48 kHz for size 1 (mutually prime, spread so echoes do not pile up). */
 const BASE_LENGTHS: StaticArray<i32> = [1447, 1601, 1867, 2053, 2251, 2399, 2617, 2797];
@@ -51,19 +53,14 @@ export class Reverb {
       store<i32>(this.lengths + ((<usize>i) << 2), d);
       store<f32>(this.gains + ((<usize>i) << 2), <f32>(10.0 ** ((-3.0 * <f64>d) / (sampleRate * rt60))));
     }
-    let size2 = 1;
-    while (size2 <= longest) size2 <<= 1;
-    this.mask = size2 - 1;
-    this.ring = heap.alloc((<usize>size2) << 5);
-    memory.fill(this.ring, 0, (<usize>size2) << 5);
-    this.lowpass = heap.alloc(LINES << 2);
-    memory.fill(this.lowpass, 0, LINES << 2);
+    const ringSteps = ringLength(longest);
+    this.mask = ringSteps - 1;
+    this.ring = zeroedAlloc((<usize>ringSteps) << 5);
+    this.lowpass = zeroedAlloc(LINES << 2);
     this.predelayFrames = max(1, <i32>Math.round(PREDELAY_SECONDS * sampleRate));
-    let pre = 1;
-    while (pre <= this.predelayFrames) pre <<= 1;
+    const pre = ringLength(this.predelayFrames);
     this.predelayMask = pre - 1;
-    this.predelay = heap.alloc((<usize>pre) << 2);
-    memory.fill(this.predelay, 0, (<usize>pre) << 2);
+    this.predelay = zeroedAlloc((<usize>pre) << 2);
     this.tailFrames = <i32>Math.ceil(rt60 * 2.0 * sampleRate) + longest + this.predelayFrames;
     this.quiet = this.tailFrames;
   }
@@ -86,17 +83,7 @@ export class Reverb {
     // does not depend on how the host cuts the stream into blocks.
     const tail = this.tailFrames;
     let quiet = this.quiet;
-    if (quiet >= tail) {
-      let silent = true;
-      for (let i = 0; i < frames; i++) {
-        const at = (<usize>i) << 2;
-        if ((load<f32>(inL + at) + load<f32>(inR + at)) * 0.5 != 0) {
-          silent = false;
-          break;
-        }
-      }
-      if (silent) return;
-    }
+    if (restsSilent(inL, inR, frames, quiet, tail)) return;
 
     const ring = this.ring;
     const mask = this.mask;

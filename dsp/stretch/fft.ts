@@ -1,5 +1,7 @@
 // Complex FFT on split (planar) f32 arrays: radix-4 Stockham passes (and a
 // last radix-2 pass when log2(size) is odd), four butterflies per f32x4.
+// The core's one FFT: the stretcher, the beat analysis's STFT and the analysis
+// exports all use it.
 //
 // Split arrays, not interleaved pairs: a complex multiply is then four lane-wise
 // multiplies on four bins at once, with no shuffles, and two real channels pack

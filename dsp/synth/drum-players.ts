@@ -1,6 +1,7 @@
 import { drumSound } from "./drum-kits";
 import { DrumSynth } from "./drum-synth";
 import { mixSeed } from "./noise";
+import { addPanned, Panned4 } from "./pan-mix";
 import { DRUM_CLOSED_HAT, DRUM_COUNT, DRUM_OPEN_HAT } from "./patches";
 
 // The drum stem's sounds and players. Before the song, every drum the score hits is synthesized
@@ -138,8 +139,7 @@ export class DrumBank {
           const y = load<f32>(source + ((<usize>k) << 2)) * choke;
           choke *= mul;
           const at = (<usize>k) << 2;
-          store<f32>(left + at, load<f32>(left + at) + y * gainL);
-          store<f32>(right + at, load<f32>(right + at) + y * gainR);
+          addPanned(left, right, at, y, gainL, gainR);
         }
         p.chokeGain = choke;
       } else {
@@ -149,14 +149,12 @@ export class DrumBank {
         for (; k + 4 <= n; k += 4) {
           const at = (<usize>k) << 2;
           const y = v128.load(source + at);
-          v128.store(left + at, f32x4.add(v128.load(left + at), f32x4.mul(y, vl)));
-          v128.store(right + at, f32x4.add(v128.load(right + at), f32x4.mul(y, vr)));
+          Panned4.add(left, right, at, y, vl, vr);
         }
         for (; k < n; k++) {
           const at = (<usize>k) << 2;
           const y = load<f32>(source + at);
-          store<f32>(left + at, load<f32>(left + at) + y * gainL);
-          store<f32>(right + at, load<f32>(right + at) + y * gainR);
+          addPanned(left, right, at, y, gainL, gainR);
         }
       }
       p.position += n;

@@ -1,8 +1,8 @@
+import { Envelope } from "./envelope";
 import { fillOscillator } from "./oscillator";
 import { DRUM_COUNT, KIT_COUNT, PATCH_COUNT } from "./patches";
 import { Stem } from "./stem";
 import { Svf } from "./svf";
-import { renderEnvelope } from "./voice";
 
 // The generator's instruments as wasm exports: a stem renderer for the host, and the building blocks
 // (oscillator, envelope, filter) on their own so tests can hold each against its analytic behaviour.
@@ -94,7 +94,10 @@ export function synthOscillator(shape: i32, sampleRate: f64, frequency: f64, out
   fillOscillator(out, frames, 0, frequency / sampleRate, shape == 1, 1, false);
 }
 
-/** The ADSR alone (times in frames), as the voices make it, its gate closing after gateFrames: `frames` f32 levels at out. */
+/**
+ * The ADSR alone (times in frames), its levels made as the FM, organ and sine voices make them (four
+ * at a time, the rest of a segment frame by frame), the gate closing after gateFrames: `frames` f32 at out.
+ */
 export function synthEnvelope(
   attack: i32,
   decay: i32,
@@ -104,7 +107,26 @@ export function synthEnvelope(
   out: usize,
   frames: i32,
 ): void {
-  renderEnvelope(attack, decay, sustain, release, gateFrames, out, frames);
+  const envelope = new Envelope();
+  envelope.start(attack, decay, sustain, release, gateFrames);
+  let done = 0;
+  while (done < frames) {
+    const n = min(frames - done, envelope.run());
+    let level = envelope.level;
+    let i = 0;
+    for (; i + 4 <= n; i += 4) {
+      v128.store(out + ((<usize>(done + i)) << 2), envelope.next4(level));
+      level = level * envelope.m4 + envelope.a4;
+    }
+    for (; i < n; i++) {
+      store<f32>(out + ((<usize>(done + i)) << 2), <f32>level);
+      level = level * envelope.mul + envelope.add;
+    }
+    envelope.level = level;
+    envelope.advance(n);
+    done += n;
+  }
+  heap.free(changetype<usize>(envelope));
 }
 
 /** The synth's state-variable low pass alone, in place on `frames` f32. */

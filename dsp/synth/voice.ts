@@ -3,6 +3,7 @@ import { sinCycles, TWO_PI } from "./fast-sine";
 import { KarplusString } from "./karplus";
 import { Noise } from "./noise";
 import { fillOscillator } from "./oscillator";
+import { addPanned, Panned4 } from "./pan-mix";
 import {
   ENGINE_FM,
   ENGINE_ORGAN,
@@ -240,10 +241,6 @@ export class Voice {
     let level = envelope.level;
     const mul = envelope.mul;
     const add = envelope.add;
-    const em01 = f64x2(1, envelope.m1);
-    const ea01 = f64x2(0, envelope.a1);
-    const em23 = f64x2(envelope.m2, envelope.m3);
-    const ea23 = f64x2(envelope.a2, envelope.a3);
     const m4 = envelope.m4;
     const a4 = envelope.a4;
     const gainL = this.gainL;
@@ -259,21 +256,19 @@ export class Voice {
       const lanes1 = f32x4.mul(f32x4(0, 1, 2, 3), f32x4.splat(<f32>step1));
       let i = 0;
       for (; i + 4 <= n; i += 4) {
-        const env = envelope4(level, em01, ea01, em23, ea23);
+        const env = envelope.next4(level);
         level = level * m4 + a4;
         const y = f32x4.mul(sineBass4(f32x4.add(f32x4.splat(<f32>p1), lanes1)), env);
         p1 = wrap(p1 + 4 * step1);
         const at = (<usize>i) << 2;
-        v128.store(left + at, f32x4.add(v128.load(left + at), f32x4.mul(y, f32x4.splat(gainL))));
-        v128.store(right + at, f32x4.add(v128.load(right + at), f32x4.mul(y, f32x4.splat(gainR))));
+        Panned4.add(left, right, at, y, f32x4.splat(gainL), f32x4.splat(gainR));
       }
       for (; i < n; i++) {
         const y = f32x4.extract_lane(sineBass4(f32x4.splat(<f32>p1)), 0) * <f32>level;
         p1 = wrap(p1 + step1);
         level = level * mul + add;
         const at = (<usize>i) << 2;
-        store<f32>(left + at, load<f32>(left + at) + y * gainL);
-        store<f32>(right + at, load<f32>(right + at) + y * gainR);
+        addPanned(left, right, at, y, gainL, gainR);
       }
       this.phase1 = p1;
       envelope.level = level;
@@ -301,8 +296,7 @@ export class Voice {
         ic2 = 2 * v2 - ic2;
         const y = v2 * <f32>level;
         level = level * mul + add;
-        store<f32>(left + at, load<f32>(left + at) + y * gainL);
-        store<f32>(right + at, load<f32>(right + at) + y * gainR);
+        addPanned(left, right, at, y, gainL, gainR);
       }
     } else {
       // Two detuned oscillators spread across the stereo field, each through its own copy of the
@@ -349,10 +343,6 @@ export class Voice {
     let level = envelope.level;
     const mul = envelope.mul;
     const add = envelope.add;
-    const em01 = f64x2(1, envelope.m1);
-    const ea01 = f64x2(0, envelope.a1);
-    const em23 = f64x2(envelope.m2, envelope.m3);
-    const ea23 = f64x2(envelope.a2, envelope.a3);
     const m4 = envelope.m4;
     const a4 = envelope.a4;
     const gainL = this.gainL;
@@ -379,15 +369,14 @@ export class Voice {
       let m = f32x4.mul(vModIndex, sinCycles4(f32x4.add(f32x4.splat(<f32>modulator), modLanes)));
       if (hasTine)
         m = f32x4.add(m, f32x4.mul(vTineIndex, sinCycles4(f32x4.add(f32x4.splat(<f32>tine), tineLanes))));
-      const env = envelope4(level, em01, ea01, em23, ea23);
+      const env = envelope.next4(level);
       level = level * m4 + a4;
       const y = f32x4.mul(sinCycles4(f32x4.add(f32x4.add(f32x4.splat(<f32>carrier), carrierLanes), m)), env);
       carrier = wrap(carrier + 4 * step);
       modulator = wrap(modulator + 4 * modStep);
       tine = wrap(tine + 4 * tineStep);
       const at = (<usize>i) << 2;
-      v128.store(left + at, f32x4.add(v128.load(left + at), f32x4.mul(y, vGainL)));
-      v128.store(right + at, f32x4.add(v128.load(right + at), f32x4.mul(y, vGainR)));
+      Panned4.add(left, right, at, y, vGainL, vGainR);
     }
     for (; i < n; i++) {
       let m = modIndex * sinCycles(<f32>modulator);
@@ -398,8 +387,7 @@ export class Voice {
       tine = wrap(tine + tineStep);
       level = level * mul + add;
       const at = (<usize>i) << 2;
-      store<f32>(left + at, load<f32>(left + at) + y * gainL);
-      store<f32>(right + at, load<f32>(right + at) + y * gainR);
+      addPanned(left, right, at, y, gainL, gainR);
     }
     this.phase1 = carrier;
     this.modPhase = modulator;
@@ -420,8 +408,7 @@ export class Voice {
       const y = load<f32>(samples + ((<usize>i) << 2)) * <f32>level;
       level = level * mul + add;
       const at = (<usize>i) << 2;
-      store<f32>(left + at, load<f32>(left + at) + y * gainL);
-      store<f32>(right + at, load<f32>(right + at) + y * gainR);
+      addPanned(left, right, at, y, gainL, gainR);
     }
     envelope.level = level;
   }
@@ -436,10 +423,6 @@ export class Voice {
     let level = envelope.level;
     const mul = envelope.mul;
     const add = envelope.add;
-    const em01 = f64x2(1, envelope.m1);
-    const ea01 = f64x2(0, envelope.a1);
-    const em23 = f64x2(envelope.m2, envelope.m3);
-    const ea23 = f64x2(envelope.a2, envelope.a3);
     const m4 = envelope.m4;
     const a4 = envelope.a4;
     const step = this.step1 * 0.5;
@@ -450,21 +433,19 @@ export class Voice {
     let i = 0;
     for (; i + 4 <= n; i += 4) {
       const p = f32x4.add(f32x4.splat(<f32>phase), phaseLanes);
-      const env = envelope4(level, em01, ea01, em23, ea23);
+      const env = envelope.next4(level);
       level = level * m4 + a4;
       const y = f32x4.mul(drawbars4(p, patch), env);
       phase = wrap(phase + 4 * step);
       const at = (<usize>i) << 2;
-      v128.store(left + at, f32x4.add(v128.load(left + at), f32x4.mul(y, vGainL)));
-      v128.store(right + at, f32x4.add(v128.load(right + at), f32x4.mul(y, vGainR)));
+      Panned4.add(left, right, at, y, vGainL, vGainR);
     }
     for (; i < n; i++) {
       const y = f32x4.extract_lane(drawbars4(f32x4.splat(<f32>phase), patch), 0) * <f32>level;
       phase = wrap(phase + step);
       level = level * mul + add;
       const at = (<usize>i) << 2;
-      store<f32>(left + at, load<f32>(left + at) + y * this.gainL);
-      store<f32>(right + at, load<f32>(right + at) + y * this.gainR);
+      addPanned(left, right, at, y, this.gainL, this.gainR);
     }
     this.phase1 = phase;
     envelope.level = level;
@@ -514,51 +495,4 @@ function sinCycles4(p: v128): v128 {
 /** The sine bass: a sine with a touch of second harmonic, so it carries on small speakers. */
 function sineBass4(p: v128): v128 {
   return f32x4.add(sinCycles4(p), f32x4.mul(f32x4.splat(0.12), sinCycles4(f32x4.add(p, p))));
-}
-
-/** The envelope's next four levels from `level` (see Envelope.m1): two f64x2 multiply-adds, in f32. */
-function envelope4(level: f64, m01: v128, a01: v128, m23: v128, a23: v128): v128 {
-  const l = f64x2.splat(level);
-  const low = f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(l, m01), a01));
-  const high = f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(l, m23), a23));
-  return v128.shuffle<f32>(low, high, 0, 1, 4, 5);
-}
-
-/**
- * The ADSR alone, its levels made as the FM, organ and sine voices make them (four at a time, the
- * rest of a segment frame by frame), with the gate closing after gateFrames: `frames` f32 at out.
- */
-export function renderEnvelope(
-  attack: i32,
-  decay: i32,
-  sustain: f64,
-  release: i32,
-  gateFrames: i32,
-  out: usize,
-  frames: i32,
-): void {
-  const envelope = new Envelope();
-  envelope.start(attack, decay, sustain, release, gateFrames);
-  let done = 0;
-  while (done < frames) {
-    const n = min(frames - done, envelope.run());
-    let level = envelope.level;
-    const em01 = f64x2(1, envelope.m1);
-    const ea01 = f64x2(0, envelope.a1);
-    const em23 = f64x2(envelope.m2, envelope.m3);
-    const ea23 = f64x2(envelope.a2, envelope.a3);
-    let i = 0;
-    for (; i + 4 <= n; i += 4) {
-      v128.store(out + ((<usize>(done + i)) << 2), envelope4(level, em01, ea01, em23, ea23));
-      level = level * envelope.m4 + envelope.a4;
-    }
-    for (; i < n; i++) {
-      store<f32>(out + ((<usize>(done + i)) << 2), <f32>level);
-      level = level * envelope.mul + envelope.add;
-    }
-    envelope.level = level;
-    envelope.advance(n);
-    done += n;
-  }
-  heap.free(changetype<usize>(envelope));
 }

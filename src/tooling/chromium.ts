@@ -32,13 +32,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile per call, removed on close. */
-export async function launchChromium(): Promise<Browser> {
+/** A fresh Chromium profile per call, removed on close; extraFlags are added to the launcher's own. */
+export async function launchChromium(extraFlags: readonly string[] = []): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), "tunesmith-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
   });
   return {
     context,

@@ -9,7 +9,13 @@ import { repoPath } from "./paths.ts";
 const config = readConfig(process.env);
 await buildDspIfStale();
 const { database, storage, demo, generator } = await bootDatabase(config);
-const api = await buildApp({ database, storage, generator, logger: true });
+const api = await buildApp({
+  database,
+  storage,
+  generator,
+  generateEndpoint: config.generateEndpoint,
+  logger: true,
+});
 api.addHook("onClose", () => database.close());
 const apiPort = config.port + 1;
 await api.listen({ port: apiPort, host: "127.0.0.1" });

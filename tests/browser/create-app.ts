@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
 import { buildApp } from "../../src/server/app.ts";
@@ -15,7 +15,7 @@ import { openDatabase } from "../../src/server/db/database.ts";
 import { seedDemoAccounts } from "../../src/server/seed.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
-import { chromiumPath } from "../../src/tooling/chromium.ts";
+import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
 import { DIST_DIR } from "../../src/tooling/paths.ts";
 
@@ -23,16 +23,8 @@ export const DEMO_PASSWORD = "create page demo password";
 export const FREE_USER = "demo@tunesmith.local";
 export const PRO_USER = "pro@tunesmith.local";
 
-/** The launcher's flags (src/tooling/chromium.ts) plus a fake, pre-granted microphone. */
+/** Added to the launcher's flags: a fake, pre-granted microphone, and audio that plays unprompted. */
 const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
   "--use-fake-device-for-media-stream",
   "--use-fake-ui-for-media-stream",
   "--autoplay-policy=no-user-gesture-required",
@@ -135,16 +127,9 @@ export function openCreateApp(): () => CreateApp {
     server.addHook("onClose", () => database.close());
     const baseUrl = await server.listen({ port: 0, host: "127.0.0.1" });
     cleanups.push(() => server.close());
-    const profile = mkdtempSync(join(tmpdir(), "tunesmith-chromium-"));
-    const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(),
-      headless: true,
-      args: FLAGS,
-    });
-    cleanups.push(async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    });
+    const browser = await launchChromium(FLAGS);
+    cleanups.push(() => browser.close());
+    const { context } = browser;
     const page = await context.newPage();
     app = {
       baseUrl,

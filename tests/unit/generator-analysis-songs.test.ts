@@ -2,18 +2,12 @@ import { Note } from "tonal";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyseSource } from "../../src/generator/analysis/analyse-source.ts";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
-import type { GeneratedSong } from "../../src/generator/generator.ts";
-import type { SongRequest } from "../../src/generator/song-request.ts";
 import { newDsp } from "../dsp-wasm.ts";
-import { songRequest } from "../generator-requests.ts";
+import { generateSong, songRequest } from "../generator-requests.ts";
 
 const dsp = newDsp();
 const generator = new BuiltInGenerator({ threads: 2 });
 afterAll(() => generator.close());
-
-async function generate(request: SongRequest): Promise<{ song: GeneratedSong }> {
-  return { song: await generator.generate(request, () => {}, new AbortController().signal) };
-}
 
 // Krumhansl-Schmuckler reads the key the harmony weighs most: on 8 generated 20 s songs it named
 // the composer's key for 3 and a neighbour (IV or V, on progressions that dwell on IV) for the
@@ -24,7 +18,7 @@ describe("built-in generator: what our analysis hears", () => {
     { tags: "house, 124 bpm, in F major", seed: 79, bpm: 124, tonic: "F", mode: "major" },
     { tags: "r&b, 90 bpm, in D minor", seed: 82, bpm: 90, tonic: "D", mode: "minor" },
   ])("$tags: the tempo and key asked for", async ({ tags, seed, bpm, tonic, mode }) => {
-    const { song } = await generate(songRequest({ tags, durationSeconds: 20, seed }));
+    const { song } = await generateSong(generator, songRequest({ tags, durationSeconds: 20, seed }));
     expect(song.score?.key).toEqual({ tonic, mode });
     const analysis = analyseSource(dsp, song.mix);
     expect(Math.abs((analysis.bpm ?? 0) - bpm)).toBeLessThan(0.5);

@@ -1,28 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
-import type { GeneratedSong, GenerationProgress } from "../../src/generator/generator.ts";
 import { measureLoudness } from "../../src/generator/render/loudness.ts";
-import type { PcmAudio, SongRequest } from "../../src/generator/song-request.ts";
+import type { SongRequest } from "../../src/generator/song-request.ts";
 import { vocalSplitBeat } from "../../src/generator/tasks/vocal-split.ts";
 import { newDsp } from "../dsp-wasm.ts";
-import { songRequest } from "../generator-requests.ts";
+import { generateSong, pcmBytes, songRequest } from "../generator-requests.ts";
 
 const dsp = newDsp();
 const generator = new BuiltInGenerator({ threads: 2 });
 afterAll(() => generator.close());
 
-function bytesOf(audio: PcmAudio): Buffer {
-  return Buffer.concat(audio.channels.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
-}
-
-async function generate(
-  request: SongRequest,
-  on: BuiltInGenerator = generator,
-): Promise<{ song: GeneratedSong; progress: GenerationProgress[] }> {
-  const progress: GenerationProgress[] = [];
-  const song = await on.generate(request, (p) => progress.push(p), new AbortController().signal);
-  return { song, progress };
-}
+const generate = (request: SongRequest, on: BuiltInGenerator = generator) => generateSong(on, request);
 
 const LYRICS =
   "[Verse]\nCity lights are calling me tonight\nEvery window glowing gold and bright\n[Chorus]\nSing it loud, sing it clear\nAll the stars are gathered here";
@@ -63,8 +51,8 @@ describe("built-in generator: a song with vocals", () => {
     const single = new BuiltInGenerator({ threads: 1 });
     try {
       const again = await generate(request, single);
-      expect(bytesOf(again.song.mix).equals(bytesOf(song.mix))).toBe(true);
-      expect(bytesOf(again.song.stems[4].audio).equals(bytesOf(vocals))).toBe(true);
+      expect(pcmBytes(again.song.mix).equals(pcmBytes(song.mix))).toBe(true);
+      expect(pcmBytes(again.song.stems[4].audio).equals(pcmBytes(vocals))).toBe(true);
     } finally {
       await single.close();
     }

@@ -11,25 +11,14 @@ import { masterMix, mixStems } from "../../src/generator/render/master.ts";
 import { renderStem } from "../../src/generator/render/render-stems.ts";
 import type { PcmAudio, SongRequest } from "../../src/generator/song-request.ts";
 import { newDsp } from "../dsp-wasm.ts";
-import { songRequest } from "../generator-requests.ts";
+import { generateSong, pcmBytes, songRequest } from "../generator-requests.ts";
 
 const RATE = 48000;
 const dsp = newDsp();
 const generator = new BuiltInGenerator({ threads: 2 });
 afterAll(() => generator.close());
 
-function bytesOf(audio: PcmAudio): Buffer {
-  return Buffer.concat(audio.channels.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
-}
-
-async function generate(
-  request: SongRequest,
-  on: BuiltInGenerator = generator,
-): Promise<{ song: GeneratedSong; progress: GenerationProgress[] }> {
-  const progress: GenerationProgress[] = [];
-  const song = await on.generate(request, (p) => progress.push(p), new AbortController().signal);
-  return { song, progress };
-}
+const generate = (request: SongRequest, on: BuiltInGenerator = generator) => generateSong(on, request);
 
 /** Largest difference between two signals relative to the first's peak, in dB. */
 function relativeDifferenceDb(a: PcmAudio, b: PcmAudio): number {
@@ -61,7 +50,7 @@ describe("built-in generator: a song", () => {
         sampleRate: RATE,
         channels: song.mix.channels.map((c) => c.subarray(at, at + chunk.channels[0].length)),
       };
-      expect(bytesOf(chunk).equals(bytesOf(expected))).toBe(true);
+      expect(pcmBytes(chunk).equals(pcmBytes(expected))).toBe(true);
       at += chunk.channels[0].length;
     }
     expect(at).toBe(frames);
@@ -78,7 +67,7 @@ describe("built-in generator: a song", () => {
     for (const stem of ["drums", "bass", "chords", "lead"] as const) {
       const whole = renderStem(dsp, score, stem, RATE);
       const streamed = song.stems.find((s) => s.name === stem)?.audio;
-      expect(streamed && bytesOf(streamed).equals(bytesOf(whole))).toBe(true);
+      expect(streamed && pcmBytes(streamed).equals(pcmBytes(whole))).toBe(true);
     }
     // The streamed master against the whole-song master of the same premaster: the same chain, its
     // gains decided from a probe instead of the whole, so levels within a dB or two.
@@ -96,9 +85,9 @@ describe("built-in generator: a song", () => {
     const single = new BuiltInGenerator({ threads: 1 });
     try {
       const again = await generate(songRequest(), single);
-      expect(bytesOf(again.song.mix).equals(bytesOf(first.song.mix))).toBe(true);
+      expect(pcmBytes(again.song.mix).equals(pcmBytes(first.song.mix))).toBe(true);
       for (const [i, stem] of again.song.stems.entries()) {
-        expect(bytesOf(stem.audio).equals(bytesOf(first.song.stems[i].audio))).toBe(true);
+        expect(pcmBytes(stem.audio).equals(pcmBytes(first.song.stems[i].audio))).toBe(true);
       }
       expect(Buffer.from(again.song.midi ?? []).equals(Buffer.from(first.song.midi ?? []))).toBe(true);
     } finally {

@@ -11,15 +11,13 @@ import {
 import { STEM_MAX_FRAMES } from "../../src/generator/render/stem-layout.ts";
 import type { PcmAudio } from "../../src/generator/song-request.ts";
 import { newDsp } from "../dsp-wasm.ts";
+import { pcmBytes } from "../generator-requests.ts";
 import { testScore } from "./generator-render-score.ts";
 
 const RATE = 48000;
 const dsp = newDsp();
 const score = testScore();
 const stems = renderInstrumentStems(dsp, score, RATE);
-
-const bytes = (audio: PcmAudio) =>
-  Buffer.concat(audio.channels.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
 
 const peak = (audio: PcmAudio) =>
   Math.max(...audio.channels.map((c) => c.reduce((m, v) => Math.max(m, Math.abs(v)), 0)));
@@ -55,9 +53,10 @@ describe("instrument stems", () => {
 
   it("are byte-identical when rendered again, on another instance too", () => {
     const again = renderInstrumentStems(newDsp(), score, RATE);
-    for (const stem of INSTRUMENT_STEMS) expect(bytes(again[stem]).equals(bytes(stems[stem]))).toBe(true);
+    for (const stem of INSTRUMENT_STEMS)
+      expect(pcmBytes(again[stem]).equals(pcmBytes(stems[stem]))).toBe(true);
     const reseeded = renderStem(dsp, { ...score, seed: score.seed + 1 }, "drums", RATE);
-    expect(bytes(reseeded).equals(bytes(stems.drums))).toBe(false);
+    expect(pcmBytes(reseeded).equals(pcmBytes(stems.drums))).toBe(false);
   });
 
   it("render a time range to exactly the same samples as the whole render", () => {
@@ -73,7 +72,7 @@ describe("instrument stems", () => {
           const whole = stems[stem].channels[c].subarray(start, Math.round(to * RATE));
           expect(range.channels[c]).toHaveLength(whole.length);
           expect(
-            bytes({ sampleRate: RATE, channels: [range.channels[c]] }).equals(
+            pcmBytes({ sampleRate: RATE, channels: [range.channels[c]] }).equals(
               Buffer.from(whole.slice().buffer),
             ),
           ).toBe(true);
@@ -93,7 +92,7 @@ describe("instrument stems", () => {
     } finally {
       renderer.destroy();
     }
-    expect(bytes({ sampleRate: RATE, channels: [left, right] }).equals(bytes(stems.chords))).toBe(true);
+    expect(pcmBytes({ sampleRate: RATE, channels: [left, right] }).equals(pcmBytes(stems.chords))).toBe(true);
   });
 
   it("duck the bass under the kick hits of the score", () => {

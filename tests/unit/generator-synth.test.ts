@@ -29,6 +29,23 @@ function crossingFrequency(x: Float32Array, rate: number): number {
   return ((times.length - 1) * rate) / (times[times.length - 1] - times[0]);
 }
 
+/** An effect's stereo output for a unit impulse at frame 0 (its input, on both sides, and outputs in wasm memory). */
+function impulseResponse(
+  frames: number,
+  process: (input: number, left: number, right: number) => void,
+): { l: Float32Array; r: Float32Array } {
+  const input = scratch(frames);
+  const left = scratch(frames);
+  const right = scratch(frames);
+  const x = new Float32Array(dsp.memory.buffer, input.ptr, frames);
+  x.fill(0);
+  x[0] = 1;
+  new Float32Array(dsp.memory.buffer, left.ptr, frames).fill(0);
+  new Float32Array(dsp.memory.buffer, right.ptr, frames).fill(0);
+  process(input.ptr, left.ptr, right.ptr);
+  return { l: left.read(), r: right.read() };
+}
+
 const cents = (measured: number, expected: number) => 1200 * Math.log2(measured / expected);
 
 /** |X(f)|^2 by a direct DFT at one frequency. */
@@ -353,18 +370,10 @@ describe("effects", () => {
       const rt60 = dsp.reverbRt60(size);
       const frames = Math.ceil((rt60 * 2.5 + 0.2) * RATE);
       const reverb = dsp.reverbCreate(RATE, size);
-      const input = scratch(frames);
-      const left = scratch(frames);
-      const right = scratch(frames);
-      const x = new Float32Array(dsp.memory.buffer, input.ptr, frames);
-      x.fill(0);
-      x[0] = 1;
-      new Float32Array(dsp.memory.buffer, left.ptr, frames).fill(0);
-      new Float32Array(dsp.memory.buffer, right.ptr, frames).fill(0);
-      dsp.reverbProcess(reverb, input.ptr, input.ptr, left.ptr, right.ptr, frames, 1);
+      const { l, r } = impulseResponse(frames, (input, left, right) =>
+        dsp.reverbProcess(reverb, input, input, left, right, frames, 1),
+      );
       dsp.reverbDestroy(reverb);
-      const l = left.read();
-      const r = right.read();
       expect(l.every(Number.isFinite) && r.every(Number.isFinite)).toBe(true);
       // The set RT60 is the low end's: the loop's damping makes the highs die sooner, as in a room.
       const pole = Math.exp((-2 * Math.PI * 200) / RATE);
@@ -401,18 +410,10 @@ describe("effects", () => {
     const feedback = 0.5;
     const frames = spacing * 3 + 10;
     const delay = dsp.delayCreate(spacing, feedback);
-    const input = scratch(frames);
-    const left = scratch(frames);
-    const right = scratch(frames);
-    const x = new Float32Array(dsp.memory.buffer, input.ptr, frames);
-    x.fill(0);
-    x[0] = 1;
-    new Float32Array(dsp.memory.buffer, left.ptr, frames).fill(0);
-    new Float32Array(dsp.memory.buffer, right.ptr, frames).fill(0);
-    dsp.delayProcess(delay, input.ptr, input.ptr, left.ptr, right.ptr, frames, 0.5);
+    const { l, r } = impulseResponse(frames, (input, left, right) =>
+      dsp.delayProcess(delay, input, input, left, right, frames, 0.5),
+    );
     dsp.delayDestroy(delay);
-    const l = left.read();
-    const r = right.read();
     expect(l[spacing]).toBeCloseTo(0.5, 6);
     expect(l.subarray(0, spacing).every((v) => v === 0)).toBe(true);
     expect(r.subarray(0, 2 * spacing).every((v) => v === 0)).toBe(true);

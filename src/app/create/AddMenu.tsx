@@ -1,8 +1,7 @@
-import { useRef, useState } from "react";
 import type { Session } from "../../shared/api/accounts.ts";
-import { Popover } from "../../studio/ui/controls/Popover.tsx";
 import { accountStore } from "../account/session-store.ts";
 import { hasPersonaFeature, hasPlaylistCondition } from "./feature-gates.ts";
+import { MenuButton } from "./MenuButton.tsx";
 import { openModal } from "./modal-store.ts";
 import { openPersonaUpsell, openPlaylistUpsell } from "./upsells.ts";
 
@@ -35,43 +34,20 @@ const ITEMS: readonly Item[] = [
 
 /** The add menu: audio, a persona, an inspiration playlist, saved prompts. */
 export function AddMenu() {
-  const [open, setOpen] = useState(false);
-  const anchor = useRef<HTMLButtonElement>(null);
   const session = accountStore.getState().session;
   if (session === null) return null;
   return (
     <div className="create-add-menu">
-      <button
-        ref={anchor}
-        type="button"
-        className="create-round"
-        aria-label="Add"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        +
-      </button>
-      {open && (
-        <Popover anchor={anchor} onClose={() => setOpen(false)} className="create-add-popover">
-          <div role="menu" className="create-add-items">
-            {ITEMS.map((item) => (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                className={item.dimmed(session) ? "dimmed" : undefined}
-                onClick={() => {
-                  setOpen(false);
-                  item.open(session);
-                }}
-              >
-                {item.label}
-              </button>
-            ))}
-          </div>
-        </Popover>
-      )}
+      <MenuButton
+        buttonClassName="create-round"
+        buttonLabel="Add"
+        buttonText="+"
+        entries={ITEMS.map((item) => ({
+          label: item.label,
+          dimmed: item.dimmed(session),
+          choose: () => item.open(session),
+        }))}
+      />
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { useRef, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
-import { Popover } from "../../studio/ui/controls/Popover.tsx";
 import { useAccount } from "../account/session-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { downloadMp3, downloadWav } from "./clip-downloads.ts";
 import type { RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
+import { MenuButton } from "./MenuButton.tsx";
 import { openModal } from "./modal-store.ts";
 import { type MenuGate, makePersonaGate, wavDownloadGate } from "./song-menu-rules.ts";
 import { openPersonaUpsell, openWavUpsell } from "./upsells.ts";
@@ -29,8 +28,6 @@ const REMIX_ITEMS: readonly { readonly type: RemixType; readonly label: string }
 /** A finished song's menu on the create page: remixes, Make Persona, the studio, downloads. */
 export function SongMenu({ clip }: { readonly clip: Clip }) {
   const session = useAccount((state) => state.session);
-  const [open, setOpen] = useState(false);
-  const anchor = useRef<HTMLButtonElement>(null);
   if (session === null) return null;
   const title = clip.title || "Untitled";
   const items: MenuItem[] = [
@@ -58,50 +55,25 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       upsell: openWavUpsell,
     },
   ];
-  const choose = (item: MenuItem) => {
-    setOpen(false);
-    if (item.gate.kind === "upsell") item.upsell?.();
-    else item.run();
-  };
   return (
-    <>
-      <button
-        ref={anchor}
-        type="button"
-        className="create-small-button"
-        aria-label={`More actions: ${title}`}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        ⋯
-      </button>
-      {open && (
-        <Popover anchor={anchor} onClose={() => setOpen(false)} className="create-add-popover">
-          <div
-            role="menu"
-            aria-label={`${title} actions`}
-            className="create-add-items"
-            data-testid="song-menu"
-          >
-            {items.map((item) =>
-              item.gate.kind === "hidden" ? null : (
-                <button
-                  key={item.label}
-                  type="button"
-                  role="menuitem"
-                  className={item.gate.kind === "upsell" ? "dimmed" : undefined}
-                  disabled={item.gate.kind === "disabled"}
-                  title={item.gate.kind === "disabled" ? item.gate.reason : undefined}
-                  onClick={() => choose(item)}
-                >
-                  {item.label}
-                </button>
-              ),
-            )}
-          </div>
-        </Popover>
+    <MenuButton
+      buttonClassName="create-small-button"
+      buttonLabel={`More actions: ${title}`}
+      buttonText="⋯"
+      menuLabel={`${title} actions`}
+      testId="song-menu"
+      entries={items.flatMap((item) =>
+        item.gate.kind === "hidden"
+          ? []
+          : [
+              {
+                label: item.label,
+                dimmed: item.gate.kind === "upsell",
+                disabledReason: item.gate.kind === "disabled" ? item.gate.reason : undefined,
+                choose: item.gate.kind === "upsell" ? () => item.upsell?.() : item.run,
+              },
+            ],
       )}
-    </>
+    />
   );
 }

@@ -12,7 +12,7 @@ import { parseCreateQuery } from "./create-query.ts";
 import { createSessionToken } from "./create-session.ts";
 import { formStore } from "./form-store.ts";
 import { generatePath } from "./generate-endpoint.ts";
-import { showGenerationError } from "./generation-error-toasts.ts";
+import { showGenerationError, showSystemError } from "./generation-error-toasts.ts";
 import { pollNow } from "./generation-updates.ts";
 import { openModelUpsell } from "./ModelPicker.tsx";
 import { showToast } from "./toast-store.ts";
@@ -68,15 +68,7 @@ export async function startGeneration(): Promise<string | null> {
     }
   } catch (error) {
     if (error instanceof ApiError) showGenerationError(error, session);
-    else {
-      console.error(error);
-      showToast({
-        kind: "error",
-        title: "An error occurred.",
-        description: "A system error occurred.",
-        durationMs: 5000,
-      });
-    }
+    else showSystemError(error);
     return null;
   } finally {
     void refreshBilling();

@@ -2,7 +2,7 @@
 // shown on the page: toasts, the simultaneous-generation upsell, the copyright warning.
 
 import type { Session } from "../../shared/api/accounts.ts";
-import { generationErrorOutcome } from "../../shared/create/generation-errors.ts";
+import { ERROR_TOAST_MS, generationErrorOutcome } from "../../shared/create/generation-errors.ts";
 import type { ApiError } from "../account/api-request.ts";
 import { openCopyrightWarning } from "./copyright-warning.ts";
 import { showToast } from "./toast-store.ts";
@@ -22,4 +22,15 @@ export function showGenerationError(error: ApiError, session: Session): void {
     showToast(outcome.toast);
     if (outcome.rethrow) console.error(error);
   }
+}
+
+/** A failure that is not the API's answer (a bug, a network drop): logged, and the catalogue's system error toast. */
+export function showSystemError(error: unknown): void {
+  console.error(error);
+  showToast({
+    kind: "error",
+    title: "An error occurred.",
+    description: "A system error occurred.",
+    durationMs: ERROR_TOAST_MS,
+  });
 }

@@ -46,7 +46,9 @@ async function handle(
       return { result: { kind: "probe", audio }, transfer: buffersOf(audio) };
     }
     case "vocals": {
-      // Loaded on the first song with vocals: eSpeak-NG stays out of threads that never sing.
+      // Loaded on the first song with vocals: eSpeak-NG stays out of threads that never sing. Its
+      // thread starts loading first, alongside the singer's modules and the syllable fitting.
+      (await import("../vocals/speech-workers.ts")).prepareSpeech();
       const { singVocals } = await import("../vocals/sing-vocals.ts");
       const { audio, alignedWords } = await singVocals(job.score, job.sampleRate);
       return { result: { kind: "vocals", audio, alignedWords }, transfer: buffersOf(audio) };

@@ -42,6 +42,23 @@ export interface UploadedClip {
   readonly clipId: string;
 }
 
+/** Posts the file straight to storage with the fields of the form the server handed out (a presigned POST). */
+export function postToStorage(
+  form: { readonly url: string; readonly fields: Record<string, string> },
+  file: File,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+  data.append("file", file, file.name);
+  return fetch(new URL(form.url, window.location.href), {
+    method: "POST",
+    body: data,
+    credentials: "same-origin",
+    signal,
+  });
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function uploadAudioFile(
@@ -58,14 +75,7 @@ export async function uploadAudioFile(
   const form = createAudioUploadResponseSchema.parse(await created.json());
   onProgress("uploading", form.id);
 
-  const data = new FormData();
-  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
-  data.append("file", file, file.name);
-  const posted = await fetch(new URL(form.url, window.location.href), {
-    method: "POST",
-    body: data,
-    credentials: "same-origin",
-  });
+  const posted = await postToStorage(form, file);
   if (!posted.ok) throw new UploadError((await detailOf(posted)) ?? "Upload failed");
 
   const finished = await postJson(`/api/uploads/audio/${form.id}/upload-finish/`, {

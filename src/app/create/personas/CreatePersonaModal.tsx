@@ -13,6 +13,7 @@ import {
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { CreateModal } from "../CreateModal.tsx";
 import { showToast } from "../toast-store.ts";
 import { listPersonas } from "./personas-api.ts";
 
@@ -160,122 +161,110 @@ export function CreatePersonaModal({
   };
 
   return (
-    <div className="create-modal-backdrop">
-      <div
-        className="create-modal persona-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="create-persona-title"
-        data-testid="create-persona"
-      >
-        <header className="create-modal-header">
-          <h2 id="create-persona-title">Create a Persona</h2>
-          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <label className="create-field">
-          <span className="create-label">Based on song</span>
-          <input
-            type="search"
-            placeholder="Search your library"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-          />
-        </label>
-        {base && (
-          <p className="create-note" data-testid="persona-base">
-            Based on: {base.title || "Untitled"}
-          </p>
-        )}
-        {uploadsAllowed && (
-          <button type="button" className="create-small-button" onClick={onUploadAudio}>
-            Upload audio
-          </button>
-        )}
-        <ul className="create-modal-list persona-base-list">
-          {clips?.map((clip) => (
-            <li key={clip.id} className={`create-modal-row ${base?.id === clip.id ? "selected" : ""}`}>
-              <button
-                type="button"
-                className="grow link-like"
-                disabled={!selectable(clip)}
-                onClick={() => {
-                  setBase(clip);
-                  setError(null);
-                }}
-              >
-                <span>{clip.title || "Untitled"}</span>
-                <small>{selectable(clip) ? (clip.metadata.tags ?? "") : PERSONA_UPLOADS_DISABLED}</small>
-              </button>
-            </li>
-          ))}
-          {clips?.length === 0 && <li className="create-empty">No songs found</li>}
-        </ul>
-        <label className="create-field">
-          <span className="create-label">Name</span>
-          <input
-            value={name}
-            maxLength={PERSONA_NAME_MAX}
-            placeholder={DEFAULT_PERSONA_NAME}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
-        <div className="create-field">
-          <span className="create-label">Avatar (optional)</span>
-          <div className="create-field-head">
-            <input
-              aria-label="Avatar image prompt"
-              value={imagePrompt}
-              maxLength={IMAGE_PROMPT_MAX}
-              placeholder="Describe the image"
-              onChange={(event) => setImagePrompt(event.target.value)}
-            />
+    <CreateModal
+      titleId="create-persona-title"
+      title="Create a Persona"
+      className="persona-modal"
+      testId="create-persona"
+      onClose={onClose}
+    >
+      <label className="create-field">
+        <span className="create-label">Based on song</span>
+        <input
+          type="search"
+          placeholder="Search your library"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+      </label>
+      {base && (
+        <p className="create-note" data-testid="persona-base">
+          Based on: {base.title || "Untitled"}
+        </p>
+      )}
+      {uploadsAllowed && (
+        <button type="button" className="create-small-button" onClick={onUploadAudio}>
+          Upload audio
+        </button>
+      )}
+      <ul className="create-modal-list persona-base-list">
+        {clips?.map((clip) => (
+          <li key={clip.id} className={`create-modal-row ${base?.id === clip.id ? "selected" : ""}`}>
             <button
               type="button"
-              className="create-small-button"
-              disabled={imagePrompt.trim() === "" || imageBusy}
-              onClick={() => void makeImage()}
+              className="grow link-like"
+              disabled={!selectable(clip)}
+              onClick={() => {
+                setBase(clip);
+                setError(null);
+              }}
             >
-              {imageBusy ? "Creating..." : "Create"}
+              <span>{clip.title || "Untitled"}</span>
+              <small>{selectable(clip) ? (clip.metadata.tags ?? "") : PERSONA_UPLOADS_DISABLED}</small>
             </button>
-            {image && <img src={image.url} alt="Avatar" width={40} height={40} className="persona-image" />}
-          </div>
-        </div>
-        <label className="create-field">
-          <span className="create-label">Description</span>
-          <textarea
-            rows={3}
-            value={description}
-            maxLength={PERSONA_DESCRIPTION_MAX}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          <span className="create-counter">
-            {description.length}/{PERSONA_DESCRIPTION_MAX}
-          </span>
-        </label>
-        <label className="create-switch">
+          </li>
+        ))}
+        {clips?.length === 0 && <li className="create-empty">No songs found</li>}
+      </ul>
+      <label className="create-field">
+        <span className="create-label">Name</span>
+        <input
+          value={name}
+          maxLength={PERSONA_NAME_MAX}
+          placeholder={DEFAULT_PERSONA_NAME}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <div className="create-field">
+        <span className="create-label">Avatar (optional)</span>
+        <div className="create-field-head">
           <input
-            type="checkbox"
-            checked={isPublic}
-            onChange={(event) => togglePublic(event.target.checked)}
+            aria-label="Avatar image prompt"
+            value={imagePrompt}
+            maxLength={IMAGE_PROMPT_MAX}
+            placeholder="Describe the image"
+            onChange={(event) => setImagePrompt(event.target.value)}
           />
-          Public
-        </label>
-        {error && (
-          <p className="create-form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="upload-actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+          <button
+            type="button"
+            className="create-small-button"
+            disabled={imagePrompt.trim() === "" || imageBusy}
+            onClick={() => void makeImage()}
+          >
+            {imageBusy ? "Creating..." : "Create"}
           </button>
-          <button type="button" disabled={saving} onClick={() => void save()}>
-            {saving ? "Saving..." : "Save"}
-          </button>
+          {image && <img src={image.url} alt="Avatar" width={40} height={40} className="persona-image" />}
         </div>
       </div>
-    </div>
+      <label className="create-field">
+        <span className="create-label">Description</span>
+        <textarea
+          rows={3}
+          value={description}
+          maxLength={PERSONA_DESCRIPTION_MAX}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        <span className="create-counter">
+          {description.length}/{PERSONA_DESCRIPTION_MAX}
+        </span>
+      </label>
+      <label className="create-switch">
+        <input type="checkbox" checked={isPublic} onChange={(event) => togglePublic(event.target.checked)} />
+        Public
+      </label>
+      {error && (
+        <p className="create-form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="upload-actions">
+        <button type="button" className="secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" disabled={saving} onClick={() => void save()}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </CreateModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Persona } from "../../../shared/api/personas.ts";
+import { CreateModal } from "../CreateModal.tsx";
 import { showToast } from "../toast-store.ts";
 import { listPersonas, type PersonaList, searchMyPersonas, toggleLove } from "./personas-api.ts";
 
@@ -104,104 +105,96 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
   };
 
   return (
-    <div
-      className="create-modal-backdrop"
-      onPointerDown={(event) => event.target === event.currentTarget && onClose()}
+    <CreateModal
+      titleId="persona-title"
+      title={
+        <>
+          Personas <span className="create-beta">Beta</span>
+        </>
+      }
+      className="persona-modal"
+      testId="persona-picker"
+      onClose={onClose}
+      closeOnBackdrop
     >
-      <div
-        className="create-modal persona-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="persona-title"
-        data-testid="persona-picker"
-      >
-        <header className="create-modal-header">
-          <h2 id="persona-title">
-            Personas <span className="create-beta">Beta</span>
-          </h2>
-          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
-            ×
+      <p className="create-note">
+        Personas copy the voice and styles of a song. Songs made with a persona are up to 4 minutes. Personas
+        are for Pro and Premier.
+      </p>
+      <div className="create-tabs" role="tablist" aria-label="Persona lists">
+        {TABS.map((tab) => (
+          <button
+            key={tab.list}
+            type="button"
+            role="tab"
+            aria-selected={list === tab.list}
+            onClick={() => setList(tab.list)}
+          >
+            {tab.label}
           </button>
-        </header>
-        <p className="create-note">
-          Personas copy the voice and styles of a song. Songs made with a persona are up to 4 minutes.
-          Personas are for Pro and Premier.
-        </p>
-        <div className="create-tabs" role="tablist" aria-label="Persona lists">
-          {TABS.map((tab) => (
-            <button
-              key={tab.list}
-              type="button"
-              role="tab"
-              aria-selected={list === tab.list}
-              onClick={() => setList(tab.list)}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
-        {list === "mine" && (
-          <input
-            type="search"
-            aria-label="Search personas"
-            placeholder="Search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-          />
-        )}
-        <ul className="create-modal-list tall">
-          {list === "mine" && (
-            <li className="create-modal-row">
-              <button type="button" className="grow link-like" onClick={onCreate}>
-                + Create New Persona
-              </button>
-            </li>
-          )}
-          {personas?.map((persona) => (
-            <li
-              key={persona.id}
-              className={`create-modal-row ${selectedId === persona.id ? "selected" : ""}`}
-              data-testid="persona-row"
-            >
-              {persona.image_url && (
-                <img src={persona.image_url} alt="" width={40} height={40} className="persona-image" />
-              )}
-              <button type="button" className="grow link-like" onClick={() => onPick(persona)}>
-                <span>{persona.name}</span>
-                <small>{persona.clip.metadata.tags ?? ""}</small>
-              </button>
-              <button
-                type="button"
-                className="create-icon-button"
-                aria-label={playing === persona.id ? `Pause ${persona.name}` : `Play ${persona.name}`}
-                disabled={persona.clip.audio_url === null}
-                onClick={() => play(persona)}
-              >
-                {playing === persona.id ? "❚❚" : "▶"}
-              </button>
-              <button
-                type="button"
-                className="create-icon-button"
-                aria-label={persona.is_loved ? "Unfavorite" : "Favorite"}
-                aria-pressed={persona.is_loved}
-                onClick={() => void love(persona)}
-              >
-                {persona.is_loved ? "♥" : "♡"}
-              </button>
-              <a
-                href={`/persona/${persona.id}`}
-                target="_blank"
-                rel="noreferrer"
-                aria-label={`Open ${persona.name}`}
-              >
-                ↗
-              </a>
-            </li>
-          ))}
-        </ul>
-        {personas === null && <p className="create-empty">Loading...</p>}
-        {personas?.length === 0 && <EmptyState list={list} searching={term.trim() !== ""} />}
+        ))}
       </div>
-    </div>
+      {list === "mine" && (
+        <input
+          type="search"
+          aria-label="Search personas"
+          placeholder="Search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+      )}
+      <ul className="create-modal-list tall">
+        {list === "mine" && (
+          <li className="create-modal-row">
+            <button type="button" className="grow link-like" onClick={onCreate}>
+              + Create New Persona
+            </button>
+          </li>
+        )}
+        {personas?.map((persona) => (
+          <li
+            key={persona.id}
+            className={`create-modal-row ${selectedId === persona.id ? "selected" : ""}`}
+            data-testid="persona-row"
+          >
+            {persona.image_url && (
+              <img src={persona.image_url} alt="" width={40} height={40} className="persona-image" />
+            )}
+            <button type="button" className="grow link-like" onClick={() => onPick(persona)}>
+              <span>{persona.name}</span>
+              <small>{persona.clip.metadata.tags ?? ""}</small>
+            </button>
+            <button
+              type="button"
+              className="create-icon-button"
+              aria-label={playing === persona.id ? `Pause ${persona.name}` : `Play ${persona.name}`}
+              disabled={persona.clip.audio_url === null}
+              onClick={() => play(persona)}
+            >
+              {playing === persona.id ? "❚❚" : "▶"}
+            </button>
+            <button
+              type="button"
+              className="create-icon-button"
+              aria-label={persona.is_loved ? "Unfavorite" : "Favorite"}
+              aria-pressed={persona.is_loved}
+              onClick={() => void love(persona)}
+            >
+              {persona.is_loved ? "♥" : "♡"}
+            </button>
+            <a
+              href={`/persona/${persona.id}`}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={`Open ${persona.name}`}
+            >
+              ↗
+            </a>
+          </li>
+        ))}
+      </ul>
+      {personas === null && <p className="create-empty">Loading...</p>}
+      {personas?.length === 0 && <EmptyState list={list} searching={term.trim() !== ""} />}
+    </CreateModal>
   );
 }

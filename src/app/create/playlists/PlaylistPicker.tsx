@@ -6,6 +6,7 @@ import {
 } from "../../../shared/api/playlists.ts";
 import { apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { CreateModal } from "../CreateModal.tsx";
 import { useForm } from "../form-store.ts";
 import { showToast } from "../toast-store.ts";
 
@@ -79,72 +80,59 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
   };
 
   return (
-    <div
-      className="create-modal-backdrop"
-      onPointerDown={(event) => event.target === event.currentTarget && onClose()}
+    <CreateModal
+      titleId="playlist-title"
+      title={
+        <>
+          Inspiration <span className="create-beta">Beta</span>
+        </>
+      }
+      className="playlist-modal"
+      testId="playlist-picker"
+      onClose={onClose}
+      closeOnBackdrop
     >
-      <div
-        className="create-modal playlist-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="playlist-title"
-        data-testid="playlist-picker"
-      >
-        <header className="create-modal-header">
-          <h2 id="playlist-title">
-            Inspiration <span className="create-beta">Beta</span>
-          </h2>
-          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
-            ×
+      <p className="create-note">Pick a playlist of your own songs to inspire your next creation.</p>
+      <p className="create-note">Only your music will be used to shape the sound.</p>
+      <div className="create-field-head">
+        <span className="create-label">
+          {selected ? `Selected: ${selected.playlistName}` : "No playlist selected"}
+        </span>
+        {selected && (
+          <button type="button" className="create-small-button" onClick={onClear}>
+            Clear
           </button>
-        </header>
-        <p className="create-note">Pick a playlist of your own songs to inspire your next creation.</p>
-        <p className="create-note">Only your music will be used to shape the sound.</p>
-        <div className="create-field-head">
-          <span className="create-label">
-            {selected ? `Selected: ${selected.playlistName}` : "No playlist selected"}
-          </span>
-          {selected && (
-            <button type="button" className="create-small-button" onClick={onClear}>
-              Clear
-            </button>
-          )}
-        </div>
-        <input
-          type="search"
-          aria-label="Search playlists"
-          placeholder="Search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        <ul className="create-modal-list tall">
-          <li className="create-modal-row">
-            <button
-              type="button"
-              className="grow link-like"
-              disabled={creating}
-              onClick={() => void create()}
-            >
-              {creating ? "Creating..." : "+ Create New Playlist"}
+        )}
+      </div>
+      <input
+        type="search"
+        aria-label="Search playlists"
+        placeholder="Search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <ul className="create-modal-list tall">
+        <li className="create-modal-row">
+          <button type="button" className="grow link-like" disabled={creating} onClick={() => void create()}>
+            {creating ? "Creating..." : "+ Create New Playlist"}
+          </button>
+        </li>
+        {playlists?.map((playlist) => (
+          <li
+            key={playlist.id}
+            className={`create-modal-row ${selected?.playlistId === playlist.id ? "selected" : ""}`}
+          >
+            <button type="button" className="grow link-like" onClick={() => pick(playlist)}>
+              <span>{playlist.name}</span>
+              <small>
+                {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
+              </small>
             </button>
           </li>
-          {playlists?.map((playlist) => (
-            <li
-              key={playlist.id}
-              className={`create-modal-row ${selected?.playlistId === playlist.id ? "selected" : ""}`}
-            >
-              <button type="button" className="grow link-like" onClick={() => pick(playlist)}>
-                <span>{playlist.name}</span>
-                <small>
-                  {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
-                </small>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {playlists === null && <p className="create-empty">Loading...</p>}
-        {playlists?.length === 0 && <p className="create-empty">No playlists found</p>}
-      </div>
-    </div>
+        ))}
+      </ul>
+      {playlists === null && <p className="create-empty">Loading...</p>}
+      {playlists?.length === 0 && <p className="create-empty">No playlists found</p>}
+    </CreateModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SavedPrompt } from "../../../shared/api/prompts.ts";
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
+import { CreateModal } from "../CreateModal.tsx";
 import { showToast } from "../toast-store.ts";
 import { deleteSavedPrompt, listSavedPrompts, type SavedPromptKind } from "./saved-prompts-api.ts";
 
@@ -60,63 +61,52 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
 
   const shown = prompts?.filter((prompt) => !hidden.has(prompt.id)) ?? null;
   return (
-    <div
-      className="create-modal-backdrop"
-      onPointerDown={(event) => event.target === event.currentTarget && onClose()}
+    <CreateModal
+      titleId="saved-prompts-title"
+      title={kind === "tags" ? "Saved styles" : "Saved lyrics"}
+      testId="saved-prompts-modal"
+      onClose={onClose}
+      closeOnBackdrop
     >
-      <div
-        className="create-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="saved-prompts-title"
-        data-testid="saved-prompts-modal"
-      >
-        <header className="create-modal-header">
-          <h2 id="saved-prompts-title">{kind === "tags" ? "Saved styles" : "Saved lyrics"}</h2>
-          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </header>
-        {shown === null && <p className="create-empty">Loading...</p>}
-        {shown?.length === 0 && <p className="create-empty">{EMPTY[kind]}</p>}
-        {shown !== null && shown.length > 0 && (
-          <ul className={`create-modal-list ${shown.length > SHORT_LIST ? "tall" : ""}`}>
-            {shown.map((prompt) => (
-              <li key={prompt.id} className="create-modal-row" data-testid="saved-prompt">
+      {shown === null && <p className="create-empty">Loading...</p>}
+      {shown?.length === 0 && <p className="create-empty">{EMPTY[kind]}</p>}
+      {shown !== null && shown.length > 0 && (
+        <ul className={`create-modal-list ${shown.length > SHORT_LIST ? "tall" : ""}`}>
+          {shown.map((prompt) => (
+            <li key={prompt.id} className="create-modal-row" data-testid="saved-prompt">
+              <button
+                type="button"
+                className="grow link-like"
+                onClick={() => {
+                  onPick(prompt);
+                  onClose();
+                }}
+              >
+                <span className="saved-prompt-text">{kind === "tags" ? prompt.tags : prompt.lyrics}</span>
+                <small>{dateOf(prompt.updated_at)}</small>
+              </button>
+              <div className="create-add-menu">
                 <button
                   type="button"
-                  className="grow link-like"
-                  onClick={() => {
-                    onPick(prompt);
-                    onClose();
-                  }}
+                  className="create-icon-button"
+                  aria-label="More"
+                  aria-expanded={menuFor === prompt.id}
+                  onClick={() => setMenuFor(menuFor === prompt.id ? null : prompt.id)}
                 >
-                  <span className="saved-prompt-text">{kind === "tags" ? prompt.tags : prompt.lyrics}</span>
-                  <small>{dateOf(prompt.updated_at)}</small>
+                  ⋯
                 </button>
-                <div className="create-add-menu">
-                  <button
-                    type="button"
-                    className="create-icon-button"
-                    aria-label="More"
-                    aria-expanded={menuFor === prompt.id}
-                    onClick={() => setMenuFor(menuFor === prompt.id ? null : prompt.id)}
-                  >
-                    ⋯
-                  </button>
-                  {menuFor === prompt.id && (
-                    <div className="create-add-list right" role="menu">
-                      <button type="button" role="menuitem" onClick={() => confirmDelete(prompt)}>
-                        Delete
-                      </button>
-                    </div>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+                {menuFor === prompt.id && (
+                  <div className="create-add-list right" role="menu">
+                    <button type="button" role="menuitem" onClick={() => confirmDelete(prompt)}>
+                      Delete
+                    </button>
+                  </div>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </CreateModal>
   );
 }

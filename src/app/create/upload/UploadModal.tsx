@@ -10,6 +10,7 @@ import {
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { clipNameOf } from "../../../studio/uploads/drop-validation.ts";
 import { openCopyrightWarning } from "../copyright-warning.ts";
+import { showSystemError } from "../generation-error-toasts.ts";
 import { showToast } from "../toast-store.ts";
 import { type FinalizeChoice, FinalizeStage } from "./FinalizeStage.tsx";
 import { RecordStage } from "./RecordStage.tsx";
@@ -174,15 +175,7 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
             durationMs: error.kind === "invalid" ? null : UPLOAD_MESSAGE_MS,
           });
         }
-      } else {
-        console.error(error);
-        showToast({
-          kind: "error",
-          title: "An error occurred.",
-          description: "A system error occurred.",
-          durationMs: 5000,
-        });
-      }
+      } else showSystemError(error);
       onClose();
     }
   };

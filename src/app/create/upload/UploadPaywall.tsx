@@ -1,37 +1,28 @@
 import { navigate } from "../../router/history-router.ts";
+import { CreateModal } from "../CreateModal.tsx";
 
 /** Own audio needs a paid plan: the spec's 'You're one step closer' message. */
 export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
   return (
-    <div
-      className="create-modal-backdrop"
-      onPointerDown={(event) => event.target === event.currentTarget && onClose()}
+    <CreateModal
+      titleId="paywall-title"
+      title="You're one step closer"
+      className="upload-modal"
+      testId="upload-paywall"
+      onClose={onClose}
+      closeOnBackdrop
     >
-      <div
-        className="create-modal upload-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="paywall-title"
-        data-testid="upload-paywall"
-      >
-        <header className="create-modal-header">
-          <h2 id="paywall-title">You're one step closer</h2>
-          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
-            ×
+      <div className="upload-paywall">
+        <p>A Pro or Premier subscription is needed to upload your own audio.</p>
+        <div className="upload-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Not now
           </button>
-        </header>
-        <div className="upload-paywall">
-          <p>A Pro or Premier subscription is needed to upload your own audio.</p>
-          <div className="upload-actions">
-            <button type="button" className="secondary" onClick={onClose}>
-              Not now
-            </button>
-            <button type="button" onClick={() => navigate("/account")}>
-              Upgrade
-            </button>
-          </div>
+          <button type="button" onClick={() => navigate("/account")}>
+            Upgrade
+          </button>
         </div>
       </div>
-    </div>
+    </CreateModal>
   );
 }

@@ -9,6 +9,8 @@ import {
   createAudioUploadResponseSchema,
   initializeClipResponseSchema,
 } from "../../../shared/api/uploads.ts";
+import { extensionOf } from "../../../studio/uploads/drop-validation.ts";
+import { postToStorage } from "../../../studio/uploads/upload-api.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 
 export const UPLOAD_POLL_MS = 4000;
@@ -48,8 +50,6 @@ export interface UploadRequest {
   readonly onStage?: (stage: "uploading" | "processing" | "initializing") => void;
 }
 
-const extensionOf = (name: string): string => /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? "wav";
-
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -71,7 +71,7 @@ const checkCancelled = (signal: AbortSignal) => {
 async function requestParameters(file: File) {
   try {
     return await apiRequest("/api/uploads/audio/", createAudioUploadResponseSchema, {
-      body: { extension: extensionOf(file.name), is_stem_mix: false },
+      body: { extension: extensionOf(file.name) || "wav", is_stem_mix: false },
     });
   } catch (error) {
     if (error instanceof ApiError && error.body?.includes("copyright_infringment")) {
@@ -119,15 +119,7 @@ async function finishUpload(
   form: { readonly id: string; readonly url: string; readonly fields: Record<string, string> },
 ): Promise<UploadedAudio> {
   const { file, signal } = request;
-  const data = new FormData();
-  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
-  data.append("file", file, file.name);
-  const posted = await fetch(new URL(form.url, window.location.href), {
-    method: "POST",
-    body: data,
-    credentials: "same-origin",
-    signal,
-  }).catch(() => {
+  const posted = await postToStorage(form, file, signal).catch(() => {
     checkCancelled(signal);
     throw new UploadFailure("network", "The upload did not reach the server. Please try again.");
   });

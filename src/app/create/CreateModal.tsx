@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+
+export interface CreateModalProps {
+  /** The heading's id, which labels the dialog. */
+  readonly titleId: string;
+  readonly title: ReactNode;
+  /** Added to create-modal. */
+  readonly className?: string;
+  readonly testId: string;
+  readonly onClose: () => void;
+  /** A press on the backdrop outside the dialog closes it too. */
+  readonly closeOnBackdrop?: boolean;
+  readonly children: ReactNode;
+}
+
+/** A create-page dialog over its backdrop: a heading with a close button, then the content. */
+export function CreateModal({
+  titleId,
+  title,
+  className,
+  testId,
+  onClose,
+  closeOnBackdrop = false,
+  children,
+}: CreateModalProps) {
+  return (
+    <div
+      className="create-modal-backdrop"
+      onPointerDown={
+        closeOnBackdrop ? (event) => event.target === event.currentTarget && onClose() : undefined
+      }
+    >
+      <div
+        className={className ? `create-modal ${className}` : "create-modal"}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+      >
+        <header className="create-modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}
