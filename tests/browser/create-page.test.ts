@@ -142,6 +142,18 @@ describe("own audio", () => {
     await expect.poll(() => page.getByTestId("condition-cover").count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId("condition-cover").textContent()).toContain("Cover of Hum");
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Hum (Cover)");
+    // Generating sends the upload as the cover reference, and the cover becomes a song of its own.
+    await page.getByLabel("Styles", { exact: true }).fill("lo-fi, piano");
+    const sent = page.waitForRequest(
+      (request) => request.url().includes("/api/generate/v2") && request.method() === "POST",
+    );
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    const body = (await sent).postDataJSON();
+    expect(body).toMatchObject({ task: "cover", cover_clip_id: expect.any(String), title: "Hum (Cover)" });
+    const covers = page
+      .locator('[data-testid="clip-row"][data-status="complete"]')
+      .filter({ hasText: "Hum (Cover)" });
+    await expect.poll(() => covers.count(), { timeout: 60_000 }).toBeGreaterThan(0);
   });
 });
 
