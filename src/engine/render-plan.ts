@@ -38,7 +38,7 @@ export interface PlannedClip extends ClipSound {
   readonly id: string;
   readonly trackId: string;
   readonly sourceId: string;
-  /** Semitones; formant preservation stays off (the project schema has no flag for it). */
+  /** Semitones. */
   readonly transposition: number;
   /** Warped (On Beat) clips: (timeline frame, source frame) pairs; null plays the clip unwarped (Original). */
   readonly warp: Float64Array | null;
@@ -199,6 +199,7 @@ function planTrackClips(
         end: warp ? warp.loopEnd : frameAt(anchorBeats + clip.loop.endBeats) - anchor,
       },
       transposition: clip.transposition,
+      formant: clip.preserveFormants,
       warp: warp ? warp.points : null,
     };
   });

@@ -202,6 +202,31 @@ describe("transposed clips", () => {
       expect(toneDbfs(middle, RATE, 150)).toBeGreaterThan(toneDbfs(middle, RATE, 300) + 40);
     }
   });
+
+  it("keep the formants when the clip asks for it: the stretcher is told, and the sound changes", () => {
+    // A harmonic-rich tone (partials at 200 Hz steps, falling 6 dB an octave) has an envelope to keep.
+    const source = new Float32Array(2 * RATE);
+    for (let k = 1; k <= 20; k++) {
+      for (let i = 0; i < source.length; i++)
+        source[i] += (0.3 / k) * Math.sin((2 * Math.PI * 200 * k * i) / RATE);
+    }
+    const renders = [false, true].map((preserveFormants) => {
+      const { patches } = projectPatches(
+        { startBeats: 0, endBeats: 2, transposition: 7, preserveFormants },
+        source,
+      );
+      const clipPatch = patches.find((patch) => patch.op === "clip");
+      expect(clipPatch && "formant" in clipPatch ? clipPatch.formant : undefined).toBe(preserveFormants);
+      return render(patches, RATE).left.subarray(RATE / 4, RATE / 4 + 16_384);
+    });
+    expect(renders.every(allFinite)).toBe(true);
+    // Both transposed by +7 semitones: the fundamental moves to 200 * 2^(7/12) Hz either way.
+    const fundamental = 200 * 2 ** (7 / 12);
+    for (const signal of renders)
+      expect(toneDbfs(signal, RATE, fundamental)).toBeGreaterThan(toneDbfs(signal, RATE, 200) + 20);
+    const difference = renders[0].reduce((sum, v, i) => sum + (v - renders[1][i]) ** 2, 0);
+    expect(difference).toBeGreaterThan(0);
+  });
 });
 
 describe("stretcher voices", () => {

@@ -123,6 +123,7 @@ describe("project state defaults", () => {
       fadeInBeats: 0,
       fadeOutBeats: 0,
       transposition: 0,
+      preserveFormants: false,
       amplitude: 1,
       loop: { enabled: false, startBeats: 0, endBeats: 32 },
       warp: { enabled: false, markers: [], speed: 1, awaitingAnalysis: false },

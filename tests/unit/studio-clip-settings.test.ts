@@ -4,6 +4,7 @@ import {
   doubleClipSpeed,
   halveClipSpeed,
   parseTransposition,
+  setClipPreserveFormants,
   setClipSpeed,
   setClipTransposition,
   setClipVolume,
@@ -53,6 +54,15 @@ describe("transposition", () => {
     expect(clipOf(setClipTransposition(state, ref, 2.6)).transposition).toBe(3);
     expect(setClipTransposition(state, ref, Number.NaN)).toBe(state);
     expect(setClipTransposition(state, ref, 0)).toBe(state);
+  });
+
+  it("keeps the formants on request, and returns the same state when nothing changes", () => {
+    expect(clipOf(state).preserveFormants).toBe(false);
+    const kept = setClipPreserveFormants(state, ref, true);
+    expect(clipOf(kept).preserveFormants).toBe(true);
+    expect(kept.tracks[0].clips[1]).toBe(state.tracks[0].clips[1]);
+    expect(setClipPreserveFormants(kept, ref, true)).toBe(kept);
+    expect(clipOf(setClipPreserveFormants(kept, ref, false)).preserveFormants).toBe(false);
   });
 
   it("parses manual entry with a leading plus or minus, ignoring what is not a number", () => {

@@ -47,6 +47,8 @@ export const studioClipSchema = z.object({
   fadeOutBeats: z.number().min(0).default(0),
   /** Semitones. */
   transposition: z.int().min(TRANSPOSITION_MIN).max(TRANSPOSITION_MAX).default(0),
+  /** Ours: keep the voice's formants in place while transposing (for vocals; the spec has no field). */
+  preserveFormants: z.boolean().default(false),
   amplitude: z.number().min(FADER_MIN).max(FADER_MAX).default(DEFAULT_AMPLITUDE),
   loop: loopRegionSchema.prefault({}),
   warp: clipWarpSchema.prefault({}),

@@ -37,6 +37,16 @@ export const setClipTransposition = (
     return transposition === clip.transposition ? clip : { ...clip, transposition };
   });
 
+/** Keeps (or not) the formants while transposing: a vocal transposed far stays a natural voice. */
+export const setClipPreserveFormants = (
+  state: StudioProjectState,
+  ref: ClipRef,
+  preserveFormants: boolean,
+): StudioProjectState =>
+  updateClip(state, ref, (clip) =>
+    clip.preserveFormants === preserveFormants ? clip : { ...clip, preserveFormants },
+  );
+
 function withSpeed(clip: StudioClip, speed: number): StudioClip {
   if (Number.isNaN(speed)) return clip;
   const clamped = clamp(speed, WARP_SPEED_MIN, WARP_SPEED_MAX);

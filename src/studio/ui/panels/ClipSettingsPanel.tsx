@@ -4,6 +4,7 @@ import {
   doubleClipSpeed,
   findClip,
   halveClipSpeed,
+  setClipPreserveFormants,
   setClipTransposition,
   setClipVolume,
 } from "../../editing/index.ts";
@@ -99,6 +100,18 @@ export function ClipSettingsPanel() {
                 }
               />
             </div>
+            <label className="field">
+              <span className="field-label">Keep formants</span>
+              <input
+                type="checkbox"
+                className="field-check"
+                checked={clip.preserveFormants}
+                onChange={(event) => {
+                  const keep = event.currentTarget.checked;
+                  controller.edit((project) => setClipPreserveFormants(project, ref, keep));
+                }}
+              />
+            </label>
             <div className="field">
               <span className="field-label">Speed</span>
               <div className="stepper">
