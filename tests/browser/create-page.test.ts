@@ -24,6 +24,8 @@ describe("the create form", () => {
     await expect
       .poll(() => page.getByRole("tab", { name: "Simple" }).getAttribute("aria-selected"))
       .toBe("true");
+    // The built-in generator's voice is announced for what it is.
+    expect(await page.getByText("sung with synth vocals", { exact: false }).count()).toBe(1);
     expect(await pressCreate(page)).toBe("Enter a description to create");
     await page.getByLabel("Song description").fill("x".repeat(501));
     expect(await pressCreate(page)).toBe("Description is too long");

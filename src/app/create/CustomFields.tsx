@@ -4,6 +4,7 @@ import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
 import { setCustom, setOther, useForm } from "./form-store.ts";
 import { LyricsGenerateButton } from "./LyricsGenerateButton.tsx";
 import { StyleSuggestions } from "./StyleSuggestions.tsx";
+import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
 export interface CustomLimits {
   readonly lyrics: number;
@@ -219,6 +220,7 @@ export function CustomFields({
             ))}
           </div>
         </div>
+        <p className="create-note">{SYNTH_VOCALS_NOTE}</p>
       </details>
     </div>
   );

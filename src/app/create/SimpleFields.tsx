@@ -1,4 +1,5 @@
 import { setSimple, useForm } from "./form-store.ts";
+import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
 /** Simple mode: a song description and the instrumental switch. */
 export function SimpleFields({ descriptionMax }: { readonly descriptionMax: number }) {
@@ -27,6 +28,7 @@ export function SimpleFields({ descriptionMax }: { readonly descriptionMax: numb
         />
         Instrumental
       </label>
+      {!instrumental && <p className="create-note">{SYNTH_VOCALS_NOTE}</p>}
     </div>
   );
 }
