@@ -16,6 +16,7 @@ import {
   setMumbleMode,
   setSampleClips,
   setSimpleMode,
+  startAdjustSpeed,
   titleWithoutRemixSuffix,
 } from "../../src/shared/create/condition-rules.ts";
 import type { Conditions } from "../../src/shared/create/conditions.ts";
@@ -405,6 +406,57 @@ describe("simple mode and the continue clip", () => {
     const result = setSimpleMode(freshState(), false, proContext);
     expect(result.state.global.mode).toBe("custom");
     expect(result.notices).toEqual([]);
+  });
+});
+
+describe("adjust speed", () => {
+  const song = { id: "s-1", title: "Night drive", metadata: { type: "gen", has_vocal: false } };
+  const speeding = (state = freshState()) => {
+    const result = startAdjustSpeed(state, song, proContext);
+    if (result === null) throw new Error("expected the song to be sped up");
+    return result.state;
+  };
+
+  it("opens adjust-speed mode on the song, with its title and the form's speed left as it was", () => {
+    const before = { ...freshState(), adjustSpeed: { ...freshState().adjustSpeed, speedMultiplier: 1.5 } };
+    const state = speeding(before);
+    expect(state.global.mode).toBe("adjust_speed");
+    expect(state.adjustSpeed).toEqual({
+      clipId: "s-1",
+      title: "Night drive",
+      speedMultiplier: 1.5,
+      keepPitch: false,
+    });
+  });
+
+  it("is refused for uploads, their extends and songs with vocals, leaving the form alone", () => {
+    for (const metadata of [
+      { type: "upload", has_vocal: false },
+      { type: "upload_extend", has_vocal: false },
+      { type: "extend", task: "upload_extend", has_vocal: false },
+      { type: "gen", has_vocal: true },
+    ]) {
+      expect(startAdjustSpeed(freshState(), { ...song, metadata }, proContext)).toBeNull();
+    }
+  });
+
+  it("is left through the Custom tab and through the Simple tab", () => {
+    const custom = setSimpleMode(speeding(), false, proContext);
+    expect(custom.state.global.mode).toBe("custom");
+    expect(custom.notices).toEqual([]);
+    expect(setSimpleMode(speeding(), true, proContext).state.global.mode).toBe("simple");
+  });
+
+  it("keeps the custom fields and conditions for when the user comes back", () => {
+    const state = custom(withConditions({ cover: { clipId: "c" } }), { lyrics: "la la" });
+    const back = setSimpleMode(speeding(state), false, proContext).state;
+    expect(back.custom.lyrics).toBe("la la");
+    expect(back.global.conditions.untimed.cover).toEqual({ clipId: "c" });
+  });
+
+  it("leaves other modes (chat, the studio's) alone when the Custom tab is pressed", () => {
+    const chat = { ...freshState(), global: { ...freshState().global, mode: "chat" as const } };
+    expect(setSimpleMode(chat, false, proContext).state.global.mode).toBe("chat");
   });
 });
 

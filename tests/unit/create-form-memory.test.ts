@@ -41,7 +41,7 @@ describe("the form state's defaults", () => {
       durationSeconds: null,
       maxMode: false,
     });
-    expect(state.adjustSpeed).toEqual({ clipId: null, speedMultiplier: 1, keepPitch: false });
+    expect(state.adjustSpeed).toEqual({ clipId: null, title: "", speedMultiplier: 1, keepPitch: false });
     expect(state.other.generationType).toBe("TEXT");
   });
 });
@@ -58,6 +58,25 @@ describe("form memory", () => {
     expect(JSON.parse(storage.items.get(FORM_MEMORY_KEYS.create) ?? "")).toMatchObject({
       date: FORM_MEMORY_DATE,
       savedAt: now(),
+    });
+  });
+
+  it("restores a memory saved before adjust speed had a title", () => {
+    const storage = new MapStorage();
+    const memory = formMemory(storage, "create", now);
+    const state = defaultCreateFormState("chirp-crow");
+    memory.save({ ...state, adjustSpeed: { ...state.adjustSpeed, clipId: "s-1" } });
+    const saved = JSON.parse(storage.items.get(FORM_MEMORY_KEYS.create) ?? "");
+    const { title: _title, ...older } = saved.state.adjustSpeed;
+    storage.items.set(
+      FORM_MEMORY_KEYS.create,
+      JSON.stringify({ ...saved, state: { ...saved.state, adjustSpeed: older } }),
+    );
+    expect(formMemory(storage, "create", now).restore()?.adjustSpeed).toEqual({
+      clipId: "s-1",
+      title: "",
+      speedMultiplier: 1,
+      keepPitch: false,
     });
   });
 

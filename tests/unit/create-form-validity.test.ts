@@ -85,5 +85,9 @@ describe("small rules", () => {
     expect(canAdjustSpeed({ metadata: { type: "upload", has_vocal: false } })).toBe(false);
     expect(canAdjustSpeed({ metadata: { type: "upload_extend", has_vocal: false } })).toBe(false);
     expect(canAdjustSpeed({ metadata: { type: "gen", has_vocal: true } })).toBe(false);
+    expect(canAdjustSpeed({ metadata: { type: "extend", task: "upload_extend", has_vocal: false } })).toBe(
+      false,
+    );
+    expect(canAdjustSpeed({ metadata: { type: "extend", has_vocal: null } })).toBe(true);
   });
 });

@@ -1,21 +1,37 @@
 import { SPEED_MULTIPLIER_MAX, SPEED_MULTIPLIER_MIN } from "../../shared/api/generate.ts";
+import { ADJUST_SPEED_TITLE_MAX } from "../../shared/create/form-state.ts";
+import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
 import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
 import { useClips } from "./clips-store.ts";
 import { updateForm, useForm } from "./form-store.ts";
 
-const setAdjustSpeed = (patch: { speedMultiplier?: number; keepPitch?: boolean }) =>
+const setAdjustSpeed = (patch: { speedMultiplier?: number; keepPitch?: boolean; title?: string }) =>
   updateForm((form) => ({ ...form, adjustSpeed: { ...form.adjustSpeed, ...patch } }));
 
 /** Adjust speed: the song, its speed multiplier and whether the pitch is kept. */
 export function AdjustSpeedFields() {
   const speed = useForm((form) => form.adjustSpeed);
-  const title = useClips((state) => (speed?.clipId ? state.byId[speed.clipId]?.clip.title : undefined));
+  const source = useClips((state) => (speed?.clipId ? state.byId[speed.clipId]?.clip : undefined));
   if (speed === undefined) return null;
   return (
     <div className="create-fields">
-      <p className="create-note">
-        {speed.clipId ? `Song: ${title || "Untitled"}` : "Choose a song to change its speed."}
+      <p className="create-note" data-testid="adjust-speed-song">
+        {speed.clipId ? `Song: ${source?.title || "Untitled"}` : "Choose a song to change its speed."}
       </p>
+      {source !== undefined && !canAdjustSpeed(source) && (
+        <p className="create-form-error" role="alert">
+          {CANNOT_ADJUST_SPEED}
+        </p>
+      )}
+      <label className="create-field">
+        <span className="create-label">Title</span>
+        <input
+          value={speed.title}
+          maxLength={ADJUST_SPEED_TITLE_MAX}
+          placeholder={source?.title || "Untitled"}
+          onChange={(event) => setAdjustSpeed({ title: event.target.value })}
+        />
+      </label>
       <label className="create-slider">
         <span>Speed</span>
         <MiniSlider

@@ -8,6 +8,7 @@ import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import * as rules from "../../shared/create/condition-rules.ts";
 import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { type CreateFormState, defaultCreateFormState } from "../../shared/create/form-state.ts";
+import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
 import {
   canUseBillingModel,
   defaultModelKey,
@@ -20,10 +21,12 @@ import { upsertClips } from "./clips-store.ts";
 import type { CreateQuery, RemixType } from "./create-query.ts";
 import { hasPersonaFeature } from "./feature-gates.ts";
 import { createFormMemory } from "./form-memory.ts";
-import { formStore, setForm, updateForm } from "./form-store.ts";
+import { formStore, setForm } from "./form-store.ts";
 import { showToast } from "./toast-store.ts";
 
 const NO_MODELS: readonly BillingModel[] = [];
+/** A remix the song does not allow (spec 000 toasts: 2 s to 10 s; errors of this kind 4 s). */
+const REMIX_REFUSED_MS = 4000;
 
 export function ruleContext(): rules.RuleContext {
   const { billing, session } = accountStore.getState();
@@ -85,11 +88,11 @@ async function applyRemix(remix: NonNullable<CreateQuery["remix"]>): Promise<voi
 /** A song's remix action (the song menu's, or remix_type in the address) applied to the form. */
 export function remixClip(clip: Clip, type: RemixType): void {
   if (type === "speed") {
-    updateForm((form) => ({
-      ...form,
-      global: { ...form.global, mode: "adjust_speed" },
-      adjustSpeed: { ...form.adjustSpeed, clipId: clip.id },
-    }));
+    if (!canAdjustSpeed(clip)) {
+      showToast({ kind: "error", title: CANNOT_ADJUST_SPEED, durationMs: REMIX_REFUSED_MS });
+      return;
+    }
+    applyRule((state, context) => rules.startAdjustSpeed(state, clip, context) ?? { state, notices: [] });
     return;
   }
   const duration = clip.metadata.duration ?? null;

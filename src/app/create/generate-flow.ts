@@ -3,11 +3,14 @@
 // at once and are followed from there. Errors become the catalogue's toasts.
 
 import { clipSchema } from "../../shared/api/clips.ts";
-import { generateResponseSchema } from "../../shared/api/generate.ts";
+import { type AdjustSpeedBody, generateResponseSchema } from "../../shared/api/generate.ts";
+import { ADJUST_SPEED_TITLE_MAX } from "../../shared/create/form-state.ts";
+import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
 import { prepareGeneration } from "../../shared/create/generation-preparation.ts";
+import { cutText } from "../../shared/create/input-truncation.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { accountStore, refreshBilling } from "../account/session-store.ts";
-import { upsertClips } from "./clips-store.ts";
+import { clipsStore, upsertClips } from "./clips-store.ts";
 import { parseCreateQuery } from "./create-query.ts";
 import { createSessionToken } from "./create-session.ts";
 import { formStore } from "./form-store.ts";
@@ -54,13 +57,20 @@ export async function startGeneration(): Promise<string | null> {
   }
   try {
     if (form.global.mode === "adjust_speed") {
-      const clip = await apiRequest("/api/clips/adjust-speed/", clipSchema, {
-        body: {
-          clip_id: form.adjustSpeed.clipId,
-          speed_multiplier: form.adjustSpeed.speedMultiplier,
-          keep_pitch: form.adjustSpeed.keepPitch,
-        },
-      });
+      const speed = form.adjustSpeed;
+      const source = speed.clipId === null ? undefined : clipsStore.getState().byId[speed.clipId]?.clip;
+      if (speed.clipId === null) return null;
+      if (source !== undefined && !canAdjustSpeed(source)) {
+        showToast({ kind: "error", title: CANNOT_ADJUST_SPEED, durationMs: FORM_CHECK_TOAST_MS });
+        return CANNOT_ADJUST_SPEED;
+      }
+      const body: AdjustSpeedBody = {
+        clip_id: speed.clipId,
+        speed_multiplier: speed.speedMultiplier,
+        keep_pitch: speed.keepPitch,
+        title: cutText(speed.title.trim(), ADJUST_SPEED_TITLE_MAX) || null,
+      };
+      const clip = await apiRequest("/api/clips/adjust-speed/", clipSchema, { body });
       upsertClips([clip], { prepend: true });
     } else {
       const answer = await apiRequest(await generatePath(), generateResponseSchema, { body: prepared.body });

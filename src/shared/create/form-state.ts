@@ -66,10 +66,15 @@ export const simplePartSchema = z.object({
   instrumental: z.boolean(),
 });
 
+/** The adjust-speed call's title limit (its body schema's, in src/shared/api/generate.ts). */
+export const ADJUST_SPEED_TITLE_MAX = 100;
+
 export const adjustSpeedPartSchema = z.object({
   clipId: z.string().nullable(),
   speedMultiplier: z.number().finite().positive(),
   keepPitch: z.boolean(),
+  /** The new song's title (POST /api/clips/adjust-speed/ title); the source song's when entered. */
+  title: z.string().max(ADJUST_SPEED_TITLE_MAX).default(""),
 });
 
 /** The form's other fields: the old generation form's view, kept in step by form-sync. */
@@ -119,7 +124,7 @@ export function defaultCreateFormState(model: string): CreateFormState {
       lastLyricsGeneration: null,
     },
     simple: { prompt: "", instrumental: false },
-    adjustSpeed: { clipId: null, ...ADJUST_SPEED_DEFAULTS },
+    adjustSpeed: { clipId: null, title: "", ...ADJUST_SPEED_DEFAULTS },
     other: {
       generationType: DEFAULT_GENERATION_TYPE,
       task: null,

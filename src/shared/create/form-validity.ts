@@ -67,10 +67,18 @@ export const promptTextAccepted = (text: string): boolean => text.length <= PROM
 /** Tag and hashtag search terms: trimmed and cut to 256. */
 export const searchTerm = (text: string): string => cutText(text.trim(), SEARCH_TERM_MAX);
 
-/** Adjust speed is not for uploads or clips with vocals. */
+/** Spec 001 "Menu availability": why a song's speed cannot be adjusted. */
+export const CANNOT_ADJUST_SPEED = "Cannot adjust speed of uploaded audio and its derivatives";
+
+/** Adjust speed is not for uploads (and what extends them) or clips with vocals. */
 export function canAdjustSpeed(clip: {
-  readonly metadata: { readonly type?: string | null; readonly has_vocal?: boolean | null };
+  readonly metadata: {
+    readonly type?: string | null;
+    readonly task?: string | null;
+    readonly has_vocal?: boolean | null;
+  };
 }): boolean {
-  const upload = clip.metadata.type === "upload" || clip.metadata.type === "upload_extend";
-  return !upload && clip.metadata.has_vocal !== true;
+  const { type, task, has_vocal } = clip.metadata;
+  const upload = type === "upload" || type === "upload_extend" || task === "upload_extend";
+  return !upload && has_vocal !== true;
 }
