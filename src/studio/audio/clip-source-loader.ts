@@ -1,17 +1,24 @@
 // Loads the audio of song clips a project names (generated songs, finished uploads) from the
-// server's clip media, once each. Failures are logged only (spec section 8): the clip stays silent
-// and drawn as still loading.
+// server's clip media, once each, with the song's MIDI when it has any (generated songs do), for
+// the export's .mid files. Failures are logged only (spec section 8): the clip stays silent and
+// drawn as missing; a song without MIDI plays all the same.
 
 import { clipSourceId, DEMO_SOURCE_PREFIX } from "../../engine/index.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
+import type { ClipMidi } from "../export/clip-midi.ts";
+import { parseClipMidi } from "../export/parse-midi.ts";
 import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "./studio-audio.ts";
+
+/** A song's MIDI file, or null when it has none. */
+export type MidiFetcher = (clipId: string) => Promise<ArrayBuffer | null>;
 
 export class ClipSourceLoader {
   private readonly requested = new Set<string>();
 
   constructor(
-    private readonly audio: StudioAudio,
+    private readonly audio: Pick<StudioAudio, "decode" | "sources">,
     private readonly fetchAudio: (clipId: string) => Promise<ArrayBuffer> = fetchClipAudio,
+    private readonly fetchMidi: MidiFetcher = fetchClipMidi,
   ) {}
 
   /** Starts loading every song clip this state plays that is not loaded or on its way. */
@@ -38,13 +45,27 @@ export class ClipSourceLoader {
     }
   }
 
-  private async load(clipId: string): Promise<void> {
+  /** Settles once the clip's audio (and MIDI) are in the library, or known missing. */
+  async load(clipId: string): Promise<void> {
+    const midi = this.loadMidi(clipId);
     try {
       const decoded = await this.audio.decode(await this.fetchAudio(clipId));
-      this.audio.sources.add(clipId, decoded);
+      this.audio.sources.add(clipId, decoded, await midi);
     } catch (error) {
       console.warn(`Could not load the audio of clip ${clipId}`, error);
       this.audio.sources.markMissing(clipId);
+    }
+  }
+
+  private async loadMidi(clipId: string): Promise<ClipMidi | undefined> {
+    try {
+      const bytes = await this.fetchMidi(clipId);
+      if (bytes === null) return undefined;
+      const midi = parseClipMidi(bytes);
+      return midi.parts.length > 0 ? midi : undefined;
+    } catch (error) {
+      console.warn(`Could not load the MIDI of clip ${clipId}`, error);
+      return undefined;
     }
   }
 }
@@ -52,5 +73,15 @@ export class ClipSourceLoader {
 async function fetchClipAudio(clipId: string): Promise<ArrayBuffer> {
   const response = await fetch(`/api/media/clips/${encodeURIComponent(clipId)}/audio`);
   if (!response.ok) throw new Error(`clip audio: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/** The server answers 404 for a song without MIDI (uploads, external generators). */
+export async function fetchClipMidi(clipId: string): Promise<ArrayBuffer | null> {
+  const response = await fetch(`/api/gen/${encodeURIComponent(clipId)}/midi/`, {
+    credentials: "same-origin",
+  });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`clip MIDI: HTTP ${response.status}`);
   return response.arrayBuffer();
 }

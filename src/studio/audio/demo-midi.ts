@@ -34,8 +34,8 @@ const pad: MidiNote[] = [45, 52, 57, 60, 64].map((midi) => note(midi, 0, 32 * BE
 
 /** By demo source name (the part after "demo-"). */
 export const DEMO_MIDI: Readonly<Record<string, ClipMidi>> = {
-  bass: { instrument: "electric bass (finger)", notes: bass },
-  chords: { instrument: "electric piano 1", notes: chords },
-  lead: { instrument: "lead 1 (square)", notes: lead },
-  pad: { instrument: "pad 2 (warm)", notes: pad },
+  bass: { parts: [{ instrument: "electric bass (finger)", notes: bass }] },
+  chords: { parts: [{ instrument: "electric piano 1", notes: chords }] },
+  lead: { parts: [{ instrument: "lead 1 (square)", notes: lead }] },
+  pad: { parts: [{ instrument: "pad 2 (warm)", notes: pad }] },
 };

@@ -1,5 +1,6 @@
 // A clip's MIDI as a .mid file: the source's notes laid where the clip plays them on the timeline
-// (its read start, its loop repeats, cut at its edges), in beats of the project's tempo.
+// (its read start, its loop repeats, cut at its edges), in beats of the project's tempo, one track
+// per part of the source.
 
 import { Midi } from "@tonejs/midi";
 import type { StudioClip, StudioProjectState } from "../../shared/project/index.ts";
@@ -7,7 +8,7 @@ import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, bpsAt, secondsToBeats, type TempoMap } from "../../shared/timing/tempo-map.ts";
 import { clipTiming } from "../timeline/clip-timing.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
-import type { ClipMidi } from "./clip-midi.ts";
+import type { ClipMidi, MidiNote } from "./clip-midi.ts";
 
 /** Pulses per quarter note: @tonejs/midi's default. */
 const PPQ = 480;
@@ -22,13 +23,13 @@ interface PlacedNote {
 }
 
 /** The notes as heard, in timeline seconds, from the clip's start to its end. */
-export function placedNotes(clip: StudioClip, tempo: TempoMap, midi: ClipMidi): PlacedNote[] {
+export function placedNotes(clip: StudioClip, tempo: TempoMap, notes: readonly MidiNote[]): PlacedNote[] {
   const timing = clipTiming(clip, tempo);
   const startSeconds = beatsToSeconds(tempo, beats(clip.startBeats));
   const endSeconds = beatsToSeconds(tempo, beats(clip.endBeats));
   const placed: PlacedNote[] = [];
   const add = (offset: number, from: number, to: number) => {
-    for (const note of midi.notes) {
+    for (const note of notes) {
       const noteStart = note.startSeconds;
       const noteEnd = note.startSeconds + note.durationSeconds;
       // Only the part of the note inside this stretch of content, then inside the clip.
@@ -56,7 +57,8 @@ export function placedNotes(clip: StudioClip, tempo: TempoMap, midi: ClipMidi): 
 
 /**
  * The .mid file of a clip, or null when the clip carries no notes in its range. Times are written
- * in beats of the project's tempo, with the tempo at the song's start as the file's tempo.
+ * in beats of the project's tempo, with the tempo at the song's start as the file's tempo; each
+ * part with notes in the range is a track (named after the part, or the clip when it has no name).
  */
 export function clipMidiFile(
   state: StudioProjectState,
@@ -65,25 +67,31 @@ export function clipMidiFile(
   offsetBeats = 0,
 ): Uint8Array | null {
   const tempo = tempoOf(state);
-  const notes = placedNotes(clip, tempo, midi);
-  if (notes.length === 0) return null;
+  const parts = midi.parts
+    .map((part) => ({ part, notes: placedNotes(clip, tempo, part.notes) }))
+    .filter(({ notes }) => notes.length > 0);
+  if (parts.length === 0) return null;
   const file = new Midi();
   file.header.setTempo(bpsAt(tempo, beats(Math.max(0, offsetBeats))) * 60);
   file.header.name = clip.name;
-  const track = file.addTrack();
-  track.name = clip.name;
-  if (midi.instrument !== undefined) track.instrument.name = midi.instrument;
-  for (const note of notes) {
-    const startBeats = secondsToBeats(tempo, seconds(note.start)) - offsetBeats;
-    const endBeats = secondsToBeats(tempo, seconds(note.end)) - offsetBeats;
-    if (endBeats <= 0) continue;
-    const ticks = Math.max(0, Math.round(startBeats * PPQ));
-    track.addNote({
-      midi: note.midi,
-      ticks,
-      durationTicks: Math.max(1, Math.round(endBeats * PPQ) - ticks),
-      velocity: Math.min(1, Math.max(0, note.velocity)),
-    });
+  for (const { part, notes } of parts) {
+    const track = file.addTrack();
+    track.name = part.name ?? clip.name;
+    if (part.channel !== undefined) track.channel = part.channel;
+    if (part.program !== undefined) track.instrument.number = part.program;
+    else if (part.instrument !== undefined) track.instrument.name = part.instrument;
+    for (const note of notes) {
+      const startBeats = secondsToBeats(tempo, seconds(note.start)) - offsetBeats;
+      const endBeats = secondsToBeats(tempo, seconds(note.end)) - offsetBeats;
+      if (endBeats <= 0) continue;
+      const ticks = Math.max(0, Math.round(startBeats * PPQ));
+      track.addNote({
+        midi: note.midi,
+        ticks,
+        durationTicks: Math.max(1, Math.round(endBeats * PPQ) - ticks),
+        velocity: Math.min(1, Math.max(0, note.velocity)),
+      });
+    }
   }
   return file.toArray();
 }
