@@ -368,7 +368,10 @@ describe("the studio page", () => {
     await page().getByRole("toolbar", { name: "Transport" }).getByRole("button", { name: "Export" }).click();
     const panel = page().getByTestId("export-panel");
     await expect.poll(() => panel.getByText(/MIDI of \d+ clips/).count()).toBe(1);
-    await panel.getByLabel("MP3 (VBR)").check();
+    // MP3 is the default; WAV is added.
+    expect(await panel.getByLabel("MP3 (VBR)").isChecked()).toBe(true);
+    expect(await panel.getByLabel("WAV (16-bit)").isChecked()).toBe(false);
+    await panel.getByLabel("WAV (16-bit)").check();
     const [download] = await Promise.all([
       page().waitForEvent("download", { timeout: 60_000 }),
       panel.getByRole("button", { name: "Export zip" }).click(),

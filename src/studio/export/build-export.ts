@@ -12,15 +12,25 @@ import { clipMidiFile } from "./midi-file.ts";
 
 export type AudioFormat = "wav" | "wav32" | "mp3";
 
+/** The formats offered, in the order the zip lists them. */
 export const AUDIO_FORMATS: readonly {
   readonly id: AudioFormat;
   readonly label: string;
   readonly extension: string;
 }[] = [
+  { id: "mp3", label: "MP3 (VBR)", extension: "mp3" },
   { id: "wav", label: "WAV (16-bit)", extension: "wav" },
   { id: "wav32", label: "WAV (32-bit float)", extension: "wav" },
-  { id: "mp3", label: "MP3 (VBR)", extension: "mp3" },
 ];
+
+/** The spec's default audio type for an export (section 9: "default mp3"). */
+export const DEFAULT_EXPORT_FORMATS: readonly AudioFormat[] = ["mp3"];
+
+/** The chosen formats in the order of AUDIO_FORMATS, each once. */
+export const orderedFormats = (chosen: Iterable<AudioFormat>): AudioFormat[] => {
+  const set = new Set(chosen);
+  return AUDIO_FORMATS.map((format) => format.id).filter((id) => set.has(id));
+};
 
 export interface ExportOptions {
   readonly formats: readonly AudioFormat[];

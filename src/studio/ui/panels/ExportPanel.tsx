@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { clipSourceId } from "../../../engine/index.ts";
-import { AUDIO_FORMATS, type AudioFormat, buildExportZip, heardClips } from "../../export/build-export.ts";
+import {
+  AUDIO_FORMATS,
+  type AudioFormat,
+  buildExportZip,
+  DEFAULT_EXPORT_FORMATS,
+  heardClips,
+  orderedFormats,
+} from "../../export/build-export.ts";
 import { type ExportRange, loopRangeOf } from "../../export/export-range.ts";
 import { downloadBytes, pageExportServices } from "../../export/export-services.ts";
 import { useSession, useSessionStatus, useStudio } from "../studio-context.ts";
@@ -16,7 +23,7 @@ export function ExportPanel() {
   const session = useSession();
   const project = useStudio((state) => state.history.present);
   const engine = useSessionStatus((status) => status.engine);
-  const [formats, setFormats] = useState<ReadonlySet<AudioFormat>>(new Set(["wav"]));
+  const [formats, setFormats] = useState<ReadonlySet<AudioFormat>>(() => new Set(DEFAULT_EXPORT_FORMATS));
   const [range, setRange] = useState<ExportRange>("project");
   const [includeMidi, setIncludeMidi] = useState(true);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -38,7 +45,11 @@ export function ExportPanel() {
     try {
       const built = await buildExportZip(
         project,
-        { formats: [...formats], range: range === "loop" && loop !== null ? "loop" : "project", includeMidi },
+        {
+          formats: orderedFormats(formats),
+          range: range === "loop" && loop !== null ? "loop" : "project",
+          includeMidi,
+        },
         pageExportServices(audio.sources, audio.sampleRate, (step) => setPhase({ kind: "working", step })),
       );
       downloadBytes(built.zip, built.fileName);
