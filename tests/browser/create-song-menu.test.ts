@@ -41,7 +41,11 @@ describe("the song menu", () => {
     const form = page.getByTestId("create-persona");
     await expect.poll(() => form.getByTestId("persona-base").textContent()).toBe(`Based on: ${TITLE}`);
     await form.getByLabel("Name").fill("Menu Voice");
+    // Public is on by default, and the user's first public persona asks first.
+    expect(await form.getByRole("checkbox", { name: "Public" }).isChecked()).toBe(true);
     await form.getByRole("button", { name: "Save", exact: true }).click();
+    const confirm = page.getByRole("dialog").filter({ hasText: "Make Persona Public?" });
+    await confirm.getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => page.getByTestId("condition-persona").textContent()).toContain("Menu Voice");
   });
 

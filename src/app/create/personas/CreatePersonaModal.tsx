@@ -5,11 +5,16 @@ import {
   IMAGE_PROMPT_MAX,
   PERSONA_DESCRIPTION_MAX,
   PERSONA_NAME_MAX,
-  PERSONA_UPLOADS_DISABLED,
   type Persona,
   personaSchema,
   promptImageResponseSchema,
 } from "../../../shared/api/personas.ts";
+import {
+  mayUsePersonaUploads,
+  needsPublicConfirmation,
+  personaBaseGate,
+  personaPublicByDefault,
+} from "../../../shared/create/persona-rules.ts";
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
@@ -45,12 +50,13 @@ export function CreatePersonaModal({
   const [image, setImage] = useState<{ url: string; id: string } | null>(null);
   const [imageBusy, setImageBusy] = useState(false);
   const [description, setDescription] = useState("");
-  const [isPublic, setPublic] = useState(true);
-  const [hasPublic, setHasPublic] = useState(true);
+  const [isPublic, setPublic] = useState(() => session === null || personaPublicByDefault(session));
+  /** Whether the user has a public persona already; null until known (then the first asks). */
+  const [hasPublic, setHasPublic] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const userId = session?.user?.id ?? null;
-  const uploadsAllowed = session?.isStaff === true || session?.flags["personas-audio-upload"] === true;
+  const uploadsAllowed = session !== null && mayUsePersonaUploads(session);
 
   useEffect(() => {
     if (baseClipId === null) return;
@@ -66,7 +72,7 @@ export function CreatePersonaModal({
   useEffect(() => {
     listPersonas("mine")
       .then((mine) => setHasPublic(mine.some((persona) => persona.is_public)))
-      .catch(() => setHasPublic(true));
+      .catch((failure: unknown) => console.warn("Could not load your personas", failure));
   }, []);
 
   useEffect(() => {
@@ -94,7 +100,8 @@ export function CreatePersonaModal({
     };
   }, [term, userId]);
 
-  const selectable = (clip: Clip) => uploadsAllowed || clip.metadata.type !== "upload";
+  const gateOf = (clip: Clip) =>
+    session === null ? { selectable: false as const, reason: "" } : personaBaseGate(clip, session);
 
   const makeImage = async () => {
     setImageBusy(true);
@@ -116,23 +123,48 @@ export function CreatePersonaModal({
     }
   };
 
-  const save = async () => {
+  /** A song whose vocals may not be published makes a private persona (000 section 5). */
+  const publishable = base?.metadata.can_publish_with_vocal !== false;
+  const makesPublic = isPublic && publishable;
+
+  const save = () => {
     if (base === null) {
       setError(NO_BASE_CLIP);
       return;
     }
+    const gate = gateOf(base);
+    if (!gate.selectable) {
+      setError(gate.reason);
+      return;
+    }
+    if (!needsPublicConfirmation(makesPublic, hasPublic)) {
+      void create(base);
+      return;
+    }
+    openDialog({
+      title: "Make Persona Public?",
+      body: "Anyone will be able to see this persona and create songs with it.",
+      actions: [
+        { label: "Cancel", kind: "secondary", run: () => undefined },
+        { label: "Confirm", kind: "primary", run: () => void create(base) },
+      ],
+    });
+  };
+
+  const create = async (root: Clip) => {
     setSaving(true);
     setError(null);
     try {
       const persona = await apiRequest("/api/persona/create/", personaSchema, {
         body: {
-          root_clip_id: base.id,
+          root_clip_id: root.id,
           name: name.trim() || DEFAULT_PERSONA_NAME,
           description: description.trim(),
           image_s3_id: image?.id ?? null,
-          is_public: isPublic,
+          is_public: makesPublic,
         },
       });
+      if (persona.is_public) setHasPublic(true);
       showToast({ kind: "success", title: "Persona created successfully.", durationMs: 3000 });
       onCreated(persona);
     } catch (failure) {
@@ -143,21 +175,6 @@ export function CreatePersonaModal({
     } finally {
       setSaving(false);
     }
-  };
-
-  const togglePublic = (next: boolean) => {
-    if (!next || hasPublic) {
-      setPublic(next);
-      return;
-    }
-    openDialog({
-      title: "Make Persona Public?",
-      body: "Anyone will be able to see this persona and create songs with it.",
-      actions: [
-        { label: "Cancel", kind: "secondary", run: () => undefined },
-        { label: "Confirm", kind: "primary", run: () => setPublic(true) },
-      ],
-    });
   };
 
   return (
@@ -188,22 +205,25 @@ export function CreatePersonaModal({
         </button>
       )}
       <ul className="create-modal-list persona-base-list">
-        {clips?.map((clip) => (
-          <li key={clip.id} className={`create-modal-row ${base?.id === clip.id ? "selected" : ""}`}>
-            <button
-              type="button"
-              className="grow link-like"
-              disabled={!selectable(clip)}
-              onClick={() => {
-                setBase(clip);
-                setError(null);
-              }}
-            >
-              <span>{clip.title || "Untitled"}</span>
-              <small>{selectable(clip) ? (clip.metadata.tags ?? "") : PERSONA_UPLOADS_DISABLED}</small>
-            </button>
-          </li>
-        ))}
+        {clips?.map((clip) => {
+          const gate = gateOf(clip);
+          return (
+            <li key={clip.id} className={`create-modal-row ${base?.id === clip.id ? "selected" : ""}`}>
+              <button
+                type="button"
+                className="grow link-like"
+                disabled={!gate.selectable}
+                onClick={() => {
+                  setBase(clip);
+                  setError(null);
+                }}
+              >
+                <span>{clip.title || "Untitled"}</span>
+                <small>{gate.selectable ? (clip.metadata.tags ?? "") : gate.reason}</small>
+              </button>
+            </li>
+          );
+        })}
         {clips?.length === 0 && <li className="create-empty">No songs found</li>}
       </ul>
       <label className="create-field">
@@ -249,7 +269,12 @@ export function CreatePersonaModal({
         </span>
       </label>
       <label className="create-switch">
-        <input type="checkbox" checked={isPublic} onChange={(event) => togglePublic(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={makesPublic}
+          disabled={!publishable}
+          onChange={(event) => setPublic(event.target.checked)}
+        />
         Public
       </label>
       {error && (
@@ -261,7 +286,7 @@ export function CreatePersonaModal({
         <button type="button" className="secondary" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" disabled={saving} onClick={() => void save()}>
+        <button type="button" disabled={saving} onClick={save}>
           {saving ? "Saving..." : "Save"}
         </button>
       </div>
