@@ -3,8 +3,10 @@
 
 import { describe, expect, it } from "vitest";
 import {
+  adjustSpeedGate,
   makePersonaGate,
   PERSONA_FROM_UPLOAD_DISABLED,
+  paintingGate,
   wavDownloadGate,
 } from "../../src/app/create/song-menu-rules.ts";
 import { type Session, sessionSchema } from "../../src/shared/api/accounts.ts";
@@ -128,5 +130,31 @@ describe("WAV download", () => {
     expect(wavDownloadGate(free()).kind).toBe("upsell");
     expect(wavDownloadGate(free({ isStaff: true })).kind).toBe("allowed");
     expect(wavDownloadGate(free({ flags: { "skip-paywall": true } })).kind).toBe("allowed");
+  });
+});
+
+describe("Add Vocal and Add Instrumental", () => {
+  it("are for paid plans, staff and skip-paywall; the others get the upsell", () => {
+    expect(paintingGate(session()).kind).toBe("allowed");
+    expect(paintingGate(free()).kind).toBe("upsell");
+    expect(paintingGate(free({ isStaff: true })).kind).toBe("allowed");
+    expect(paintingGate(free({ flags: { "skip-paywall": true } })).kind).toBe("allowed");
+  });
+});
+
+describe("Adjust Speed", () => {
+  const refused = { kind: "disabled", reason: "Cannot adjust speed of uploaded audio and its derivatives" };
+
+  it("is offered on instrumental songs", () => {
+    expect(adjustSpeedGate(clip({}, { has_vocal: false }))).toEqual({ kind: "allowed" });
+  });
+
+  it("is disabled, saying why, for songs with vocals, uploads and their extends", () => {
+    expect(adjustSpeedGate(clip({}, { has_vocal: true }))).toEqual(refused);
+    expect(adjustSpeedGate(clip({}, { type: "upload", has_vocal: false }))).toEqual(refused);
+    expect(adjustSpeedGate(clip({}, { type: "upload_extend", has_vocal: false }))).toEqual(refused);
+    expect(adjustSpeedGate(clip({}, { type: "extend", task: "upload_extend", has_vocal: false }))).toEqual(
+      refused,
+    );
   });
 });

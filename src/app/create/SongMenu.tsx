@@ -6,8 +6,14 @@ import type { RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
 import { MenuButton } from "./MenuButton.tsx";
 import { openModal } from "./modal-store.ts";
-import { type MenuGate, makePersonaGate, wavDownloadGate } from "./song-menu-rules.ts";
-import { openPersonaUpsell, openWavUpsell } from "./upsells.ts";
+import {
+  adjustSpeedGate,
+  type MenuGate,
+  makePersonaGate,
+  paintingGate,
+  wavDownloadGate,
+} from "./song-menu-rules.ts";
+import { openPaintingUpsell, openPersonaUpsell, openWavUpsell } from "./upsells.ts";
 
 interface MenuItem {
   readonly label: string;
@@ -25,7 +31,15 @@ const REMIX_ITEMS: readonly { readonly type: RemixType; readonly label: string }
   { type: "reuse", label: "Use Styles & Lyrics" },
 ];
 
-/** A finished song's menu on the create page: remixes, Make Persona, the studio, downloads. */
+const PAINTING_ITEMS: readonly { readonly type: RemixType; readonly label: string }[] = [
+  { type: "add_vocal", label: "Add Vocal" },
+  { type: "add_instrumental", label: "Add Instrumental" },
+];
+
+/**
+ * A finished song's menu on the create page: remixes (with vocals or instrumental added, and speed),
+ * Make Persona, the studio, downloads.
+ */
 export function SongMenu({ clip }: { readonly clip: Clip }) {
   const session = useAccount((state) => state.session);
   if (session === null) return null;
@@ -36,6 +50,13 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       gate: ALLOWED,
       run: () => remixClip(clip, item.type),
     })),
+    ...PAINTING_ITEMS.map((item) => ({
+      label: item.label,
+      gate: paintingGate(session),
+      run: () => remixClip(clip, item.type),
+      upsell: openPaintingUpsell,
+    })),
+    { label: "Adjust Speed", gate: adjustSpeedGate(clip), run: () => remixClip(clip, "speed") },
     {
       label: "Make Persona",
       gate: makePersonaGate(clip, session),

@@ -12,3 +12,5 @@ export const hasPlaylistCondition = (session: Session): boolean =>
   session.flags["playlist-condition"] === true;
 /** WAV downloads: the server's rule (paid plans, staff, skip-paywall). */
 export const hasWavDownload = paidOrExempt;
+/** Add vocals and add instrumental (001 section 6: Pro and Premier). */
+export const hasPaintingFeature = paidOrExempt;

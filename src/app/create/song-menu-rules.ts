@@ -3,7 +3,8 @@
 
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
-import { hasPersonaFeature, hasWavDownload } from "./feature-gates.ts";
+import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
+import { hasPaintingFeature, hasPersonaFeature, hasWavDownload } from "./feature-gates.ts";
 
 /** Shown and usable; shown dimmed with an upsell; shown disabled with the reason; or not shown. */
 export type MenuGate =
@@ -12,6 +13,7 @@ export type MenuGate =
   | { readonly kind: "disabled"; readonly reason: string }
   | { readonly kind: "hidden" };
 
+/** 001 "Menu availability" (the Create a Persona modal's own text is 000's, in parentheses). */
 export const PERSONA_FROM_UPLOAD_DISABLED = "Personas cannot be created from audio uploads.";
 
 const ALLOWED: MenuGate = { kind: "allowed" };
@@ -39,3 +41,10 @@ export function makePersonaGate(clip: Clip, session: Session): MenuGate {
 
 /** WAV needs a higher tier: the others see it with an upsell. */
 export const wavDownloadGate = (session: Session): MenuGate => (hasWavDownload(session) ? ALLOWED : UPSELL);
+
+/** Add Vocal and Add Instrumental: Pro and Premier (001 section 6); the others see an upsell. */
+export const paintingGate = (session: Session): MenuGate => (hasPaintingFeature(session) ? ALLOWED : UPSELL);
+
+/** Adjust Speed: not for uploads, their extends or songs with vocals, shown disabled with the reason. */
+export const adjustSpeedGate = (clip: Clip): MenuGate =>
+  canAdjustSpeed(clip) ? ALLOWED : { kind: "disabled", reason: CANNOT_ADJUST_SPEED };

@@ -37,3 +37,9 @@ export const openWavUpsell = () =>
     "WAV downloads are for Pro and Premier",
     "Upgrade to Pro or Premier to download songs as WAV audio.",
   );
+
+export const openPaintingUpsell = () =>
+  upsell(
+    "Add vocals and instrumentals with Pro or Premier",
+    "Upgrade to Pro or Premier to sing over your songs or give them a new backing.",
+  );
