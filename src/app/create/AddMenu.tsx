@@ -28,11 +28,12 @@ const ITEMS: readonly Item[] = [
     open: (session) =>
       hasPlaylistCondition(session) ? openModal({ kind: "inspiration" }) : openPlaylistUpsell(),
   },
+  { label: "From your library", dimmed: always, open: () => openModal({ kind: "library" }) },
   { label: "Saved styles", dimmed: always, open: () => openModal({ kind: "stylesPrompts" }) },
   { label: "Saved lyrics", dimmed: always, open: () => openModal({ kind: "lyricsPrompts" }) },
 ];
 
-/** The add menu: audio, a persona, an inspiration playlist, saved prompts. */
+/** The add menu: audio, a persona, an inspiration playlist, library songs, saved prompts. */
 export function AddMenu() {
   const session = accountStore.getState().session;
   if (session === null) return null;

@@ -106,6 +106,17 @@ export function ConditionChips() {
       />,
     );
   }
+  if (untimed.sample && untimed.sample.clipIds.length > 0) {
+    const count = untimed.sample.clipIds.length;
+    chips.push(
+      <Chip
+        key="sample"
+        testId="condition-sample"
+        label={count === 1 ? "1 sampled song" : `${count} sampled songs`}
+        onRemove={() => applyRule((state, context) => rules.setSampleClips(state, [], context))}
+      />,
+    );
+  }
   if (chips.length === 0) return null;
   return <div className="create-chips">{chips}</div>;
 }

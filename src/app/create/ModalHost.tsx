@@ -7,6 +7,7 @@ import { clipsStore } from "./clips-store.ts";
 import { mayUploadOwnAudio } from "./feature-gates.ts";
 import { applyRule, pickPersona } from "./form-actions.ts";
 import { setCustom } from "./form-store.ts";
+import { LibraryPicker } from "./library/LibraryPicker.tsx";
 import { closeModal, openModal, useModal } from "./modal-store.ts";
 import { CreatePersonaModal } from "./personas/CreatePersonaModal.tsx";
 import { PersonaPicker } from "./personas/PersonaPicker.tsx";
@@ -133,6 +134,8 @@ export function ModalHost() {
           onClose={closeModal}
         />
       );
+    case "library":
+      return <LibraryPicker onClose={closeModal} />;
     case "inspiration":
       return (
         <PlaylistPicker

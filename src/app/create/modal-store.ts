@@ -12,6 +12,8 @@ export type CreateModal =
   /** Opened from a song's menu (Make Persona) or after a persona upload, with that song as the base. */
   | { readonly kind: "createPersona"; readonly baseClipId?: string }
   | { readonly kind: "inspiration" }
+  /** The create menu's library tab: own songs as inspiration or sample clips. */
+  | { readonly kind: "library" }
   | { readonly kind: "lyricsPrompts" }
   | { readonly kind: "stylesPrompts" };
 

@@ -1,0 +1,232 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useRef, useState } from "react";
+import { type Clip, FEED_LIMIT_MAX, feedV3ResponseSchema } from "../../../shared/api/clips.ts";
+import * as rules from "../../../shared/create/condition-rules.ts";
+import { INSPIRATION_CLIPS_MAX, SAMPLE_CLIPS_MAX } from "../../../shared/create/conditions.ts";
+import { apiRequest } from "../../account/api-request.ts";
+import { useAccount } from "../../account/session-store.ts";
+import { CreateModal } from "../CreateModal.tsx";
+import { applyRule } from "../form-actions.ts";
+import { useForm } from "../form-store.ts";
+
+// The create menu's library tab (spec 000 section 2): the user's own finished songs, searched, as
+// inspiration clips (at most 4) or sample clips (at most 10). The list is virtual, as a library runs
+// to thousands of songs, and loads its next page as the end scrolls into view.
+
+export type LibraryUse = "inspiration" | "sample";
+
+const USES: readonly { readonly use: LibraryUse; readonly label: string; readonly max: number }[] = [
+  { use: "inspiration", label: "Inspiration", max: INSPIRATION_CLIPS_MAX },
+  { use: "sample", label: "Samples", max: SAMPLE_CLIPS_MAX },
+];
+
+const SEARCH_DEBOUNCE_MS = 300;
+const ROW_HEIGHT_PX = 44;
+const LIST_HEIGHT_PX = 400;
+
+interface Page {
+  readonly clips: readonly Clip[];
+  readonly nextCursor: string | null;
+}
+
+async function loadPage(userId: string, term: string, cursor: string | null): Promise<Page> {
+  const answer = await apiRequest("/api/feed/v3", feedV3ResponseSchema, {
+    body: {
+      cursor,
+      limit: FEED_LIMIT_MAX,
+      filters: {
+        user: { presence: "True", userId },
+        ...(term === "" ? {} : { searchText: term }),
+      },
+    },
+  });
+  return { clips: answer.clips.filter((clip) => clip.status === "complete"), nextCursor: answer.next_cursor };
+}
+
+export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
+  const userId = useAccount((state) => state.session?.user?.id ?? null);
+  const untimed = useForm((form) => form.global.conditions.untimed);
+  const [use, setUse] = useState<LibraryUse>(untimed?.sample ? "sample" : "inspiration");
+  const [picked, setPicked] = useState<readonly string[]>(
+    () => (use === "sample" ? untimed?.sample?.clipIds : untimed?.inspiration?.clipIds) ?? [],
+  );
+  const [term, setTerm] = useState("");
+  const [clips, setClips] = useState<readonly Clip[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const max = USES.find((entry) => entry.use === use)?.max ?? INSPIRATION_CLIPS_MAX;
+
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    const timer = setTimeout(
+      () => {
+        loadPage(userId, term.trim(), null)
+          .then((page) => {
+            if (!live) return;
+            setClips(page.clips);
+            setNextCursor(page.nextCursor);
+          })
+          .catch((failure: unknown) => {
+            console.warn("Could not load your library", failure);
+            if (live) setClips([]);
+          });
+      },
+      term === "" ? 0 : SEARCH_DEBOUNCE_MS,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [term, userId]);
+
+  const rows = clips ?? [];
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (userId === null || nextCursor === null || loadingMore || lastIndex < rows.length - 1) return;
+    setLoadingMore(true);
+    const searched = term.trim();
+    loadPage(userId, searched, nextCursor)
+      .then((page) => {
+        setClips((current) => [...(current ?? []), ...page.clips]);
+        setNextCursor(page.nextCursor);
+      })
+      .catch((failure: unknown) => {
+        console.warn("Could not load more of your library", failure);
+        setNextCursor(null);
+      })
+      .finally(() => setLoadingMore(false));
+  }, [lastIndex, rows.length, nextCursor, loadingMore, userId, term]);
+
+  const switchUse = (next: LibraryUse) => {
+    setUse(next);
+    const nextMax = USES.find((entry) => entry.use === next)?.max ?? INSPIRATION_CLIPS_MAX;
+    setPicked((current) => current.slice(0, nextMax));
+  };
+
+  const toggle = (clipId: string) =>
+    setPicked((current) =>
+      current.includes(clipId)
+        ? current.filter((id) => id !== clipId)
+        : current.length < max
+          ? [...current, clipId]
+          : current,
+    );
+
+  const confirm = () => {
+    applyRule((state, context) => {
+      const other =
+        use === "sample"
+          ? rules.setInspirationClips(state, [], context)
+          : rules.setSampleClips(state, [], context);
+      return use === "sample"
+        ? rules.setSampleClips(other.state, picked, context)
+        : rules.setInspirationClips(other.state, picked, context);
+    });
+    onClose();
+  };
+
+  return (
+    <CreateModal
+      titleId="library-picker-title"
+      title="Your library"
+      className="library-modal"
+      testId="library-picker"
+      onClose={onClose}
+      closeOnBackdrop
+    >
+      <div className="create-tabs" role="tablist" aria-label="Use the songs as">
+        {USES.map((entry) => (
+          <button
+            key={entry.use}
+            type="button"
+            role="tab"
+            aria-selected={use === entry.use}
+            onClick={() => switchUse(entry.use)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <p className="create-note">
+        {use === "inspiration"
+          ? `Pick up to ${INSPIRATION_CLIPS_MAX} of your songs to inspire your next creation.`
+          : `Pick up to ${SAMPLE_CLIPS_MAX} of your songs to sample in your next creation.`}
+      </p>
+      <input
+        type="search"
+        aria-label="Search your library"
+        placeholder="Search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <div
+        ref={scroller}
+        className="create-modal-list library-list"
+        style={{ height: LIST_HEIGHT_PX, overflowY: "auto" }}
+        data-testid="library-list"
+      >
+        <ul style={{ height: virtualizer.getTotalSize(), position: "relative", margin: 0, padding: 0 }}>
+          {items.map((item) => {
+            const clip = rows[item.index];
+            if (clip === undefined) return null;
+            const chosen = picked.includes(clip.id);
+            return (
+              <li
+                key={clip.id}
+                className={`create-modal-row ${chosen ? "selected" : ""}`}
+                data-testid="library-row"
+                style={{
+                  position: "absolute",
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: item.size,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <label className="grow">
+                  <input
+                    type="checkbox"
+                    checked={chosen}
+                    disabled={!chosen && picked.length >= max}
+                    onChange={() => toggle(clip.id)}
+                  />
+                  <span>{clip.title || "Untitled"}</span>
+                  <small>{clip.display_tags ?? clip.metadata.tags ?? ""}</small>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {clips === null && <p className="create-empty">Loading...</p>}
+      {clips?.length === 0 && <p className="create-empty">No songs found</p>}
+      <div className="upload-actions">
+        <span className="create-note" data-testid="library-count">
+          {picked.length} of {max} selected
+        </span>
+        <button
+          type="button"
+          className="secondary"
+          disabled={picked.length === 0}
+          onClick={() => setPicked([])}
+        >
+          Clear
+        </button>
+        <button type="button" onClick={confirm}>
+          Use songs
+        </button>
+      </div>
+    </CreateModal>
+  );
+}
