@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import type { OpenedStudioProject } from "../../src/studio/session/project-opener.ts";
-import { cancelShownDialog, closeDialog, dialogQueue, openDialog } from "../../src/studio/ui/dialog-queue.ts";
-import { readOnlyDialog } from "../../src/studio/ui/read-only-dialog.ts";
+import {
+  cancelShownDialog,
+  closeDialog,
+  dialogQueue,
+  openDialog,
+  runDialogAction,
+} from "../../src/studio/ui/dialog-queue.ts";
+import { NO_VERSION_TO_CLONE, readOnlyDialog } from "../../src/studio/ui/read-only-dialog.ts";
 
 const shownTitle = () => dialogQueue.getState().dialogs[0]?.title ?? null;
 
@@ -27,6 +33,59 @@ describe("the dialog queue", () => {
     expect(shownTitle()).toBe("Second");
     expect(cancelShownDialog()).toBe(true);
     expect(cancelled).toEqual(["First", "Second"]);
+  });
+
+  it("does not cancel on Escape while an action runs; the dialog closes when the action settles", async () => {
+    let finish: () => void = () => undefined;
+    const cancelled: string[] = [];
+    const id = openDialog({
+      title: "Remix",
+      body: "",
+      onCancel: () => cancelled.push("Remix"),
+      actions: [
+        { label: "Cancel", run: () => undefined },
+        {
+          label: "Remix Project",
+          run: () =>
+            new Promise<void>((resolve) => {
+              finish = resolve;
+            }),
+        },
+      ],
+    });
+    const running = runDialogAction(id, 1);
+    expect(dialogQueue.getState().dialogs[0].busy).toBe(1);
+    expect(cancelShownDialog()).toBe(false);
+    // A second press of a button while busy does nothing either.
+    await runDialogAction(id, 0);
+    expect(shownTitle()).toBe("Remix");
+    expect(cancelled).toEqual([]);
+    finish();
+    await running;
+    expect(shownTitle()).toBeNull();
+    expect(cancelled).toEqual([]);
+  });
+
+  it("catches an action that throws: logged, the dialog closed, the error shown", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const id = openDialog({
+      title: "Clone",
+      body: "",
+      actions: [
+        {
+          label: "Clone Project",
+          run: async () => {
+            throw new Error("Clone project function not available");
+          },
+        },
+      ],
+    });
+    await expect(runDialogAction(id, 0)).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalled();
+    expect(dialogQueue.getState().dialogs.map((dialog) => [dialog.title, dialog.body])).toEqual([
+      ["Something went wrong, try again", "Clone project function not available"],
+    ]);
+    vi.restoreAllMocks();
   });
 
   it("has nothing to cancel with no dialog shown", () => {
@@ -89,5 +148,38 @@ describe("the dialog a read-only project answers an edit with", () => {
     expect(dialogQueue.getState().dialogs.map((dialog) => [dialog.title, dialog.body])).toEqual([
       ["Failed to clone project", "Please try again later."],
     ]);
+  });
+
+  it("says why when there is no version to clone, instead of throwing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const cloned: number[] = [];
+    const api = {
+      cloneRevision: async (revisionId: number) => {
+        cloned.push(revisionId);
+        return { id: "copy", title: "Demo", version_id: 1 };
+      },
+    };
+    readOnlyDialog({ readOnly: "shared", versionId: null }, api, () => undefined)();
+    const shown = dialogQueue.getState().dialogs[0];
+    expect(shown.title).toBe("Duplicate project to Remix");
+    await expect(runDialogAction(shown.id, 1)).resolves.toBeUndefined();
+    expect(cloned).toEqual([]);
+    expect(dialogQueue.getState().dialogs.map((dialog) => [dialog.title, dialog.body])).toEqual([
+      ["Failed to clone project", NO_VERSION_TO_CLONE],
+    ]);
+    expect(NO_VERSION_TO_CLONE).toBe("No project version ID available for cloning");
+  });
+
+  it("hands the copy over before opening it", async () => {
+    const steps: string[] = [];
+    const api = { cloneRevision: async () => ({ id: "copy 2", title: "Demo", version_id: 4 }) };
+    readOnlyDialog(
+      { readOnly: "locked", versionId: 9 },
+      api,
+      (to) => steps.push(`open ${to}`),
+      (copy) => steps.push(`cloned ${copy.id} at ${copy.version_id}`),
+    )();
+    await runDialogAction(dialogQueue.getState().dialogs[0].id, 1);
+    expect(steps).toEqual(["cloned copy 2 at 4", "open /studio?initial_project_id=copy%202"]);
   });
 });

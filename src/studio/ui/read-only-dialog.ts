@@ -1,26 +1,34 @@
 // A read-only project answers an edit with a dialog (spec sections 2 and 4): someone else's shared
 // project asks to be remixed, a locked or saved version to be cloned; either opens the copy.
 
+import type { CreatedProject } from "../../shared/api/studio.ts";
 import type { StudioApi } from "../persistence/index.ts";
 import type { OpenedStudioProject } from "../session/project-opener.ts";
 import { openDialog } from "./dialog-queue.ts";
 
+export const NO_VERSION_TO_CLONE = "No project version ID available for cloning";
+
 export function readOnlyDialog(
-  opened: OpenedStudioProject,
+  opened: Pick<OpenedStudioProject, "versionId" | "readOnly">,
   api: Pick<StudioApi, "cloneRevision">,
   navigate: (to: string) => void,
+  /** The copy exists: runs before the page opens it (to hand it edits the original refused). */
+  onCloned?: (copy: CreatedProject) => void,
 ): () => void {
   return () => {
     const clone = async () => {
-      if (opened.versionId === null) throw new Error("No project version ID available for cloning");
       try {
+        if (opened.versionId === null) throw new Error(NO_VERSION_TO_CLONE);
         const copy = await api.cloneRevision(opened.versionId);
+        onCloned?.(copy);
         navigate(`/studio?initial_project_id=${encodeURIComponent(copy.id)}`);
       } catch (error) {
+        // Logged, the busy state cleared (the dialog closes), and said (spec section 8).
         console.error("Failed to clone project", error);
+        const noVersion = error instanceof Error && error.message === NO_VERSION_TO_CLONE;
         openDialog({
           title: "Failed to clone project",
-          body: "Please try again later.",
+          body: noVersion ? NO_VERSION_TO_CLONE : "Please try again later.",
           actions: [{ label: "Close", run: () => undefined }],
         });
       }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useStore } from "zustand";
-import { cancelShownDialog, closeDialog, dialogQueue, type QueuedDialog } from "../dialog-queue.ts";
+import { cancelShownDialog, dialogQueue, type QueuedDialog, runDialogAction } from "../dialog-queue.ts";
 
 function Dialog({ dialog }: { dialog: QueuedDialog }) {
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy } = dialog;
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
@@ -28,14 +28,7 @@ function Dialog({ dialog }: { dialog: QueuedDialog }) {
               type="button"
               className={action.kind ?? "secondary"}
               disabled={busy !== null}
-              onClick={async () => {
-                setBusy(index);
-                try {
-                  await action.run();
-                } finally {
-                  closeDialog(dialog.id);
-                }
-              }}
+              onClick={() => void runDialogAction(dialog.id, index)}
             >
               {busy === index && action.busyLabel ? action.busyLabel : action.label}
             </button>
@@ -54,6 +47,7 @@ export function DialogHost() {
     if (shown === undefined) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
+      // Swallowed even while an action runs: Escape must not reach the studio's shortcuts.
       event.preventDefault();
       event.stopPropagation();
       cancelShownDialog();
