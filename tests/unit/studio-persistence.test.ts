@@ -19,6 +19,15 @@ import {
   saveOnLeave,
   saveToServer,
 } from "../../src/studio/persistence/index.ts";
+import { OpenError, openRequested, type ReadOnlyReason } from "../../src/studio/session/project-opener.ts";
+import {
+  attachSaveFeedback,
+  SAVE_FAILED_DESCRIPTION,
+  SAVE_FAILED_TITLE,
+} from "../../src/studio/session/save-feedback.ts";
+import { StudioController } from "../../src/studio/store/studio-controller.ts";
+import { dialogQueue, runDialogAction } from "../../src/studio/ui/dialog-queue.ts";
+import { readOnlyDialog } from "../../src/studio/ui/read-only-dialog.ts";
 
 /** A state told apart by its name (ids fixed, so equal states compare equal). */
 const stateNamed = (name: string, clips = 1): StudioProjectState =>
@@ -472,5 +481,174 @@ describe("the studio API client", () => {
         }),
     });
     await expect(broken.loadVersion("p", 3)).rejects.toThrow("Invalid project state format");
+  });
+});
+
+describe("the page's answer to the autosave", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    dialogQueue.setState({ dialogs: [] });
+  });
+
+  const wired = (answer: () => never) => {
+    const { server, saver } = setup();
+    saver.reset({ projectId: "p1", versionId: 5, state: stateNamed("start") });
+    const controller = new StudioController(stateNamed("start"));
+    const asked: [ReadOnlyReason, number | null][] = [];
+    let dialogs = 0;
+    attachSaveFeedback(saver, controller, (reason, versionId) => {
+      asked.push([reason, versionId]);
+      return () => {
+        dialogs++;
+      };
+    });
+    // The session hands every change to the saver, as StudioSession does.
+    controller.store.subscribe((state, previous) => {
+      if (state.history.present !== previous.history.present) saver.change(state.history.present);
+    });
+    server.answerWith(answer);
+    return { server, saver, controller, asked, dialogs: () => dialogs };
+  };
+  const rename = (title: string) => (project: StudioProjectState) => ({ ...project, title });
+  const toastTexts = (controller: StudioController) =>
+    controller.state.toasts.map((toast) => [toast.title, toast.description]);
+
+  it("says 'Failed to save project' once while saves keep failing, and again after one got through", async () => {
+    const { server, controller } = wired(statusError(500, "Internal error"));
+    controller.edit(rename("a"));
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(toastTexts(controller)).toEqual([[SAVE_FAILED_TITLE, SAVE_FAILED_DESCRIPTION]]);
+    expect([SAVE_FAILED_TITLE, SAVE_FAILED_DESCRIPTION]).toEqual([
+      "Failed to save project",
+      "Please try again later.",
+    ]);
+    // Two retries fail again (1 s, 2 s): no new toast; the first is gone after its 5 s.
+    await vi.advanceTimersByTimeAsync(3100);
+    expect(server.save).toHaveBeenCalledTimes(3);
+    expect(controller.state.toasts).toHaveLength(1);
+    server.answerWith("ok");
+    await vi.advanceTimersByTimeAsync(4100);
+    expect(controller.state.toasts).toHaveLength(0);
+    server.answerWith(statusError(400, "Invalid project state format"));
+    controller.edit(rename("b"));
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(toastTexts(controller)).toEqual([[SAVE_FAILED_TITLE, SAVE_FAILED_DESCRIPTION]]);
+    expect(controller.state.readOnly).toBe(false);
+  });
+
+  it("turns the page read-only when the version turns out locked, and asks to clone it", async () => {
+    const { controller, asked, dialogs } = wired(statusError(423, "This project version is locked"));
+    controller.edit(rename("a"));
+    expect(controller.state.readOnly).toBe(false);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(controller.state.readOnly).toBe(true);
+    expect(asked).toEqual([["locked", 5]]);
+    expect(dialogs()).toBe(1);
+    // Later edits are not applied: they open the dialog again.
+    controller.edit(rename("b"));
+    expect(controller.project.title).toBe("a");
+    expect(dialogs()).toBe(2);
+    expect(controller.state.toasts).toEqual([]);
+  });
+
+  it("offers 'Duplicate project to Remix' when the project is someone else's shared one", async () => {
+    const { server, saver } = setup();
+    saver.reset({ projectId: "theirs", versionId: 8, state: stateNamed("start") });
+    const controller = new StudioController(stateNamed("start"));
+    const cloned: number[] = [];
+    const api = {
+      cloneRevision: async (revisionId: number) => {
+        cloned.push(revisionId);
+        return { id: "mine", title: "start", version_id: 1 };
+      },
+    };
+    const visited: string[] = [];
+    attachSaveFeedback(saver, controller, (readOnly, versionId) =>
+      readOnlyDialog({ readOnly, versionId }, api, (to) => visited.push(to)),
+    );
+    server.answerWith(statusError(403, "This project was shared by another user"));
+    saver.change(stateNamed("edited"));
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(controller.state.readOnly).toBe(true);
+    const shown = dialogQueue.getState().dialogs;
+    expect(shown.map((dialog) => dialog.title)).toEqual(["Duplicate project to Remix"]);
+    expect(shown[0].actions.map((action) => action.label)).toEqual(["Cancel", "Remix Project"]);
+    await runDialogAction(shown[0].id, 1);
+    expect(cloned).toEqual([8]);
+    expect(visited).toEqual(["/studio?initial_project_id=mine"]);
+  });
+});
+
+describe("opening a project whose state fails validation", () => {
+  const project = (state: unknown) => ({
+    id: "p",
+    title: "broken",
+    state,
+    version_id: 3,
+    is_owner: true,
+    is_shared: false,
+    is_locked: false,
+    source_clip_id: null,
+    cloned_from_version_id: null,
+    created_at: "2025-01-01T00:00:00.000Z",
+    updated_at: "2025-01-01T00:00:00.000Z",
+  });
+
+  it("says 'Invalid project state format', not a generic failure", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const request = { forClipId: null, projectVersionId: null, initialProjectId: "p" };
+    for (const state of [
+      { title: "no timing, tracks or selection" },
+      { ...stateNamed("x"), tracks: "none" },
+    ]) {
+      const api = createStudioApi({ fetch: async () => Response.json(project(state)) });
+      const failure = await openRequested(request, api).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(OpenError);
+      expect(failure).toMatchObject({
+        title: "Failed to load project",
+        description: "Invalid project state format",
+      });
+    }
+    // A server that fails still gets the generic text.
+    const down = createStudioApi({ fetch: async () => Response.json({ detail: "boom" }, { status: 500 }) });
+    await expect(openRequested(request, down)).rejects.toMatchObject({
+      title: "Failed to load project",
+      description: "Please try again later.",
+    });
+    vi.restoreAllMocks();
+  });
+
+  it("says so for a version link too", async () => {
+    const api = createStudioApi({
+      fetch: async (input) =>
+        String(input).includes("project_revision")
+          ? Response.json({
+              project_id: "p",
+              version_id: 3,
+              title: "t",
+              is_owner: true,
+              is_locked: true,
+              is_latest: true,
+            })
+          : Response.json({
+              project_id: "p",
+              version_id: 3,
+              title: "t",
+              state: {},
+              is_locked: true,
+              is_owner: true,
+              is_latest: true,
+              created_at: "x",
+            }),
+    });
+    await expect(
+      openRequested({ forClipId: null, projectVersionId: "3", initialProjectId: null }, api),
+    ).rejects.toMatchObject({
+      title: "Failed to load project version",
+      description: "Invalid project state format",
+    });
   });
 });

@@ -36,6 +36,22 @@ export class StudioApiError extends Error {
   }
 }
 
+/** The server sent a project state that fails validation (the spec's "Invalid project state format"). */
+export class InvalidProjectStateError extends Error {
+  override readonly name = "InvalidProjectStateError";
+}
+
+/** Reads a loaded state; one that fails validation throws InvalidProjectStateError. */
+function loadedState(raw: unknown): StudioProjectState {
+  try {
+    return loadProjectState(raw);
+  } catch (error) {
+    throw new InvalidProjectStateError(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
+  }
+}
+
 /** No answer at all (offline, server unreachable): worth trying again later. */
 export class StudioNetworkError extends Error {
   override readonly name = "StudioNetworkError";
@@ -140,7 +156,7 @@ export function createStudioApi(options: StudioApiOptions = {}): StudioApi {
       call(projectForClipSchema, "POST", `/api/studio/create-or-load-project-for-clip/${id(clipId)}`, {}),
     async loadProject(projectId) {
       const project = await call(studioProjectSchema, "GET", `/api/studio/project/${id(projectId)}`);
-      return { ...project, state: loadProjectState(project.state) };
+      return { ...project, state: loadedState(project.state) };
     },
     async loadVersion(projectId, versionId) {
       const version = await call(
@@ -148,7 +164,7 @@ export function createStudioApi(options: StudioApiOptions = {}): StudioApi {
         "GET",
         `/api/studio/${id(projectId)}/version/${versionId}`,
       );
-      return { ...version, state: loadProjectState(version.state) };
+      return { ...version, state: loadedState(version.state) };
     },
     loadRevision: (revisionId) =>
       call(projectRevisionSchema, "GET", `/api/studio/project_revision/${revisionId}`),

@@ -3,9 +3,10 @@
 
 import { demoProject } from "../../engine/index.ts";
 import { VERSION_FORBIDDEN, VERSION_NOT_FOUND } from "../../shared/api/studio.ts";
-import type { StudioProjectState } from "../../shared/project/index.ts";
+import { INVALID_PROJECT_STATE_FORMAT, type StudioProjectState } from "../../shared/project/index.ts";
 import {
   browserStorage,
+  InvalidProjectStateError,
   type KeyValueStorage,
   type StudioApi,
   StudioApiError,
@@ -41,6 +42,8 @@ export class OpenError extends Error {
 const LATER = "Please try again later.";
 
 function versionError(error: unknown): OpenError {
+  if (error instanceof InvalidProjectStateError)
+    return new OpenError("Failed to load project version", INVALID_PROJECT_STATE_FORMAT);
   if (error instanceof StudioApiError && error.status === 404)
     return new OpenError("Failed to load project version", VERSION_NOT_FOUND);
   if (error instanceof StudioApiError && error.status === 403)
@@ -82,6 +85,11 @@ export async function openRequested(request: StudioRequest, api: StudioApi): Pro
     return { state: project.state, projectId: project.id, versionId: project.version_id, readOnly };
   } catch (error) {
     if (error instanceof OpenError) throw error;
+    // A state that fails validation: trying again cannot help, so the spec's message says why.
+    if (error instanceof InvalidProjectStateError) {
+      console.error(error);
+      throw new OpenError("Failed to load project", INVALID_PROJECT_STATE_FORMAT);
+    }
     throw new OpenError("Failed to load project", LATER);
   }
 }

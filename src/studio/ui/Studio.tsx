@@ -6,8 +6,10 @@ import {
   browserStorage,
   createStudioApi,
   ProjectSaver,
+  removeLocalCopy,
   saveOnLeave,
   saveToServer,
+  writeLocalCopy,
 } from "../persistence/index.ts";
 import { DemoAutosave } from "../session/demo-autosave.ts";
 import {
@@ -17,6 +19,7 @@ import {
   openRequested,
   type StudioRequest,
 } from "../session/project-opener.ts";
+import { attachSaveFeedback } from "../session/save-feedback.ts";
 import { StudioSession } from "../session/studio-session.ts";
 import { Sidebar } from "./panels/Sidebar.tsx";
 import { readOnlyDialog } from "./read-only-dialog.ts";
@@ -90,20 +93,46 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
       if (cancelled) return;
       let state = opened.state;
       let autosave: ConstructorParameters<typeof StudioSession>[1] = null;
+      let saver: ProjectSaver | null = null;
+      const storage = browserStorage();
       if (opened.projectId === null) {
-        const demo = new DemoAutosave(browserStorage());
+        const demo = new DemoAutosave(storage);
         autosave = demo;
         cleanups.push(() => demo.dispose());
       } else if (opened.readOnly === null) {
-        const saver = new ProjectSaver({ save: saveToServer(api), storage: browserStorage() });
-        state = saver.reset({ projectId: opened.projectId, versionId: opened.versionId, state }) ?? state;
-        autosave = saver;
-        cleanups.push(saveOnLeave(saver, { window, document }), () => {
-          void saver.flush({ keepalive: true });
-          saver.dispose();
+        const projectSaver = new ProjectSaver({ save: saveToServer(api), storage });
+        state =
+          projectSaver.reset({ projectId: opened.projectId, versionId: opened.versionId, state }) ?? state;
+        autosave = projectSaver;
+        saver = projectSaver;
+        cleanups.push(saveOnLeave(projectSaver, { window, document }), () => {
+          void projectSaver.flush({ keepalive: true });
+          projectSaver.dispose();
         });
       }
       const created = new StudioSession(state, autosave, { theme: savedTheme() });
+      if (saver !== null && opened.projectId !== null) {
+        // A save refused as locked or read-only: the page turns read-only and offers the copy, which
+        // gets the edits the original refused (kept for it in this browser, saved when it opens).
+        const projectSaver = saver;
+        const projectId = opened.projectId;
+        const carryEdits = (copy: { id: string; version_id: number }) => {
+          const latest = projectSaver.latestState;
+          if (storage === null || latest === null || !projectSaver.hasUnsavedChanges) return;
+          const kept = writeLocalCopy(storage, {
+            projectId: copy.id,
+            baseVersionId: copy.version_id,
+            state: latest,
+            writtenAt: Date.now(),
+          });
+          if (kept) removeLocalCopy(storage, projectId);
+        };
+        cleanups.push(
+          attachSaveFeedback(projectSaver, created.controller, (readOnly, versionId) =>
+            readOnlyDialog({ readOnly, versionId }, api, navigate, carryEdits),
+          ),
+        );
+      }
       if (autosave !== null) {
         const source = autosave as DemoAutosave | ProjectSaver;
         created.saveStatus = {
