@@ -286,6 +286,14 @@ describe("references, task and metadata", () => {
     expect(sent.transaction_uuid).toBe("7d0f6c1e-2f5b-4a44-9f0e-000000000001");
   });
 
+  it("sends the form's generation type, TEXT when it has none", () => {
+    const state = customState({ styles: "rock" });
+    const typed = { ...state, other: { ...state.other, generationType: "IMAGE" } };
+    expect(body(typed).generation_type).toBe("IMAGE");
+    const untyped = { ...state, other: { ...state.other, generationType: " " } };
+    expect(body(untyped).generation_type).toBe("TEXT");
+  });
+
   it("personalization follows the chameleon condition", () => {
     const chameleon: Conditions = {
       untimed: { chameleon: { enabled: true, targetUserId: "u2", personalizeLyrics: true } },

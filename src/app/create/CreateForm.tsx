@@ -8,6 +8,7 @@ import { AddMenu } from "./AddMenu.tsx";
 import { AdjustSpeedFields } from "./AdjustSpeedFields.tsx";
 import { ConditionChips } from "./ConditionChips.tsx";
 import { CustomFields } from "./CustomFields.tsx";
+import { useOutOfConcurrency } from "./concurrency-store.ts";
 import type { CreateQuery } from "./create-query.ts";
 import { changeMode, changeModel, resetForm, startForm } from "./form-actions.ts";
 import { useForm } from "./form-store.ts";
@@ -28,6 +29,7 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
   const hasReferences = useForm((form) => referencesFromConditions(form).length > 0) ?? false;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const outOfConcurrency = useOutOfConcurrency();
   const started = useRef(false);
 
   useEffect(() => {
@@ -102,6 +104,11 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
       {error && (
         <p className="create-form-error" role="alert" data-testid="create-error">
           {error}
+        </p>
+      )}
+      {outOfConcurrency && (
+        <p className="create-note" data-testid="out-of-concurrency">
+          Please wait for your other generations to finish.
         </p>
       )}
       <div className="create-actions">

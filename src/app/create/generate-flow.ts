@@ -11,6 +11,7 @@ import { cutText } from "../../shared/create/input-truncation.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { accountStore, refreshBilling } from "../account/session-store.ts";
 import { clipsStore, upsertClips } from "./clips-store.ts";
+import { clearOutOfConcurrency } from "./concurrency-store.ts";
 import { parseCreateQuery } from "./create-query.ts";
 import { createSessionToken } from "./create-session.ts";
 import { formStore } from "./form-store.ts";
@@ -74,6 +75,7 @@ export async function startGeneration(): Promise<string | null> {
       upsertClips([clip], { prepend: true });
     } else {
       const answer = await apiRequest(await generatePath(), generateResponseSchema, { body: prepared.body });
+      clearOutOfConcurrency();
       upsertClips(answer.clips, { prepend: true });
     }
   } catch (error) {

@@ -4,6 +4,7 @@
 import type { Session } from "../../shared/api/accounts.ts";
 import { ERROR_TOAST_MS, generationErrorOutcome } from "../../shared/create/generation-errors.ts";
 import type { ApiError } from "../account/api-request.ts";
+import { markOutOfConcurrency } from "./concurrency-store.ts";
 import { openCopyrightWarning } from "./copyright-warning.ts";
 import { showToast } from "./toast-store.ts";
 import { openConcurrencyUpsell } from "./upsells.ts";
@@ -16,8 +17,10 @@ export function showGenerationError(error: ApiError, session: Session): void {
     detail,
     session.user ? session.userPlanKey : null,
   );
-  if (outcome.kind === "concurrency_upsell") openConcurrencyUpsell();
-  else if (outcome.kind === "copyright_warning") openCopyrightWarning();
+  if (outcome.kind === "concurrency_upsell") {
+    markOutOfConcurrency();
+    openConcurrencyUpsell();
+  } else if (outcome.kind === "copyright_warning") openCopyrightWarning();
   else {
     showToast(outcome.toast);
     if (outcome.rethrow) console.error(error);

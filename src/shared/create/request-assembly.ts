@@ -2,7 +2,12 @@ import type { Session } from "../api/accounts.ts";
 import { type BillingModel, type ModelTier, modelTierFromKey } from "../api/billing.ts";
 import { DURATION_MAX_S, DURATION_MIN_S, type GenerateBody, generateBodySchema } from "../api/generate.ts";
 import { distinctClipIds, SAMPLE_CLIPS_MAX, voxPersonaEnabled } from "./conditions.ts";
-import { type CreateFormState, SLIDER_DEFAULT_PERCENT, type VocalGender } from "./form-state.ts";
+import {
+  type CreateFormState,
+  DEFAULT_GENERATION_TYPE,
+  SLIDER_DEFAULT_PERCENT,
+  type VocalGender,
+} from "./form-state.ts";
 import { cutText } from "./input-truncation.ts";
 import { modelAllowsControlSliders, modelAllowsMumbleMode } from "./model-rules.ts";
 import type { Reference } from "./references.ts";
@@ -57,6 +62,8 @@ export interface GenerationRequest {
   readonly isRemix: boolean;
   /** Seconds, only when set between 120 and 480 inclusive. */
   readonly duration: number | null;
+  /** The form's generation type (TEXT unless something else set it). */
+  readonly generationType: string;
 }
 
 const blank = (text: string): boolean => text.trim() === "";
@@ -199,6 +206,7 @@ export function assembleGenerationRequest(
       conditions.untimed.reuseStylesLyrics !== undefined ||
       conditions.timed !== null,
     duration: custom ? durationToSend(state.custom.durationSeconds) : null,
+    generationType: blank(state.other.generationType) ? DEFAULT_GENERATION_TYPE : state.other.generationType,
   };
 }
 
@@ -293,7 +301,7 @@ export function wireBody(request: GenerationRequest, context: WireContext): Gene
     project_id: request.projectId,
     mv: request.modelOverride,
     duration: request.duration ?? undefined,
-    generation_type: "TEXT",
+    generation_type: request.generationType,
     task: request.task ?? undefined,
     ...texts,
     ...referenceFields(request.references),

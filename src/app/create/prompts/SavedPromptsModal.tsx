@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { SavedPrompt } from "../../../shared/api/prompts.ts";
+import { SAVED_PROMPTS_PAGE_SIZE, type SavedPrompt } from "../../../shared/api/prompts.ts";
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { showToast } from "../toast-store.ts";
@@ -25,15 +25,38 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
   const [prompts, setPrompts] = useState<SavedPrompt[] | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  /** The next page to load: a full page (100) may have one after it; null when none. */
+  const [nextPage, setNextPage] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
 
   useEffect(() => {
     listSavedPrompts(kind)
-      .then(setPrompts)
+      .then((first) => {
+        setPrompts(first);
+        setNextPage(first.length >= SAVED_PROMPTS_PAGE_SIZE ? 2 : null);
+      })
       .catch((error: unknown) => {
         console.warn("Could not load saved prompts", error);
         setPrompts([]);
       });
   }, [kind]);
+
+  const loadMore = async () => {
+    if (nextPage === null) return;
+    setLoadingMore(true);
+    try {
+      const more = await listSavedPrompts(kind, nextPage);
+      setPrompts((current) => {
+        const known = new Set((current ?? []).map((prompt) => prompt.id));
+        return [...(current ?? []), ...more.filter((prompt) => !known.has(prompt.id))];
+      });
+      setNextPage(more.length >= SAVED_PROMPTS_PAGE_SIZE ? nextPage + 1 : null);
+    } catch (error) {
+      console.warn("Could not load more saved prompts", error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const confirmDelete = (prompt: SavedPrompt) => {
     setMenuFor(null);
@@ -106,6 +129,16 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
             </li>
           ))}
         </ul>
+      )}
+      {nextPage !== null && (
+        <button
+          type="button"
+          className="create-small-button"
+          disabled={loadingMore}
+          onClick={() => void loadMore()}
+        >
+          {loadingMore ? "Loading..." : "Load more"}
+        </button>
       )}
     </CreateModal>
   );
