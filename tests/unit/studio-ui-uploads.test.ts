@@ -9,6 +9,7 @@ import { uploadBannerText } from "../../src/studio/uploads/banner-text.ts";
 import {
   AUDIO_ONLY_MESSAGE,
   clipNameOf,
+  oneFileAtATimeMessage,
   pickDroppedAudio,
   TOO_LARGE_MESSAGE,
 } from "../../src/studio/uploads/drop-validation.ts";
@@ -156,5 +157,75 @@ describe("uploaded clips", () => {
       beat: 0,
     });
     expect(controller.state.toasts.at(-1)?.title).toBe("Please upload audio files only.");
+  });
+
+  const fakeAudio = (decoded: string[]) =>
+    ({
+      sources: new SourceLibrary(null, () => undefined),
+      decode: async (file: ArrayBuffer): Promise<SourceAudio> => {
+        decoded.push(new TextDecoder().decode(file));
+        return { sampleRate: 48_000, channels: [new Float32Array(48_000)] };
+      },
+    }) as unknown as StudioAudio;
+
+  it("uploads nothing onto a read-only project, opening its clone dialog instead", async () => {
+    const controller = new StudioController(demoProject());
+    controller.setReadOnly(true);
+    let dialogs = 0;
+    controller.onReadOnlyEdit = () => {
+      dialogs++;
+    };
+    const decoded: string[] = [];
+    const sent: string[] = [];
+    const manager = new UploadManager(
+      controller,
+      () => fakeAudio(decoded),
+      async (file) => {
+        sent.push(file.name);
+        return { uploadId: "u", clipId: "c" };
+      },
+      async () => undefined,
+    );
+    const before = controller.project;
+    await manager.drop([new File(["a"], "Take.wav", { type: "audio/wav" })], {
+      trackId: "demo-track-lead",
+      beat: 0,
+    });
+    expect(dialogs).toBe(1);
+    expect(decoded).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(controller.state.uploads).toEqual([]);
+    expect(controller.project).toBe(before);
+  });
+
+  it("uploads the first of several dropped files and says one file at a time", async () => {
+    const controller = new StudioController(demoProject());
+    const decoded: string[] = [];
+    const sent: string[] = [];
+    const manager = new UploadManager(
+      controller,
+      () => fakeAudio(decoded),
+      async (file) => {
+        sent.push(file.name);
+        return { uploadId: "u", clipId: "song-1" };
+      },
+      async () => undefined,
+    );
+    await manager.drop(
+      [
+        new File(["first"], "One.wav", { type: "audio/wav" }),
+        new File(["second"], "Two.wav", { type: "audio/wav" }),
+      ],
+      { trackId: "demo-track-lead", beat: 0 },
+    );
+    expect(decoded).toEqual(["first"]);
+    expect(sent).toEqual(["One.wav"]);
+    expect(controller.state.toasts.map((toast) => toast.title)).toEqual([
+      "Please upload one file at a time. Only One.wav is uploaded.",
+    ]);
+    expect(oneFileAtATimeMessage("One.wav")).toBe(
+      "Please upload one file at a time. Only One.wav is uploaded.",
+    );
+    expect(controller.project.tracks[5].clips[0]).toMatchObject({ name: "One", clipId: "song-1" });
   });
 });

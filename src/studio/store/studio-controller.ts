@@ -92,6 +92,14 @@ export class StudioController {
     return false;
   }
 
+  /**
+   * For work that starts before its edit (an upload): true when the project may be edited;
+   * otherwise the read-only dialog opens and the work should not start.
+   */
+  mayEdit(): boolean {
+    return this.writable();
+  }
+
   // Project edits.
 
   edit(edit: ProjectEdit): void {

@@ -5,6 +5,9 @@ import { AUDIO_UPLOAD_MAX_BYTES } from "../../shared/api/uploads.ts";
 
 export const AUDIO_ONLY_MESSAGE = "Please upload audio files only.";
 export const TOO_LARGE_MESSAGE = "Audio files can be at most 500 MB.";
+/** Several files dropped at once: the spec uploads one file, the first (section 5). */
+export const oneFileAtATimeMessage = (used: string): string =>
+  `Please upload one file at a time. Only ${used} is uploaded.`;
 
 /** Extensions taken as audio when the browser gives no type (some systems leave it empty). */
 const AUDIO_EXTENSIONS = new Set([

@@ -11,7 +11,7 @@ import { applyClipDownbeats, markAwaitingAnalysis } from "../edits/warp-analysis
 import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
 import { type DownbeatsStreamer, streamDownbeats } from "./downbeats-stream.ts";
-import { clipNameOf, pickDroppedAudio } from "./drop-validation.ts";
+import { clipNameOf, oneFileAtATimeMessage, pickDroppedAudio } from "./drop-validation.ts";
 import { type UploadedClip, type UploadProgress, uploadAudioFile } from "./upload-api.ts";
 
 export interface DropTarget {
@@ -38,9 +38,14 @@ export class UploadManager {
   async drop(files: readonly File[], target: DropTarget): Promise<void> {
     const pick = pickDroppedAudio(files);
     if (pick === null) return;
+    // A read-only project (locked, someone else's) takes no uploads: the clone dialog instead.
+    if (!this.controller.mayEdit()) return;
     if ("error" in pick) {
       this.controller.toast({ kind: "error", title: pick.error });
       return;
+    }
+    if (files.length > 1) {
+      this.controller.toast({ kind: "info", title: oneFileAtATimeMessage(pick.file.name) });
     }
     const audio = this.audio();
     if (audio === null) {
