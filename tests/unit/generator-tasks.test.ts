@@ -3,6 +3,8 @@ import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
 import type { GeneratedSong } from "../../src/generator/generator.ts";
 import { renderStem } from "../../src/generator/render/render-stems.ts";
 import type { PcmAudio, ReferenceClip, SongRequest } from "../../src/generator/song-request.ts";
+import { mixWav } from "../../src/server/generation/song-outputs.ts";
+import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { songRequest } from "../generator-requests.ts";
 
@@ -49,6 +51,39 @@ describe("generator tasks on a scored source", () => {
     expect(extended.score?.bpm).toBe(source.score?.bpm);
     const notesBefore = (notes: readonly { start: number }[]) => notes.filter((n) => n.start < 16).length;
     expect(notesBefore(extended.score?.drums.hits ?? [])).toBe(notesBefore(source.score?.drums.hits ?? []));
+  });
+
+  it("extend of a stored song stores the same bytes up to continue_at, and concat joins them without a fade", async () => {
+    // As the server keeps clips: the mix as 16-bit WAV, read back as the next task's source.
+    const stored = mixWav(source.mix);
+    const decoded = decodeWav(stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength));
+    const storedSource = { ...clipOf(source, "a"), audio: decoded };
+    const continueAt = 6.5;
+    const song = await generate(
+      songRequest({ task: "extend", seed: 7, source: storedSource, continueAt, durationSeconds: 10 }),
+    );
+    const storedExtend = mixWav(song.mix);
+    const header = 44;
+    const prefix = header + continueAt * RATE * 2 * 2;
+    expect(storedExtend.subarray(header, prefix).equals(stored.subarray(header, prefix))).toBe(true);
+    // After the join the stored bytes are the new material's.
+    expect(
+      storedExtend.subarray(prefix, prefix + 48_000).equals(stored.subarray(prefix, prefix + 48_000)),
+    ).toBe(false);
+    // Get Full Song over the stored clips: the extend starts with its source, so the join is a cut.
+    const extendDecoded = decodeWav(
+      storedExtend.buffer.slice(storedExtend.byteOffset, storedExtend.byteOffset + storedExtend.byteLength),
+    );
+    const full = await generate(
+      songRequest({
+        task: "concat",
+        history: [
+          { clip: storedSource, continueAt: null },
+          { clip: { ...clipOf(song, "b"), audio: extendDecoded }, continueAt },
+        ],
+      }),
+    );
+    expect(sameFrames(full.mix, extendDecoded, 0, extendDecoded.channels[0].length)).toBe(true);
   });
 
   it("concat (Get Full Song) joins the history at its continue points", async () => {

@@ -25,6 +25,23 @@ describe("WAV", () => {
       expect(Math.abs(decoded[i] - channel[i])).toBeLessThan(2 / 32768);
   });
 
+  it("keeps 16-bit samples undithered with keepGridSamples: decoded 16-bit audio encodes to the same bytes", () => {
+    const channels = [signal(4800, 440, 0.7), signal(4800, 550, -0.4)];
+    const first = encodeWav({ sampleRate: 48_000, channels }, "pcm16");
+    const decoded = decodeWav(first);
+    const again = encodeWav(decoded, "pcm16", { keepGridSamples: true });
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    // By default every sample is dithered, on the grid or not.
+    expect(Buffer.from(encodeWav(decoded, "pcm16")).equals(Buffer.from(first))).toBe(false);
+    // Samples off the grid (here half-way between steps) get the same dither with the option as without it.
+    const offGrid = channels.map((channel) => channel.map((v) => (Math.round(v * 32768) + 0.5) / 32768));
+    expect(offGrid.every((channel) => channel.every((v) => !Number.isInteger(v * 32768)))).toBe(true);
+    const audio = { sampleRate: 48_000, channels: offGrid };
+    expect(Buffer.from(encodeWav(audio, "pcm16", { keepGridSamples: true }))).toEqual(
+      Buffer.from(encodeWav(audio, "pcm16")),
+    );
+  });
+
   it("refuses what is not a WAV file", () => {
     expect(() => decodeWav(new TextEncoder().encode("definitely not audio").buffer as ArrayBuffer)).toThrow(
       "Not a WAV file",

@@ -22,8 +22,12 @@ export const storedAlignedWordsSchema = z.array(
   z.object({ word: z.string(), start_s: z.number(), end_s: z.number() }),
 );
 
-/** The mix as clips keep generated audio: 16-bit WAV (mastered, so nothing is lost to clipping). */
-export const mixWav = (audio: PcmAudio) => Buffer.from(encodeWav(audio, "pcm16"));
+/**
+ * The mix as clips keep generated audio: 16-bit WAV (mastered, so nothing is lost to clipping).
+ * Samples on the 16-bit grid are kept undithered: an extend or an infill, whose audio outside the
+ * new part is its source's decoded samples, stores those bytes again exactly.
+ */
+export const mixWav = (audio: PcmAudio) => Buffer.from(encodeWav(audio, "pcm16", { keepGridSamples: true }));
 
 export async function putBytes(storage: Storage, key: string, bytes: Uint8Array, contentType: string) {
   await storage.put(key, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), {

@@ -8,10 +8,23 @@ export interface PlanarAudio {
   readonly channels: readonly Float32Array[];
 }
 
+export interface WavOptions {
+  /**
+   * pcm16: samples already on the 16-bit grid (k / 32768) are written as they are, undithered, so
+   * 16-bit audio decoded and encoded again keeps its bytes (a generated song kept up to a join).
+   * Off by default: every sample is dithered.
+   */
+  readonly keepGridSamples?: boolean;
+}
+
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
 
-export function encodeWav(audio: PlanarAudio, format: WavFormat = "float32"): ArrayBuffer {
+export function encodeWav(
+  audio: PlanarAudio,
+  format: WavFormat = "float32",
+  options: WavOptions = {},
+): ArrayBuffer {
   const { sampleRate, channels } = audio;
   const channelCount = channels.length;
   const frames = channels[0]?.length ?? 0;
@@ -55,10 +68,14 @@ export function encodeWav(audio: PlanarAudio, format: WavFormat = "float32"): Ar
     seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
     return seed / 2 ** 32;
   };
+  const keepGrid = options.keepGridSamples === true;
   for (let i = 0; i < frames; i++) {
     for (const channel of channels) {
-      const dithered = channel[i] * 32768 + (uniform() - uniform());
-      view.setInt16(offset, Math.max(-32768, Math.min(32767, Math.round(dithered))), true);
+      const scaled = channel[i] * 32768;
+      // The dither is drawn either way: other samples get the same noise with the option or without.
+      const dithered = scaled + (uniform() - uniform());
+      const onGrid = keepGrid && Number.isInteger(scaled) && scaled >= -32768 && scaled <= 32767;
+      view.setInt16(offset, onGrid ? scaled : Math.max(-32768, Math.min(32767, Math.round(dithered))), true);
       offset += 2;
     }
   }
