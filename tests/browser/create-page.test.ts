@@ -127,9 +127,17 @@ describe("own audio", () => {
     // The song menu's Extend sets the extend condition, from near its end.
     await row.getByRole("button", { name: "More actions: Mic check" }).click();
     await page.getByTestId("song-menu").getByRole("menuitem", { name: "Extend" }).click();
+    const extendChip = page.getByTestId("condition-extend");
+    await expect.poll(() => extendChip.textContent()).toMatch(/^Extend Mic check Extend from/);
+    const extendFrom = extendChip.getByLabel("Extend from");
+    expect(Number(await extendFrom.inputValue())).toBeGreaterThan(1);
+    // "Extend from" takes a typed start, rounded to 0.04 s, and says it moved it.
+    await extendFrom.fill("1.01");
+    await extendFrom.press("Enter");
+    await expect.poll(() => extendFrom.inputValue()).toBe("1");
     await expect
-      .poll(() => page.getByTestId("condition-extend").textContent())
-      .toMatch(/^Extend Mic check from \d+\.\d\d s/);
+      .poll(() => page.getByTestId("toast").filter({ hasText: '"Extend from" updated' }).count())
+      .toBe(1);
   });
 
   it("takes a WAV dropped on the window and makes a cover of it", async () => {

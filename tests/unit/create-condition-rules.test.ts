@@ -16,6 +16,7 @@ import {
   setMumbleMode,
   setSampleClips,
   setSimpleMode,
+  setVoxPersona,
   startAdjustSpeed,
   titleWithoutRemixSuffix,
 } from "../../src/shared/create/condition-rules.ts";
@@ -406,6 +407,39 @@ describe("simple mode and the continue clip", () => {
     const result = setSimpleMode(freshState(), false, proContext);
     expect(result.state.global.mode).toBe("custom");
     expect(result.notices).toEqual([]);
+  });
+});
+
+describe("the vox persona", () => {
+  it("turns on beside a persona with the spec's defaults, and not without one", () => {
+    const on = setVoxPersona(withConditions({ persona }), true, proContext);
+    expect(on.state.global.conditions.untimed.voxPersona).toEqual({
+      enabled: true,
+      gptCfg: 2,
+      diffusionCfg: 5,
+    });
+    expect(on.state.other.task).toBe("vox");
+    expect(
+      setVoxPersona(freshState(), true, proContext).state.global.conditions.untimed.voxPersona,
+    ).toBeUndefined();
+  });
+
+  it("keeps the persona when a playlist is added, and goes with the persona", () => {
+    const on = setVoxPersona(withConditions({ persona }), true, proContext).state;
+    const withPlaylist = addPlaylist(on, playlist, proContext).state;
+    expect(withPlaylist.global.conditions.untimed.persona).toEqual(persona);
+    expect(withPlaylist.other.task).toBe("vox_playlist_condition");
+    const cleared = clearPersona(on, proContext).state;
+    expect(cleared.global.conditions.untimed.voxPersona).toBeUndefined();
+  });
+
+  it("turned off beside a playlist drops the persona, saying so", () => {
+    const on = setVoxPersona(withConditions({ persona }), true, proContext).state;
+    const off = setVoxPersona(addPlaylist(on, playlist, proContext).state, false, proContext);
+    expect(off.state.global.conditions.untimed.persona).toBeUndefined();
+    expect(off.state.global.conditions.untimed.voxPersona).toBeUndefined();
+    expect(titles(off)).toEqual(["Persona removed"]);
+    expect(off.state.other.task).toBe("playlist_condition");
   });
 });
 

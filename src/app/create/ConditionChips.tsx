@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import * as rules from "../../shared/create/condition-rules.ts";
+import { useAccount } from "../account/session-store.ts";
 import { useClips } from "./clips-store.ts";
+import { hasVoxPersona } from "./feature-gates.ts";
 import { applyRule } from "./form-actions.ts";
 import { useForm } from "./form-store.ts";
 
@@ -28,9 +30,39 @@ function Chip({
   );
 }
 
+/** "Extend from": where the extend starts, kept to the minimum and 0.04 s steps by the rule. */
+function ExtendFrom({ clipId, startSeconds }: { readonly clipId: string; readonly startSeconds: number }) {
+  const duration = useClips((state) => state.byId[clipId]?.clip.metadata.duration ?? null);
+  // Typed numbers are taken on Enter or when the field is left, then rounded by the rule.
+  const commit = (text: string) => {
+    const seconds = Number(text);
+    if (text.trim() === "" || !Number.isFinite(seconds) || Math.abs(seconds - startSeconds) < 1e-9) return;
+    applyRule((state, context) => rules.moveExtendStart(state, seconds, duration, context));
+  };
+  return (
+    <label className="create-extend-from">
+      Extend from
+      <input
+        type="number"
+        min={0}
+        max={duration ?? undefined}
+        step={0.04}
+        key={startSeconds}
+        defaultValue={Number(startSeconds.toFixed(2))}
+        onBlur={(event) => commit(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit(event.currentTarget.value);
+        }}
+      />
+      s
+    </label>
+  );
+}
+
 /** The conditions on the form, each removable. */
 export function ConditionChips() {
   const conditions = useForm((form) => form.global.conditions);
+  const voxAvailable = useAccount((state) => state.session !== null && hasVoxPersona(state.session));
   if (conditions === undefined) return null;
   const { untimed, timed } = conditions;
   const chips: ReactNode[] = [];
@@ -52,7 +84,8 @@ export function ConditionChips() {
     const label =
       timed.type === "extend" ? (
         <>
-          Extend <ClipName id={timed.clipId} /> from {timed.startSeconds.toFixed(2)} s
+          Extend <ClipName id={timed.clipId} />{" "}
+          <ExtendFrom clipId={timed.clipId} startSeconds={timed.startSeconds} />
         </>
       ) : timed.type === "underpaint" ? (
         <>
@@ -81,7 +114,24 @@ export function ConditionChips() {
       <Chip
         key="persona"
         testId="condition-persona"
-        label={<>Persona: {untimed.persona.personaName}</>}
+        label={
+          <>
+            Persona: {untimed.persona.personaName}
+            {voxAvailable && (
+              <label className="create-vox-toggle">
+                <input
+                  type="checkbox"
+                  checked={untimed.voxPersona?.enabled === true}
+                  onChange={(event) => {
+                    const enabled = event.target.checked;
+                    applyRule((state, context) => rules.setVoxPersona(state, enabled, context));
+                  }}
+                />
+                Voice persona
+              </label>
+            )}
+          </>
+        }
         onRemove={() => applyRule(rules.clearPersona)}
       />,
     );

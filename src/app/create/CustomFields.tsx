@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
+import * as rules from "../../shared/create/condition-rules.ts";
 import type { LyricsMode, VocalGender } from "../../shared/create/form-state.ts";
+import { modelAllowsMumbleMode } from "../../shared/create/model-rules.ts";
 import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
+import { applyRule } from "./form-actions.ts";
 import { setCustom, setOther, useForm } from "./form-store.ts";
 import { LyricsGenerateButton } from "./LyricsGenerateButton.tsx";
 import { StyleSuggestions } from "./StyleSuggestions.tsx";
@@ -48,6 +51,8 @@ export function CustomFields({
 }: CustomFieldsProps) {
   const custom = useForm((form) => form.custom);
   const excludeEnabled = useForm((form) => form.other.excludeStylesEnabled) ?? true;
+  const mumbleMode = useForm((form) => form.other.mumbleMode) ?? false;
+  const mumbleAllowed = useForm((form) => modelAllowsMumbleMode(form.global.model)) ?? false;
   if (custom === undefined) return null;
   const lyricsMode: LyricsMode = custom.lyricsMode;
   return (
@@ -220,6 +225,27 @@ export function CustomFields({
             ))}
           </div>
         </div>
+        <label className="create-switch">
+          <input
+            type="checkbox"
+            checked={custom.maxMode}
+            onChange={(event) => setCustom({ maxMode: event.target.checked })}
+          />
+          Max mode
+        </label>
+        {mumbleAllowed && (
+          <label className="create-switch">
+            <input
+              type="checkbox"
+              checked={mumbleMode}
+              onChange={(event) => {
+                const mumble = event.target.checked;
+                applyRule((state, context) => rules.setMumbleMode(state, mumble, context));
+              }}
+            />
+            Mumble mode (sing without words)
+          </label>
+        )}
         <p className="create-note">{SYNTH_VOCALS_NOTE}</p>
       </details>
     </div>

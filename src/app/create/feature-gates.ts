@@ -14,3 +14,5 @@ export const hasPlaylistCondition = (session: Session): boolean =>
 export const hasWavDownload = paidOrExempt;
 /** Add vocals and add instrumental (001 section 6: Pro and Premier). */
 export const hasPaintingFeature = paidOrExempt;
+/** The vox persona needs its flag (000 section 6). */
+export const hasVoxPersona = (session: Session): boolean => session.flags["vox-persona"] === true;

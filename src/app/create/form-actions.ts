@@ -19,7 +19,7 @@ import { accountStore } from "../account/session-store.ts";
 import { withoutParams } from "../routes.ts";
 import { upsertClips } from "./clips-store.ts";
 import type { CreateQuery, RemixType } from "./create-query.ts";
-import { hasPersonaFeature } from "./feature-gates.ts";
+import { hasPersonaFeature, hasVoxPersona } from "./feature-gates.ts";
 import { createFormMemory } from "./form-memory.ts";
 import { formStore, setForm } from "./form-store.ts";
 import { showToast } from "./toast-store.ts";
@@ -34,7 +34,7 @@ export function ruleContext(): rules.RuleContext {
   return {
     models,
     defaultModel: defaultModelKey(models),
-    voxPersonaAvailable: session?.isStaff === true,
+    voxPersonaAvailable: session !== null && hasVoxPersona(session),
   };
 }
 

@@ -25,6 +25,7 @@ import {
 import { type FormNotice, type FormNoticeKind, formNotice } from "./notices.ts";
 import { referencesFromConditions } from "./request-assembly.ts";
 import { deriveTask } from "./task-derivation.ts";
+import { VOX_PERSONA_DEFAULTS } from "./vox-persona.ts";
 
 // The form condition rules of spec 000 section 4, each a pure change: the new state and the notices
 // it raises. Every change ends with the model rules: a model too old for the conditions is switched
@@ -110,7 +111,8 @@ class FormChange {
   removePersona(notice: boolean, voxPersonaHint = false): void {
     const persona = this.conditions.untimed.persona;
     if (!persona) return;
-    this.setConditions(withoutUntimed(this.conditions, "persona"));
+    // The vox persona is the persona's voice: it goes with it.
+    this.setConditions(withoutUntimed(withoutUntimed(this.conditions, "persona"), "voxPersona"));
     if (
       this.state.custom.styles === persona.tags &&
       this.state.custom.excludeStyles === persona.negativeTags
@@ -416,6 +418,25 @@ export function startAdjustSpeed(
 export function changeModel(state: CreateFormState, model: string, context: RuleContext): RuleResult {
   const change = new FormChange(state);
   change.patch("global", { model });
+  return change.finish(context);
+}
+
+/**
+ * The vox persona (the persona's voice, with the spec's defaults gptCfg 2 and diffusionCfg 5): only
+ * beside a persona. Turning it off with an inspiration playlist on the form drops the persona, as
+ * a playlist keeps a persona only with the vox persona on ('Persona removed').
+ */
+export function setVoxPersona(state: CreateFormState, enabled: boolean, context: RuleContext): RuleResult {
+  const change = new FormChange(state);
+  if (enabled && change.conditions.untimed.persona) {
+    const before = change.conditions.untimed.voxPersona;
+    change.setConditions(
+      withUntimed(change.conditions, "voxPersona", { ...VOX_PERSONA_DEFAULTS, ...before, enabled: true }),
+    );
+  } else if (!enabled) {
+    change.removeUntimed("voxPersona");
+    if (change.conditions.untimed.playlist) change.removePersona(true);
+  }
   return change.finish(context);
 }
 
