@@ -356,16 +356,18 @@ export async function editToAudible({
   project,
   slots,
   edits,
+  latencyHint,
 }: {
   spec: MixdownSpec;
   project: Project;
   slots: HeaderSlots;
   edits: number;
+  latencyHint: AudioContextLatencyCategory | number;
 }) {
   const engine = (window as unknown as EngineWindow).tunesmithEngine;
   const { tracks, sampleRate } = spec;
   const bench = (window as unknown as { tunesmithBench: BenchHelpers }).tunesmithBench;
-  const context = new AudioContext({ sampleRate, latencyHint: "interactive" });
+  const context = new AudioContext({ sampleRate, latencyHint });
   const patches = bench.patches(project, spec, bench.sources(project, sampleRate));
   patches.push({ op: "play" });
   const { node, shared, send } = await engine.createEngineNode(context, patches as never);
@@ -390,6 +392,7 @@ export async function editToAudible({
     await new Promise((resolve) => setTimeout(resolve, 5 + (e % 7)));
   }
   const outputLatencyMs = (context.baseLatency + (context.outputLatency || 0)) * 1000;
+  const callbackMs = context.baseLatency * 1000;
   await context.close();
-  return { latenciesMs: latencies, outputLatencyMs };
+  return { latenciesMs: latencies, outputLatencyMs, callbackMs };
 }

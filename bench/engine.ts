@@ -100,13 +100,22 @@ export const engineBench: BenchArea = {
       const warpedCosts = warped.quantumCostsMicros;
       const warpedP99 = percentile(warpedCosts, 99);
 
-      const latency = await page.evaluate(editToAudible, {
-        spec: { tracks: 64, seconds: 60, sampleRate: SAMPLE_RATE },
-        project: BENCH_PROJECT,
-        slots: SLOTS,
-        edits,
-      });
+      // Chromium renders a realtime context's quanta in bursts, one device callback at a time, and
+      // applies a patch only between callbacks: the callback period bounds edit-to-audible from below.
+      // The headline figure uses the smallest callback the device grants (latencyHint 0: one quantum
+      // here); the product's "interactive" context, whose callback here is 10 ms, is reported beside it.
+      const latencyRun = (latencyHint: AudioContextLatencyCategory | number) =>
+        page.evaluate(editToAudible, {
+          spec: { tracks: 64, seconds: 60, sampleRate: SAMPLE_RATE },
+          project: BENCH_PROJECT,
+          slots: SLOTS,
+          edits,
+          latencyHint,
+        });
+      const latency = await latencyRun(0);
+      const interactive = await latencyRun("interactive");
       const measured = latency.latenciesMs.filter(Number.isFinite);
+      const measuredInteractive = interactive.latenciesMs.filter(Number.isFinite);
       const p64 = detail[64];
       const json = {
         mixdown_speedup_vs_native_64: p64.speedup_vs_native,
@@ -121,14 +130,19 @@ export const engineBench: BenchArea = {
         edit_to_audible_ms_p50: median(measured),
         edit_to_audible_ms_p99: percentile(measured, 99),
         edit_to_audible_missed: latency.latenciesMs.length - measured.length,
+        edit_to_audible_callback_ms: latency.callbackMs,
         output_latency_ms: latency.outputLatencyMs,
+        edit_to_audible_interactive_ms_p50: median(measuredInteractive),
+        edit_to_audible_interactive_ms_p99: percentile(measuredInteractive, 99),
+        edit_to_audible_interactive_callback_ms: interactive.callbackMs,
+        output_latency_interactive_ms: interactive.outputLatencyMs,
         seconds_rendered: seconds,
         plain_js_seconds_rendered: plainSeconds,
         how_quantum_cost_was_measured:
           "inside the engine worklet during the offline mixdown: Date.now() around batches of 64 quanta (the worklet has no performance.now); figures are per-quantum averages of each batch",
         how_warped32_was_measured: `${WARPED_CLIPS} stereo clips on ${WARPED_CLIPS} tracks playing at once, each warped (0.7x to 1x) and transposed (-5 to +7 semitones) through its stretcher, rendered offline by the engine worklet; per-quantum batch costs as above (a batch of 64 quanta averages the stretchers' once-per-hop FFT work, 8 quanta at 48 kHz)`,
         how_edit_to_audible_was_measured:
-          "realtime AudioContext, 64 tracks playing: performance.now() from posting a fader patch until the shared header shows a quantum rendered after the processor applied it (main thread spins on the SharedArrayBuffer); excludes the device output latency reported separately",
+          "realtime AudioContext, 64 tracks playing: performance.now() from posting a fader patch until the shared header shows a quantum rendered after the processor applied it (main thread spins on the SharedArrayBuffer); excludes the device output latency reported separately. Headline: latencyHint 0, the smallest device callback (edit_to_audible_callback_ms); edit_to_audible_interactive_*: latencyHint 'interactive', the studio's, whose callback period bounds the figure from below",
         per_tracks: detail,
       };
       const table = [
@@ -138,7 +152,8 @@ export const engineBench: BenchArea = {
           rows,
         ),
         `${WARPED_CLIPS} warped + transposed stereo clips (${warpedSeconds} s): ${warped.xRealtime.toFixed(1)}x realtime; quantum median ${json.warped32_quantum_median_us.toFixed(0)} us, p99 ${warpedP99.toFixed(0)} us (${(100 * json.warped32_p99_budget_fraction).toFixed(0)}% of the ${QUANTUM_BUDGET_US.toFixed(0)} us budget, target <= 50%), max ${json.warped32_quantum_max_us.toFixed(0)} us`,
-        `edit-to-audible (64 tracks, ${measured.length} edits): p50 ${json.edit_to_audible_ms_p50.toFixed(2)} ms, p99 ${json.edit_to_audible_ms_p99.toFixed(2)} ms; device output latency ${latency.outputLatencyMs.toFixed(1)} ms`,
+        `edit-to-audible (64 tracks, ${measured.length} edits, ${latency.callbackMs.toFixed(2)} ms device callback): p50 ${json.edit_to_audible_ms_p50.toFixed(2)} ms, p99 ${json.edit_to_audible_ms_p99.toFixed(2)} ms (target <= ${(QUANTUM_BUDGET_US / 1000 + 3).toFixed(2)} ms); device output latency ${latency.outputLatencyMs.toFixed(1)} ms`,
+        `edit-to-audible, "interactive" context (${interactive.callbackMs.toFixed(2)} ms device callback): p50 ${json.edit_to_audible_interactive_ms_p50.toFixed(2)} ms, p99 ${json.edit_to_audible_interactive_ms_p99.toFixed(2)} ms; device output latency ${interactive.outputLatencyMs.toFixed(1)} ms`,
       ].join("\n");
       return { table, json };
     } finally {
