@@ -414,7 +414,7 @@ describe("the studio page", () => {
       await expect.poll(() => overlay.textContent(), { timeout: 20_000 }).toContain("Loading DSP Engine...");
       const legacy = page().getByRole("link", { name: "Open in Legacy Editor" });
       await expect.poll(() => legacy.count(), { timeout: 10_000 }).toBe(1);
-      expect(await legacy.getAttribute("href")).toBe("/");
+      expect(await legacy.getAttribute("href")).toBe("/create");
       await expect.poll(() => overlay.textContent(), { timeout: 30_000 }).toContain("DSP engine ready");
       expect(await legacy.count()).toBe(0);
     } finally {

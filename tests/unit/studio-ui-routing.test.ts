@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { matchRoute, opensDemo, parseStudioQuery, withoutParams } from "../../src/app/routes.ts";
+import {
+  LEGACY_EDITOR_HREF,
+  LEGACY_LINK_DELAY_MS,
+  legacyLinkDelay,
+  OVERLAY_FADE_DELAY_MS,
+  overlayFadeDelay,
+} from "../../src/studio/ui/shell/loading-timing.ts";
 
 describe("studio routes", () => {
   it("matches the home page, the studio and nothing else", () => {
@@ -36,5 +43,28 @@ describe("studio routes", () => {
       "?for_clip_id=c",
     );
     expect(withoutParams("", ["project_version_id"])).toBe("");
+  });
+});
+
+describe("the loading overlay's timings", () => {
+  it("shows the legacy link 5 s after 'Loading DSP Engine...' first showed, however long opening took", () => {
+    expect(LEGACY_LINK_DELAY_MS).toBe(5000);
+    expect(legacyLinkDelay(1000, 1000)).toBe(5000);
+    // The project took 3 s to open: the link is due 2 s after the studio appears, not 5.
+    expect(legacyLinkDelay(1000, 4000)).toBe(2000);
+    expect(legacyLinkDelay(1000, 6000)).toBe(0);
+    expect(legacyLinkDelay(1000, 60_000)).toBe(0);
+  });
+
+  it("fades the overlay 8 s after loading is done", () => {
+    expect(OVERLAY_FADE_DELAY_MS).toBe(8000);
+    expect(overlayFadeDelay(2000, 2000)).toBe(8000);
+    expect(overlayFadeDelay(2000, 7000)).toBe(3000);
+    expect(overlayFadeDelay(2000, 20_000)).toBe(0);
+  });
+
+  it("links the legacy editor to a page this app has", () => {
+    expect(LEGACY_EDITOR_HREF).toBe("/create");
+    expect(matchRoute(new URL(LEGACY_EDITOR_HREF, "http://localhost").pathname)).toEqual({ name: "create" });
   });
 });

@@ -25,7 +25,8 @@ import { Sidebar } from "./panels/Sidebar.tsx";
 import { readOnlyDialog } from "./read-only-dialog.ts";
 import { ClipList } from "./shell/ClipList.tsx";
 import { DialogHost } from "./shell/DialogHost.tsx";
-import { LoadingOverlay } from "./shell/LoadingOverlay.tsx";
+import { LoadingOverlay, useLegacyLinkDue } from "./shell/LoadingOverlay.tsx";
+import { LEGACY_EDITOR_HREF } from "./shell/loading-timing.ts";
 import { Toasts } from "./shell/Toasts.tsx";
 import { UploadBanner } from "./shell/UploadBanner.tsx";
 import { useStudioShortcuts } from "./shell/use-shortcuts.ts";
@@ -46,7 +47,7 @@ export interface StudioProps {
 const isDemo = (request: StudioRequest) =>
   request.forClipId === null && request.projectVersionId === null && request.initialProjectId === null;
 
-function StudioLayout({ session, legacyHref }: { session: StudioSession; legacyHref: string }) {
+function StudioLayout({ session, loadingShownAt }: { session: StudioSession; loadingShownAt: number }) {
   useStudioShortcuts(session.controller);
   return (
     <SessionContext.Provider value={session}>
@@ -60,14 +61,31 @@ function StudioLayout({ session, legacyHref }: { session: StudioSession; legacyH
         <ClipList />
         <Toasts />
         <DialogHost />
-        <LoadingOverlay legacyHref={legacyHref} />
+        <LoadingOverlay legacyHref={LEGACY_EDITOR_HREF} loadingShownAt={loadingShownAt} />
       </div>
     </SessionContext.Provider>
   );
 }
 
+/** "Loading DSP Engine..." while the project opens, with the legacy link once it is due. */
+function Opening({ legacyHref, loadingShownAt }: { legacyHref: string; loadingShownAt: number }) {
+  const showLegacy = useLegacyLinkDue(loadingShownAt);
+  return (
+    <div className="studio studio-opening">
+      <p role="status">Loading DSP Engine...</p>
+      {showLegacy && (
+        <a className="legacy-link" href={legacyHref}>
+          Open in Legacy Editor
+        </a>
+      )}
+    </div>
+  );
+}
+
 export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
   const [session, setSession] = useState<StudioSession | null>(null);
+  // The legacy link's 5 s count from when the loading text first shows: now, as the project opens.
+  const [loadingShownAt, setLoadingShownAt] = useState(() => performance.now());
   const [failure, setFailure] = useState<OpenError | null>(null);
   const { forClipId, projectVersionId, initialProjectId } = request;
 
@@ -75,6 +93,8 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
     applyTheme(savedTheme());
     let cancelled = false;
     const cleanups: (() => void)[] = [];
+    // Another project asked for: "Loading DSP Engine..." shows again, and its 5 s count anew.
+    setLoadingShownAt(performance.now());
     const start = async () => {
       const wanted = { forClipId, projectVersionId, initialProjectId };
       const api = createStudioApi();
@@ -160,7 +180,6 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
     };
   }, [forClipId, projectVersionId, initialProjectId, navigate, onProjectLoaded]);
 
-  const legacyHref = forClipId === null ? "/" : `/edit-legacy/${encodeURIComponent(forClipId)}`;
   if (failure !== null) {
     return (
       <div className="studio studio-failed" role="alert">
@@ -170,12 +189,6 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
       </div>
     );
   }
-  if (session === null) {
-    return (
-      <div className="studio studio-opening">
-        <p role="status">Loading DSP Engine...</p>
-      </div>
-    );
-  }
-  return <StudioLayout session={session} legacyHref={legacyHref} />;
+  if (session === null) return <Opening legacyHref={LEGACY_EDITOR_HREF} loadingShownAt={loadingShownAt} />;
+  return <StudioLayout session={session} loadingShownAt={loadingShownAt} />;
 }

@@ -1,35 +1,51 @@
-// "Loading DSP Engine..." while the engine starts, with the legacy editor link after 5 s (spec
-// sections 1 and 9). Once loaded, the overlay lets the studio through at once and its looping
-// animation fades out 8 s later.
+// "Loading DSP Engine..." while the engine starts, with the legacy editor link 5 s after that text
+// first showed (spec sections 1 and 9; the page shows it while the project opens, and passes when).
+// Once loaded, the overlay lets the studio through at once and its looping animation fades out 8 s
+// later.
 
 import { useEffect, useState } from "react";
 import { useSessionStatus } from "../studio-context.ts";
-
-export const LEGACY_LINK_DELAY_MS = 5000;
-export const OVERLAY_FADE_DELAY_MS = 8000;
+import { legacyLinkDelay, OVERLAY_FADE_MS, overlayFadeDelay } from "./loading-timing.ts";
 
 /** The looping animation's bars, by their delay in ms. */
 const BARS = [0, 90, 180, 270, 360, 450, 540, 630, 720];
 
-export function LoadingOverlay({ legacyHref }: { readonly legacyHref: string }) {
+/** The legacy editor link, once `shownAt` + 5 s has passed (performance.now() times). */
+export function useLegacyLinkDue(shownAt: number): boolean {
+  const [dueFor, setDueFor] = useState<number | null>(null);
+  const due = dueFor === shownAt || legacyLinkDelay(shownAt, performance.now()) === 0;
+  useEffect(() => {
+    if (due) return;
+    const timer = setTimeout(() => setDueFor(shownAt), legacyLinkDelay(shownAt, performance.now()));
+    return () => clearTimeout(timer);
+  }, [due, shownAt]);
+  return due;
+}
+
+export function LoadingOverlay({
+  legacyHref,
+  loadingShownAt,
+}: {
+  readonly legacyHref: string;
+  /** When "Loading DSP Engine..." first showed (performance.now()). */
+  readonly loadingShownAt: number;
+}) {
   const engine = useSessionStatus((status) => status.engine);
   const error = useSessionStatus((status) => status.error);
-  const [showLegacy, setShowLegacy] = useState(false);
+  const readyAt = useSessionStatus((status) => status.readyAt);
+  const showLegacy = useLegacyLinkDue(loadingShownAt);
   const [gone, setGone] = useState(false);
   const [fading, setFading] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setShowLegacy(true), LEGACY_LINK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  useEffect(() => {
     if (engine !== "ready") return;
-    const fade = setTimeout(() => setFading(true), OVERLAY_FADE_DELAY_MS);
-    const remove = setTimeout(() => setGone(true), OVERLAY_FADE_DELAY_MS + 600);
+    const delay = overlayFadeDelay(readyAt ?? performance.now(), performance.now());
+    const fade = setTimeout(() => setFading(true), delay);
+    const remove = setTimeout(() => setGone(true), delay + OVERLAY_FADE_MS);
     return () => {
       clearTimeout(fade);
       clearTimeout(remove);
     };
-  }, [engine]);
+  }, [engine, readyAt]);
   if (gone) return null;
   const ready = engine === "ready";
   return (
