@@ -64,6 +64,8 @@ export interface SongRequest {
     readonly strength: number;
     readonly stereoWidth: number;
   } | null;
+  /** persona: the part of the root clip (seconds) whose voice and style are taken (artist_start_s..artist_end_s). */
+  readonly artistRange?: { readonly start: number; readonly end: number } | null;
   /** Stem to generate for gen_stem / stem_condition. */
   readonly stem: string | null;
   /** An uploaded source's analysed tempo, key and beats ([seconds, beat number]), so covers and extends match it. */

@@ -139,6 +139,35 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     expect(request?.task).toBe("artist_consistency");
     expect(request?.source?.clipId).toBe(root.id);
     expect(request?.durationSeconds).toBe(240);
+    expect(request?.artistRange).toBeNull();
+
+    // The root's artist range reaches the generator; a bad one is a 400 with its reason.
+    const ranged = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "soul",
+      persona_id: persona.id,
+      artist_start_s: 1,
+      artist_end_s: 2.5,
+      mv: "chirp-v4",
+      batch_size: 1,
+    });
+    expect(ranged.status).toBe(200);
+    await settledClips(client, [ranged.body.clips[0].id]);
+    expect(generator.requests.at(-1)?.artistRange).toEqual({ start: 1, end: 2.5 });
+    for (const [start, end, detail] of [
+      [2, 1, "artist_end_s must be after artist_start_s"],
+      [-1, 2, "artist_start_s"],
+      [SINE_SONG_SECONDS + 1, SINE_SONG_SECONDS + 2, "is beyond the end of the clip"],
+    ] as const) {
+      const bad = await client.post<{ detail: string }>("/api/generate/v2/", {
+        tags: "soul",
+        persona_id: persona.id,
+        artist_start_s: start,
+        artist_end_s: end,
+        mv: "chirp-v4",
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toContain(detail);
+    }
 
     const tooOld = await client.post<{ detail: string }>("/api/generate/v2/", {
       tags: "soul",

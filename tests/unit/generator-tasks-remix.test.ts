@@ -150,3 +150,44 @@ describe("extending an upload", () => {
     expect(Math.abs((analyseSource(dsp, after).bpm ?? 0) - (heard.bpm ?? 0))).toBeLessThan(0.5);
   });
 });
+
+describe("a persona from an uploaded root", () => {
+  it("takes the tempo and key our analysis finds in the root's artist range", async () => {
+    const other = await generate(
+      songRequest({ tags: "hip hop, 88 bpm, in A minor", durationSeconds: 14, seed: 83 }),
+    );
+    // One upload holding two songs: the first at 88 bpm, then the source at 124.
+    const first = other.mix.channels[0].length;
+    const joined = [0, 1].map((c) => {
+      const out = new Float32Array(first + source.mix.channels[c].length);
+      out.set(other.mix.channels[c]);
+      out.set(source.mix.channels[c], first);
+      return out;
+    });
+    const upload: ReferenceClip = { ...clip(source, false), audio: { sampleRate: 48000, channels: joined } };
+    const part = (from: number, to: number) => ({
+      sampleRate: 48000,
+      channels: joined.map((c) => c.subarray(from, to)),
+    });
+    for (const [range, audio, bpm] of [
+      [{ start: 0, end: first / 48000 }, part(0, first), 88],
+      [{ start: first / 48000, end: joined[0].length / 48000 }, part(first, joined[0].length), 124],
+    ] as const) {
+      const song = await generate(
+        songRequest({
+          task: "artist_consistency",
+          seed: 51,
+          source: upload,
+          artistRange: range,
+          tags: "rock",
+          durationSeconds: 12,
+        }),
+      );
+      const heard = analyseSource(dsp, audio);
+      expect(Math.abs((heard.bpm ?? 0) - bpm)).toBeLessThan(1);
+      expect(song.score?.bpm).toBeCloseTo(heard.bpm ?? 0, 1);
+      expect(heard.key).not.toBeNull();
+      expect(song.score?.key).toEqual(heard.key);
+    }
+  });
+});

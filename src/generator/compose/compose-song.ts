@@ -13,6 +13,8 @@ import { Random } from "./random.ts";
 import type { Style } from "./style.ts";
 
 const PERSONA_TASKS = new Set(["artist_consistency", "vox", "vox_playlist_condition"]);
+/** Tasks whose source is a persona's root clip. */
+export const isPersonaTask = (task: string) => PERSONA_TASKS.has(task);
 const COVER_TASKS = new Set([
   "cover",
   "artist_cover",
@@ -92,9 +94,14 @@ export function composeSong(request: SongRequest): Score {
   const fallbackGenre = request.inspirations.find((clip) => clip.score)?.score?.genre;
 
   if (PERSONA_TASKS.has(task) && source) {
+    // An uploaded root has no score: its analysed tempo and key (of the artist range) stand in.
+    const analysed = score ? undefined : request.analysis;
+    const key = checkedKey(analysed?.key);
     const style = styleOf(request, random, {
       tags: tags || source.tags,
       ...(score ? { fallbackGenre: score.genre, bpm: score.bpm, from: score } : {}),
+      ...(analysed ? { bpm: Math.round(analysed.bpm * 100) / 100 } : {}),
+      ...(key ? { key } : {}),
       ...(score?.vocals ? { gender: score.vocals.gender } : {}),
     });
     const song = fresh(request, random, style, PERSONA_MAX_SECONDS);

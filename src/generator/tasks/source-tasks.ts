@@ -2,7 +2,7 @@
 // new), infill (a range replaced), underpainting and overpainting (the missing stems under or
 // over the source), and stems of a source (gen_stem, stem_condition).
 import { barPhase } from "../analysis/analyse-source.ts";
-import { composeSong } from "../compose/compose-song.ts";
+import { composeSong, isPersonaTask } from "../compose/compose-song.ts";
 import { type Score, STEM_NAMES, type StemName } from "../score.ts";
 import type { PcmAudio, SongRequest } from "../song-request.ts";
 import { renderSong } from "./render-song.ts";
@@ -20,13 +20,22 @@ import { sourceOf, type TaskContext } from "./task-context.ts";
 
 /**
  * The request with an unscored source's tempo, key and beats (the composer matches them); as is
- * for a scored source, or audio with no pulse to follow.
+ * for a scored source, or audio with no pulse to follow. A persona's root is heard over its artist
+ * range only (the beats are then in the range's time).
  */
 async function withAnalysis(context: TaskContext): Promise<SongRequest> {
   const { request } = context;
   const source = request.source;
   if (!source || source.score || request.analysis) return request;
-  const analysis = await context.threads.analyse(source.audio, context.signal);
+  const range = isPersonaTask(request.task) ? request.artistRange : null;
+  const heard = range
+    ? sliceAudio(
+        source.audio,
+        Math.max(0, frameAt(source.audio, range.start)),
+        Math.min(frameCount(source.audio), frameAt(source.audio, range.end)),
+      )
+    : source.audio;
+  const analysis = await context.threads.analyse(heard, context.signal);
   if (analysis.bpm === null) return request;
   return { ...request, analysis: { bpm: analysis.bpm, key: analysis.key, downbeats: analysis.downbeats } };
 }

@@ -57,6 +57,7 @@ export function planFromBody(
     inspirationClipIds: resolved.inspirations.map((clip) => clip.id),
     continueAt: resolved.continueAt,
     infill: resolved.infill,
+    artistRange: resolved.artistRange,
     stem: stemTask ? text(body.stem_type_group_name ?? body.stem_control_tags) || null : null,
   };
 }

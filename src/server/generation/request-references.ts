@@ -25,6 +25,8 @@ export interface ResolvedReferences {
   readonly continueAt: number | null;
   readonly infill: { readonly start: number; readonly end: number } | null;
   readonly personaId: string | null;
+  /** The persona root's part whose voice and style are taken (artist_start_s..artist_end_s), when sent. */
+  readonly artistRange: { readonly start: number; readonly end: number } | null;
 }
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
@@ -58,6 +60,26 @@ function checkInfill(
     );
   }
   return { start, end };
+}
+
+/** 000 section 5: start at least 0 and before the end, the end within the clip (by default its end). */
+function checkArtistRange(
+  clip: UsableClip,
+  start: number | null | undefined,
+  end: number | null | undefined,
+): { start: number; end: number } | null {
+  if ((start === null || start === undefined) && (end === null || end === undefined)) return null;
+  const from = start ?? 0;
+  const to = end ?? clip.duration;
+  if (to === null) throw badRequest("A persona's range needs artist_end_s");
+  if (from < 0) throw badRequest("artist_start_s must be at least 0");
+  if (to <= from) throw badRequest("artist_end_s must be after artist_start_s");
+  if (clip.duration !== null && from >= clip.duration) {
+    throw badRequest(
+      `artist_start_s (${round(from)} s) is beyond the end of the clip (${round(clip.duration)} s)`,
+    );
+  }
+  return { start: from, end: clip.duration === null ? to : Math.min(to, clip.duration) };
 }
 
 async function personaRoot(db: Kysely<Database>, user: User, personaId: string): Promise<UsableClip> {
@@ -160,11 +182,13 @@ export async function resolveRequestReferences(
   }
   const persona = findReference(references, "persona");
   let personaId: string | null = null;
+  let artistRange: { start: number; end: number } | null = null;
   if (persona) {
     personaId = body.persona_id ?? null;
     const root = personaId
       ? await personaRoot(db, user, personaId)
       : await usableClip(db, user.id, body.artist_clip_id ?? "");
+    artistRange = checkArtistRange(root, body.artist_start_s, body.artist_end_s);
     if (source) inspirations.push(root);
     else source = root;
   }
@@ -183,5 +207,6 @@ export async function resolveRequestReferences(
     continueAt,
     infill,
     personaId,
+    artistRange,
   };
 }

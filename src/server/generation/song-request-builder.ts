@@ -42,5 +42,6 @@ export async function buildSongRequest(
     history,
     remaster: plan.remaster,
     stem: plan.stem,
+    artistRange: plan.artistRange,
   };
 }

@@ -33,6 +33,8 @@ export const storedPlanSchema = z.object({
     .object({ freedom: unit, tone: unit, clarity: unit, strength: unit, stereoWidth: unit })
     .nullable(),
   stem: z.string().nullable(),
+  /** persona: the root clip's artist range (absent in plans written before it). */
+  artistRange: z.object({ start: seconds, end: seconds }).nullable().default(null),
 });
 
 export type StoredPlan = Omit<z.infer<typeof storedPlanSchema>, "task"> & { readonly task: GenerationTask };
@@ -64,4 +66,5 @@ export const basePlan = (task: GenerationTask, version: StoredPlan["version"]): 
   history: [],
   remaster: null,
   stem: null,
+  artistRange: null,
 });
