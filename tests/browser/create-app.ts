@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
 import { buildApp } from "../../src/server/app.ts";
+import { grantCredits } from "../../src/server/billing/credits.ts";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { seedDemoAccounts } from "../../src/server/seed.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
@@ -103,6 +104,8 @@ export interface CreateApp {
   signOut(): Promise<void>;
   /** Turns a feature flag on for an account (an admin's job; the page sees it on its next load). */
   grantFlag(email: string, flag: string): Promise<void>;
+  /** Brings an account's balance to `credits` through the ledger, as the admin's grant-credits does. */
+  setCredits(email: string, credits: number): Promise<void>;
 }
 
 /** One server and one browser for the test file, closed after it. */
@@ -150,6 +153,15 @@ export function openCreateApp(): () => CreateApp {
           .set((eb) => ({ flags: sql<string[]>`array_append(${eb.ref("flags")}, ${flag})` }))
           .where("email", "=", email)
           .execute();
+      },
+      async setCredits(email, credits) {
+        const user = await database.db
+          .selectFrom("users")
+          .select(["id", "credits"])
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow();
+        if (user.credits !== credits)
+          await grantCredits(database.db, user.id, credits - user.credits, "test");
       },
     };
     // Building the pages when the sources changed takes a while on shared cores.
