@@ -343,6 +343,54 @@ describe("the studio page", () => {
     await expect.poll(() => page().getByTestId("track-header").count(), { timeout: 20_000 }).toBe(8);
   });
 
+  it("turns read-only when a save finds its version locked, and the clone keeps the refused edit", async () => {
+    const base = inject("baseUrl");
+    await page().goto(`${base}/studio?for_clip_id=${songClipId}`);
+    await expect
+      .poll(() => page().getByRole("button", { name: "Unmute" }).count(), { timeout: 20_000 })
+      .toBe(1);
+    const status = page().getByTestId("save-status");
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 15_000 }).toBe("saved");
+    // Someone locks the version the page is editing (here: the same user, from another tab).
+    const project = await page().request.post(
+      `${base}/api/studio/create-or-load-project-for-clip/${songClipId}`,
+      {
+        headers: { origin: base },
+      },
+    );
+    const { id: projectId } = (await project.json()) as { id: string };
+    const latest = await page().request.get(`${base}/api/studio/project/${projectId}`);
+    const { version_id: versionId } = (await latest.json()) as { version_id: number };
+    const lock = await page().request.post(`${base}/api/studio/project_revision/${versionId}/lock`, {
+      headers: { origin: base },
+      data: { is_locked: true },
+    });
+    expect(lock.status()).toBe(200);
+
+    await page().getByRole("button", { name: "Unmute" }).click();
+    const dialog = page().getByRole("dialog");
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
+    expect(await dialog.textContent()).toContain("This version is locked");
+    expect(await status.getAttribute("data-status")).toBe("locked");
+    await page().keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Read-only now: the next edit asks again instead of being applied.
+    await page().getByRole("button", { name: "Mute", exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await page().getByRole("button", { name: "Mute", exact: true }).count()).toBe(1);
+    await dialog.getByRole("button", { name: "Clone Project" }).click();
+    await expect
+      .poll(() => page().evaluate(() => window.location.search), { timeout: 15_000 })
+      .toMatch(/^\?initial_project_id=/);
+    // The copy opens with the edit the locked version refused, and saves it.
+    await expect
+      .poll(() => page().getByRole("button", { name: "Mute", exact: true }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 15_000 }).toBe("saved");
+    await page().goto(`${base}/studio`);
+    await expect.poll(() => page().getByTestId("track-header").count(), { timeout: 20_000 }).toBe(8);
+  });
+
   it("keeps edits across a reload (autosaved in this browser)", async () => {
     await page().getByRole("button", { name: "Go to start" }).click();
     // The page was opened afresh by the previous test: the initial zoom.
