@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createClip } from "../../src/server/clips/clip-store.ts";
 import { clipMediaKey } from "../../src/server/clips/media-urls.ts";
+import { SPEED_OF_VOCALS } from "../../src/server/generation/library-actions.ts";
+import { STEMS_NEED_SCORE } from "../../src/server/generation/request-references.ts";
+import type { BillingInfo } from "../../src/shared/api/billing.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
@@ -10,6 +14,7 @@ import { type ApiClient, startApiServer } from "../api-server.ts";
 import { settledClips } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SINE_SONG_SECONDS, SineSongGenerator } from "../sine-song-generator.ts";
+import { testScore } from "./generator-render-score.ts";
 
 describe.each(BACKENDS)("generation references on %s", (backend) => {
   const generator = new SineSongGenerator();
@@ -262,5 +267,51 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     expect(response.body.metadata).toMatchObject({ task: "infill", infill: true });
     await settledClips(client, [response.body.clips[0].id]);
     expect(generator.requests.at(-1)?.infill).toEqual({ start: 1, end: 2 });
+  });
+
+  it("refuses stems of a song without a score (an upload) before taking credits, and speed of a sung song", async () => {
+    const { client, userId } = await proUser();
+    const credits = async () => (await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left;
+    const stemOf = (clipId: string) =>
+      client.post<GenerateResponse & { detail?: string }>("/api/generate/v2/", {
+        task: "gen_stem",
+        stem_condition_clip_id: clipId,
+        stem_type_group_name: "bass",
+        batch_size: 1,
+      });
+    const uploaded = await upload(userId, 4);
+    const made = await song(client, "funk");
+    const before = await credits();
+    for (const clipId of [uploaded, made.id]) {
+      const refused = await stemOf(clipId);
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toBe(STEMS_NEED_SCORE);
+    }
+    expect(await credits()).toBe(before);
+    // With the score our generator keeps for its songs, the same request is taken.
+    await server
+      .database()
+      .db.updateTable("generated_clips")
+      .set({ score: sql<unknown>`${JSON.stringify(testScore())}::jsonb` })
+      .where("clip_id", "=", made.id)
+      .execute();
+    const accepted = await stemOf(made.id);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.metadata.task).toBe("gen_stem");
+    await settledClips(client, [accepted.body.clips[0].id]);
+
+    const sung = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "funk",
+      prompt: "[Verse]\nla la la",
+      batch_size: 1,
+    });
+    const [sungClip] = await settledClips(client, [sung.body.clips[0].id]);
+    expect(sungClip.metadata.has_vocal).toBe(true);
+    const speed = await client.post<{ detail: string }>("/api/clips/adjust-speed/", {
+      clip_id: sungClip.id,
+      speed_multiplier: 1.25,
+    });
+    expect(speed.status).toBe(400);
+    expect(speed.body.detail).toBe(SPEED_OF_VOCALS);
   });
 });

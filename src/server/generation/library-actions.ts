@@ -144,8 +144,9 @@ export async function upsampleSubmission(
 }
 
 export const SPEED_OF_UPLOADS = "Cannot adjust speed of uploaded audio and its derivatives";
+export const SPEED_OF_VOCALS = "Cannot adjust speed of songs with vocals";
 
-/** 001 Adjust Speed: not for uploaded audio and what was made from it. */
+/** 000 section 5 and 001 Adjust Speed: not for uploaded audio and what was made from it, nor songs with vocals. */
 export async function speedSubmission(
   db: Kysely<Database>,
   user: User,
@@ -156,6 +157,7 @@ export async function speedSubmission(
   if (type === "upload" || type === "upload_extend" || clip.metadata.task === "upload_extend") {
     throw badRequest(SPEED_OF_UPLOADS);
   }
+  if (clip.metadata.has_vocal === true) throw badRequest(SPEED_OF_VOCALS);
   const model = modelOf(clip);
   const keepPitch = body.keep_pitch ?? true;
   const title = body.title?.trim() || clip.title;

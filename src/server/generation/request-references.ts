@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { parseScore } from "../../generator/compose/score-schema.ts";
 import type { GenerationTask } from "../../generator/song-request.ts";
 import type { ModelDefinition } from "../../shared/api/billing.ts";
 import type { GenerateBody } from "../../shared/api/generate.ts";
@@ -13,6 +14,23 @@ import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { type UsableClip, usableClip } from "./usable-clips.ts";
 
 export const NO_ORIGINAL_SONGS = "Please choose a playlist with at least one song you made.";
+export const STEMS_NEED_SCORE = "Stems can be generated only for songs made by Tunesmith's generator";
+
+/** Whether the clip has a score our generator kept that still reads (what a stem is rendered from). */
+async function hasUsableScore(db: Kysely<Database>, clipId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("generated_clips")
+    .select("score")
+    .where("clip_id", "=", clipId)
+    .executeTakeFirst();
+  if (row?.score === null || row?.score === undefined) return false;
+  try {
+    parseScore(row.score);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** What a request's references come to once checked: the clips the job builds on, by id. */
 export interface ResolvedReferences {
@@ -168,15 +186,21 @@ export async function resolveRequestReferences(
     infill = checkInfill(continueClip, infillReference);
     source = continueClip;
   }
+  const stemClipIds = [
+    findReference(references, "gen_stem")?.clipId,
+    findReference(references, "stem_condition")?.clipId,
+  ];
   for (const clipId of [
     findReference(references, "cover")?.clipId,
     findReference(references, "underpaint")?.clipId,
     findReference(references, "overpaint")?.clipId,
-    findReference(references, "gen_stem")?.clipId,
-    findReference(references, "stem_condition")?.clipId,
+    ...stemClipIds,
   ]) {
     if (!clipId) continue;
     const clip = await usableClip(db, user.id, clipId);
+    // A stem is rendered from the song's score: an upload (or another model's song) has none.
+    if (stemClipIds.includes(clipId) && !(await hasUsableScore(db, clip.id)))
+      throw badRequest(STEMS_NEED_SCORE);
     if (source) inspirations.push(clip);
     else source = clip;
   }
