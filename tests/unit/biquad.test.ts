@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type DspExports, QUANTUM_FRAMES } from "../../worklets/dsp-abi.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { logSpacedFrequencies, type RbjKind, type RbjSettings, rbjMagnitudeDb } from "../rbj-reference.ts";
+import { sine, sineAmplitude } from "../sine.ts";
 
 // Each filter kind is designed by the EQ stage that uses it.
 const STAGE_OF: Record<RbjKind, number> = { highPass: 0, lowShelf: 1, peaking: 2, highShelf: 4, lowPass: 5 };
@@ -125,34 +126,6 @@ function dftMagnitudeDb(h: Float32Array, frequency: number, sampleRate: number, 
     im -= h[n] * Math.sin(w * n);
   }
   return 20 * Math.log10(Math.hypot(re, im) / scale);
-}
-
-/** Amplitude of the sinusoid at `frequency` in y, by least squares over the whole array. */
-function sineAmplitude(y: Float32Array, frequency: number, sampleRate: number): number {
-  const w = (2 * Math.PI * frequency) / sampleRate;
-  let ss = 0;
-  let sc = 0;
-  let cc = 0;
-  let ys = 0;
-  let yc = 0;
-  for (let n = 0; n < y.length; n++) {
-    const s = Math.sin(w * n);
-    const c = Math.cos(w * n);
-    ss += s * s;
-    sc += s * c;
-    cc += c * c;
-    ys += y[n] * s;
-    yc += y[n] * c;
-  }
-  const det = ss * cc - sc * sc;
-  return Math.hypot((ys * cc - yc * sc) / det, (yc * ss - ys * sc) / det);
-}
-
-function sine(frames: number, frequency: number, sampleRate: number, amplitude: number): Float32Array {
-  return Float32Array.from(
-    { length: frames },
-    (_, n) => amplitude * Math.sin((2 * Math.PI * frequency * n) / sampleRate),
-  );
 }
 
 /** Steady-state gain in dB of the sine through `eq`, after `settleSeconds` of transient. */

@@ -8,6 +8,7 @@ import { QUANTUM_FRAMES } from "../../worklets/dsp-abi.ts";
 import { EngineCore } from "../../worklets/engine-core.ts";
 import type { EnginePatch } from "../../worklets/engine-protocol.ts";
 import { newDsp } from "../dsp-wasm.ts";
+import { sine } from "../sine.ts";
 import { toneDbfs } from "../spectrum.ts";
 import { clip, maxStep, RATE, render, track } from "./engine-harness.ts";
 
@@ -25,10 +26,6 @@ function clicks(frames: number, at: readonly number[]): Float32Array {
     }
   }
   return data;
-}
-
-function sine(frames: number, hz: number, amplitude = 0.5): Float32Array {
-  return new Float32Array(frames).map((_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE));
 }
 
 /** The first frame within +-10 ms of `expected` whose level reaches 30% of that window's peak. */
@@ -94,7 +91,7 @@ describe("warped clips", () => {
     const map = new Float64Array([0, 0, RATE, 2 * RATE]);
     const { left } = render(
       [
-        { op: "source", slot: 0, frames: 3 * RATE, data: [sine(3 * RATE, 440)] },
+        { op: "source", slot: 0, frames: 3 * RATE, data: [sine(3 * RATE, 440, RATE, 0.5)] },
         track(0),
         clip(0, { start: 0, end: RATE, warp: map }),
       ],
@@ -155,7 +152,7 @@ describe("warped clips", () => {
   });
 
   it("play unwarped while awaiting analysis with no markers", () => {
-    const source = sine(RATE * 3, 440);
+    const source = sine(RATE * 3, 440, RATE, 0.5);
     const warped = projectPatches(
       { startBeats: 0, endBeats: 4, warp: { enabled: true, markers: [], awaitingAnalysis: true, speed: 2 } },
       source,
@@ -173,7 +170,7 @@ describe("transposed clips", () => {
   it("transpose a sine by +12 semitones to twice its frequency", () => {
     const { left } = render(
       [
-        { op: "source", slot: 0, frames: 2 * RATE, data: [sine(2 * RATE, 440)] },
+        { op: "source", slot: 0, frames: 2 * RATE, data: [sine(2 * RATE, 440, RATE, 0.5)] },
         track(0),
         clip(0, { start: 0, end: RATE, transposition: 12 }),
       ],
@@ -186,7 +183,7 @@ describe("transposed clips", () => {
   });
 
   it("transpose from the project's clip transposition, warped or not", () => {
-    const source = sine(3 * RATE, 300);
+    const source = sine(3 * RATE, 300, RATE, 0.5);
     for (const enabled of [false, true]) {
       const { patches } = projectPatches(
         {
@@ -254,7 +251,7 @@ describe("stretcher voices", () => {
   it("free their stretcher on removal: 1000 adds and removes stop growing memory", () => {
     const dsp = newDsp();
     const core = new EngineCore(dsp, RATE);
-    core.apply({ op: "source", slot: 0, frames: RATE, data: [sine(RATE, 440)] });
+    core.apply({ op: "source", slot: 0, frames: RATE, data: [sine(RATE, 440, RATE, 0.5)] });
     core.apply(track(0));
     core.finishLoading();
     core.apply({ op: "play" });
@@ -272,7 +269,7 @@ describe("stretcher voices", () => {
   it("survive seeks and loop wraps with warped clips: no NaN, no step larger than the signal's own", () => {
     const dsp = newDsp();
     const core = new EngineCore(dsp, RATE);
-    core.apply({ op: "source", slot: 0, frames: 4 * RATE, data: [sine(4 * RATE, 220, 0.5)] });
+    core.apply({ op: "source", slot: 0, frames: 4 * RATE, data: [sine(4 * RATE, 220, RATE, 0.5)] });
     core.apply(track(0));
     const map = new Float64Array([0, 0, RATE, 1.6 * RATE, 3 * RATE, 3 * RATE]);
     core.apply(clip(0, { start: 0, end: 3 * RATE, warp: map, transposition: 3 }));

@@ -2,15 +2,10 @@ import { describe, expect, it } from "vitest";
 import { chunkLengths, convert, HostResampler } from "../../src/engine/resample-pcm.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { whiteNoise } from "../noise.ts";
+import { sine } from "../sine.ts";
 import { spectrum, strongestDbfs, toneDbfs } from "../spectrum.ts";
 
 const dsp = newDsp();
-
-function sine(rate: number, hz: number, frames: number): Float32Array {
-  const x = new Float32Array(frames);
-  for (let n = 0; n < frames; n++) x[n] = Math.sin((2 * Math.PI * hz * n) / rate);
-  return x;
-}
 
 const noise = whiteNoise;
 
@@ -31,7 +26,7 @@ const SETTLE = 4096;
 function convertedTone(inRate: number, outRate: number, hz: number): Float32Array {
   const size = 2 ** Math.floor(Math.log2(outRate));
   const frames = Math.ceil(((size + 2 * SETTLE) * inRate) / outRate);
-  const out = convert(dsp, inRate, outRate, sine(inRate, hz, frames));
+  const out = convert(dsp, inRate, outRate, sine(frames, hz, inRate));
   return out.subarray(SETTLE, SETTLE + size);
 }
 
@@ -124,7 +119,7 @@ describe("timing", () => {
   ])("turns a 1 kHz sine at %i Hz into the same sine at %i Hz, with no delay", (inRate, outRate) => {
     const out = convert(dsp, inRate, outRate, sine(inRate, 1_000, inRate));
     const steady = out.subarray(SETTLE, out.length - SETTLE);
-    const expected = sine(outRate, 1_000, out.length).subarray(SETTLE, out.length - SETTLE);
+    const expected = sine(out.length, 1_000, outRate).subarray(SETTLE, out.length - SETTLE);
     // Measured: at most 6e-7, f32 rounding; a delay of just 1e-5 frames would add up to 1.3e-6.
     expect(maxAbsDifference(steady, expected)).toBeLessThan(1.5e-6);
   });

@@ -12,15 +12,10 @@ import {
 } from "../../src/engine/stretch.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { whiteNoise } from "../noise.ts";
+import { sine } from "../sine.ts";
 
 const dsp = newDsp();
 const SR = 48_000;
-
-function sine(hz: number, frames: number, amplitude = 0.5, rate = SR): Float32Array {
-  const x = new Float32Array(frames);
-  for (let n = 0; n < frames; n++) x[n] = amplitude * Math.sin((2 * Math.PI * hz * n) / rate);
-  return x;
-}
 
 /** Deterministic white noise in [-0.5, 0.5). */
 const noise = (frames: number, seed: number) => whiteNoise(frames, seed).map((x) => x * 0.5);
@@ -138,7 +133,7 @@ describe("pitch", () => {
   it.each([0.5, 0.8, 1.25, 2])(
     "stretch %f keeps a 1 kHz sine's frequency (within 1 cent) and level",
     (stretch) => {
-      const out = stretchAudio(dsp, [sine(1_000, 48_000)], SR, { stretch })[0];
+      const out = stretchAudio(dsp, [sine(48_000, 1_000, SR, 0.5)], SR, { stretch })[0];
       const a = Math.round(0.2 * out.length);
       const b = Math.round(0.8 * out.length);
       expect(Math.abs(cents(frequency(out, a, b), 1_000))).toBeLessThan(1);
@@ -149,7 +144,7 @@ describe("pitch", () => {
   it.each([7, -5, 12, -12, 24, -24])(
     "%i semitones moves a 440 Hz sine by that interval (within 2 cents), its level within 1 dB",
     (semitones) => {
-      const out = stretchAudio(dsp, [sine(440, 48_000)], SR, { semitones })[0];
+      const out = stretchAudio(dsp, [sine(48_000, 440, SR, 0.5)], SR, { semitones })[0];
       const expected = 440 * 2 ** (semitones / 12);
       expect(Math.abs(cents(frequency(out, 9_600, 38_400), expected))).toBeLessThan(2);
       expect(Math.abs(20 * Math.log10(rms(out, 9_600, 38_400) / (0.5 / Math.SQRT2)))).toBeLessThan(1);
@@ -213,7 +208,7 @@ describe("stereo", () => {
   });
 
   it("handles channels in opposite phase (no mid to follow) as well as in phase", () => {
-    const x = sine(440, 48_000);
+    const x = sine(48_000, 440, SR, 0.5);
     const [left, right] = stretchAudio(dsp, [x, x.map((v) => -v)], SR, { stretch: 1.25 });
     expect(Math.abs(cents(frequency(left, 12_000, 48_000), 440))).toBeLessThan(1);
     let worst = 0;
@@ -223,7 +218,9 @@ describe("stereo", () => {
   });
 
   it("keeps each channel's content in its channel", () => {
-    const [left, right] = stretchAudio(dsp, [sine(440, 48_000), sine(1_320, 48_000)], SR, { stretch: 0.8 });
+    const [left, right] = stretchAudio(dsp, [sine(48_000, 440, SR, 0.5), sine(48_000, 1_320, SR, 0.5)], SR, {
+      stretch: 0.8,
+    });
     const a = 8_000;
     const b = 30_000;
     // The other channel's tone, relative to this channel's level. Measured: below -60 dB.
@@ -262,7 +259,7 @@ describe("changes while playing", () => {
   }
 
   it("sweeps the stretch from 0.5 to 2 without a dip, jump or pitch change", () => {
-    const input = sine(440, 4 * SR);
+    const input = sine(4 * SR, 440, SR, 0.5);
     const st = new HostStretcher(dsp, SR, 1, 512);
     st.seek(0);
     const blocks = 180;
@@ -283,7 +280,7 @@ describe("changes while playing", () => {
   });
 
   it("glides the transposition up an octave without a dip", () => {
-    const input = sine(440, 3 * SR);
+    const input = sine(3 * SR, 440, SR, 0.5);
     const st = new HostStretcher(dsp, SR, 1, 256);
     st.seek(0);
     const blocks = 450;
@@ -320,7 +317,7 @@ describe("changes while playing", () => {
 
 describe("seeking and streaming", () => {
   it("after a seek plays the input from there at once, reading a bounded pre-roll", () => {
-    const input = sine(440, 4 * SR);
+    const input = sine(4 * SR, 440, SR, 0.5);
     const t0 = 100_000;
     const st = new HostStretcher(dsp, SR, 1, 1_024);
     st.set({ stretch: 1 });
@@ -412,7 +409,7 @@ describe("seeking and streaming", () => {
 
   it("reads a looped source through its loop", () => {
     const frames = 48_000;
-    const x = sine(441, frames);
+    const x = sine(frames, 441, SR, 0.5);
     const left = dsp.alloc(frames * 4);
     new Float32Array(dsp.memory.buffer, left, frames).set(x);
     const out = dsp.alloc(2_048 * 4);
@@ -447,11 +444,11 @@ describe("hostile input", () => {
     ["no frames", new Float32Array(0)],
     [
       "NaN and infinities",
-      sine(300, frames).map((v, i) =>
+      sine(frames, 300, SR, 0.5).map((v, i) =>
         i % 97 === 0 ? Number.NaN : i % 89 === 0 ? Number.POSITIVE_INFINITY : v,
       ),
     ],
-    ["absurd magnitudes", sine(300, frames).map((v) => v * 1e30)],
+    ["absurd magnitudes", sine(frames, 300, SR, 0.5).map((v) => v * 1e30)],
   ];
   const settings = [
     { stretch: 1 },

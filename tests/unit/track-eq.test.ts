@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type DspExports, QUANTUM_FRAMES } from "../../worklets/dsp-abi.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { logSpacedFrequencies, type RbjKind, type RbjSettings, rbjMagnitudeDb } from "../rbj-reference.ts";
+import { sine, sineAmplitude } from "../sine.ts";
 
 const HIGH_PASS = 0;
 const BAND1 = 1;
@@ -102,13 +103,6 @@ function noise(frames: number, seed: number, amplitude = 0.5): Float32Array {
   return Float32Array.from({ length: frames }, () => amplitude * (2 * next() - 1));
 }
 
-function sine(frames: number, frequency: number, sampleRate: number, amplitude: number): Float32Array {
-  return Float32Array.from(
-    { length: frames },
-    (_, n) => amplitude * Math.sin((2 * Math.PI * frequency * n) / sampleRate),
-  );
-}
-
 function maxAbsDifference(a: Float32Array, b: Float32Array): number {
   let max = 0;
   for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i] - b[i]));
@@ -126,27 +120,6 @@ function firstBitDifference(a: Float32Array, b: Float32Array): number {
   const x = new Uint32Array(a.buffer, a.byteOffset, a.length);
   const y = new Uint32Array(b.buffer, b.byteOffset, b.length);
   return x.findIndex((bits, i) => bits !== y[i]);
-}
-
-/** Amplitude of the sinusoid at `frequency` in y, by least squares over the whole array. */
-function sineAmplitude(y: Float32Array, frequency: number, sampleRate: number): number {
-  const w = (2 * Math.PI * frequency) / sampleRate;
-  let ss = 0;
-  let sc = 0;
-  let cc = 0;
-  let ys = 0;
-  let yc = 0;
-  for (let n = 0; n < y.length; n++) {
-    const s = Math.sin(w * n);
-    const c = Math.cos(w * n);
-    ss += s * s;
-    sc += s * c;
-    cc += c * c;
-    ys += y[n] * s;
-    yc += y[n] * c;
-  }
-  const det = ss * cc - sc * sc;
-  return Math.hypot((ys * cc - yc * sc) / det, (yc * ss - ys * sc) / det);
 }
 
 /** The cutoff of a settled high or low pass, recovered from its coefficients: cos w0 = -a1 / (1 + a2). */
