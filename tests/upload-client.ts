@@ -85,6 +85,20 @@ export function streamFormPost(
   });
 }
 
+/** Asks for an upload form: POST /api/uploads/audio/. */
+export async function newUpload(
+  client: ApiClient,
+  extension: string,
+  isStemMix = false,
+): Promise<CreateAudioUploadResponse> {
+  const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", {
+    extension,
+    is_stem_mix: isStemMix,
+  });
+  if (created.status !== 200) throw new Error(`Upload not created: ${JSON.stringify(created.body)}`);
+  return created.body;
+}
+
 /** Asks for an upload form, posts the file with it and finishes: the upload's id. */
 export async function sendUpload(
   client: ApiClient,
@@ -93,20 +107,16 @@ export async function sendUpload(
   extension: string,
   filename: string,
 ): Promise<string> {
-  const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", {
-    extension,
-    is_stem_mix: false,
-  });
-  if (created.status !== 200) throw new Error(`Upload not created: ${JSON.stringify(created.body)}`);
-  const posted = await formPost(baseUrl, created.body, file, filename);
+  const form = await newUpload(client, extension);
+  const posted = await formPost(baseUrl, form, file, filename);
   if (posted.status >= 300)
     throw new Error(`Form post refused: ${posted.status} ${JSON.stringify(posted.body)}`);
-  const finished = await client.post(`/api/uploads/audio/${created.body.id}/upload-finish/`, {
+  const finished = await client.post(`/api/uploads/audio/${form.id}/upload-finish/`, {
     upload_type: "file_upload",
     upload_filename: filename,
   });
   if (finished.status !== 200) throw new Error(`Finish refused: ${JSON.stringify(finished.body)}`);
-  return created.body.id;
+  return form.id;
 }
 
 /** Polls an upload, as the page does, until its processing is over. */

@@ -1,15 +1,10 @@
+import { buffer } from "node:stream/consumers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AudioUpload, CreateAudioUploadResponse } from "../../src/shared/api/uploads.ts";
-import { type ApiClient, startApiServer } from "../api-server.ts";
+import type { AudioUpload } from "../../src/shared/api/uploads.ts";
+import { startApiServer } from "../api-server.ts";
 import { mp3File, tone, wavFile } from "../audio-files.ts";
 import { BACKENDS } from "../server-database.ts";
-import { formPost, sendUpload, settledUpload } from "../upload-client.ts";
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { formPost, newUpload, sendUpload, settledUpload } from "../upload-client.ts";
 
 describe.each(BACKENDS)("audio upload refusals on %s", (backend) => {
   const server = startApiServer(backend);
@@ -17,15 +12,6 @@ describe.each(BACKENDS)("audio upload refusals on %s", (backend) => {
   beforeAll(async () => {
     owner = await server.signedUp();
   });
-
-  const newUpload = async (client: ApiClient, extension: string, isStemMix = false) => {
-    const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", {
-      extension,
-      is_stem_mix: isStemMix,
-    });
-    expect(created.status).toBe(200);
-    return created.body;
-  };
 
   it.each([
     ["WAV bytes sent as .mp3", "mp3", () => wavFile(tone(7, 8000)), "The file is not MP3 audio (it is WAV)"],
@@ -106,7 +92,7 @@ describe.each(BACKENDS)("audio upload refusals on %s", (backend) => {
     const replay = await formPost(server.url(), form, wavFile(tone(9, 8000)));
     expect(replay).toEqual({ status: 409, body: { detail: "This upload is already finished" } });
     const key = form.fields.key;
-    expect(Buffer.compare(await readAll(await server.storage().read(key)), Buffer.from(original))).toBe(0);
+    expect(Buffer.compare(await buffer(await server.storage().read(key)), Buffer.from(original))).toBe(0);
   });
 
   it("cancels an upload before it is finished: nothing is processed or initialized", async () => {

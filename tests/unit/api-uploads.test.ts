@@ -1,23 +1,14 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import type {
-  AudioUpload,
-  CreateAudioUploadResponse,
-  InitializeClipResponse,
-} from "../../src/shared/api/uploads.ts";
+import type { AudioUpload, InitializeClipResponse } from "../../src/shared/api/uploads.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
-import { type ApiClient, startApiServer } from "../api-server.ts";
+import { startApiServer } from "../api-server.ts";
 import { flacFile, mp3File, oggOpusFile, oggVorbisFile, tone, wavFile } from "../audio-files.ts";
 import { BACKENDS } from "../server-database.ts";
-import { formPost, sendUpload, settledUpload } from "../upload-client.ts";
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { formPost, newUpload, sendUpload, settledUpload } from "../upload-client.ts";
 
 describe.each(BACKENDS)("audio uploads on %s", (backend) => {
   const server = startApiServer(backend);
@@ -25,15 +16,6 @@ describe.each(BACKENDS)("audio uploads on %s", (backend) => {
   beforeAll(async () => {
     owner = await server.signedUp();
   });
-
-  const newUpload = async (client: ApiClient, extension: string, isStemMix = false) => {
-    const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", {
-      extension,
-      is_stem_mix: isStemMix,
-    });
-    expect(created.status).toBe(200);
-    return created.body;
-  };
 
   it("takes a WAV through the whole protocol: form, file, finish, status, clip", async () => {
     const { client, userId } = await server.signedUp();
@@ -84,7 +66,7 @@ describe.each(BACKENDS)("audio uploads on %s", (backend) => {
 
     // The engine's copy: float WAV, the same samples the file held (16-bit, dithered).
     const stored = decodeWav(
-      new Uint8Array(await readAll(await server.storage().read(clip.audio_key as string))).buffer,
+      new Uint8Array(await buffer(await server.storage().read(clip.audio_key as string))).buffer,
     );
     expect(stored.sampleRate).toBe(44100);
     expect(stored.channels).toHaveLength(2);

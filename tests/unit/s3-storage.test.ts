@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ObjectTooLargeError } from "../../src/server/storage/byte-limit.ts";
 import { readS3Settings } from "../../src/server/storage/s3-config.ts";
@@ -15,12 +16,6 @@ import { BACKENDS } from "../server-database.ts";
 import { formPost, settledUpload } from "../upload-client.ts";
 
 const KEYS = { bucket: "tunesmith-media", accessKeyId: "AKIDTESTKEY", secretAccessKey: "test/secret+key" };
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const s3At = (endpoint: string) =>
   new S3Storage({ ...KEYS, endpoint, region: "eu-central-1", forcePathStyle: true });
@@ -118,8 +113,8 @@ describe("S3 storage against a stand-in server on loopback", () => {
     expect(stored).toEqual({ size: 10_000, contentType: "audio/wav" });
     expect(Buffer.compare(fake.objects.get("a/b.bin")?.body ?? Buffer.alloc(0), body)).toBe(0);
     expect(await storage.stat("a/b.bin")).toEqual({ size: 10_000, contentType: "audio/wav" });
-    expect((await readAll(await storage.read("a/b.bin"))).length).toBe(10_000);
-    expect((await readAll(await storage.read("a/b.bin", { start: 10, end: 19 }))).toString()).toBe(
+    expect((await buffer(await storage.read("a/b.bin"))).length).toBe(10_000);
+    expect((await buffer(await storage.read("a/b.bin", { start: 10, end: 19 }))).toString()).toBe(
       "0123456789",
     );
     await storage.delete("a/b.bin");
