@@ -6,6 +6,7 @@ import {
   setSoloTakeLane,
   toggleTakeLanesExpanded,
 } from "../../src/studio/editing/index.ts";
+import { laneMarks, TAKE_STRIP_PX } from "../../src/studio/timeline/lane-marks.ts";
 import { clip, counter, project, track } from "./studio-fixtures.ts";
 
 describe("generated results in take lanes", () => {
@@ -96,5 +97,67 @@ describe("solo take lane", () => {
   it("opens and closes the lanes", () => {
     expect(toggleTakeLanesExpanded(state, "t1").tracks[0].takeLanesExpanded).toBe(true);
     expect(toggleTakeLanesExpanded(toggleTakeLanesExpanded(state, "t1"), "t1")).toEqual(state);
+  });
+});
+
+describe("take lanes and creation intents on the timeline", () => {
+  const lanes = [
+    { id: "orig", name: "Original", clips: [clip("o", 4, 10)], clipCreationIntents: [] },
+    {
+      id: "v1",
+      name: "Version 1",
+      clips: [clip("r1", 4, 10), clip("far", 100, 104)],
+      clipCreationIntents: [],
+    },
+  ];
+  const intent = {
+    id: "i",
+    startBeats: 12,
+    endBeats: 16,
+    startTrimmedBeats: 0,
+    endTrimmedBeats: 0,
+    possibleClipIds: [],
+    queuedGenerationId: "g",
+    queuedGenerationIds: [],
+    name: "New Clip",
+    namePersists: false,
+  };
+
+  it("draws an intent over its span, and nothing of collapsed lanes", () => {
+    const t = track("t", [], {
+      height: 88,
+      clipCreationIntents: [intent],
+      takeLanes: lanes,
+      takeLanesExpanded: false,
+    });
+    expect(laneMarks(t, 0, 32)).toEqual([{ kind: "intent", startBeats: 12, endBeats: 16, y: 0, height: 87 }]);
+    expect(laneMarks(t, 20, 32)).toEqual([]);
+  });
+
+  it("draws a strip per expanded lane at the row's bottom with its clips in view, the soloed lane marked", () => {
+    const t = track("t", [], { height: 88, takeLanes: lanes, takeLanesExpanded: true, soloTakeLaneId: "v1" });
+    const marks = laneMarks(t, 0, 32);
+    const bottom = 87;
+    expect(marks).toEqual([
+      {
+        kind: "strip",
+        startBeats: 0,
+        endBeats: 32,
+        y: bottom - 2 * TAKE_STRIP_PX,
+        height: TAKE_STRIP_PX - 1,
+      },
+      { kind: "take", startBeats: 4, endBeats: 10, y: bottom - 2 * TAKE_STRIP_PX, height: TAKE_STRIP_PX - 1 },
+      { kind: "strip", startBeats: 0, endBeats: 32, y: bottom - TAKE_STRIP_PX, height: TAKE_STRIP_PX - 1 },
+      { kind: "soloTake", startBeats: 4, endBeats: 10, y: bottom - TAKE_STRIP_PX, height: TAKE_STRIP_PX - 1 },
+    ]);
+  });
+
+  it("shows no more strips than a low row has room for", () => {
+    const three = [...lanes, { id: "v2", name: "Version 2", clips: [], clipCreationIntents: [] }];
+    const low = track("t", [], { height: 32, takeLanes: three, takeLanesExpanded: true });
+    // A third of 32 px holds two 5 px strips: the first two lanes.
+    expect(laneMarks(low, 0, 32).filter((mark) => mark.kind === "strip")).toHaveLength(2);
+    const tall = track("t", [], { height: 88, takeLanes: three, takeLanesExpanded: true });
+    expect(laneMarks(tall, 0, 32).filter((mark) => mark.kind === "strip")).toHaveLength(3);
   });
 });

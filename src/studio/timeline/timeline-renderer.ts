@@ -16,6 +16,7 @@ import { RULER_HEIGHT, WAVE_BUDGET_MS } from "./constants.ts";
 import { buildFadeShapes, type FadeShapes } from "./fade-shapes.ts";
 import { drawnGridStep } from "./grid-spacing.ts";
 import type { InteractionState } from "./interaction-state.ts";
+import { laneMarks } from "./lane-marks.ts";
 import { colorNumber, DEFAULT_PALETTE, type TimelinePalette } from "./palette.ts";
 import { SpritePool } from "./pools.ts";
 import { layoutOf, tempoOf } from "./project-geometry.ts";
@@ -387,6 +388,26 @@ export class TimelineRenderer {
         this.overlay.rect(x0, y, x1 - x0, track.height - 1, palette.selection, 0.22);
         this.overlay.rect(x0, y, 1, track.height - 1, palette.selection, 0.9);
         this.overlay.rect(x1 - 1, y, 1, track.height - 1, palette.selection, 0.9);
+      }
+    }
+    // Clip creation intents and take lanes, drawn plainly over the lanes.
+    for (let i = window.firstTrack; i <= window.lastTrack; i++) {
+      const track = layout.tracks[i];
+      if (track.clipCreationIntents.length === 0 && track.takeLanes.length === 0) continue;
+      const y = layout.tops[i];
+      for (const mark of laneMarks(track, origin, window.endBeat)) {
+        const x0 = xOf(Math.max(origin, mark.startBeats));
+        const x1 = xOf(Math.min(window.endBeat, mark.endBeats));
+        if (x1 <= x0) continue;
+        if (mark.kind === "intent") {
+          this.overlay.rect(x0, y + mark.y, x1 - x0, mark.height, palette.accent, 0.14);
+          this.overlay.rect(x0, y + mark.y, 1, mark.height, palette.accent, 0.8);
+          this.overlay.rect(x1 - 1, y + mark.y, 1, mark.height, palette.accent, 0.8);
+        } else {
+          const alpha = mark.kind === "strip" ? 0.25 : mark.kind === "take" ? 0.5 : 0.95;
+          const tint = mark.kind === "strip" ? palette.separator : palette.accent;
+          this.overlay.rect(x0, y + mark.y, x1 - x0, mark.height, tint, alpha);
+        }
       }
     }
     const hint = interaction.dropHint;

@@ -1,5 +1,6 @@
 import { memo, type PointerEvent, useEffect, useRef, useState } from "react";
 import { DEFAULT_AMPLITUDE, TRACK_HEIGHT_DEFAULT, type Track } from "../../../shared/project/index.ts";
+import { setSoloTakeLane } from "../../editing/take-lanes.ts";
 import { selectTrack } from "../../edits/selection-edits.ts";
 import {
   setTrackAmplitude,
@@ -202,6 +203,24 @@ export const TrackHeader = memo(function TrackHeader({
             EQ
           </button>
         </Tooltip>
+        {track.takeLanes.length > 0 && (
+          <select
+            className="take-select"
+            aria-label={`${track.name} take lane`}
+            title="The take lane heard in place of the track's clips"
+            value={track.soloTakeLaneId ?? ""}
+            onChange={(event) =>
+              controller.edit((project) => setSoloTakeLane(project, id, event.target.value || null))
+            }
+          >
+            <option value="">Track clips</option>
+            {track.takeLanes.map((lane) => (
+              <option key={lane.id} value={lane.id}>
+                {lane.name}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
       {!compact && (
         <div className="track-row track-mix">
