@@ -25,6 +25,7 @@ import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
+import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
 import type { Storage } from "./storage/storage.ts";
 
 export interface AppOptions {
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPromptRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
+  registerWorkspaceRoutes(app, db);
   registerLyricsRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 

@@ -8,6 +8,8 @@ export interface ClipViewRow extends ClipRow {
   owner_display_name: string;
   viewer_reaction: "L" | "D" | null;
   viewer_feedback_reason: string | null;
+  /** The name of the clip's workspace (0011); absent or null in the default one. */
+  project_name?: string | null;
 }
 
 /**
@@ -33,7 +35,10 @@ export function selectClips(db: Kysely<Database>, viewerId: string | null) {
       "users.display_name as owner_display_name",
       "vr.reaction_type as viewer_reaction",
       "vr.feedback_reason as viewer_feedback_reason",
-    ]);
+    ])
+    .select(
+      sql<string | null>`(select w.name from workspaces w where w.id = clips.project_id)`.as("project_name"),
+    );
 }
 
 export const CLIP_NOT_FOUND = "Clip not found";

@@ -38,8 +38,8 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     preview_seconds: null,
     download_disabled_reason: null,
     root_clip_id: row.root_clip_id,
-    // Workspaces and personas keep their names in their own tables; until those join in, ids only.
-    project: row.project_id ? { id: row.project_id, name: null } : null,
+    // The workspace's name joins in (selectClips); personas keep theirs in their own table.
+    project: row.project_id ? { id: row.project_id, name: row.project_name ?? null } : null,
     persona: personaId
       ? {
           id: personaId,

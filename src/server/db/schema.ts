@@ -266,6 +266,25 @@ export interface GeneratedClipsTable {
 }
 
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
+/** A workspace (0011): a user's named folder of their own clips; clips.project_id names it. */
+export interface WorkspacesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  is_shared: Generated<boolean>;
+  is_trashed: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A clip pinned in a workspace (0011). */
+export interface WorkspacePinsTable {
+  workspace_id: string;
+  clip_id: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,6 +305,8 @@ export interface Database {
   playlist_clips: PlaylistClipsTable;
   saved_prompts: SavedPromptsTable;
   lyrics_jobs: LyricsJobsTable;
+  workspaces: WorkspacesTable;
+  workspace_pins: WorkspacePinsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -20,6 +20,8 @@ export interface ClipToMake {
   readonly seed: number;
   readonly personaId?: string | null;
   readonly rootClipId?: string | null;
+  /** The workspace it goes in (clips.project_id); the default one when absent. */
+  readonly projectId?: string | null;
 }
 
 export interface JobSubmission {
@@ -95,6 +97,7 @@ export function submitJob(db: Db, submission: JobSubmission): Promise<SubmittedJ
         majorModelVersion: submission.majorModelVersion,
         personaId: clip.personaId ?? null,
         rootClipId: clip.rootClipId ?? null,
+        projectId: clip.projectId ?? null,
         metadata: clip.metadata,
       });
       await trx

@@ -39,6 +39,7 @@ import { stemClipsFor } from "../generation/stem-clips.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
+import { workspaceForNewClips } from "../workspaces/workspace-store.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -116,6 +117,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     checkLyricsGuidelines(body.prompt, body.gpt_description_prompt, body.title);
     const plan = planFromBody(body, model, resolved);
     const metadata = requestMetadata(body, plan, resolved);
+    // The new clips go into the caller's workspace named by project_id (404 for anyone else's).
+    const projectId = await workspaceForNewClips(db, user.id, body.project_id);
     const { job, clips } = await submit(user, {
       user,
       kind: "generate",
@@ -124,7 +127,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       plan,
       credits: CREATE_CREDIT_COST,
       reason: `generation (${plan.task})`,
-      clips: clipsToMake(body, plan, metadata),
+      clips: clipsToMake(body, plan, metadata).map((clip) => ({ ...clip, projectId })),
     });
     return {
       id: job.jobId,

@@ -8,6 +8,7 @@ import * as studioProjects from "./0006-studio-projects.ts";
 import * as clipDownbeats from "./0007-clip-downbeats.ts";
 import * as generation from "./0008-generation.ts";
 import * as createPage from "./0009-create-page.ts";
+import * as workspaces from "./0011-workspaces.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007-clip-downbeats": clipDownbeats,
   "0008-generation": generation,
   "0009-create-page": createPage,
+  "0011-workspaces": workspaces,
 };

@@ -1,0 +1,359 @@
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { DEFAULT_WORKSPACE_ID } from "../../shared/api/clips.ts";
+import { pageInfo } from "../../shared/api/paged.ts";
+import {
+  type CreateWorkspaceBody,
+  DEFAULT_WORKSPACE_NAME,
+  type MyWorkspacesResponse,
+  UNTITLED_WORKSPACE,
+  type UpdateWorkspaceClipsBody,
+  WORKSPACE_NOT_FOUND,
+  WORKSPACE_PAGE_SIZE,
+  type WorkspaceMetadataBody,
+  type WorkspaceResponse,
+  type WorkspaceSummary,
+} from "../../shared/api/workspaces.ts";
+import { CLIP_NOT_FOUND, selectClips } from "../clips/clip-repository.ts";
+import { clipView } from "../clips/clip-view.ts";
+import type { Database, WorkspacesTable } from "../db/schema.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+
+type Db = Kysely<Database>;
+type WorkspaceRow = Selectable<WorkspacesTable>;
+
+const iso = (value: unknown) => (value as Date).toISOString();
+
+/** The clips a workspace counts and lists: not trashed, not failed (as the library shows them). */
+const LISTED = sql<boolean>`(not clips.is_trashed and clips.status <> 'error')`;
+
+/** null is the default workspace: an id naming it, or none, means clips.project_id null. */
+export const workspaceKey = (id: string | null | undefined): string | null =>
+  id === undefined || id === null || id === "" || id === DEFAULT_WORKSPACE_ID ? null : id;
+
+async function summaries(db: Db, rows: readonly WorkspaceRow[]): Promise<WorkspaceSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [owners, counts] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "handle", "display_name"])
+      .where("id", "in", [...new Set(rows.map((row) => row.user_id))])
+      .execute(),
+    db
+      .selectFrom("clips")
+      .select([
+        "clips.project_id",
+        sql<number>`count(*)::int`.as("clip_count"),
+        sql<Date>`max(clips.created_at)`.as("last_clip"),
+      ])
+      .where("clips.project_id", "in", ids)
+      .where(LISTED)
+      .groupBy("clips.project_id")
+      .execute(),
+  ]);
+  return rows.map((row) => {
+    const owner = owners.find((user) => user.id === row.user_id);
+    const count = counts.find((entry) => entry.project_id === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      owner: { user_id: row.user_id, handle: owner?.handle ?? "", display_name: owner?.display_name ?? "" },
+      shared: row.is_shared,
+      clip_count: count?.clip_count ?? 0,
+      last_updated_clip: count?.last_clip ? iso(count.last_clip) : null,
+      is_trashed: row.is_trashed,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    };
+  });
+}
+
+const summary = async (db: Db, row: WorkspaceRow) => (await summaries(db, [row]))[0] as WorkspaceSummary;
+
+/**
+ * The caller's workspace, locked for a change when in a transaction; anyone else's, a trashed one
+ * (unless asked for) or a missing one is the same 404, so ids of others' workspaces tell nothing.
+ */
+async function ownedWorkspace(
+  db: Db | Transaction<Database>,
+  userId: string,
+  id: string,
+  options: { lock?: boolean; trashedToo?: boolean } = {},
+): Promise<WorkspaceRow> {
+  let query = db.selectFrom("workspaces").selectAll().where("id", "=", id).where("user_id", "=", userId);
+  if (!options.trashedToo) query = query.where("is_trashed", "=", false);
+  const row = await (options.lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notFound(WORKSPACE_NOT_FOUND);
+  return row;
+}
+
+/** Whether a user may follow the workspace's realtime channel: its owner, while it is not trashed. */
+export async function mayFollowWorkspace(db: Db, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("workspaces")
+    .select("id")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("is_trashed", "=", false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Where a generation's clips go: the default workspace without a project_id, else the caller's own
+ * active workspace (anyone else's, trashed or missing: 404).
+ */
+export async function workspaceForNewClips(
+  db: Db,
+  userId: string,
+  projectId: string | null | undefined,
+): Promise<string | null> {
+  const key = workspaceKey(projectId?.trim());
+  if (key === null) return null;
+  if (key.length > 200) throw notFound(WORKSPACE_NOT_FOUND);
+  return (await ownedWorkspace(db, userId, key)).id;
+}
+
+export async function createWorkspace(db: Db, userId: string, body: CreateWorkspaceBody) {
+  const row = await db
+    .insertInto("workspaces")
+    .values({ user_id: userId, name: body.name || UNTITLED_WORKSPACE, description: body.description ?? "" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return summary(db, row);
+}
+
+export async function updateWorkspaceMetadata(
+  db: Db,
+  userId: string,
+  id: string,
+  body: WorkspaceMetadataBody,
+): Promise<WorkspaceSummary> {
+  const row = await db.transaction().execute(async (trx) => {
+    const found = await ownedWorkspace(trx, userId, id, { lock: true });
+    return trx
+      .updateTable("workspaces")
+      .set({
+        name: body.name ?? found.name,
+        description: body.description === undefined ? found.description : (body.description ?? ""),
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", found.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return summary(db, row);
+}
+
+export async function trashWorkspace(
+  db: Db,
+  userId: string,
+  id: string,
+  undoTrash: boolean,
+): Promise<WorkspaceSummary> {
+  const row = await db.transaction().execute(async (trx) => {
+    const found = await ownedWorkspace(trx, userId, id, { lock: true, trashedToo: true });
+    return trx
+      .updateTable("workspaces")
+      .set({ is_trashed: !undoTrash, updated_at: sql`now()` })
+      .where("id", "=", found.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return summary(db, row);
+}
+
+export async function myWorkspaces(
+  db: Db,
+  userId: string,
+  query: { page: number; sort: "updated_at" | "created_at" | "name"; show_trashed: boolean; query?: string },
+): Promise<MyWorkspacesResponse> {
+  let base = db
+    .selectFrom("workspaces")
+    .where("user_id", "=", userId)
+    .where("is_trashed", "=", query.show_trashed);
+  if (query.query) base = base.where(sql<boolean>`strpos(lower(name), lower(${query.query})) > 0`);
+  let rows = base.selectAll();
+  if (query.sort === "name") rows = rows.orderBy(sql`lower(name)`).orderBy("id");
+  else rows = rows.orderBy(query.sort, "desc").orderBy("id", "desc");
+  const [found, total] = await Promise.all([
+    rows
+      .limit(WORKSPACE_PAGE_SIZE)
+      .offset((query.page - 1) * WORKSPACE_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    projects: await summaries(db, found),
+    ...pageInfo(Number(total.count), query.page, WORKSPACE_PAGE_SIZE),
+  };
+}
+
+/** The default workspace as a workspace: the caller's clips in no other. */
+async function defaultWorkspace(db: Db, userId: string): Promise<WorkspaceSummary> {
+  const [user, count] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "handle", "display_name", "created_at"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("clips")
+      .select([
+        sql<number>`count(*)::int`.as("clip_count"),
+        sql<Date | null>`max(clips.created_at)`.as("last"),
+      ])
+      .where("clips.user_id", "=", userId)
+      .where("clips.project_id", "is", null)
+      .where(LISTED)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    id: DEFAULT_WORKSPACE_ID,
+    name: DEFAULT_WORKSPACE_NAME,
+    description: "",
+    owner: { user_id: user.id, handle: user.handle, display_name: user.display_name },
+    shared: false,
+    clip_count: count.clip_count,
+    last_updated_clip: count.last ? iso(count.last) : null,
+    is_trashed: false,
+    created_at: iso(user.created_at),
+    updated_at: iso(user.created_at),
+  };
+}
+
+/** GET /api/project/{id}: the workspace with a page of its clips, newest first, and its pins. */
+export async function loadWorkspace(
+  db: Db,
+  userId: string,
+  id: string,
+  query: { page: number; query?: string },
+): Promise<WorkspaceResponse> {
+  const key = workspaceKey(id);
+  const head =
+    key === null
+      ? await defaultWorkspace(db, userId)
+      : await summary(db, await ownedWorkspace(db, userId, key));
+  let clips = selectClips(db, userId).where("clips.user_id", "=", userId).where(LISTED);
+  clips =
+    key === null ? clips.where("clips.project_id", "is", null) : clips.where("clips.project_id", "=", key);
+  if (query.query) clips = clips.where(sql<boolean>`strpos(lower(clips.title), lower(${query.query})) > 0`);
+  const [page, total, pinned] = await Promise.all([
+    clips
+      .orderBy("clips.created_at", "desc")
+      .orderBy("clips.id", "desc")
+      .limit(WORKSPACE_PAGE_SIZE)
+      .offset((query.page - 1) * WORKSPACE_PAGE_SIZE)
+      .execute(),
+    clips.clearSelect().select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
+    key === null
+      ? Promise.resolve([])
+      : selectClips(db, userId)
+          .innerJoin("workspace_pins as pin", "pin.clip_id", "clips.id")
+          .where("pin.workspace_id", "=", key)
+          .where("clips.project_id", "=", key)
+          .where(LISTED)
+          .orderBy("pin.created_at", "desc")
+          .execute(),
+  ]);
+  return {
+    ...head,
+    project_clips: page.map((row) => ({ clip: clipView(row, userId) })),
+    pinned_clips: pinned.map((row) => ({ clip: clipView(row, userId) })),
+    ...pageInfo(total.count, query.page, WORKSPACE_PAGE_SIZE),
+  };
+}
+
+export interface WorkspaceClipsChange {
+  readonly clipIds: readonly string[];
+  /** The workspaces whose clips changed (null: the default one), for realtime updates. */
+  readonly touched: readonly (string | null)[];
+  readonly workspace: WorkspaceSummary;
+}
+
+/**
+ * POST /api/project/{id}/clips, in one transaction with the workspaces and clips locked: only the
+ * owner changes a workspace, and only with their own clips (anyone else's: 404).
+ */
+export async function updateWorkspaceClips(
+  db: Db,
+  userId: string,
+  id: string,
+  body: UpdateWorkspaceClipsBody,
+): Promise<WorkspaceClipsChange> {
+  const clipIds = [...new Set(body.metadata.clip_ids)];
+  const key = workspaceKey(id);
+  const result = await db.transaction().execute(async (trx) => {
+    const workspace = key === null ? null : await ownedWorkspace(trx, userId, key, { lock: true });
+    if (key === null && (body.update_type === "remove" || body.update_type === "pinned")) {
+      throw badRequest(
+        `Clips cannot be ${body.update_type === "remove" ? "removed from" : "pinned in"} the default workspace`,
+      );
+    }
+    let target: string | null = key;
+    if (body.update_type === "move") {
+      target = workspaceKey(body.metadata.target_project_id);
+      if (target !== null) await ownedWorkspace(trx, userId, target, { lock: true });
+    } else if (body.update_type === "remove") {
+      target = null;
+    }
+    const clips = await trx
+      .selectFrom("clips")
+      .select(["id", "project_id"])
+      .where("id", "in", clipIds)
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .execute();
+    if (clips.length !== clipIds.length) throw notFound(CLIP_NOT_FOUND);
+    if (body.update_type !== "add" && clips.some((clip) => clip.project_id !== key)) {
+      throw notFound("Clip not found in this workspace");
+    }
+    const touched = new Set<string | null>([key, target]);
+    if (body.update_type === "pinned") {
+      if (body.metadata.pinned) {
+        await trx
+          .insertInto("workspace_pins")
+          .values(clipIds.map((clipId) => ({ workspace_id: key as string, clip_id: clipId })))
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+      } else {
+        await trx
+          .deleteFrom("workspace_pins")
+          .where("workspace_id", "=", key as string)
+          .where("clip_id", "in", clipIds)
+          .execute();
+      }
+    } else {
+      for (const clip of clips) touched.add(clip.project_id);
+      const moving = clips.filter((clip) => clip.project_id !== target).map((clip) => clip.id);
+      if (moving.length > 0) {
+        await trx.updateTable("clips").set({ project_id: target }).where("id", "in", moving).execute();
+        // A pin belongs to the workspace the clip leaves.
+        await trx.deleteFrom("workspace_pins").where("clip_id", "in", moving).execute();
+      }
+    }
+    const changed = [...touched].filter((workspaceId): workspaceId is string => workspaceId !== null);
+    if (changed.length > 0) {
+      await trx
+        .updateTable("workspaces")
+        .set({ updated_at: sql`now()` })
+        .where("id", "in", changed)
+        .where("user_id", "=", userId)
+        .execute();
+    }
+    const after = workspace
+      ? await trx
+          .selectFrom("workspaces")
+          .selectAll()
+          .where("id", "=", workspace.id)
+          .executeTakeFirstOrThrow()
+      : null;
+    return { after, touched: [...touched] };
+  });
+  return {
+    clipIds,
+    touched: result.touched,
+    workspace: result.after ? await summary(db, result.after) : await defaultWorkspace(db, userId),
+  };
+}
