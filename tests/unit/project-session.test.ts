@@ -106,6 +106,7 @@ describe("project session", () => {
         name: "Version 2",
         clips: [newClip({ id: "take", clipId: "song-1", startBeats: 4, endBeats: 6 })],
         clipCreationIntents: [],
+        unheardFor: null,
       },
     ];
     state.tracks[0].soloTakeLaneId = "lane-2";

@@ -154,7 +154,7 @@ describe("project state defaults", () => {
       },
     ]);
     expect(state.tracks[0].takeLanes).toEqual([
-      { id: "l1", name: "Original", clips: [], clipCreationIntents: [] },
+      { id: "l1", name: "Original", clips: [], clipCreationIntents: [], unheardFor: null },
     ]);
   });
 

@@ -196,7 +196,9 @@ describe("paste (Ctrl+V)", () => {
       id: "n1",
       clips: [clip("n3", 3, 5), clip("n4", 10, 12)],
       clipCreationIntents: [],
-      takeLanes: [{ id: "n2", name: "Original", clips: [clip("n5", 3, 5)], clipCreationIntents: [] }],
+      takeLanes: [
+        { id: "n2", name: "Original", clips: [clip("n5", 3, 5)], clipCreationIntents: [], unheardFor: null },
+      ],
       soloTakeLaneId: "n2",
     };
     expect(result).toEqual({

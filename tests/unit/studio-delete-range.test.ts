@@ -47,6 +47,7 @@ describe("removeRange", () => {
               name: "Original",
               clips: [clip("la", 0, 2), clip("n2", 2, 4, { readStartBeats: 6 })],
               clipCreationIntents: [],
+              unheardFor: null,
             },
           ],
         },

@@ -19,6 +19,7 @@ function withSongClip(): StudioProjectState {
     name: "Original",
     clips: [{ ...clip, id: "copy-1" }],
     clipCreationIntents: [],
+    unheardFor: null,
   };
   return {
     ...state,

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { ClipSourceLoader } from "../audio/clip-source-loader.ts";
 import { StudioAudio } from "../audio/studio-audio.ts";
+import { markTakeLaneHeard, takeLanesHeardAt } from "../editing/take-lanes.ts";
 import { MeterRegistry } from "../meters/meter-registry.ts";
 import type { ProjectSaver } from "../persistence/index.ts";
 import { StudioController } from "../store/studio-controller.ts";
@@ -62,6 +63,8 @@ export class StudioSession {
   audio: StudioAudio | null = null;
   /** Set by whoever opened the project, for the save indicator; null for read-only projects. */
   saveStatus: SaveStatusSource | null = null;
+  /** Who is signed in, for take lanes unheard by them (set by the page; nobody by default). */
+  viewerId: () => string | null = () => null;
   private loader: ClipSourceLoader | null = null;
   private readonly cleanups: (() => void)[] = [];
   private disposed = false;
@@ -87,6 +90,21 @@ export class StudioSession {
       }),
     );
     this.cleanups.push(this.frames.add((now) => this.meters.frame(now, this.audio?.host ?? null)));
+    this.cleanups.push(this.frames.add(() => this.markHeardTakeLanes()));
+  }
+
+  /**
+   * A soloed take lane played under the playhead has been heard: its unheard marker goes. That is
+   * a fact rather than an edit, so it is written through the whole history (an undo does not bring
+   * the marker back) and saved like any change. Not on read-only projects (nothing could be saved)
+   * nor during a drag (the drag's steps start from its first state).
+   */
+  private markHeardTakeLanes(): void {
+    const controller = this.controller;
+    const state = controller.state;
+    if (!state.ui.playing || state.readOnly || state.history.gesture !== null) return;
+    const heard = takeLanesHeardAt(state.history.present, controller.playheadBeats(), this.viewerId());
+    for (const ref of heard) controller.rewrite((project) => markTakeLaneHeard(project, ref));
   }
 
   private projectChanged(project: StudioProjectState, previous: StudioProjectState): void {

@@ -2,6 +2,7 @@
 // out the transport, the timeline, the sidebar and the overlays around one StudioSession.
 
 import { useEffect, useState } from "react";
+import { accountStore } from "../../app/account/session-store.ts";
 import {
   browserStorage,
   createStudioApi,
@@ -131,6 +132,7 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
         });
       }
       const created = new StudioSession(state, autosave, { theme: savedTheme() });
+      created.viewerId = () => accountStore.getState().session?.user?.id ?? null;
       if (saver !== null && opened.projectId !== null) {
         // A save refused as locked or read-only: the page turns read-only and offers the copy, which
         // gets the edits the original refused (kept for it in this browser, saved when it opens).
