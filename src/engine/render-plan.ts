@@ -74,7 +74,7 @@ export interface RenderPlan {
 export const clipSourceId = (clip: StudioClip): string | null => clip.clipId ?? clip.uploadId;
 
 /** The clips a track renders: a solo take lane's replace the track's own. */
-function renderedClips(track: Track): readonly StudioClip[] {
+export function renderedClips(track: Track): readonly StudioClip[] {
   if (track.soloTakeLaneId === null) return track.clips;
   return track.takeLanes.find((lane) => lane.id === track.soloTakeLaneId)?.clips ?? track.clips;
 }

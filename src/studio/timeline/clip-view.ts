@@ -32,6 +32,8 @@ export interface ClipLook {
   readonly pending: boolean;
   /** Its audio cannot arrive (a file dropped in an earlier visit that never reached the server). */
   readonly missing: boolean;
+  /** A take lane's clip not heard now (another lane, or the track's own clips, play): drawn faded. */
+  readonly dimmed?: boolean;
   readonly peaks: SourcePeaks | undefined;
 }
 
@@ -165,7 +167,7 @@ export class ClipView {
     this.band.width = shown;
     this.band.height = Math.min(CLIP_HEADER_PX, height);
     setTint(this.band, muted ? 0x6b6e78 : bandColor);
-    this.container.alpha = muted ? 0.6 : 1;
+    this.container.alpha = (muted ? 0.6 : 1) * (look.dimmed === true ? 0.6 : 1);
 
     // Zoomed far out a clip is a sliver: its colour says enough, and the rest would cost per frame.
     if (width < TINY_CLIP_PX) {

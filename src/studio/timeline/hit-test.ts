@@ -11,7 +11,7 @@ import {
   MIN_DRAGGABLE_WIDTH_PX,
   RULER_HEIGHT,
 } from "./constants.ts";
-import { type TrackLayout, trackIndexAt } from "./track-layout.ts";
+import { rowAt, rowClips, soloedLaneIndex, type TrackLayout } from "./track-layout.ts";
 import { clipIndexAt } from "./visible-clips.ts";
 
 export interface HitView {
@@ -30,10 +30,21 @@ export type Hit =
       readonly trackIndex: number;
       readonly clip: StudioClip;
       readonly beat: number;
-      /** Narrower than the spec's 4 px on screen: it can be selected, not dragged. */
+      /**
+       * Narrower than the spec's 4 px on screen, or a take's clip (in a lane's row, or a solo
+       * lane's shown on the track's row): it can be selected, not dragged.
+       */
       readonly draggable: boolean;
+      /** The take lane holding the clip, or null for the track's own clips. */
+      readonly laneId: string | null;
     }
-  | { readonly kind: "lane"; readonly trackIndex: number; readonly beat: number }
+  | {
+      readonly kind: "lane";
+      readonly trackIndex: number;
+      /** -1 for the track's own row, else the take lane's index. */
+      readonly lane: number;
+      readonly beat: number;
+    }
   | { readonly kind: "none"; readonly beat: number };
 
 function clipPart(clip: StudioClip, view: HitView, x: number, yInClip: number): ClipPart {
@@ -73,14 +84,18 @@ export function hitTest(
     return { kind: "ruler", beat, loopEdge };
   }
   const trackY = y - RULER_HEIGHT + view.scrollY;
-  const trackIndex = trackIndexAt(layout, trackY);
-  if (trackIndex < 0) return { kind: "none", beat };
+  const row = rowAt(layout, trackY);
+  if (row === null) return { kind: "none", beat };
+  const { trackIndex, lane } = row;
   const track = layout.tracks[trackIndex];
-  const index = clipIndexAt(track.clips, beat);
-  if (index < 0) return { kind: "lane", trackIndex, beat };
-  const clip = track.clips[index];
+  const clips = rowClips(track, lane);
+  const index = clipIndexAt(clips, beat);
+  if (index < 0) return { kind: "lane", trackIndex, lane, beat };
+  const clip = clips[index];
+  const laneIndex = lane >= 0 ? lane : soloedLaneIndex(track);
+  const laneId = laneIndex >= 0 ? (track.takeLanes[laneIndex]?.id ?? null) : null;
   const width = (clip.endBeats - clip.startBeats) * view.pixelsPerBeat;
-  const draggable = width >= MIN_DRAGGABLE_WIDTH_PX;
-  const part = draggable ? clipPart(clip, view, x, trackY - layout.tops[trackIndex]) : "body";
-  return { kind: "clip", part, trackIndex, clip, beat, draggable };
+  const draggable = laneId === null && width >= MIN_DRAGGABLE_WIDTH_PX;
+  const part = draggable ? clipPart(clip, view, x, trackY - row.top) : "body";
+  return { kind: "clip", part, trackIndex, clip, beat, draggable, laneId };
 }

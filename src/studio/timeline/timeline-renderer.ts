@@ -17,13 +17,21 @@ import { buildFadeShapes, type FadeShapes } from "./fade-shapes.ts";
 import { drawnGridStep } from "./grid-spacing.ts";
 import type { InteractionState } from "./interaction-state.ts";
 import { laneMarks } from "./lane-marks.ts";
-import { colorNumber, DEFAULT_PALETTE, type TimelinePalette } from "./palette.ts";
+import { colorNumber, DEFAULT_PALETTE, mix, type TimelinePalette } from "./palette.ts";
 import { SpritePool } from "./pools.ts";
 import { layoutOf, tempoOf } from "./project-geometry.ts";
 import { RulerLayer } from "./ruler-layer.ts";
 import { createStripeTexture } from "./stripe-texture.ts";
 import { setTint } from "./tint.ts";
-import { type TrackLayout, totalHeight, visibleTrackRange } from "./track-layout.ts";
+import {
+  rowClips,
+  rowsOf,
+  soloedLaneIndex,
+  type TrackLayout,
+  totalHeight,
+  trackBlockHeight,
+  visibleTrackRange,
+} from "./track-layout.ts";
 import type { Viewport } from "./viewport.ts";
 import { firstClipEndingAfter } from "./visible-clips.ts";
 
@@ -41,6 +49,8 @@ const ZOOMING_MARGIN_VIEWS = 0.05;
 const ZOOMING_MARGIN_TRACKS = 1;
 /** Waveforms are redrawn for a new zoom once it has not changed for this long. */
 const ZOOM_SETTLE_MS = 150;
+/** Clip views of take lanes' rows are keyed apart from the track row's (a solo lane's show in both). */
+const LANE_ROW_KEY = "\u0001";
 
 export interface TimelineDeps {
   readonly controller: StudioController;
@@ -348,6 +358,17 @@ export class TimelineRenderer {
           : palette.laneAlt;
       this.lanes.rect(0, y, width, track.height, tint);
       this.lanes.rect(0, y + track.height - 1, width, 1, palette.separator);
+      if (track.takeLanesExpanded && track.takeLanes.length > 0) {
+        // Take lanes' rows: a shade darker than their track's, the soloed one (heard) marked.
+        const laneTint = mix(tint, palette.background, 0.5);
+        const soloed = soloedLaneIndex(track);
+        for (const row of rowsOf(layout, i)) {
+          if (row.lane < 0) continue;
+          this.lanes.rect(0, row.top, width, row.height, laneTint);
+          if (row.lane === soloed) this.lanes.rect(0, row.top, width, row.height, palette.accent, 0.08);
+          this.lanes.rect(0, row.top + row.height - 1, width, 1, palette.separator);
+        }
+      }
     }
     this.lanes.end();
 
@@ -384,30 +405,26 @@ export class TimelineRenderer {
       for (let i = window.firstTrack; i <= window.lastTrack; i++) {
         const track = layout.tracks[i];
         if (!selected.has(track.id)) continue;
+        // Over the track's take lanes too: range edits cut them with the track.
         const y = layout.tops[i];
-        this.overlay.rect(x0, y, x1 - x0, track.height - 1, palette.selection, 0.22);
-        this.overlay.rect(x0, y, 1, track.height - 1, palette.selection, 0.9);
-        this.overlay.rect(x1 - 1, y, 1, track.height - 1, palette.selection, 0.9);
+        const h = trackBlockHeight(track) - 1;
+        this.overlay.rect(x0, y, x1 - x0, h, palette.selection, 0.22);
+        this.overlay.rect(x0, y, 1, h, palette.selection, 0.9);
+        this.overlay.rect(x1 - 1, y, 1, h, palette.selection, 0.9);
       }
     }
-    // Clip creation intents and take lanes, drawn plainly over the lanes.
+    // Clip creation intents, drawn plainly over the track's row.
     for (let i = window.firstTrack; i <= window.lastTrack; i++) {
       const track = layout.tracks[i];
-      if (track.clipCreationIntents.length === 0 && track.takeLanes.length === 0) continue;
+      if (track.clipCreationIntents.length === 0) continue;
       const y = layout.tops[i];
       for (const mark of laneMarks(track, origin, window.endBeat)) {
         const x0 = xOf(Math.max(origin, mark.startBeats));
         const x1 = xOf(Math.min(window.endBeat, mark.endBeats));
         if (x1 <= x0) continue;
-        if (mark.kind === "intent") {
-          this.overlay.rect(x0, y + mark.y, x1 - x0, mark.height, palette.accent, 0.14);
-          this.overlay.rect(x0, y + mark.y, 1, mark.height, palette.accent, 0.8);
-          this.overlay.rect(x1 - 1, y + mark.y, 1, mark.height, palette.accent, 0.8);
-        } else {
-          const alpha = mark.kind === "strip" ? 0.25 : mark.kind === "take" ? 0.5 : 0.95;
-          const tint = mark.kind === "strip" ? palette.separator : palette.accent;
-          this.overlay.rect(x0, y + mark.y, x1 - x0, mark.height, tint, alpha);
-        }
+        this.overlay.rect(x0, y + mark.y, x1 - x0, mark.height, palette.accent, 0.14);
+        this.overlay.rect(x0, y + mark.y, 1, mark.height, palette.accent, 0.8);
+        this.overlay.rect(x1 - 1, y + mark.y, 1, mark.height, palette.accent, 0.8);
       }
     }
     const hint = interaction.dropHint;
@@ -444,41 +461,52 @@ export class TimelineRenderer {
     const selectedClipId = ui.selectedClip?.clipId ?? null;
     for (let i = window.firstTrack; i <= window.lastTrack; i++) {
       const track = this.layout.tracks[i];
-      const clips = track.clips;
-      frame.top = this.layout.tops[i];
-      frame.height = track.height;
       const trackColor = this.trackColor(track);
-      for (let c = firstClipEndingAfter(clips, origin); c < clips.length; c++) {
-        const clip = clips[c];
-        if (clip.startBeats >= window.endBeat) break;
-        let view = this.views.get(clip.id);
-        if (view === undefined) {
-          view = this.freeViews.pop() ?? this.createView();
-          this.views.set(clip.id, view);
+      const lanes = track.takeLanesExpanded && track.takeLanes.length > 0;
+      const rows = lanes ? rowsOf(this.layout, i) : null;
+      const soloed = lanes ? soloedLaneIndex(track) : -1;
+      for (let r = 0; r < (rows === null ? 1 : rows.length); r++) {
+        const lane = rows === null ? -1 : rows[r].lane;
+        frame.top = rows === null ? this.layout.tops[i] : rows[r].top;
+        frame.height = rows === null ? track.height : rows[r].height;
+        // The track's row shows what plays (a solo lane's clips in place of its own); lane rows
+        // not heard are dimmed.
+        const clips = rowClips(track, lane);
+        const dimmed = lane >= 0 && lane !== soloed;
+        for (let c = firstClipEndingAfter(clips, origin); c < clips.length; c++) {
+          const clip = clips[c];
+          if (clip.startBeats >= window.endBeat) break;
+          const key = lane < 0 ? clip.id : LANE_ROW_KEY + clip.id;
+          let view = this.views.get(key);
+          if (view === undefined) {
+            view = this.freeViews.pop() ?? this.createView();
+            this.views.set(key, view);
+          }
+          view.show(key);
+          view.stamp = stamp;
+          const source = clipSourceId(clip);
+          const peaks = source === null ? undefined : sources?.peaksOf(source);
+          const missing = source !== null && sources?.isMissing(source) === true;
+          const pending =
+            !missing && (clip.streaming || (source !== null && sources !== null && !sources.has(source)));
+          const result = view.draw(
+            {
+              clip,
+              color: clip.color === null ? trackColor : this.clipColor(clip, trackColor),
+              selected: clip.id === selectedClipId,
+              hovered: clip.id === interaction.hoveredClipId,
+              pending,
+              missing,
+              dimmed,
+              peaks,
+            },
+            frame,
+            this.waveBuilds(built, waveDeadline),
+          );
+          if (result.built) built = true;
+          if (!result.settled) this.pendingWaves.push(view);
+          if (pending) this.animated.push(view);
         }
-        view.show(clip.id);
-        view.stamp = stamp;
-        const source = clipSourceId(clip);
-        const peaks = source === null ? undefined : sources?.peaksOf(source);
-        const missing = source !== null && sources?.isMissing(source) === true;
-        const pending =
-          !missing && (clip.streaming || (source !== null && sources !== null && !sources.has(source)));
-        const result = view.draw(
-          {
-            clip,
-            color: clip.color === null ? trackColor : this.clipColor(clip, trackColor),
-            selected: clip.id === selectedClipId,
-            hovered: clip.id === interaction.hoveredClipId,
-            pending,
-            missing,
-            peaks,
-          },
-          frame,
-          this.waveBuilds(built, waveDeadline),
-        );
-        if (result.built) built = true;
-        if (!result.settled) this.pendingWaves.push(view);
-        if (pending) this.animated.push(view);
       }
     }
     for (const [id, view] of this.views) {

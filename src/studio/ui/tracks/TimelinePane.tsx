@@ -2,14 +2,16 @@
 // horizontal scrollbar under it. The headers' scroller owns the vertical scroll; the canvas
 // follows it through the viewport.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/shallow";
+import { loadSession, useAccount } from "../../../app/account/session-store.ts";
 import { addTrack } from "../../edits/track-settings.ts";
 import { layoutTracks, totalHeight, visibleTrackRange } from "../../timeline/track-layout.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 import { TimelineCanvas } from "../timeline/TimelineCanvas.tsx";
 import { GridControls } from "./GridControls.tsx";
 import { HorizontalScrollbar } from "./HorizontalScrollbar.tsx";
+import { TakeLaneRows } from "./TakeLaneRows.tsx";
 import { TrackHeader } from "./TrackHeader.tsx";
 
 /** Headers rendered beyond the visible ones, above and below. */
@@ -21,6 +23,11 @@ export function TimelinePane() {
   const tracks = useStudio((state) => state.history.present.tracks);
   const selected = useStudio(useShallow((state) => state.history.present.selection.trackIds));
   const headers = useRef<HTMLElement>(null);
+  // Who is looking: the take lanes' unheard markers show to their own user only.
+  const viewerId = useAccount((state) => state.session?.user?.id ?? null);
+  useEffect(() => {
+    void loadSession();
+  }, []);
   const layout = useMemo(() => layoutTracks(tracks), [tracks]);
   // Only the headers in view (and a few around) are rendered: 64 full headers re-rendering on a
   // mute-all would cost a frame; the range changes only when a header enters or leaves.
@@ -81,14 +88,23 @@ export function TimelinePane() {
       >
         <div className="track-headers-list" style={{ height: totalHeight(layout) }}>
           {tracks.slice(range[0], range[1] + 1).map((track, offset) => (
-            <TrackHeader
-              key={track.id}
-              track={track}
-              top={layout.tops[range[0] + offset]}
-              selected={selected.includes(track.id)}
-              controller={controller}
-              onOpenEq={openEq}
-            />
+            <Fragment key={track.id}>
+              <TrackHeader
+                track={track}
+                top={layout.tops[range[0] + offset]}
+                selected={selected.includes(track.id)}
+                controller={controller}
+                onOpenEq={openEq}
+              />
+              {track.takeLanesExpanded && (
+                <TakeLaneRows
+                  track={track}
+                  top={layout.tops[range[0] + offset] + track.height}
+                  controller={controller}
+                  viewerId={viewerId}
+                />
+              )}
+            </Fragment>
           ))}
         </div>
         <div className="track-headers-end">

@@ -1,6 +1,6 @@
 import { memo, type PointerEvent, useEffect, useRef, useState } from "react";
 import { DEFAULT_AMPLITUDE, TRACK_HEIGHT_DEFAULT, type Track } from "../../../shared/project/index.ts";
-import { setSoloTakeLane } from "../../editing/take-lanes.ts";
+import { setSoloTakeLane, toggleTakeLanesExpanded } from "../../editing/take-lanes.ts";
 import { selectTrack } from "../../edits/selection-edits.ts";
 import {
   setTrackAmplitude,
@@ -204,6 +204,19 @@ export const TrackHeader = memo(function TrackHeader({
           </button>
         </Tooltip>
         {track.takeLanes.length > 0 && (
+          <Tooltip label={track.takeLanesExpanded ? "Hide take lanes" : "Show take lanes"}>
+            <button
+              type="button"
+              className="toggle take-lanes-toggle"
+              aria-expanded={track.takeLanesExpanded}
+              aria-label={`${track.name} take lanes`}
+              onClick={() => controller.edit((project) => toggleTakeLanesExpanded(project, id))}
+            >
+              {track.takeLanesExpanded ? "▾" : "▸"} {track.takeLanes.length}
+            </button>
+          </Tooltip>
+        )}
+        {track.takeLanes.length > 0 && !track.takeLanesExpanded && (
           <select
             className="take-select"
             aria-label={`${track.name} take lane`}
