@@ -6,6 +6,7 @@ import { loadSession, useAccount } from "../account/session-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
+import { ChatPanel } from "./ChatPanel.tsx";
 import { ClipList } from "./ClipList.tsx";
 import { CreateForm } from "./CreateForm.tsx";
 import { createPathFor, parseCreateQuery } from "./create-query.ts";
@@ -14,12 +15,16 @@ import { ModalHost } from "./ModalHost.tsx";
 import { PlayerBar } from "./PlayerBar.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { WindowDrop } from "./WindowDrop.tsx";
+import { WorkspaceSwitcher } from "./WorkspaceSwitcher.tsx";
 import { loadWorkspaceClips } from "./workspace-clips.ts";
 import { rememberedWorkspace, rememberWorkspace } from "./workspace-memory.ts";
 import "../../studio/ui/studio.css";
 import "./create.css";
 
-/** /create: the creation form beside the workspace's songs, with a player bar. Signed-in only. */
+/**
+ * /create: the creation form (or, with mode=chat, a chat about one song) beside the workspace's songs
+ * and its switcher, with a player bar. Signed-in only.
+ */
 export default function CreatePage() {
   const { pathname, search } = useLocation();
   const session = useAccount((state) => state.session);
@@ -72,13 +77,14 @@ export default function CreatePage() {
         <AccountMenu />
       </header>
       <div className="create-main">
-        <CreateForm query={query} />
+        {query.chat ? <ChatPanel refId={query.chat.refId} wid={query.wid} /> : <CreateForm query={query} />}
         <div className="create-side">
           {loadError && (
             <p className="error" role="alert">
               {loadError}
             </p>
           )}
+          <WorkspaceSwitcher userId={userId} wid={query.wid} />
           <ClipList />
         </div>
       </div>

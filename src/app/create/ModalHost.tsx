@@ -4,6 +4,7 @@ import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { PERSONA_UPLOAD_SECONDS, trimLimits } from "../../shared/create/upload-trim-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { clipsStore } from "./clips-store.ts";
+import { parseCreateQuery } from "./create-query.ts";
 import { mayUploadOwnAudio } from "./feature-gates.ts";
 import { applyRule, pickPersona } from "./form-actions.ts";
 import { setCustom } from "./form-store.ts";
@@ -19,11 +20,16 @@ import { UploadModal } from "./upload/UploadModal.tsx";
 import { UploadPaywall } from "./upload/UploadPaywall.tsx";
 import type { UploadedAudio } from "./upload/upload-process.ts";
 import { pollClips } from "./workspace-clips.ts";
+import { addClipsToWorkspace } from "./workspaces-store.ts";
 
 const SAVED_TO_LIBRARY_MS = 3000;
 
 async function afterUpload(audio: UploadedAudio, choice: FinalizeChoice): Promise<void> {
   closeModal();
+  // Spec 000 upload step 5: the clip is added to the current project, if any, before it reloads.
+  await addClipsToWorkspace(parseCreateQuery(window.location.search).wid, [audio.clipId]).catch(
+    (error: unknown) => console.warn("The uploaded song could not be added to the workspace", error),
+  );
   await pollClips([audio.clipId], { prepend: true }).catch((error: unknown) =>
     console.warn("The uploaded song could not be loaded", error),
   );

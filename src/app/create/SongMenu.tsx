@@ -1,6 +1,7 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { useAccount } from "../account/session-store.ts";
 import { navigate } from "../router/history-router.ts";
+import { chatPathFor } from "./ChatPanel.tsx";
 import { downloadMp3, downloadWav } from "./clip-downloads.ts";
 import type { RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
@@ -62,6 +63,11 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       gate: makePersonaGate(clip, session),
       run: () => openModal({ kind: "createPersona", baseClipId: clip.id }),
       upsell: openPersonaUpsell,
+    },
+    {
+      label: "Open in Chat",
+      gate: ALLOWED,
+      run: () => navigate(chatPathFor(window.location.search, clip.id)),
     },
     {
       label: "Open in Studio",

@@ -19,3 +19,22 @@ export function rememberWorkspace(userId: string, wid: string | null): void {
     // Nothing kept: the default workspace opens next time.
   }
 }
+
+/** Set once the user has picked a workspace themselves (spec 000 section 9's has-set-workspace flag). */
+export const HAS_SET_WORKSPACE_KEY = "tunesmith:has-set-workspace";
+
+export function hasSetWorkspace(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(HAS_SET_WORKSPACE_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+export function markWorkspaceSet(): void {
+  try {
+    globalThis.localStorage?.setItem(HAS_SET_WORKSPACE_KEY, "true");
+  } catch {
+    // Not kept: the hint shows again next time.
+  }
+}

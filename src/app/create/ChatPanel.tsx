@@ -1,0 +1,187 @@
+import { useEffect, useState } from "react";
+import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
+import { apiRequest } from "../account/api-request.ts";
+import { navigate } from "../router/history-router.ts";
+import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
+import { useClips } from "./clips-store.ts";
+import { isPlayable, togglePlay, usePlayer } from "./player-store.ts";
+
+const STATUS_WORDS: Record<Clip["status"], string> = {
+  queued: "Queued",
+  submitted: "Submitted",
+  processing: "Processing",
+  streaming: "Streaming",
+  complete: "Complete",
+  error: "Error",
+};
+
+/** The create page's address without chat mode: back to the form, in the same workspace. */
+export function formPathFrom(search: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of ["mode", "ref_id", "ref_type"]) query.delete(name);
+  const rest = query.toString();
+  return rest === "" ? "/create" : `/create?${rest}`;
+}
+
+/** The address that opens chat about a song (the song menu's 'Open in Chat'), keeping the workspace. */
+export function chatPathFor(search: string, clipId: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of ["remix_clip", "remix_type", "use_persona"]) query.delete(name);
+  query.set("mode", "chat");
+  query.set("ref_id", clipId);
+  query.set("ref_type", "clip");
+  return `/create?${query.toString()}`;
+}
+
+function ReplySong({ first }: { readonly first: Clip }) {
+  // The song list follows the clip's progress; the reply shows the latest it knows.
+  const live = useClips((state) => state.byId[first.id]?.clip);
+  const clip = live ?? first;
+  const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
+  const title = clip.title || "Untitled";
+  return (
+    <li className="chat-song" data-testid="chat-reply-song" data-clip-id={clip.id} data-status={clip.status}>
+      <button
+        type="button"
+        className="clip-play"
+        disabled={!isPlayable(clip)}
+        aria-label={playing ? `Pause ${title}` : `Play ${title}`}
+        onClick={() => togglePlay(clip)}
+      >
+        {playing ? "❚❚" : "▶"}
+      </button>
+      <span className="chat-song-title">{title}</span>
+      <span className={`clip-status clip-status-${clip.status}`}>{STATUS_WORDS[clip.status]}</span>
+    </li>
+  );
+}
+
+function MessageBubble({ message }: { readonly message: ChatMessage }) {
+  return (
+    <li
+      className={`chat-message chat-${message.role}${message.failed ? " chat-failed" : ""}`}
+      data-testid={`chat-${message.role}`}
+    >
+      <p>{message.text}</p>
+      {message.clips.length > 0 && (
+        <ul className="chat-songs">
+          {message.clips.map((clip) => (
+            <ReplySong key={clip.id} first={clip} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * mode=chat: a conversation about one song, in place of the form. Each message makes new songs from
+ * it (a cover described by the message) into the current workspace; they come back as replies.
+ */
+export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid: string | null }) {
+  const [reference, setReference] = useState<Clip | null | "missing">(null);
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const messages = useChatMessages(refId);
+
+  useEffect(() => {
+    let current = true;
+    setReference(null);
+    apiRequest(`/api/feed/v2?ids=${encodeURIComponent(refId)}`, feedV2ResponseSchema)
+      .then((answer) => {
+        if (current) setReference(answer.clips[0] ?? "missing");
+      })
+      .catch((error: unknown) => {
+        console.warn("Could not load the song to chat about", error);
+        if (current) setReference("missing");
+      });
+    return () => {
+      current = false;
+    };
+  }, [refId]);
+
+  const send = async () => {
+    if (reference === null || reference === "missing" || draft.trim() === "") return;
+    setSending(true);
+    try {
+      if (await sendChatMessage(reference, draft, wid)) setDraft("");
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const back = (
+    <button
+      type="button"
+      className="create-small-button"
+      onClick={() => navigate(formPathFrom(window.location.search))}
+    >
+      Back to the form
+    </button>
+  );
+
+  if (reference === null) {
+    return (
+      <section className="panel create-chat" aria-busy="true">
+        <p>Loading the song...</p>
+      </section>
+    );
+  }
+  if (reference === "missing") {
+    return (
+      <section className="panel create-chat" aria-labelledby="create-chat-title">
+        <h2 id="create-chat-title">Chat</h2>
+        <p role="alert">This song could not be found.</p>
+        {back}
+      </section>
+    );
+  }
+  const title = reference.title || "Untitled";
+  return (
+    <section className="panel create-chat" aria-labelledby="create-chat-title" data-testid="chat-panel">
+      <div className="chat-head">
+        <h2 id="create-chat-title">Chat</h2>
+        {back}
+      </div>
+      <div className="chat-reference" data-testid="chat-reference">
+        {reference.image_url && <img src={reference.image_url} alt="" width={48} height={48} />}
+        <div>
+          <span className="chat-reference-title">{title}</span>
+          <span className="clip-tags">{reference.display_tags ?? reference.metadata.tags ?? ""}</span>
+        </div>
+      </div>
+      <ol className="chat-messages" aria-live="polite">
+        <li className="chat-message chat-assistant chat-intro">
+          <p>Tell me how to change "{title}": each message makes new songs from it.</p>
+        </li>
+        {messages.map((message) => (
+          <MessageBubble key={message.id} message={message} />
+        ))}
+      </ol>
+      <form
+        className="chat-compose"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <textarea
+          aria-label="Message"
+          placeholder="Make it a slow jazz ballad..."
+          rows={2}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <button type="submit" className="create-submit" disabled={sending || draft.trim() === ""}>
+          {sending ? "Sending..." : "Send"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from "react";
+import {
+  DEFAULT_WORKSPACE_NAME,
+  UNTITLED_WORKSPACE,
+  WORKSPACE_TEXT_MAX,
+} from "../../shared/api/workspaces.ts";
+import { navigate } from "../router/history-router.ts";
+import { useLocation } from "../router/use-location.ts";
+import { createPathFor } from "./create-query.ts";
+import { showToast } from "./toast-store.ts";
+import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
+import {
+  createWorkspace,
+  findWorkspace,
+  isDefaultWorkspace,
+  loadWorkspaces,
+  useWorkspaces,
+  workspacesStore,
+} from "./workspaces-store.ts";
+
+const NEW_WORKSPACE = "__new__";
+const DEFAULT_OPTION = "";
+
+/**
+ * Beside the song list: which workspace the page shows and new songs go into. Switching pushes
+ * /create?wid={id}; 'New workspace' asks for a name, makes it and switches to it.
+ */
+export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; readonly wid: string | null }) {
+  const { search } = useLocation();
+  const list = useWorkspaces((state) => state.list);
+  const loaded = useWorkspaces((state) => state.loaded);
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [hinted, setHinted] = useState(hasSetWorkspace);
+  const [extra, setExtra] = useState<{ id: string; name: string } | null>(null);
+
+  useEffect(() => {
+    loadWorkspaces().catch((error: unknown) => console.warn("Could not load the workspaces", error));
+  }, []);
+
+  // A workspace in the address that the list does not hold: shown if it is the user's, else left.
+  useEffect(() => {
+    if (!loaded || wid === null || isDefaultWorkspace(wid)) return;
+    if (workspacesStore.getState().list.some((workspace) => workspace.id === wid)) return;
+    let current = true;
+    findWorkspace(wid)
+      .then((found) => {
+        if (!current) return;
+        if (found) setExtra({ id: found.id, name: found.name });
+        else {
+          rememberWorkspace(userId, null);
+          navigate(createPathFor(window.location.search, null), { replace: true });
+        }
+      })
+      .catch((error: unknown) => console.warn("Could not load the workspace", error));
+    return () => {
+      current = false;
+    };
+  }, [loaded, wid, userId]);
+
+  const switchTo = (id: string | null) => {
+    markWorkspaceSet();
+    setHinted(true);
+    rememberWorkspace(userId, id);
+    navigate(createPathFor(search, id));
+  };
+
+  const make = async () => {
+    setBusy(true);
+    try {
+      const made = await createWorkspace(name.trim().slice(0, WORKSPACE_TEXT_MAX) || UNTITLED_WORKSPACE);
+      setNaming(false);
+      setName("");
+      switchTo(made.id);
+    } catch (error) {
+      console.warn("Could not create the workspace", error);
+      showToast({ kind: "error", title: "Unknown error occurred", durationMs: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const selected = isDefaultWorkspace(wid) ? DEFAULT_OPTION : (wid ?? DEFAULT_OPTION);
+  const options = [...list.map((workspace) => ({ id: workspace.id, name: workspace.name }))];
+  if (extra && extra.id === wid && !options.some((option) => option.id === extra.id)) options.push(extra);
+  if (selected !== DEFAULT_OPTION && !options.some((option) => option.id === selected)) {
+    options.push({ id: selected, name: "Loading..." });
+  }
+
+  return (
+    <div className="workspace-switcher" data-testid="workspace-switcher">
+      <label className="workspace-switcher-label">
+        <span>Workspace</span>
+        <select
+          aria-label="Workspace"
+          value={naming ? NEW_WORKSPACE : selected}
+          disabled={busy}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === NEW_WORKSPACE) setNaming(true);
+            else {
+              setNaming(false);
+              switchTo(value === DEFAULT_OPTION ? null : value);
+            }
+          }}
+        >
+          <option value={DEFAULT_OPTION}>{DEFAULT_WORKSPACE_NAME}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+          <option value={NEW_WORKSPACE}>New workspace</option>
+        </select>
+      </label>
+      {naming && (
+        <form
+          className="workspace-new"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void make();
+          }}
+        >
+          <input
+            aria-label="New workspace name"
+            placeholder={UNTITLED_WORKSPACE}
+            maxLength={WORKSPACE_TEXT_MAX}
+            value={name}
+            // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked for it.
+            autoFocus
+            onChange={(event) => setName(event.target.value)}
+          />
+          <button type="submit" className="create-small-button" disabled={busy}>
+            {busy ? "Creating..." : "Create workspace"}
+          </button>
+          <button
+            type="button"
+            className="create-small-button"
+            disabled={busy}
+            onClick={() => setNaming(false)}
+          >
+            Cancel
+          </button>
+        </form>
+      )}
+      {!hinted && !naming && <p className="workspace-hint">New songs go into the workspace chosen here.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The signed-in user's workspaces for the switcher beside the song list (spec 001 "Workspaces"):
+// loaded from GET /api/project/me, a new one made with POST /api/project, and a song put into one
+// with POST /api/project/{id}/clips. A list that arrives after the user changed what was asked for
+// is ignored.
+
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+import {
+  DEFAULT_WORKSPACE_ID,
+  myWorkspacesResponseSchema,
+  updateWorkspaceClipsResponseSchema,
+  type WorkspaceSummary,
+  workspaceSummarySchema,
+} from "../../shared/api/workspaces.ts";
+import { apiRequest } from "../account/api-request.ts";
+import { showToast } from "./toast-store.ts";
+
+export interface WorkspacesState {
+  readonly list: readonly WorkspaceSummary[];
+  readonly loaded: boolean;
+}
+
+export const workspacesStore = createStore<WorkspacesState>(() => ({ list: [], loaded: false }));
+
+export const useWorkspaces = <T>(select: (state: WorkspacesState) => T): T =>
+  useStore(workspacesStore, select);
+
+/** The switcher lists this many (the newest changed first); the address may name an older one. */
+const PAGES = 5;
+const WORKSPACE_TOAST_MS = 3000;
+
+let loading = 0;
+
+export async function loadWorkspaces(): Promise<void> {
+  const ticket = ++loading;
+  const list: WorkspaceSummary[] = [];
+  for (let page = 1; page <= PAGES; page++) {
+    const answer = await apiRequest(`/api/project/me?page=${page}`, myWorkspacesResponseSchema);
+    list.push(...answer.projects);
+    if (!answer.has_more) break;
+  }
+  if (ticket === loading) workspacesStore.setState({ list, loaded: true });
+}
+
+/** Makes a workspace; it goes first in the list. */
+export async function createWorkspace(name: string): Promise<WorkspaceSummary> {
+  const made = await apiRequest("/api/project", workspaceSummarySchema, { body: { name, description: "" } });
+  loading++;
+  workspacesStore.setState((state) => ({
+    list: [made, ...state.list.filter((w) => w.id !== made.id)],
+    loaded: true,
+  }));
+  showToast({ kind: "info", title: "New workspace created", durationMs: WORKSPACE_TOAST_MS });
+  return made;
+}
+
+/** Whether a workspace id in the address is the default workspace (songs in no other). */
+export const isDefaultWorkspace = (wid: string | null): boolean =>
+  wid === null || wid === DEFAULT_WORKSPACE_ID;
+
+/** Puts the user's songs into a workspace (nothing to do for the default one: they are there). */
+export async function addClipsToWorkspace(wid: string | null, clipIds: readonly string[]): Promise<void> {
+  if (isDefaultWorkspace(wid) || wid === null || clipIds.length === 0) return;
+  await apiRequest(`/api/project/${encodeURIComponent(wid)}/clips`, updateWorkspaceClipsResponseSchema, {
+    body: { update_type: "add", metadata: { clip_ids: clipIds } },
+  });
+}
+
+/** A workspace the list does not hold (an old one, or gone): null when it is missing or trashed. */
+export async function findWorkspace(wid: string): Promise<WorkspaceSummary | null> {
+  try {
+    return await apiRequest(`/api/project/${encodeURIComponent(wid)}?page=1`, workspaceSummarySchema);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
