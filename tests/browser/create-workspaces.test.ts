@@ -1,11 +1,12 @@
 // Workspaces and chat mode on the create page, as the pro demo user: a new workspace made from the
 // switcher beside the song list takes the songs created while it is chosen (and the default one
 // does not show them); the song menu's Open in Chat turns the form into a conversation about a song,
-// where a message becomes new songs that come back as the reply and join the list.
+// where a message becomes new songs that come back as the reply and join the list; an uploaded song
+// is added to the workspace chosen.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openCreateApp, PRO_USER } from "./create-app.ts";
+import { dropWav, openCreateApp, PRO_USER, toneWav } from "./create-app.ts";
 
 const app = openCreateApp();
 
@@ -138,5 +139,26 @@ describe("workspaces and chat on the create page", () => {
       (url) => !url.searchParams.has("mode") && url.searchParams.get("wid") === workspaceId,
     );
     await expect.poll(() => page.getByLabel("Song description").count()).toBe(1);
+  });
+
+  it("adds an uploaded song to the current workspace", async () => {
+    const { page, baseUrl } = app();
+    await dropWav(page, "Shore.wav", toneWav(8));
+    const modal = page.getByTestId("upload-modal");
+    await expect.poll(() => modal.getAttribute("data-stage")).toMatch(/^(terms|trim)$/);
+    if ((await modal.getAttribute("data-stage")) === "terms") {
+      await modal.getByRole("button", { name: "Agree to Terms" }).click();
+    }
+    await expect.poll(() => modal.getAttribute("data-stage")).toBe("trim");
+    await modal.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => modal.getAttribute("data-stage")).toBe("finalize");
+    await modal.getByRole("button", { name: "Continue" }).click();
+    const row = page.getByTestId("clip-row").filter({ hasText: "Shore" });
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    const uploadId = (await row.getAttribute("data-clip-id")) ?? "";
+    const project = await projectClips(page, baseUrl, workspaceId);
+    expect(project.project_clips.map((entry) => entry.clip.id)).toContain(uploadId);
+    const home = await projectClips(page, baseUrl, "default");
+    expect(home.project_clips.map((entry) => entry.clip.id)).not.toContain(uploadId);
   });
 });
