@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import type { Clip, FeedV3Response } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
+import { projectChannel, REALTIME_PATH } from "../../src/shared/api/realtime.ts";
 import {
   type MyWorkspacesResponse,
   myWorkspacesResponseSchema,
@@ -323,5 +325,40 @@ describe.each(BACKENDS)("workspaces on %s", (backend) => {
     expect((await generate(mine.id)).status).toBe(404);
     // Refusals take no credits.
     expect(await credits()).toBe(before);
+  });
+
+  it("lets only the owner follow a workspace's channel, which tells of its clip changes", async () => {
+    const workspace = (await create(alice, { name: "Live" })).body;
+    const clip = await newTestClip(db(), { userId: alice.id });
+    const open = async (token: string) => {
+      const socket = new WebSocket(`${server.url().replace(/^http/, "ws")}${REALTIME_PATH}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const messages: { type: string; name?: string; data?: unknown; detail?: string }[] = [];
+      socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+      await new Promise((resolve, reject) => {
+        socket.once("open", resolve);
+        socket.once("error", reject);
+      });
+      socket.send(JSON.stringify({ type: "subscribe", channel: projectChannel(workspace.id) }));
+      await expect.poll(() => messages.length).toBeGreaterThan(0);
+      return { socket, messages };
+    };
+    const owner = await open(alice.token);
+    const outsider = await open(bob.token);
+    try {
+      expect(owner.messages[0]).toEqual({ type: "subscribed", channel: projectChannel(workspace.id) });
+      expect(outsider.messages[0]).toMatchObject({
+        type: "error",
+        detail: "You are not a member of this workspace",
+      });
+      await update(alice, workspace.id, "add", { clip_ids: [clip.id] });
+      await expect
+        .poll(() => owner.messages.find((message) => message.name === "workspace_change")?.data)
+        .toMatchObject({ project: workspace.id, action: "add_clips", user_id: alice.id });
+    } finally {
+      owner.socket.close();
+      outsider.socket.close();
+    }
   });
 });
