@@ -6,6 +6,8 @@ import { projectChannel, REALTIME_PATH } from "../../src/shared/api/realtime.ts"
 import {
   type MyWorkspacesResponse,
   myWorkspacesResponseSchema,
+  type PinnedClipsResponse,
+  pinnedClipsResponseSchema,
   type UpdateWorkspaceClipsResponse,
   updateWorkspaceClipsResponseSchema,
   WORKSPACE_NOT_FOUND,
@@ -239,6 +241,11 @@ describe.each(BACKENDS)("workspaces on %s", (backend) => {
     expect((await load(alice.client, demos.id)).body.pinned_clips.map((entry) => entry.clip.id)).toEqual([
       ids[1],
     ]);
+    const pins = await alice.client.get<PinnedClipsResponse>(`/api/project/${demos.id}/pinned-clips`);
+    expect(pinnedClipsResponseSchema.parse(pins.body).pinned_clips.map((entry) => entry.clip.id)).toEqual([
+      ids[1],
+    ]);
+    expect((await bob.client.get(`/api/project/${demos.id}/pinned-clips`)).status).toBe(404);
     await update(alice, demos.id, "pinned", { clip_ids: [ids[1]], pinned: false });
     expect((await load(alice.client, demos.id)).body.pinned_clips).toEqual([]);
     await update(alice, demos.id, "pinned", { clip_ids: [ids[1]], pinned: true });

@@ -4,6 +4,7 @@ import {
   createWorkspaceBodySchema,
   type MyWorkspacesResponse,
   myWorkspacesQuerySchema,
+  type PinnedClipsResponse,
   trashWorkspaceBodySchema,
   type UpdateWorkspaceClipsResponse,
   updateWorkspaceClipsBodySchema,
@@ -61,6 +62,13 @@ export function registerWorkspaceRoutes(app: FastifyInstance, db: Kysely<Databas
     const user = requireUser(request);
     const { project_id } = parseInput(workspaceIdParamsSchema, request.params, "path");
     return loadWorkspace(db, user.id, project_id, parseInput(workspaceQuerySchema, request.query, "query"));
+  });
+
+  app.get("/api/project/:project_id/pinned-clips", async (request): Promise<PinnedClipsResponse> => {
+    const user = requireUser(request);
+    const { project_id } = parseInput(workspaceIdParamsSchema, request.params, "path");
+    const { pinned_clips } = await loadWorkspace(db, user.id, project_id, { page: 1 });
+    return { pinned_clips };
   });
 
   app.post("/api/project/:project_id/metadata", async (request): Promise<WorkspaceSummary> => {

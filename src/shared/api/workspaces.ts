@@ -134,6 +134,10 @@ export const workspaceResponseSchema = workspaceSummarySchema.extend({
 });
 export type WorkspaceResponse = z.infer<typeof workspaceResponseSchema>;
 
+/** GET /api/project/{project_id}/pinned-clips: the workspace's pinned clips, last pinned first. */
+export const pinnedClipsResponseSchema = z.object({ pinned_clips: z.array(workspaceClipEntrySchema) });
+export type PinnedClipsResponse = z.infer<typeof pinnedClipsResponseSchema>;
+
 export const myWorkspacesResponseSchema = pageInfoSchema.extend({
   projects: z.array(workspaceSummarySchema),
 });
