@@ -167,6 +167,46 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
       expect(titles(await feed(carol.client, { user, searchText: "100%" }))).toEqual([]);
     });
 
+    it("searches for %, _ and \\ as themselves, folds non-ASCII case, and keeps a phrase within a field", async () => {
+      const sam = await newTestUser(db(), server.client());
+      const user = only(sam.id);
+      const songs: [string, Record<string, string>][] = [
+        ["under_score", {}],
+        ["underXscore", {}],
+        ["back\\slash", {}],
+        ["backslash", {}],
+        ["percent", { tags: "100% Pure" }],
+        ["no percent", { tags: "1000 pure" }],
+        ["Ōcean Ärger", { prompt: "ÉTÉ à Paris" }],
+        ["Night", { tags: "Drive", negative_tags: "sad", prompt: "rain" }],
+      ];
+      for (const [title, metadata] of songs) await newTestClip(db(), { userId: sam.id, title, metadata });
+      const search = async (searchText: string) => titles(await feed(sam.client, { user, searchText }));
+
+      expect(await search("r_s")).toEqual(["under_score"]);
+      expect(await search("_")).toEqual(["under_score"]);
+      expect(await search("k\\s")).toEqual(["back\\slash"]);
+      expect(await search("\\")).toEqual(["back\\slash"]);
+      expect(await search("0% p")).toEqual(["percent"]);
+      expect(await search("%")).toEqual(["percent"]);
+      expect(await search("100%")).toEqual(["percent"]);
+      // Not ASCII, either case, in the title and in the prompt.
+      expect(await search("ōCEAN")).toEqual(["Ōcean Ärger"]);
+      expect(await search("ÄRGER")).toEqual(["Ōcean Ärger"]);
+      expect(await search("été À")).toEqual(["Ōcean Ärger"]);
+      // Each field on its own: a phrase from the end of one field to the start of the next is no match.
+      expect(await search("night drive")).toEqual([]);
+      expect(await search("nightdrive")).toEqual([]);
+      expect(await search("t\u001fd")).toEqual([]);
+      expect(await search("drive")).toEqual(["Night"]);
+      expect(await search("SAD")).toEqual(["Night"]);
+      // Too short for a trigram: one and two letters still match anywhere in a field.
+      expect(await search("ōc")).toEqual(["Ōcean Ärger"]);
+      expect(await search("ai")).toEqual(["Night"]);
+      expect(await search("sl")).toEqual(["back\\slash", "backslash"]);
+      expect(await search("x")).toEqual(["underXscore"]);
+    });
+
     it("combines filters", async () => {
       const user = only(carol.id);
       expect(titles(await feed(carol.client, { user, public: "True", upload: "False" }))).toEqual([

@@ -38,8 +38,27 @@ export const CLIP_KIND = {
 export const metadataEquals = (field: string, value: string) =>
   sql<boolean>`coalesce(clips.metadata->>${sql.lit(field)} = ${value}, false)`;
 
-/** Case-insensitive substring search over title, tags, negative tags and prompt (001 "Feed search"). */
+/** What separates the fields in `clips.search_text` (migration 0012). */
+const FIELD_SEPARATOR = "\x1f";
+
+/** A LIKE pattern matching `text` literally: backslash (LIKE's escape), % and _ escaped. */
+export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Case-insensitive substring search over title, tags, negative tags and prompt (001 "Feed
+ * search"), on `clips.search_text`: the four fields lowered and joined by a unit separator, which a
+ * search word never holds, so a phrase matches within one field only. From three characters on
+ * the trigram index can answer it (`like`); shorter words have no trigram and are looked for in
+ * each candidate row (`strpos`), so the planner does not walk the whole index for them.
+ */
 export function matchesSearch(text: string): Predicate {
+  if (text.includes(FIELD_SEPARATOR)) return matchesSearchByField(text);
+  if ([...text].length < 3) return sql<boolean>`(strpos(clips.search_text, lower(${text})) > 0)`;
+  return sql<boolean>`(clips.search_text like lower(${likeContaining(text)}))`;
+}
+
+/** The same search field by field: for a search holding the separator itself. */
+function matchesSearchByField(text: string): Predicate {
   const needle = sql`lower(${text})`;
   const within = (haystack: RawBuilder<unknown>) =>
     sql`strpos(lower(coalesce(${haystack}, '')), ${needle}) > 0`;

@@ -21,6 +21,32 @@ export const visibleTo = (viewerId: string | null) =>
     ? sql<boolean>`(clips.user_id = ${viewerId} or (clips.is_public and not clips.is_trashed))`
     : sql<boolean>`(clips.is_public and not clips.is_trashed)`;
 
+/** The columns of ClipRow, named: a clip's search column (0012) stays in the database. */
+export const CLIP_COLUMNS = [
+  "id",
+  "user_id",
+  "title",
+  "status",
+  "caption",
+  "audio_key",
+  "image_key",
+  "video_key",
+  "is_public",
+  "is_trashed",
+  "is_pinned",
+  "allow_comments",
+  "play_count",
+  "upvote_count",
+  "model_name",
+  "major_model_version",
+  "root_clip_id",
+  "project_id",
+  "persona_id",
+  "metadata",
+  "created_at",
+  "caption_mentions",
+] as const satisfies readonly (keyof ClipRow)[];
+
 /** Clips with their owners and the viewer's reaction (alias vr), not yet filtered. */
 export function selectClips(db: Kysely<Database>, viewerId: string | null) {
   return db
@@ -29,7 +55,7 @@ export function selectClips(db: Kysely<Database>, viewerId: string | null) {
     .leftJoin("clip_reactions as vr", (join) =>
       join.onRef("vr.clip_id", "=", "clips.id").on(sql<boolean>`vr.user_id = ${viewerId}`),
     )
-    .selectAll("clips")
+    .select(CLIP_COLUMNS.map((column) => `clips.${column}` as const))
     .select([
       "users.handle as owner_handle",
       "users.display_name as owner_display_name",

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, Migrator, PostgresDialect } from "kysely";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { MIGRATIONS } from "./migrations/index.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
@@ -31,7 +32,10 @@ const INT8 = 20;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url ? await openPostgres(options.url, options.schema) : await openPGlite(options);
   try {
-    await migrate(handle.db, options.url ? options.schema : undefined);
+    const migrated = await migrate(handle.db, options.url ? options.schema : undefined);
+    // PGlite has no autovacuum to gather statistics: without them the planner would guess how many
+    // clips a search matches (and so which index to use) from nothing.
+    if (migrated && handle.backend === "pglite") await sql`analyze`.execute(handle.db);
   } catch (error) {
     await handle.close();
     throw error;
@@ -66,10 +70,13 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (!options.dataDir && !options.loadDataDir)
     throw new Error("An embedded database needs a data directory");
   const parsers = { [INT8]: Number };
+  // The feed's search index is a trigram index (migration 0012).
+  const extensions = { pg_trgm };
   const pglite = options.loadDataDir
-    ? new PGlite({ loadDataDir: options.loadDataDir, parsers })
+    ? new PGlite({ loadDataDir: options.loadDataDir, parsers, extensions })
     : new PGlite(options.dataDir === "memory://" ? "memory://" : join(options.dataDir as string, "db"), {
         parsers,
+        extensions,
       });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
@@ -81,7 +88,8 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
   };
 }
 
-async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
+/** Brings the schema up to date; true if any migration ran. */
+async function migrate(db: Kysely<Database>, schema?: string): Promise<boolean> {
   // The migrator looks for its tables across schemas unless told which one is ours.
   const migrator = new Migrator({
     db,
@@ -93,4 +101,5 @@ async function migrate(db: Kysely<Database>, schema?: string): Promise<void> {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : error}`);
   }
+  return (results?.length ?? 0) > 0;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
 import type { AudioUploadStatus } from "../../shared/api/uploads.ts";
 
 /** Timestamps are written as Date (or left to the default) and read as Date. */
@@ -52,6 +52,8 @@ export interface ClipsTable {
   created_at: Generated<Timestamp>;
   /** Handles named in the caption (0003). */
   caption_mentions: Generated<string[]>;
+  /** Title, tags, negative tags and prompt lowered, for the feed's search (0012); never written. */
+  search_text: GeneratedAlways<string>;
 }
 
 export interface ClipReactionsTable {
@@ -310,5 +312,6 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type ClipRow = Selectable<ClipsTable>;
+/** A clip as the code reads it: every column but the search column, which only queries use. */
+export type ClipRow = Omit<Selectable<ClipsTable>, "search_text">;
 export type UploadRow = Selectable<UploadsTable>;

@@ -9,6 +9,7 @@ import * as clipDownbeats from "./0007-clip-downbeats.ts";
 import * as generation from "./0008-generation.ts";
 import * as createPage from "./0009-create-page.ts";
 import * as workspaces from "./0011-workspaces.ts";
+import * as clipSearch from "./0012-clip-search.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008-generation": generation,
   "0009-create-page": createPage,
   "0011-workspaces": workspaces,
+  "0012-clip-search": clipSearch,
 };
