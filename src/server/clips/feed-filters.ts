@@ -93,6 +93,12 @@ export function feedFilterConditions(filters: FeedFilters, viewerId: string | nu
   ];
 }
 
+/** Whether the feed filters keep only the viewer's own clips: the library page's request. */
+export function onlyOwnClips(filters: FeedFilters, viewerId: string | null): boolean {
+  if (viewerId === null || filters.user?.presence !== "True") return false;
+  return (filters.user.userId ?? viewerId) === viewerId;
+}
+
 /**
  * The library of GET /api/feed/v2 with 001's older filters: the viewer's own untrashed clips. Each
  * is_* flag set to true keeps only that kind; false leaves the flag off. The hide_* flags default
