@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
-import { findSessionUser } from "./sessions.ts";
+import { SessionUsers } from "./sessions.ts";
 
 export const SESSION_COOKIE = "tunesmith_session";
 
@@ -46,10 +46,11 @@ function isSameOrigin(request: FastifyRequest): boolean {
 
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest("auth", null);
+  const sessions = new SessionUsers(db);
   app.addHook("onRequest", async (request) => {
     const given = credentials(request);
     if (!given) return;
-    const user = await findSessionUser(db, given.token);
+    const user = await sessions.find(given.token);
     if (!user) return;
     if (given.via === "cookie" && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
       throw forbidden(

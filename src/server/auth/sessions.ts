@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../db/schema.ts";
+import { onWrite } from "../db/write-watch.ts";
 
 /** Sessions last 30 days from sign-in. */
 export const SESSION_DAYS = 30;
@@ -18,14 +19,69 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   return token;
 }
 
-export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | undefined> {
+function sessionRow(db: Kysely<Database>, tokenHash: string) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
-    .where("sessions.token_hash", "=", hashToken(token))
+    .select("sessions.expires_at as session_expires_at")
+    .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.expires_at", ">", new Date())
     .executeTakeFirst();
+}
+
+/** The signed-in user of a session token, read from the database. */
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | undefined> {
+  const row = await sessionRow(db, hashToken(token));
+  if (!row) return undefined;
+  const { session_expires_at: _, ...user } = row;
+  return user;
+}
+
+/** How long a session's user is kept: changes made by another process show within this. */
+export const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_SIZE = 10_000;
+
+/**
+ * Session token (by its hash) to user, kept for SESSION_CACHE_MS, so a signed-in request does not
+ * need a query of its own to know who asks. Forgotten, all of it, whenever this process writes to
+ * users or sessions (sign-out, credits, plans, flags: see onWrite), and a lookup that overlapped such
+ * a write is not kept. Unknown tokens are not kept. Without a write watch on the database, nothing
+ * is kept.
+ */
+export class SessionUsers {
+  readonly #entries = new Map<string, { user: User; until: number }>();
+  readonly #caching: boolean;
+  #generation = 0;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.#caching = onWrite(db, ["users", "sessions"], () => this.forgetAll());
+  }
+
+  forgetAll(): void {
+    this.#entries.clear();
+    this.#generation++;
+  }
+
+  async find(token: string): Promise<User | undefined> {
+    const hash = hashToken(token);
+    const now = Date.now();
+    const kept = this.#entries.get(hash);
+    if (kept && kept.until > now) return kept.user;
+    if (kept) this.#entries.delete(hash);
+    const generation = this.#generation;
+    const row = await sessionRow(this.db, hash);
+    if (!row) return undefined;
+    const { session_expires_at: expiresAt, ...user } = row;
+    // Shared by the requests it answers: none may change it.
+    Object.freeze(user.flags);
+    Object.freeze(user);
+    if (this.#caching && generation === this.#generation) {
+      if (this.#entries.size >= SESSION_CACHE_SIZE) this.#entries.clear();
+      this.#entries.set(hash, { user, until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()) });
+    }
+    return user;
+  }
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {

@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { type Dialect, Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { MIGRATIONS } from "./migrations/index.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
+import { registerWriteWatch, WriteWatch } from "./write-watch.ts";
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; without one, an embedded PGlite database under dataDir. */
@@ -43,6 +44,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
+/** Kysely on the dialect, with its writes reported to whoever caches rows (see onWrite). */
+function watchedKysely(dialect: Dialect): Kysely<Database> {
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: watch.watch(dialect) });
+  registerWriteWatch(db, watch);
+  return db;
+}
+
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unusable schema name ${schema}`);
   if (schema) {
@@ -62,7 +71,7 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     // int8 (counts, sums) as numbers, as PGlite gives them: one query layer for both.
     types: { getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = watchedKysely(new PostgresDialect({ pool }));
   return { db, backend: "postgres", close: () => db.destroy() };
 }
 
@@ -79,7 +88,7 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
         extensions,
       });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = watchedKysely(new PGliteDialect(pglite));
   return {
     db,
     backend: "pglite",
