@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { grantCredits } from "../../src/server/billing/credits.ts";
 import type { AuthResponse, Session } from "../../src/shared/api/accounts.ts";
+import type { BillingInfo } from "../../src/shared/api/billing.ts";
 import { newAccountBody, startApiServer } from "../api-server.ts";
 import { BACKENDS } from "../server-database.ts";
 
@@ -62,7 +65,16 @@ describe.each(BACKENDS)("accounts and sessions on %s", (backend) => {
       .post("/api/auth/login", { email: "nobody@example.com", password: "x" });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ detail: "Wrong email or password" });
+    expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.headers.get("content-type")).toBe(wrong.headers.get("content-type"));
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    // An unknown email is checked against a stand-in hash, as often as asked: still refused.
+    const again = await server
+      .client()
+      .post("/api/auth/login", { email: "nobody@example.com", password: "x" });
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual(wrong.body);
   });
 
   it("refuses a second account with the same email or handle, whatever the case", async () => {
@@ -125,6 +137,36 @@ describe.each(BACKENDS)("accounts and sessions on %s", (backend) => {
       .where("user_id", "=", signup.body.session.userId as string)
       .execute();
     expect((await client.get<Session>("/api/session")).body.user).toBeNull();
+  });
+
+  it("answers with the account as it is now, though the last request's session was kept", async () => {
+    const client = server.client();
+    const signup = await client.post<AuthResponse>("/api/auth/signup", newAccountBody());
+    const userId = signup.body.session.userId as string;
+    const db = server.database().db;
+    const session = async () => (await client.get<Session>("/api/session")).body;
+    const credits = async () => (await client.get<BillingInfo>("/api/billing/info")).body.total_credits_left;
+    expect((await session()).userPlanKey).toBe("free");
+    const before = await credits();
+
+    await db.updateTable("users").set({ plan_key: "pro" }).where("id", "=", userId).execute();
+    expect((await session()).userPlanKey).toBe("pro");
+    // A change inside a transaction shows once it commits.
+    await grantCredits(db, userId, 25, "test grant");
+    expect(await credits()).toBe(before + 25);
+    await db
+      .updateTable("users")
+      .set({ flags: sql<string[]>`array_append(flags, 'studio')` })
+      .where("id", "=", userId)
+      .execute();
+    expect((await session()).flags.studio).toBe(true);
+
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", userId)
+      .execute();
+    expect((await session()).user).toBeNull();
   });
 
   it("refuses cookie-authenticated writes from another site, not bearer ones", async () => {

@@ -18,6 +18,18 @@ export function hashPassword(password: string): Promise<string> {
   });
 }
 
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether the password is the one hashed. Without a hash (no account has the email), it is checked
+ * against a hash of a random password made the same way, and is false: an unknown email takes as
+ * long to refuse as a wrong password, so the time of the answer does not tell which emails exist.
+ */
+export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
+  if (hash === undefined) {
+    dummyHash ??= hashPassword(randomBytes(16).toString("base64url"));
+    await argon2Verify({ password, hash: await dummyHash }).catch(() => false);
+    return false;
+  }
   return argon2Verify({ password, hash }).catch(() => false);
 }

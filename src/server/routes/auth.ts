@@ -37,10 +37,10 @@ export function registerAuthRoutes(app: FastifyInstance, db: Kysely<Database>): 
   app.post("/api/auth/login", { config: { rateLimit: AUTH_RATE } }, async (request, reply) => {
     const body = parseInput(loginBodySchema, request.body);
     const user = await findAccountByEmail(db, body.email);
-    // The same answer for an unknown email and a wrong password: nothing to learn from it.
-    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-      throw unauthorized("Wrong email or password");
-    }
+    // The same answer, after the same work, for an unknown email and a wrong password: nothing to
+    // learn from it.
+    const verified = await verifyPassword(body.password, user?.password_hash);
+    if (!user || !verified) throw unauthorized("Wrong email or password");
     return signIn(db, user, request, reply);
   });
 
