@@ -1,8 +1,9 @@
 import { Chord, Note } from "tonal";
 import { describe, expect, it } from "vitest";
-import { analyseSource, barPhase } from "../../src/generator/analysis/analyse-source.ts";
-import { chromaProfile } from "../../src/generator/analysis/chroma.ts";
-import { estimateKey } from "../../src/generator/analysis/key-estimate.ts";
+import { analyseSource, barPhase, steadyBpm } from "../../src/generator/analysis/analyse-source.ts";
+import { chromaFrames, chromaProfile } from "../../src/generator/analysis/chroma.ts";
+import { estimateKey, estimateSongKey } from "../../src/generator/analysis/key-estimate.ts";
+import { metricalTempo, onsetAutocorrelation } from "../../src/generator/analysis/tempo-level.ts";
 import { drumPattern } from "../beat-audio.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { whiteNoise } from "../noise.ts";
@@ -83,6 +84,13 @@ describe("key estimation", () => {
     expect(key?.correlation).toBeGreaterThan(0.6);
   });
 
+  it("hears the tonic a song ends on where its whole profile reads the dominant", () => {
+    // ii V iii vi ii V IV I: the profile alone weighs G and D (V) over C.
+    const audio = { sampleRate: RATE, channels: [progression(["Dm", "G", "Em", "Am", "Dm", "G", "F", "C"])] };
+    expect(estimateKey(chromaProfile(dsp, audio))).toMatchObject({ tonic: "G", mode: "major" });
+    expect(estimateSongKey(chromaFrames(dsp, audio))).toMatchObject({ tonic: "C", mode: "major" });
+  });
+
   it("puts a pure tone's energy on its own pitch class", () => {
     const out = new Float32Array(RATE * 2);
     // A2 (110 Hz): low notes must not smear onto their neighbours.
@@ -140,5 +148,51 @@ describe("bar phase", () => {
     ]);
     const found = barPhase({ downbeats: wrapped }, bar);
     expect(Math.min(found, bar - found)).toBeLessThan(0.011);
+  });
+});
+
+const FRAME_RATE = 100;
+
+/** An onset envelope at 100 frames a second: each part a bar of sixteenths ("x" a hit) and a level. */
+function groove(bpm: number, parts: readonly (readonly [string, number])[], seconds: number): Float32Array {
+  const out = new Float32Array(seconds * FRAME_RATE);
+  const step = (60 * FRAME_RATE) / bpm / 4;
+  for (let i = 0; Math.round(i * step) < out.length; i++) {
+    for (const [pattern, level] of parts) if (pattern[i % 16] === "x") out[Math.round(i * step)] += level;
+  }
+  return out;
+}
+
+describe("tempo's metrical level", () => {
+  const level = (envelope: Float32Array, tracked: number) =>
+    metricalTempo(onsetAutocorrelation(envelope), FRAME_RATE, tracked);
+  const SNARE = ["....x.......x...", 3] as const;
+  const EIGHTHS = ["x.x.x.x.x.x.x.x.", 1] as const;
+
+  it("takes a 3-3-2 groove's dotted quarter back to the beat", () => {
+    const pop = groove(112, [["x.......x.x.....", 3], SNARE, EIGHTHS, ["x...x.x...x.x...", 2]], 40);
+    expect(level(pop, (112 * 2) / 3)).toBeCloseTo(112, 6);
+    expect(level(pop, 112)).toBe(112);
+  });
+
+  it("halves a slow groove read at double speed off its sixteenth hats", () => {
+    const rnb = groove(76, [["x..x......x..x..", 3], SNARE, ["x.xxx.x.x.xxx.x.", 1]], 40);
+    expect(level(rnb, 152)).toBe(76);
+    expect(level(rnb, 76)).toBe(76);
+  });
+
+  it("keeps a straight groove's tempo", () => {
+    const rock = groove(132, [["x.....x.x.......", 3], SNARE, EIGHTHS], 40);
+    expect(level(rock, 132)).toBe(132);
+  });
+
+  it("measures the tempo over steady runs of beats, past a slipped beat and the frames' jitter", () => {
+    const beats: number[] = [];
+    for (let i = 0; i < 60; i++) beats.push(0.3 + 0.5 * i + 0.004 * Math.sin(i * 2.3));
+    // Locking on: two beats off the grid; and an extra beat where the tracker slipped.
+    beats[1] += 0.12;
+    beats[2] -= 0.09;
+    beats.splice(30, 0, beats[29] + 0.21);
+    expect(Math.abs((steadyBpm(beats) ?? 0) - 120)).toBeLessThan(0.05);
   });
 });

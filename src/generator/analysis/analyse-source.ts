@@ -1,10 +1,15 @@
 // What the generator needs to know of a source without a score (an upload): its tempo and
-// downbeats (the engine's beat analysis, src/engine/beats) and its key (chroma + Krumhansl).
+// downbeats (the engine's beat analysis, src/engine/beats, with the tempo's metrical level checked
+// against the bars) and its key (chroma, its ending weighed in). Audio alone: no score is read.
 import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { analyzeBeats } from "../../engine/beats/analyze.ts";
+import { analyseFeatures, refine } from "../../engine/beats/analyze.ts";
+import { numberBeats } from "../../engine/beats/downbeats.ts";
+import { FEATURE, FeatureExtractor } from "../../engine/beats/features.ts";
+import { trackBeats } from "../../engine/beats/track.ts";
 import type { PcmAudio } from "../song-request.ts";
-import { chromaProfile } from "./chroma.ts";
-import { estimateKey } from "./key-estimate.ts";
+import { chromaFrames } from "./chroma.ts";
+import { estimateSongKey } from "./key-estimate.ts";
+import { metricalTempo, onsetAutocorrelation } from "./tempo-level.ts";
 
 export interface SourceAnalysis {
   /** Beats per minute, or null when the audio has no steady pulse. */
@@ -19,29 +24,88 @@ export interface SourceAnalysis {
 const MIN_KEY_CORRELATION = 0.5;
 /** Bar lines this close (seconds) agree on the bar grid's phase. */
 const PHASE_TOLERANCE = 0.03;
+/** Runs of this many steady beat intervals measure the tempo: their jitter averages out. */
+const RUN_INTERVALS = 8;
+/** An interval this close (fraction) to the median one is steady. */
+const STEADY = 0.15;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
 /**
  * The tempo of the median beat interval: the tracker may take a few beats to lock on (an intro's
- * sparse hits), and those would pull an average of all beats off by a few per cent.
+ * sparse hits), or slip a beat, and those would pull an average of all beats off by a few per cent.
+ * Measured over runs of steady intervals when there are some (the median of their mean
+ * intervals), since single intervals carry the 10 ms frames' jitter.
  */
-function steadyBpm(beats: readonly number[]): number | null {
-  const intervals = beats
-    .slice(1)
-    .map((t, i) => t - beats[i])
-    .sort((a, b) => a - b);
+export function steadyBpm(beats: readonly number[]): number | null {
+  const intervals = beats.slice(1).map((t, i) => t - beats[i]);
   if (intervals.length === 0) return null;
-  const middle = intervals.length >> 1;
-  const median = intervals.length % 2 ? intervals[middle] : (intervals[middle - 1] + intervals[middle]) / 2;
-  return Math.round(6000 / median) / 100;
+  const typical = median(intervals);
+  const runs: number[] = [];
+  let steadySince = 0;
+  for (let i = 0; i < intervals.length; i++) {
+    if (Math.abs(intervals[i] - typical) > STEADY * typical) steadySince = i + 1;
+    else if (i + 1 - steadySince >= RUN_INTERVALS) {
+      runs.push((beats[i + 1] - beats[i + 1 - RUN_INTERVALS]) / RUN_INTERVALS);
+    }
+  }
+  const period = runs.length > 0 ? median(runs) : typical;
+  return period > 0 ? Math.round(6000 / period) / 100 : null;
+}
+
+interface Rhythm {
+  readonly bpm: number | null;
+  readonly downbeats: [number, number][];
+}
+
+/**
+ * Tempo and numbered beats: the engine's tracker, then the tempo's metrical level from the bars; when
+ * that moves the tempo, the beats are tracked again at it (and numbered again), so downbeats and
+ * tempo agree.
+ */
+function analyseRhythm(dsp: DspExports, audio: PcmAudio): Rhythm {
+  const features = new FeatureExtractor(dsp, audio.sampleRate);
+  try {
+    features.push(audio.channels);
+    features.flush();
+    const tracked = analyseFeatures(features, features.seconds);
+    const trackedBpm = tracked.bpm === null ? null : steadyBpm(tracked.beats);
+    const numbered = tracked.downbeats.map(([t, n]): [number, number] => [t, n]);
+    if (trackedBpm === null) return { bpm: null, downbeats: numbered };
+    const { count, data, stride, frameRate } = features;
+    // The envelope the tracker follows: onset strength in standard deviations.
+    const onset = new Float32Array(count);
+    let mean = 0;
+    for (let t = 0; t < count; t++) {
+      onset[t] = data[t * stride + FEATURE.onset];
+      mean += onset[t] / count;
+    }
+    let variance = 0;
+    for (let t = 0; t < count; t++) variance += (onset[t] - mean) ** 2 / count;
+    const sd = Math.sqrt(variance);
+    for (let t = 0; t < count; t++) onset[t] /= sd;
+    const tempo = metricalTempo(onsetAutocorrelation(onset), frameRate, trackedBpm);
+    if (tempo === trackedBpm) return { bpm: trackedBpm, downbeats: numbered };
+    const frames = trackBeats(onset, new Float64Array(count).fill((60 * frameRate) / tempo), count);
+    const numbers = numberBeats(features, frames);
+    const beats = frames.map((f) => Math.round((refine(onset, f) / frameRate) * 10000) / 10000);
+    return { bpm: steadyBpm(beats), downbeats: beats.map((t, i): [number, number] => [t, numbers[i]]) };
+  } finally {
+    features.dispose();
+  }
 }
 
 export function analyseSource(dsp: DspExports, audio: PcmAudio): SourceAnalysis {
-  const beats = analyzeBeats(dsp, audio);
-  const key = estimateKey(chromaProfile(dsp, audio));
+  const rhythm = analyseRhythm(dsp, audio);
+  const key = estimateSongKey(chromaFrames(dsp, audio));
   return {
-    bpm: beats.bpm === null ? null : steadyBpm(beats.beats),
+    bpm: rhythm.bpm,
     key: key && key.correlation >= MIN_KEY_CORRELATION ? { tonic: key.tonic, mode: key.mode } : null,
-    downbeats: beats.downbeats.map(([t, n]): [number, number] => [t, n]),
+    downbeats: rhythm.downbeats,
   };
 }
 
