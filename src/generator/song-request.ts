@@ -50,8 +50,16 @@ export interface SongRequest {
   readonly inspirations: readonly ReferenceClip[];
   /** extend: where the new part joins, in the source's seconds. */
   readonly continueAt: number | null;
-  /** infill: the range replaced, in the source's seconds. */
-  readonly infill: { readonly start: number; readonly end: number } | null;
+  /**
+   * infill: the range replaced, in the source's seconds, and the context window the new material is
+   * made from (infill_context_start_s..infill_context_end_s, or include_history_s / include_future_s
+   * around the range; end null: to the source's end). Without one the whole source is the context.
+   */
+  readonly infill: {
+    readonly start: number;
+    readonly end: number;
+    readonly context?: { readonly start: number; readonly end: number | null };
+  } | null;
   /** speed: the multiplier and whether the pitch is kept. */
   readonly speed: { readonly multiplier: number; readonly keepPitch: boolean } | null;
   /** concat: the clips joined, oldest first, each with where it continues the one before. */

@@ -269,6 +269,58 @@ describe.each(BACKENDS)("generation references on %s", (backend) => {
     expect(generator.requests.at(-1)?.infill).toEqual({ start: 1, end: 2 });
   });
 
+  it("carries an infill's context window to the generator: the context bounds, or history and future around the range", async () => {
+    const { client } = await proUser();
+    const source = await song(client, "jazz");
+    const infill = (fields: Record<string, number>) =>
+      client.post<GenerateResponse & { detail: string }>("/api/generate/v2/", {
+        tags: "jazz",
+        continue_clip_id: source.id,
+        infill_start_s: 1,
+        infill_end_s: 2,
+        batch_size: 1,
+        ...fields,
+      });
+    const bounded = await infill({ infill_context_start_s: 0.5, infill_context_end_s: 2.5 });
+    expect(bounded.status).toBe(200);
+    expect(bounded.body.metadata.history?.[0]).toMatchObject({
+      infill_start_s: 1,
+      infill_end_s: 2,
+      infill_context_start_s: 0.5,
+      infill_context_end_s: 2.5,
+    });
+    await settledClips(client, [bounded.body.clips[0].id]);
+    expect(generator.requests.at(-1)?.infill).toEqual({
+      start: 1,
+      end: 2,
+      context: { start: 0.5, end: 2.5 },
+    });
+    // History and future around the range; a future past the clip's end runs to its end.
+    const around = await infill({ include_history_s: 0.25, include_future_s: 5 });
+    expect(around.status).toBe(200);
+    await settledClips(client, [around.body.clips[0].id]);
+    expect(generator.requests.at(-1)?.infill).toEqual({
+      start: 1,
+      end: 2,
+      context: { start: 0.75, end: null },
+    });
+
+    const after = await infill({ infill_context_start_s: 1.5, infill_context_end_s: 2.5 });
+    expect(after.status).toBe(400);
+    expect(after.body.detail).toBe("infill_context_start_s must be at or before infill_start_s");
+    const before = await infill({ infill_context_start_s: 0, infill_context_end_s: 1.5 });
+    expect(before.status).toBe(400);
+    expect(before.body.detail).toBe("infill_context_end_s must be at or after infill_end_s");
+    const beyond = await infill({ infill_context_start_s: 0, infill_context_end_s: SINE_SONG_SECONDS + 1 });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.detail).toContain("beyond the end of the clip");
+    const half = await infill({ infill_context_start_s: 0 });
+    expect(half.status).toBe(400);
+    expect(half.body.detail).toBe(
+      "Infill with generate-full-context needs all four infill and context boundaries defined",
+    );
+  });
+
   it("refuses stems of a song without a score (an upload) before taking credits, and speed of a sung song", async () => {
     const { client, userId } = await proUser();
     const credits = async () => (await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left;

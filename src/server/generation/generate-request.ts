@@ -109,6 +109,12 @@ export function requestMetadata(
               continue_at: plan.continueAt,
               infill_start_s: plan.infill?.start ?? null,
               infill_end_s: plan.infill?.end ?? null,
+              ...(plan.infill?.context
+                ? {
+                    infill_context_start_s: plan.infill.context.start,
+                    infill_context_end_s: plan.infill.context.end,
+                  }
+                : {}),
             },
           ]
         : null,

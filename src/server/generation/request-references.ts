@@ -41,7 +41,8 @@ export interface ResolvedReferences {
   /** Style drawn from these: playlist, samples, and a persona's root when another clip is the source. */
   readonly inspirations: readonly UsableClip[];
   readonly continueAt: number | null;
-  readonly infill: { readonly start: number; readonly end: number } | null;
+  /** The range replaced, and the context window it is made from when the request bounds one. */
+  readonly infill: InfillRange | null;
   readonly personaId: string | null;
   /** The persona root's part whose voice and style are taken (artist_start_s..artist_end_s), when sent. */
   readonly artistRange: { readonly start: number; readonly end: number } | null;
@@ -61,10 +62,18 @@ function checkContinueAt(clip: UsableClip, at: number | null | undefined): numbe
   return at;
 }
 
+export interface InfillRange {
+  readonly start: number;
+  readonly end: number;
+  /** Seconds of the source the new material is made from (end null: to the source's end). */
+  readonly context?: { readonly start: number; readonly end: number | null };
+}
+
 function checkInfill(
   clip: UsableClip,
   reference: Extract<Reference, { type: "infill" }>,
-): { start: number; end: number } {
+  around: { readonly history: number | null; readonly future: number | null },
+): InfillRange {
   const start = reference.startSeconds ?? (reference.variant === "infill_intro" ? 0 : undefined);
   const end =
     reference.endSeconds ?? (reference.variant === "infill_outro" ? (clip.duration ?? undefined) : undefined);
@@ -76,6 +85,48 @@ function checkInfill(
     throw badRequest(
       `infill_end_s (${round(end)} s) is beyond the end of the clip (${round(clip.duration)} s)`,
     );
+  }
+  const context = checkInfillContext(clip, { start, end }, reference, around);
+  return context ? { start, end, context } : { start, end };
+}
+
+/**
+ * The context window of an infill: infill_context_start_s..infill_context_end_s, else
+ * include_history_s before the range and include_future_s after it (the other side running to the
+ * clip's start or end), else none (the whole clip). It holds the range and lies within the clip.
+ */
+function checkInfillContext(
+  clip: UsableClip,
+  range: { readonly start: number; readonly end: number },
+  reference: Extract<Reference, { type: "infill" }>,
+  around: { readonly history: number | null; readonly future: number | null },
+): InfillRange["context"] {
+  const { contextStartSeconds, contextEndSeconds } = reference;
+  const { history, future } = around;
+  if (
+    contextStartSeconds === undefined &&
+    contextEndSeconds === undefined &&
+    history === null &&
+    future === null
+  ) {
+    return undefined;
+  }
+  const start = contextStartSeconds ?? (history === null ? 0 : Math.max(0, range.start - history));
+  let end = contextEndSeconds ?? (future === null ? null : range.end + future);
+  if (start > range.start + 1e-6) {
+    throw badRequest("infill_context_start_s must be at or before infill_start_s");
+  }
+  if (end !== null && end < range.end - 1e-6) {
+    throw badRequest("infill_context_end_s must be at or after infill_end_s");
+  }
+  if (end !== null && clip.duration !== null && end > clip.duration + 1e-6) {
+    if (contextEndSeconds !== undefined) {
+      throw badRequest(
+        `infill_context_end_s (${round(end)} s) is beyond the end of the clip (${round(clip.duration)} s)`,
+      );
+    }
+    // include_future_s past the clip's end: the context runs to it.
+    end = null;
   }
   return { start, end };
 }
@@ -175,7 +226,7 @@ export async function resolveRequestReferences(
   let source: UsableClip | null = null;
   const inspirations: UsableClip[] = [];
   let continueAt: number | null = null;
-  let infill: { start: number; end: number } | null = null;
+  let infill: InfillRange | null = null;
   const extend = findReference(references, "extend");
   const infillReference = findReference(references, "infill");
   if (continueClip && extend) {
@@ -183,7 +234,10 @@ export async function resolveRequestReferences(
     source = continueClip;
   }
   if (continueClip && infillReference) {
-    infill = checkInfill(continueClip, infillReference);
+    infill = checkInfill(continueClip, infillReference, {
+      history: body.include_history_s ?? null,
+      future: body.include_future_s ?? null,
+    });
     source = continueClip;
   }
   const stemClipIds = [

@@ -26,7 +26,14 @@ export const storedPlanSchema = z.object({
   sourceClipId: z.string().nullable(),
   inspirationClipIds: z.array(z.string()),
   continueAt: seconds.nullable(),
-  infill: z.object({ start: seconds, end: seconds }).nullable(),
+  /** infill: the range replaced, and the context window it is made from (absent: the whole source). */
+  infill: z
+    .object({
+      start: seconds,
+      end: seconds,
+      context: z.object({ start: seconds, end: seconds.nullable() }).optional(),
+    })
+    .nullable(),
   speed: z.object({ multiplier: z.number().positive(), keepPitch: z.boolean() }).nullable(),
   history: z.array(z.object({ clipId: z.string(), continueAt: seconds.nullable() })),
   remaster: z
