@@ -472,6 +472,84 @@ describe("composeSong: tasks on a source", () => {
     expect(inRange).not.toContain("river");
   });
 
+  it("infill: makes the range from its context window only, the range itself masked", () => {
+    const verses = original.sections.filter((s) => s.kind === "verse");
+    const { start: from, end: to } = verses[1];
+    const sec = (beats: number) => (beats * 60) / original.bpm;
+    const range = { start: sec(from), end: sec(to) };
+    const inRange = <T extends { start: number }>(xs: readonly T[]) =>
+      xs.filter((x) => x.start >= from - 1e-9 && x.start < to - 1e-9);
+    const material = (score: Score) =>
+      JSON.stringify([
+        inRange(score.chords ?? []),
+        score.parts.map((p) => inRange(p.notes)),
+        inRange(score.drums.hits),
+        inRange(score.vocals?.notes ?? []),
+      ]);
+    const degrees = (score: Score) => inRange(score.chords ?? []).map((c) => c.degree);
+    /** The source with its harmony and notes changed where `where` holds (chords a step up, notes a semitone). */
+    const altered = (where: (t: number) => boolean): Score => ({
+      ...original,
+      chords: original.chords?.map((c) =>
+        where(c.start) ? { ...c, degree: (c.degree + 1) % 7, symbol: "?" } : c,
+      ),
+      parts: original.parts.map((p) => ({
+        ...p,
+        notes: p.notes.map((n) => (where(n.start) ? { ...n, pitch: n.pitch + 1 } : n)),
+      })),
+    });
+    const infill = (source: Score, context?: { start: number; end: number | null }) =>
+      composeSong(
+        sung({
+          task: "infill",
+          source: clip(source),
+          infill: { ...range, ...(context ? { context } : {}) },
+          seed: 5,
+        }),
+      );
+    const before = (t: number) => t < from - 1e-9;
+    const history = { start: 0, end: range.end };
+    const future = { start: range.start, end: null };
+
+    // The whole song as context: the other verse's progression, as the range had.
+    expect(degrees(infill(original))).toEqual(inRange(original.chords ?? []).map((c) => c.degree));
+    expect(degrees(infill(original, history))).toEqual(degrees(infill(original)));
+    // Only what follows: the chorus's progression, its last chord leading into the chorus.
+    const led = infill(original, future);
+    expect(degrees(led)).not.toEqual(degrees(infill(original, history)));
+    const cycle = (original.chords ?? []).filter((c) => c.start >= to - 1e-9).slice(0, 4);
+    const slots = degrees(led).length;
+    expect(degrees(led)).toEqual(
+      Array.from(
+        { length: slots },
+        (_, i) => cycle[(((i - slots) % cycle.length) + cycle.length) % cycle.length].degree,
+      ),
+    );
+    // Nothing outside the window is heard, nor the range's own notes; the history is, when in the window.
+    expect(material(infill(altered(before), future))).toBe(material(led));
+    expect(
+      material(
+        infill(
+          altered((t) => t >= from - 1e-9 && t < to - 1e-9),
+          future,
+        ),
+      ),
+    ).toBe(material(led));
+    expect(material(infill(altered(before), history))).not.toBe(material(infill(original, history)));
+    // The range alone as context: harmony of its own, in the key.
+    const alone = infill(original, { start: range.start, end: range.end });
+    expect(inRange(alone.chords ?? []).length).toBeGreaterThan(0);
+    expect(material(alone)).not.toBe(material(led));
+    // Outside the range the song is the source's, whatever the window.
+    const outside = <T extends { start: number }>(xs: readonly T[]) =>
+      xs.filter((x) => x.start < from - 1e-9 || x.start >= to - 1e-9);
+    for (const song of [led, alone]) {
+      for (const [i, part] of original.parts.entries())
+        expect(outside(song.parts[i].notes)).toEqual(outside(part.notes));
+      expect(outside(song.drums.hits)).toEqual(outside(original.drums.hits));
+    }
+  });
+
   it("extend of an upload: from its last downbeat before continue_at, at its analysed tempo and key", () => {
     // Beats every 0.6 s (100 bpm) from 0.3 s; bar lines at 0.3, 2.7, 5.1, 7.5, 9.9 s.
     const downbeats = Array.from({ length: 20 }, (_, i) => [0.3 + i * 0.6, (i % 4) + 1] as [number, number]);

@@ -8,6 +8,7 @@ import type { ReferenceClip, SongRequest } from "../../src/generator/song-reques
 import { newDsp } from "../dsp-wasm.ts";
 import { songRequest } from "../generator-requests.ts";
 
+const RATE = 48000;
 const dsp = newDsp();
 const generator = new BuiltInGenerator({ threads: 2 });
 afterAll(() => generator.close());
@@ -117,6 +118,58 @@ describe("underpainting an upload", () => {
     }
     expect(measureLoudness(dsp, song.mix).truePeakDb).toBeLessThanOrEqual(-1);
     expect(song.score).toBeNull();
+  });
+});
+
+describe("replacing a section of an upload", () => {
+  it("composes the section at the tempo of its context window, and keeps the rest", async () => {
+    // An upload of two songs back to back: a longer one at 100 BPM, then the 124 BPM source.
+    const first = await generate(
+      songRequest({ tags: "pop, 100 bpm, in C major", durationSeconds: 24, seed: 11 }),
+    );
+    const split = first.mix.channels[0].length;
+    const audio = {
+      sampleRate: first.mix.sampleRate,
+      channels: [0, 1].map((c) => {
+        const out = new Float32Array(split + source.mix.channels[c].length);
+        out.set(first.mix.channels[c]);
+        out.set(source.mix.channels[c], split);
+        return out;
+      }),
+    };
+    const upload: ReferenceClip = { clipId: "u", audio, score: null, tags: "", lyrics: "" };
+    const at = split / audio.sampleRate;
+    const range = { start: at + 4, end: at + 12 };
+    const tempoOfRange = (song: GeneratedSong) =>
+      analyseSource(dsp, {
+        sampleRate: song.mix.sampleRate,
+        channels: song.mix.channels.map((ch) =>
+          ch.subarray(Math.round((range.start + 0.3) * RATE), Math.round((range.end - 0.3) * RATE)),
+        ),
+      }).bpm;
+    const infill = (context?: { start: number; end: number | null }) =>
+      generate(
+        songRequest({
+          task: "infill",
+          seed: 51,
+          source: upload,
+          infill: { ...range, ...(context ? { context } : {}) },
+          durationSeconds: null,
+        }),
+      );
+    // The whole upload as context: its longer part's tempo; the second song alone: its own.
+    expect(analyseSource(dsp, audio).bpm).toBeCloseTo(100, 0);
+    expect(tempoOfRange(await infill())).toBeCloseTo(100, 0);
+    const song = await infill({ start: at, end: null });
+    expect(tempoOfRange(song)).toBeCloseTo(124, 0);
+    for (let c = 0; c < 2; c++) {
+      let peak = 0;
+      for (let i = 0; i < audio.channels[c].length; i++) {
+        if (i >= range.start * RATE && i < range.end * RATE) continue;
+        peak = Math.max(peak, Math.abs(song.mix.channels[c][i] - audio.channels[c][i]));
+      }
+      expect(peak === 0 || 20 * Math.log10(peak) < -60).toBe(true);
+    }
   });
 });
 

@@ -119,6 +119,40 @@ describe("generator tasks on a scored source", () => {
     expect(sameFrames(song.mix, source.mix, 4.1 * RATE, 7.9 * RATE)).toBe(false);
   });
 
+  it("infill makes the range from its context window: another window, another section; outside it the source (under -60 dB)", async () => {
+    const infill = { start: 4, end: 8 };
+    const inWindow = (context: { start: number; end: number | null }) =>
+      generate(
+        songRequest({ task: "infill", seed: 9, source: clipOf(source, "a"), infill: { ...infill, context } }),
+      );
+    const before = await inWindow({ start: 0, end: 8 });
+    const after = await inWindow({ start: 4, end: null });
+    const peakOutside = (song: GeneratedSong) => {
+      let peak = 0;
+      for (let c = 0; c < 2; c++) {
+        const a = song.mix.channels[c];
+        const b = source.mix.channels[c];
+        for (let i = 0; i < a.length; i++) {
+          if (i >= infill.start * RATE && i < infill.end * RATE) continue;
+          peak = Math.max(peak, Math.abs(a[i] - b[i]));
+        }
+      }
+      return peak;
+    };
+    for (const song of [before, after]) {
+      expect(song.mix.channels[0].length).toBe(source.mix.channels[0].length);
+      const peak = peakOutside(song);
+      expect(peak === 0 || 20 * Math.log10(peak) < -60).toBe(true);
+    }
+    // The section differs with the window: its harmony comes from the chords the window holds.
+    const chordsInRange = (song: GeneratedSong) =>
+      (song.score?.chords ?? []).filter((c) => c.start >= 8 && c.start < 16).map((c) => c.symbol);
+    expect(chordsInRange(before)).not.toEqual(chordsInRange(after));
+    expect(sameFrames(before.mix, after.mix, 4.1 * RATE, 7.9 * RATE)).toBe(false);
+    const again = await inWindow({ start: 4, end: null });
+    expect(sameFrames(again.mix, after.mix, 0, after.mix.channels[0].length)).toBe(true);
+  });
+
   it("gen_stem returns the requested stem, rendered from the source's score", async () => {
     const song = await generate(songRequest({ task: "gen_stem", source: clipOf(source, "a"), stem: "bass" }));
     const score = source.score;

@@ -21,13 +21,21 @@ import { sourceOf, type TaskContext } from "./task-context.ts";
 /**
  * The request with an unscored source's tempo, key and beats (the composer matches them); as is
  * for a scored source, or audio with no pulse to follow. A persona's root is heard over its artist
- * range only (the beats are then in the range's time).
+ * range only (the beats are then in the range's time); an infill's source over its context window
+ * only (the beats then moved back into the source's time, where the new song is placed).
  */
 async function withAnalysis(context: TaskContext): Promise<SongRequest> {
   const { request } = context;
   const source = request.source;
   if (!source || source.score || request.analysis) return request;
-  const range = isPersonaTask(request.task) ? request.artistRange : null;
+  const persona = isPersonaTask(request.task);
+  const window = request.infill?.context;
+  const seconds = frameCount(source.audio) / source.audio.sampleRate;
+  const range = persona
+    ? request.artistRange
+    : window
+      ? { start: window.start, end: window.end ?? seconds }
+      : null;
   const heard = range
     ? sliceAudio(
         source.audio,
@@ -37,7 +45,11 @@ async function withAnalysis(context: TaskContext): Promise<SongRequest> {
     : source.audio;
   const analysis = await context.threads.analyse(heard, context.signal);
   if (analysis.bpm === null) return request;
-  return { ...request, analysis: { bpm: analysis.bpm, key: analysis.key, downbeats: analysis.downbeats } };
+  // The infill's new song is placed in the source's time: the beats heard in the window move there.
+  const shift =
+    range && !persona ? Math.max(0, frameAt(source.audio, range.start)) / source.audio.sampleRate : 0;
+  const downbeats = analysis.downbeats.map(([t, n]): [number, number] => [t + shift, n]);
+  return { ...request, analysis: { bpm: analysis.bpm, key: analysis.key, downbeats } };
 }
 
 /** Where a score's time 0 lies in an unscored source: its first bar line (the composer counts bars from 0). */
