@@ -2,31 +2,13 @@
 // toggle's default behind the privacy-mode gate, and when 'Make Persona Public?' asks first.
 
 import { describe, expect, it } from "vitest";
-import { type Session, sessionSchema } from "../../src/shared/api/accounts.ts";
 import { PERSONA_CLIP_INELIGIBLE, PERSONA_UPLOADS_DISABLED } from "../../src/shared/api/personas.ts";
 import {
   needsPublicConfirmation,
   personaBaseGate,
   personaPublicByDefault,
 } from "../../src/shared/create/persona-rules.ts";
-
-const OWNER = "5a0c1f4e-0000-4000-8000-000000000001";
-
-function session(overrides: Partial<Session> = {}): Session {
-  return sessionSchema.parse({
-    user: { id: OWNER, handle: "owner" },
-    userId: OWNER,
-    userEmail: "owner@example.com",
-    username: "owner",
-    displayName: "Owner",
-    userPlanKey: "pro",
-    roles: { pro: true },
-    isStaff: false,
-    flags: {},
-    audioUploadLimits: { min: 6, max: 480 },
-    ...overrides,
-  });
-}
+import { testSession as session } from "../test-session.ts";
 
 const song = (type: string, has_vocal: boolean | null = true) => ({ metadata: { type, has_vocal } });
 

@@ -9,26 +9,9 @@ import {
   paintingGate,
   wavDownloadGate,
 } from "../../src/app/create/song-menu-rules.ts";
-import { type Session, sessionSchema } from "../../src/shared/api/accounts.ts";
+import type { Session } from "../../src/shared/api/accounts.ts";
 import { type Clip, clipSchema } from "../../src/shared/api/clips.ts";
-
-const OWNER = "5a0c1f4e-0000-4000-8000-000000000001";
-
-function session(overrides: Partial<Session> = {}): Session {
-  return sessionSchema.parse({
-    user: { id: OWNER, handle: "owner" },
-    userId: OWNER,
-    userEmail: "owner@example.com",
-    username: "owner",
-    displayName: "Owner",
-    userPlanKey: "pro",
-    roles: { pro: true },
-    isStaff: false,
-    flags: {},
-    audioUploadLimits: { min: 6, max: 480 },
-    ...overrides,
-  });
-}
+import { OWNER, testSession as session } from "../test-session.ts";
 
 const free = (overrides: Partial<Session> = {}) =>
   session({
