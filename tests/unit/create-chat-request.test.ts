@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Session } from "../../src/shared/api/accounts.ts";
 import { chatFormState, chatReplyText } from "../../src/shared/create/chat-request.ts";
 import { FORM_CHECK_MESSAGES } from "../../src/shared/create/form-checks.ts";
 import { prepareGeneration } from "../../src/shared/create/generation-preparation.ts";
-import { PRO_MODELS } from "./create-fixtures.ts";
+import { PRO_MODELS, proSession as session } from "./create-fixtures.ts";
 
 const CLIP = "0b6c3c52-1a7f-4c33-9f3c-5b1a6a0c7f00";
-
-const session: Session = {
-  user: { id: "u1", handle: "pro" },
-  userId: "u1",
-  userEmail: "pro@tunesmith.local",
-  username: "pro",
-  displayName: null,
-  userPlanKey: "pro",
-  roles: { pro: true },
-  isStaff: false,
-  flags: {},
-  audioUploadLimits: { min: 6, max: 480 },
-};
 
 describe("chat mode requests", () => {
   const model = PRO_MODELS.find((candidate) => candidate.external_key === "chirp-crow");

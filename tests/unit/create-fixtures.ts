@@ -1,3 +1,4 @@
+import type { Session } from "../../src/shared/api/accounts.ts";
 import { type BillingModel, MODELS, type ModelTier, modelTierFromKey } from "../../src/shared/api/billing.ts";
 import type { RuleContext } from "../../src/shared/create/condition-rules.ts";
 import type { PersonaCondition } from "../../src/shared/create/conditions.ts";
@@ -27,6 +28,20 @@ export const freeContext: RuleContext = {
   models: FREE_MODELS,
   defaultModel: "chirp-v3-5",
   voxPersonaAvailable: false,
+};
+
+/** A Pro user's session, as the request assembly sees it. */
+export const proSession: Session = {
+  user: { id: "u1", handle: "pro" },
+  userId: "u1",
+  userEmail: "pro@tunesmith.local",
+  username: "pro",
+  displayName: null,
+  userPlanKey: "pro",
+  roles: { pro: true },
+  isStaff: false,
+  flags: {},
+  audioUploadLimits: { min: 6, max: 480 },
 };
 
 export const freshState = (model = "chirp-crow"): CreateFormState => defaultCreateFormState(model);

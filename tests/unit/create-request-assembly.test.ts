@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Session } from "../../src/shared/api/accounts.ts";
 import { generateBodySchema } from "../../src/shared/api/generate.ts";
 import type { Conditions } from "../../src/shared/create/conditions.ts";
 import type { CreateFormState } from "../../src/shared/create/form-state.ts";
@@ -12,20 +11,7 @@ import {
   wireBody,
 } from "../../src/shared/create/request-assembly.ts";
 import { voxPersonaEnabledIn } from "../../src/shared/create/vox-persona.ts";
-import { FREE_MODELS, freshState, PRO_MODELS, persona } from "./create-fixtures.ts";
-
-const session: Session = {
-  user: { id: "u1", handle: "pro" },
-  userId: "u1",
-  userEmail: "pro@tunesmith.local",
-  username: "pro",
-  displayName: null,
-  userPlanKey: "pro",
-  roles: { pro: true },
-  isStaff: false,
-  flags: {},
-  audioUploadLimits: { min: 6, max: 480 },
-};
+import { FREE_MODELS, freshState, PRO_MODELS, persona, proSession as session } from "./create-fixtures.ts";
 
 const modelOf = (key: string) => {
   const model = PRO_MODELS.find((candidate) => candidate.external_key === key);
