@@ -1,10 +1,11 @@
 // The server under load for `npm run bench server`: its own process, so the load generator does not
 // share its event loop. Loads the data, listens on loopback, prints one JSON line, and on stdin's end
-// closes (dropping the PostgreSQL schema it made).
+// closes (dropping the PostgreSQL schema it made). Asked "cpu" on stdin, prints the CPU time it has used.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { sql } from "kysely";
 import { buildApp } from "../src/server/app.ts";
 import { createSession } from "../src/server/auth/sessions.ts";
@@ -48,5 +49,11 @@ async function stop() {
   process.exit(0);
 }
 process.stdin.on("end", stop);
+// A line "cpu" asks for the CPU time this process has used so far, answered as one JSON line.
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line.trim() !== "cpu") return;
+  const { user, system } = process.cpuUsage();
+  process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000 })}\n`);
+});
 process.stdin.resume();
 process.on("SIGTERM", stop);
