@@ -7,6 +7,7 @@ import { useAccount } from "../account/session-store.ts";
 import { AddMenu } from "./AddMenu.tsx";
 import { AdjustSpeedFields } from "./AdjustSpeedFields.tsx";
 import { ConditionChips } from "./ConditionChips.tsx";
+import { type CreateTab, CreateTabs } from "./CreateTabs.tsx";
 import { CustomFields } from "./CustomFields.tsx";
 import { useOutOfConcurrency } from "./concurrency-store.ts";
 import type { CreateQuery } from "./create-query.ts";
@@ -18,6 +19,11 @@ import { SavedPromptsButtons } from "./prompts/SavedPromptsButtons.tsx";
 import { SimpleFields } from "./SimpleFields.tsx";
 
 const NO_MODELS: readonly BillingModel[] = [];
+
+const MODE_TABS: readonly CreateTab<"simple" | "custom">[] = [
+  { value: "simple", label: "Simple" },
+  { value: "custom", label: "Custom" },
+];
 
 /** The creation form: mode tabs, model, the mode's fields, conditions, the add menu and Create. */
 export function CreateForm({ query }: { readonly query: CreateQuery }) {
@@ -62,22 +68,15 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
   return (
     <section className="panel create-form" aria-label="Create a song">
       <div className="create-form-top">
-        <div className="create-tabs" role="tablist" aria-label="Mode">
-          {(["simple", "custom"] as const).map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={mode === tab}
-              onClick={() => {
-                setError(null);
-                changeMode(tab);
-              }}
-            >
-              {tab === "simple" ? "Simple" : "Custom"}
-            </button>
-          ))}
-        </div>
+        <CreateTabs
+          label="Mode"
+          tabs={MODE_TABS}
+          selected={mode}
+          onSelect={(tab) => {
+            setError(null);
+            changeMode(tab);
+          }}
+        />
         <ModelPicker models={models} onModel={(key) => changeModel(key)} />
       </div>
       <button type="button" className="create-reset link-button" onClick={resetForm}>

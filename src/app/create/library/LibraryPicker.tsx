@@ -6,8 +6,10 @@ import { INSPIRATION_CLIPS_MAX, SAMPLE_CLIPS_MAX } from "../../../shared/create/
 import { apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
+import { CreateTabs } from "../CreateTabs.tsx";
 import { applyRule } from "../form-actions.ts";
 import { useForm } from "../form-store.ts";
+import { SearchInput } from "../SearchInput.tsx";
 
 // The create menu's library tab (spec 000 section 2): the user's own finished songs, searched, as
 // inspiration clips (at most 4) or sample clips (at most 10). The list is virtual, as a library runs
@@ -15,9 +17,9 @@ import { useForm } from "../form-store.ts";
 
 export type LibraryUse = "inspiration" | "sample";
 
-const USES: readonly { readonly use: LibraryUse; readonly label: string; readonly max: number }[] = [
-  { use: "inspiration", label: "Inspiration", max: INSPIRATION_CLIPS_MAX },
-  { use: "sample", label: "Samples", max: SAMPLE_CLIPS_MAX },
+const USES: readonly { readonly value: LibraryUse; readonly label: string; readonly max: number }[] = [
+  { value: "inspiration", label: "Inspiration", max: INSPIRATION_CLIPS_MAX },
+  { value: "sample", label: "Samples", max: SAMPLE_CLIPS_MAX },
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -55,7 +57,7 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
-  const max = USES.find((entry) => entry.use === use)?.max ?? INSPIRATION_CLIPS_MAX;
+  const max = USES.find((entry) => entry.value === use)?.max ?? INSPIRATION_CLIPS_MAX;
 
   useEffect(() => {
     if (userId === null) return;
@@ -109,7 +111,7 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
 
   const switchUse = (next: LibraryUse) => {
     setUse(next);
-    const nextMax = USES.find((entry) => entry.use === next)?.max ?? INSPIRATION_CLIPS_MAX;
+    const nextMax = USES.find((entry) => entry.value === next)?.max ?? INSPIRATION_CLIPS_MAX;
     setPicked((current) => current.slice(0, nextMax));
   };
 
@@ -144,31 +146,13 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
       onClose={onClose}
       closeOnBackdrop
     >
-      <div className="create-tabs" role="tablist" aria-label="Use the songs as">
-        {USES.map((entry) => (
-          <button
-            key={entry.use}
-            type="button"
-            role="tab"
-            aria-selected={use === entry.use}
-            onClick={() => switchUse(entry.use)}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </div>
+      <CreateTabs label="Use the songs as" tabs={USES} selected={use} onSelect={switchUse} />
       <p className="create-note">
         {use === "inspiration"
           ? `Pick up to ${INSPIRATION_CLIPS_MAX} of your songs to inspire your next creation.`
           : `Pick up to ${SAMPLE_CLIPS_MAX} of your songs to sample in your next creation.`}
       </p>
-      <input
-        type="search"
-        aria-label="Search your library"
-        placeholder="Search"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-      />
+      <SearchInput label="Search your library" value={term} onChange={setTerm} />
       <div
         ref={scroller}
         className="create-modal-list library-list"

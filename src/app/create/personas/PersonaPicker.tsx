@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Persona } from "../../../shared/api/personas.ts";
 import { CreateModal } from "../CreateModal.tsx";
+import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
+import { SearchInput } from "../SearchInput.tsx";
 import { showToast } from "../toast-store.ts";
 import { listPersonas, type PersonaList, searchMyPersonas, toggleLove } from "./personas-api.ts";
 
@@ -11,10 +13,10 @@ interface PersonaPickerProps {
   readonly onClose: () => void;
 }
 
-const TABS: readonly { readonly list: PersonaList; readonly label: string }[] = [
-  { list: "mine", label: "My Personas" },
-  { list: "loved", label: "Favorites" },
-  { list: "followed", label: "Following" },
+const TABS: readonly CreateTab<PersonaList>[] = [
+  { value: "mine", label: "My Personas" },
+  { value: "loved", label: "Favorites" },
+  { value: "followed", label: "Following" },
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -121,28 +123,8 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
         Personas copy the voice and styles of a song. Songs made with a persona are up to 4 minutes. Personas
         are for Pro and Premier.
       </p>
-      <div className="create-tabs" role="tablist" aria-label="Persona lists">
-        {TABS.map((tab) => (
-          <button
-            key={tab.list}
-            type="button"
-            role="tab"
-            aria-selected={list === tab.list}
-            onClick={() => setList(tab.list)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {list === "mine" && (
-        <input
-          type="search"
-          aria-label="Search personas"
-          placeholder="Search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-      )}
+      <CreateTabs label="Persona lists" tabs={TABS} selected={list} onSelect={setList} />
+      {list === "mine" && <SearchInput label="Search personas" value={term} onChange={setTerm} />}
       <ul className="create-modal-list tall">
         {list === "mine" && (
           <li className="create-modal-row">

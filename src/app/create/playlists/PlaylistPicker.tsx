@@ -8,6 +8,7 @@ import { apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { useForm } from "../form-store.ts";
+import { SearchInput } from "../SearchInput.tsx";
 import { showToast } from "../toast-store.ts";
 
 interface PlaylistPickerProps {
@@ -104,13 +105,7 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
           </button>
         )}
       </div>
-      <input
-        type="search"
-        aria-label="Search playlists"
-        placeholder="Search"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-      />
+      <SearchInput label="Search playlists" value={term} onChange={setTerm} />
       <ul className="create-modal-list tall">
         <li className="create-modal-row">
           <button type="button" className="grow link-like" disabled={creating} onClick={() => void create()}>

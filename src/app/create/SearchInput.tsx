@@ -1,0 +1,19 @@
+export interface SearchInputProps {
+  /** The field's accessible name. */
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** A create-page search field, placeholder "Search". */
+export function SearchInput({ label, value, onChange }: SearchInputProps) {
+  return (
+    <input
+      type="search"
+      aria-label={label}
+      placeholder="Search"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
