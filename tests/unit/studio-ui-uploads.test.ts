@@ -168,13 +168,8 @@ describe("uploaded clips", () => {
       },
     }) as unknown as StudioAudio;
 
-  it("uploads nothing onto a read-only project, opening its clone dialog instead", async () => {
-    const controller = new StudioController(demoProject());
-    controller.setReadOnly(true);
-    let dialogs = 0;
-    controller.onReadOnlyEdit = () => {
-      dialogs++;
-    };
+  /** An upload manager over fakeAudio that records the files it decodes and sends; the upload answers clipId. */
+  const recordingManager = (controller: StudioController, clipId: string) => {
     const decoded: string[] = [];
     const sent: string[] = [];
     const manager = new UploadManager(
@@ -182,10 +177,21 @@ describe("uploaded clips", () => {
       () => fakeAudio(decoded),
       async (file) => {
         sent.push(file.name);
-        return { uploadId: "u", clipId: "c" };
+        return { uploadId: "u", clipId };
       },
       async () => undefined,
     );
+    return { manager, decoded, sent };
+  };
+
+  it("uploads nothing onto a read-only project, opening its clone dialog instead", async () => {
+    const controller = new StudioController(demoProject());
+    controller.setReadOnly(true);
+    let dialogs = 0;
+    controller.onReadOnlyEdit = () => {
+      dialogs++;
+    };
+    const { manager, decoded, sent } = recordingManager(controller, "c");
     const before = controller.project;
     await manager.drop([new File(["a"], "Take.wav", { type: "audio/wav" })], {
       trackId: "demo-track-lead",
@@ -200,17 +206,7 @@ describe("uploaded clips", () => {
 
   it("uploads the first of several dropped files and says one file at a time", async () => {
     const controller = new StudioController(demoProject());
-    const decoded: string[] = [];
-    const sent: string[] = [];
-    const manager = new UploadManager(
-      controller,
-      () => fakeAudio(decoded),
-      async (file) => {
-        sent.push(file.name);
-        return { uploadId: "u", clipId: "song-1" };
-      },
-      async () => undefined,
-    );
+    const { manager, decoded, sent } = recordingManager(controller, "song-1");
     await manager.drop(
       [
         new File(["first"], "One.wav", { type: "audio/wav" }),
