@@ -6,17 +6,12 @@
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
-import { generateResponseSchema } from "../../shared/api/generate.ts";
 import { chatFormState, chatReplyText } from "../../shared/create/chat-request.ts";
-import { prepareGeneration } from "../../shared/create/generation-preparation.ts";
 import { canUseBillingModel, defaultModelKey } from "../../shared/create/model-rules.ts";
-import { ApiError, apiRequest } from "../account/api-request.ts";
+import { ApiError } from "../account/api-request.ts";
 import { accountStore, refreshBilling } from "../account/session-store.ts";
-import { upsertClips } from "./clips-store.ts";
-import { clearOutOfConcurrency } from "./concurrency-store.ts";
-import { createSessionToken } from "./create-session.ts";
 import { formStore } from "./form-store.ts";
-import { generatePath } from "./generate-endpoint.ts";
+import { preparePageGeneration, sendGeneration } from "./generate-flow.ts";
 import { showGenerationError, showSystemError } from "./generation-error-toasts.ts";
 import { pollNow } from "./generation-updates.ts";
 import { openModelUpsell } from "./ModelPicker.tsx";
@@ -59,21 +54,12 @@ export async function sendChatMessage(reference: Clip, text: string, wid: string
       : defaultModelKey(billing.models);
   const model = billing.models.find((candidate) => candidate.external_key === key);
   if (model === undefined) return false;
-  const prepared = prepareGeneration(
+  const prepared = preparePageGeneration(
     chatFormState(key, reference.id, text),
-    {
-      credits: billing.total_credits_left,
-      exempt: session.isStaff || session.flags["skip-paywall"] === true,
-    },
-    {
-      transactionUuid: crypto.randomUUID(),
-      model,
-      session,
-      pathname: window.location.pathname,
-      createSessionToken,
-      fromStudioProjectId: null,
-      projectId: wid,
-    },
+    model,
+    session,
+    billing,
+    wid,
   );
   if (prepared.kind === "upsell") {
     openModelUpsell(model);
@@ -85,13 +71,11 @@ export async function sendChatMessage(reference: Clip, text: string, wid: string
     return true;
   }
   try {
-    const answer = await apiRequest(await generatePath(), generateResponseSchema, { body: prepared.body });
-    clearOutOfConcurrency();
-    upsertClips(answer.clips, { prepend: true });
+    const clips = await sendGeneration(prepared.body);
     say(reference.id, {
       role: "assistant",
-      text: chatReplyText(answer.clips.length, reference.title),
-      clips: answer.clips,
+      text: chatReplyText(clips.length, reference.title),
+      clips,
       failed: false,
     });
   } catch (error) {

@@ -2,11 +2,17 @@
 // can_use (else the upgrade upsell), then the generation call; the new clips go first in the list
 // at once and are followed from there. Errors become the catalogue's toasts.
 
-import { clipSchema } from "../../shared/api/clips.ts";
-import { type AdjustSpeedBody, generateResponseSchema } from "../../shared/api/generate.ts";
-import { ADJUST_SPEED_TITLE_MAX } from "../../shared/create/form-state.ts";
+import type { Session } from "../../shared/api/accounts.ts";
+import type { BillingInfo, BillingModel } from "../../shared/api/billing.ts";
+import { type Clip, clipSchema } from "../../shared/api/clips.ts";
+import {
+  type AdjustSpeedBody,
+  type GenerateBody,
+  generateResponseSchema,
+} from "../../shared/api/generate.ts";
+import { ADJUST_SPEED_TITLE_MAX, type CreateFormState } from "../../shared/create/form-state.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
-import { prepareGeneration } from "../../shared/create/generation-preparation.ts";
+import { type GenerationPreparation, prepareGeneration } from "../../shared/create/generation-preparation.ts";
 import { cutText } from "../../shared/create/input-truncation.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { accountStore, refreshBilling } from "../account/session-store.ts";
@@ -23,17 +29,16 @@ import { showToast } from "./toast-store.ts";
 
 const FORM_CHECK_TOAST_MS = 4000;
 
-/** Runs the flow; answers the form check's message when one failed (shown under the button too). */
-export async function startGeneration(): Promise<string | null> {
-  const { form } = formStore.getState();
-  const { session, billing } = accountStore.getState();
-  if (form === null || session === null || billing === null) return null;
-  const models = billing.models;
-  const model = models.find((candidate) => candidate.external_key === form.global.model);
-  if (model === undefined) return null;
-  const wid = parseCreateQuery(window.location.search).wid;
-  const prepared = prepareGeneration(
-    form,
+/** A generation from this page prepared: the user's credit standing, a new transaction, this page's session token. */
+export function preparePageGeneration(
+  state: CreateFormState,
+  model: BillingModel,
+  session: Session,
+  billing: BillingInfo,
+  projectId: string | null,
+): GenerationPreparation {
+  return prepareGeneration(
+    state,
     {
       credits: billing.total_credits_left,
       exempt: session.isStaff || session.flags["skip-paywall"] === true,
@@ -45,9 +50,29 @@ export async function startGeneration(): Promise<string | null> {
       pathname: window.location.pathname,
       createSessionToken,
       fromStudioProjectId: null,
-      projectId: wid,
+      projectId,
     },
   );
+}
+
+/** Sends a prepared generation; its new clips go first in the list. Answers them. */
+export async function sendGeneration(body: GenerateBody): Promise<readonly Clip[]> {
+  const answer = await apiRequest(await generatePath(), generateResponseSchema, { body });
+  clearOutOfConcurrency();
+  upsertClips(answer.clips, { prepend: true });
+  return answer.clips;
+}
+
+/** Runs the flow; answers the form check's message when one failed (shown under the button too). */
+export async function startGeneration(): Promise<string | null> {
+  const { form } = formStore.getState();
+  const { session, billing } = accountStore.getState();
+  if (form === null || session === null || billing === null) return null;
+  const models = billing.models;
+  const model = models.find((candidate) => candidate.external_key === form.global.model);
+  if (model === undefined) return null;
+  const wid = parseCreateQuery(window.location.search).wid;
+  const prepared = preparePageGeneration(form, model, session, billing, wid);
   if (prepared.kind === "invalid") {
     showToast({ kind: "error", title: prepared.message, durationMs: FORM_CHECK_TOAST_MS });
     return prepared.message;
@@ -74,9 +99,7 @@ export async function startGeneration(): Promise<string | null> {
       const clip = await apiRequest("/api/clips/adjust-speed/", clipSchema, { body });
       upsertClips([clip], { prepend: true });
     } else {
-      const answer = await apiRequest(await generatePath(), generateResponseSchema, { body: prepared.body });
-      clearOutOfConcurrency();
-      upsertClips(answer.clips, { prepend: true });
+      await sendGeneration(prepared.body);
     }
   } catch (error) {
     if (error instanceof ApiError) showGenerationError(error, session);
