@@ -43,6 +43,21 @@ const stateNamed = (name: string, clips = 1): StudioProjectState =>
     ],
   });
 
+/** The server's answer for project p (version 3, own, unshared) with this title and state. */
+const projectAnswer = (title: string, state: unknown) => ({
+  id: "p",
+  title,
+  state,
+  version_id: 3,
+  is_owner: true,
+  is_shared: false,
+  is_locked: false,
+  source_clip_id: null,
+  cloned_from_version_id: null,
+  created_at: "2025-01-01T00:00:00.000Z",
+  updated_at: "2025-01-01T00:00:00.000Z",
+});
+
 interface Deferred {
   resolve(versionId: number): void;
   reject(error: unknown): void;
@@ -446,20 +461,7 @@ describe("the studio API client", () => {
       ],
     };
     const api = createStudioApi({
-      fetch: async () =>
-        Response.json({
-          id: "p",
-          title: "loaded",
-          state: overlapping,
-          version_id: 3,
-          is_owner: true,
-          is_shared: false,
-          is_locked: false,
-          source_clip_id: null,
-          cloned_from_version_id: null,
-          created_at: "2025-01-01T00:00:00.000Z",
-          updated_at: "2025-01-01T00:00:00.000Z",
-        }),
+      fetch: async () => Response.json(projectAnswer("loaded", overlapping)),
     });
     const project = await api.loadProject("p");
     // Sorted by start, the overlap trimmed.
@@ -583,20 +585,6 @@ describe("the page's answer to the autosave", () => {
 });
 
 describe("opening a project whose state fails validation", () => {
-  const project = (state: unknown) => ({
-    id: "p",
-    title: "broken",
-    state,
-    version_id: 3,
-    is_owner: true,
-    is_shared: false,
-    is_locked: false,
-    source_clip_id: null,
-    cloned_from_version_id: null,
-    created_at: "2025-01-01T00:00:00.000Z",
-    updated_at: "2025-01-01T00:00:00.000Z",
-  });
-
   it("says 'Invalid project state format', not a generic failure", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const request = { forClipId: null, projectVersionId: null, initialProjectId: "p" };
@@ -604,7 +592,7 @@ describe("opening a project whose state fails validation", () => {
       { title: "no timing, tracks or selection" },
       { ...stateNamed("x"), tracks: "none" },
     ]) {
-      const api = createStudioApi({ fetch: async () => Response.json(project(state)) });
+      const api = createStudioApi({ fetch: async () => Response.json(projectAnswer("broken", state)) });
       const failure = await openRequested(request, api).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(OpenError);
       expect(failure).toMatchObject({
