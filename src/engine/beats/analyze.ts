@@ -56,6 +56,31 @@ export function refine(onset: Float32Array, frame: number): number {
   return k + Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / curvature));
 }
 
+/**
+ * The envelope the tracker follows: each frame's onset strength in standard deviations over the
+ * frames; null when it does not vary (no pulse to follow).
+ */
+export function onsetEnvelope(features: FeatureFrames): Float32Array | null {
+  const { count, data, stride } = features;
+  const onset = new Float32Array(count);
+  let mean = 0;
+  for (let t = 0; t < count; t++) {
+    onset[t] = data[t * stride + FEATURE.onset];
+    mean += onset[t] / count;
+  }
+  let variance = 0;
+  for (let t = 0; t < count; t++) variance += (onset[t] - mean) ** 2 / count;
+  const sd = Math.sqrt(variance);
+  if (!(sd > 0)) return null;
+  for (let t = 0; t < count; t++) onset[t] /= sd;
+  return onset;
+}
+
+/** Tracked beat frames as seconds, each moved onto its onset's peak, to 0.1 ms. */
+export function beatSeconds(onset: Float32Array, frames: readonly number[], frameRate: number): number[] {
+  return frames.map((f) => round(refine(onset, f) / frameRate, 4));
+}
+
 /** Beats and downbeats from the features of `seconds` of audio. */
 export function analyseFeatures(features: FeatureFrames, seconds: number): BeatsResult {
   const { count, data, stride, frameRate } = features;
@@ -67,24 +92,15 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
   }
   if (!(loudest >= SILENCE_POWER)) return none("silence");
 
-  const onset = new Float32Array(count);
-  let mean = 0;
-  for (let t = 0; t < count; t++) {
-    onset[t] = data[t * stride + FEATURE.onset];
-    mean += onset[t] / count;
-  }
-  let variance = 0;
-  for (let t = 0; t < count; t++) variance += (onset[t] - mean) ** 2 / count;
-  const sd = Math.sqrt(variance);
-  if (!(sd > 0)) return none("no_pulse");
-  for (let t = 0; t < count; t++) onset[t] /= sd;
+  const onset = onsetEnvelope(features);
+  if (onset === null) return none("no_pulse");
 
   const tempo = trackTempo(onset, count, frameRate);
   if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
   const frames = trackBeats(onset, tempo.period, count);
   if (frames.length < MIN_BEATS) return none("no_pulse");
   const numbers = numberBeats(features, frames);
-  const beats = frames.map((f) => round(refine(onset, f) / frameRate, 4));
+  const beats = beatSeconds(onset, frames, frameRate);
   const span = beats[beats.length - 1] - beats[0];
   return {
     bpm: round((60 * (beats.length - 1)) / span, 2),

@@ -2,9 +2,9 @@
 // downbeats (the engine's beat analysis, src/engine/beats, with the tempo's metrical level checked
 // against the bars) and its key (chroma, its ending weighed in). Audio alone: no score is read.
 import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { analyseFeatures, refine } from "../../engine/beats/analyze.ts";
+import { analyseFeatures, beatSeconds, onsetEnvelope } from "../../engine/beats/analyze.ts";
 import { numberBeats } from "../../engine/beats/downbeats.ts";
-import { FEATURE, FeatureExtractor } from "../../engine/beats/features.ts";
+import { FeatureExtractor } from "../../engine/beats/features.ts";
 import { trackBeats } from "../../engine/beats/track.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { chromaFrames } from "./chroma.ts";
@@ -76,23 +76,15 @@ function analyseRhythm(dsp: DspExports, audio: PcmAudio): Rhythm {
     const trackedBpm = tracked.bpm === null ? null : steadyBpm(tracked.beats);
     const numbered = tracked.downbeats.map(([t, n]): [number, number] => [t, n]);
     if (trackedBpm === null) return { bpm: null, downbeats: numbered };
-    const { count, data, stride, frameRate } = features;
-    // The envelope the tracker follows: onset strength in standard deviations.
-    const onset = new Float32Array(count);
-    let mean = 0;
-    for (let t = 0; t < count; t++) {
-      onset[t] = data[t * stride + FEATURE.onset];
-      mean += onset[t] / count;
-    }
-    let variance = 0;
-    for (let t = 0; t < count; t++) variance += (onset[t] - mean) ** 2 / count;
-    const sd = Math.sqrt(variance);
-    for (let t = 0; t < count; t++) onset[t] /= sd;
+    const { count, frameRate } = features;
+    // The envelope the tracker follows (never flat here: a tempo was tracked over it).
+    const onset = onsetEnvelope(features);
+    if (onset === null) return { bpm: trackedBpm, downbeats: numbered };
     const tempo = metricalTempo(onsetAutocorrelation(onset), frameRate, trackedBpm);
     if (tempo === trackedBpm) return { bpm: trackedBpm, downbeats: numbered };
     const frames = trackBeats(onset, new Float64Array(count).fill((60 * frameRate) / tempo), count);
     const numbers = numberBeats(features, frames);
-    const beats = frames.map((f) => Math.round((refine(onset, f) / frameRate) * 10000) / 10000);
+    const beats = beatSeconds(onset, frames, frameRate);
     return { bpm: steadyBpm(beats), downbeats: beats.map((t, i): [number, number] => [t, numbers[i]]) };
   } finally {
     features.dispose();
