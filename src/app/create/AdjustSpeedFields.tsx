@@ -2,6 +2,7 @@ import { SPEED_MULTIPLIER_MAX, SPEED_MULTIPLIER_MIN } from "../../shared/api/gen
 import { ADJUST_SPEED_TITLE_MAX } from "../../shared/create/form-state.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
 import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
+import { CreateSwitch } from "./CreateSwitch.tsx";
 import { useClips } from "./clips-store.ts";
 import { updateForm, useForm } from "./form-store.ts";
 
@@ -46,14 +47,11 @@ export function AdjustSpeedFields() {
         />
         <output>{speed.speedMultiplier.toFixed(2)}x</output>
       </label>
-      <label className="create-switch">
-        <input
-          type="checkbox"
-          checked={speed.keepPitch}
-          onChange={(event) => setAdjustSpeed({ keepPitch: event.target.checked })}
-        />
-        Keep pitch
-      </label>
+      <CreateSwitch
+        label="Keep pitch"
+        checked={speed.keepPitch}
+        onChange={(keepPitch) => setAdjustSpeed({ keepPitch })}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import * as rules from "../../shared/create/condition-rules.ts";
 import type { LyricsMode, VocalGender } from "../../shared/create/form-state.ts";
 import { modelAllowsMumbleMode } from "../../shared/create/model-rules.ts";
 import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
+import { CreateSwitch } from "./CreateSwitch.tsx";
 import { applyRule } from "./form-actions.ts";
 import { setCustom, setOther, useForm } from "./form-store.ts";
 import { LyricsGenerateButton } from "./LyricsGenerateButton.tsx";
@@ -225,26 +226,17 @@ export function CustomFields({
             ))}
           </div>
         </div>
-        <label className="create-switch">
-          <input
-            type="checkbox"
-            checked={custom.maxMode}
-            onChange={(event) => setCustom({ maxMode: event.target.checked })}
-          />
-          Max mode
-        </label>
+        <CreateSwitch
+          label="Max mode"
+          checked={custom.maxMode}
+          onChange={(maxMode) => setCustom({ maxMode })}
+        />
         {mumbleAllowed && (
-          <label className="create-switch">
-            <input
-              type="checkbox"
-              checked={mumbleMode}
-              onChange={(event) => {
-                const mumble = event.target.checked;
-                applyRule((state, context) => rules.setMumbleMode(state, mumble, context));
-              }}
-            />
-            Mumble mode (sing without words)
-          </label>
+          <CreateSwitch
+            label="Mumble mode (sing without words)"
+            checked={mumbleMode}
+            onChange={(mumble) => applyRule((state, context) => rules.setMumbleMode(state, mumble, context))}
+          />
         )}
         <p className="create-note">{SYNTH_VOCALS_NOTE}</p>
       </details>

@@ -1,3 +1,4 @@
+import { CreateSwitch } from "./CreateSwitch.tsx";
 import { setSimple, useForm } from "./form-store.ts";
 import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
@@ -20,14 +21,11 @@ export function SimpleFields({ descriptionMax }: { readonly descriptionMax: numb
           {prompt.length} / {descriptionMax}
         </span>
       </label>
-      <label className="create-switch">
-        <input
-          type="checkbox"
-          checked={instrumental}
-          onChange={(event) => setSimple({ instrumental: event.target.checked })}
-        />
-        Instrumental
-      </label>
+      <CreateSwitch
+        label="Instrumental"
+        checked={instrumental}
+        onChange={(instrumental) => setSimple({ instrumental })}
+      />
       {!instrumental && <p className="create-note">{SYNTH_VOCALS_NOTE}</p>}
     </div>
   );

@@ -19,6 +19,7 @@ import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
+import { CreateSwitch } from "../CreateSwitch.tsx";
 import { showToast } from "../toast-store.ts";
 import { listPersonas } from "./personas-api.ts";
 
@@ -268,15 +269,7 @@ export function CreatePersonaModal({
           {description.length}/{PERSONA_DESCRIPTION_MAX}
         </span>
       </label>
-      <label className="create-switch">
-        <input
-          type="checkbox"
-          checked={makesPublic}
-          disabled={!publishable}
-          onChange={(event) => setPublic(event.target.checked)}
-        />
-        Public
-      </label>
+      <CreateSwitch label="Public" checked={makesPublic} disabled={!publishable} onChange={setPublic} />
       {error && (
         <p className="create-form-error" role="alert">
           {error}
