@@ -3,17 +3,8 @@ import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { navigate } from "../router/history-router.ts";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
-import { useClips } from "./clips-store.ts";
+import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
 import { isPlayable, togglePlay, usePlayer } from "./player-store.ts";
-
-const STATUS_WORDS: Record<Clip["status"], string> = {
-  queued: "Queued",
-  submitted: "Submitted",
-  processing: "Processing",
-  streaming: "Streaming",
-  complete: "Complete",
-  error: "Error",
-};
 
 /** The create page's address without chat mode: back to the form, in the same workspace. */
 export function formPathFrom(search: string): string {
@@ -51,7 +42,7 @@ function ReplySong({ first }: { readonly first: Clip }) {
         {playing ? "❚❚" : "▶"}
       </button>
       <span className="chat-song-title">{title}</span>
-      <span className={`clip-status clip-status-${clip.status}`}>{STATUS_WORDS[clip.status]}</span>
+      <span className={`clip-status clip-status-${clip.status}`}>{CLIP_STATUS_LABELS[clip.status]}</span>
     </li>
   );
 }

@@ -1,17 +1,7 @@
-import type { Clip } from "../../shared/api/clips.ts";
 import { ClipWaveform } from "./ClipWaveform.tsx";
-import { useClips } from "./clips-store.ts";
+import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
 import { isPlayable, togglePlay, usePlayer } from "./player-store.ts";
 import { SongMenu } from "./SongMenu.tsx";
-
-const STATUS_LABELS: Record<Clip["status"], string> = {
-  queued: "Queued",
-  submitted: "Submitted",
-  processing: "Processing",
-  streaming: "Streaming",
-  complete: "Complete",
-  error: "Error",
-};
 
 function ClipRow({ id }: { readonly id: string }) {
   const tracked = useClips((state) => state.byId[id]);
@@ -34,7 +24,7 @@ function ClipRow({ id }: { readonly id: string }) {
         <div className="clip-head">
           <span className="clip-title">{clip.title || "Untitled"}</span>
           <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
-            {stuck ? "Stopped" : STATUS_LABELS[clip.status]}
+            {stuck ? "Stopped" : CLIP_STATUS_LABELS[clip.status]}
           </span>
         </div>
         <span className="clip-tags">{clip.display_tags ?? clip.metadata.tags ?? ""}</span>
