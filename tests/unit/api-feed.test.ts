@@ -207,6 +207,16 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
       expect(await search("x")).toEqual(["underXscore"]);
     });
 
+    it("answers each clip as GET /api/clip/{id} does", async () => {
+      const page = await feed(carol.client, { user: only(carol.id), trashed: "Any" });
+      expect(page.clips.length).toBe(everyTitle().length + 1);
+      for (const clip of page.clips) {
+        const alone = await carol.client.get(`/api/clip/${clip.id}`);
+        expect(alone.status).toBe(200);
+        expect(clip, clip.title).toEqual(alone.body);
+      }
+    });
+
     it("combines filters", async () => {
       const user = only(carol.id);
       expect(titles(await feed(carol.client, { user, public: "True", upload: "False" }))).toEqual([
