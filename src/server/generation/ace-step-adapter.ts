@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { resamplePcm } from "../../engine/resample-pcm.ts";
+import { detectBpm, detectKey } from "../../generator/compose/style-text.ts";
 import type { GeneratedSong, GenerationProgress, Generator } from "../../generator/generator.ts";
 import { GENERATOR_SAMPLE_RATE } from "../../generator/generator.ts";
 import type { GenerationTask, PcmAudio, SongRequest } from "../../generator/song-request.ts";
@@ -40,7 +41,7 @@ const resultItemSchema = z.object({
 });
 
 /** ACE-Step's task types for ours; tasks it has no counterpart for are refused. */
-function aceTaskType(task: GenerationTask): "text2music" | "cover" | "repaint" | null {
+export function aceTaskType(task: GenerationTask): "text2music" | "cover" | "repaint" | null {
   if (task === "create") return "text2music";
   if (task.includes("cover") || task === "artist_consistency" || task === "vox") return "cover";
   if (task.includes("infill") || task === "extend" || task === "upload_extend" || task === "artist_extend") {
@@ -76,10 +77,18 @@ export function releaseFields(request: SongRequest): Record<string, string | num
     batch_size: 1,
     audio_format: "wav",
   };
-  const bpm = request.analysis?.bpm ?? request.source?.score?.bpm;
+  // A repaint keeps its source's tempo and key; otherwise a BPM or key written in the styles wins.
+  const fromSource = {
+    bpm: request.analysis?.bpm ?? request.source?.score?.bpm,
+    key: request.analysis?.key ?? request.source?.score?.key,
+  };
+  const fromTags = { bpm: detectBpm(request.tags.toLowerCase()), key: detectKey(request.tags) };
+  const [first, second] = taskType === "repaint" ? [fromSource, fromTags] : [fromTags, fromSource];
+  const bpm = first.bpm ?? second.bpm;
   if (bpm) fields.bpm = Math.round(bpm);
-  const key = request.analysis?.key ?? request.source?.score?.key;
-  if (key) fields.key_scale = `${key.tonic} ${key.mode}`;
+  const key = first.key ?? second.key;
+  // ACE-Step spells a key "C Major", "F# Minor".
+  if (key) fields.key_scale = `${key.tonic} ${key.mode.charAt(0).toUpperCase()}${key.mode.slice(1)}`;
   if (taskType === "repaint" && request.source) {
     const length = sourceSeconds(request.source.audio);
     if (request.infill) {
