@@ -5,10 +5,12 @@ import { encodeWav } from "../src/shared/audio/wav.ts";
 // A local stand-in for an ACE-Step api server, speaking its protocol: POST /release_task (JSON, or
 // multipart with a src_audio file), POST /query_result {task_id_list} answering status 0 once and
 // then 1 with a result naming /v1/audio?path=..., and GET /v1/audio serving a 44.1 kHz WAV sine of
-// the requested audio_duration. A prompt containing "broken" makes the task fail (status 2).
+// the requested audio_duration (at most FAKE_ACE_MAX_SECONDS). A prompt containing "broken" makes the task fail (status 2).
 
 export const FAKE_ACE_RATE = 44_100;
 export const FAKE_ACE_DEFAULT_SECONDS = 2;
+/** Longer requested durations are cut to this, to keep the tests quick. */
+export const FAKE_ACE_MAX_SECONDS = 10;
 
 export interface ReleasedTask {
   readonly fields: Record<string, string>;
@@ -118,6 +120,8 @@ export class FakeAceStep {
 
   private seconds(task: ReleasedTask): number {
     const duration = Number(task.fields.audio_duration);
-    return Number.isFinite(duration) && duration > 0 ? Math.min(duration, 10) : FAKE_ACE_DEFAULT_SECONDS;
+    return Number.isFinite(duration) && duration > 0
+      ? Math.min(duration, FAKE_ACE_MAX_SECONDS)
+      : FAKE_ACE_DEFAULT_SECONDS;
   }
 }
