@@ -196,6 +196,22 @@ describe.each(BACKENDS)("personas on %s", (backend) => {
     expect((await server.client().get(`/api/persona/get-persona/${persona.id}/`)).status).toBe(200);
   });
 
+  it("finds the persona made from a root clip (use_persona), as the viewer may see it", async () => {
+    const root = await song(alice);
+    const hiddenRoot = await song(alice);
+    const persona = (await create(alice, { root_clip_id: root.id, name: "By clip", is_public: true })).body;
+    const hidden = (await create(alice, { root_clip_id: hiddenRoot.id, name: "Hidden by clip" })).body;
+    const found = await bob.client.get<Persona>(`/api/persona/get-persona-by-clip/${root.id}/`);
+    expect(found.status).toBe(200);
+    expect(personaSchema.parse(found.body)).toMatchObject({ id: persona.id, is_owned: false });
+    expect((await bob.client.get(`/api/persona/get-persona-by-clip/${hiddenRoot.id}/`)).status).toBe(404);
+    const own = await alice.client.get<Persona>(`/api/persona/get-persona-by-clip/${hiddenRoot.id}/`);
+    expect(own.body.id).toBe(hidden.id);
+    const unknown = await alice.client.get(`/api/persona/get-persona-by-clip/${crypto.randomUUID()}/`);
+    expect(unknown.status).toBe(404);
+    expect((await alice.client.get("/api/persona/get-persona-by-clip/nope/")).status).toBe(400);
+  });
+
   it("follows and unfollows", async () => {
     const root = await song(alice);
     const persona = (await create(alice, { root_clip_id: root.id, name: "Followed", is_public: true })).body;

@@ -128,13 +128,20 @@ export function remixClip(clip: Clip, type: RemixType): void {
   });
 }
 
-/** use_persona={clipId}: the persona of that song. */
+/** use_persona={clipId}: the persona of that song, made with it or made from it (its root clip). */
 async function applyPersonaOf(clipId: string): Promise<void> {
   const clip = await fetchClip(clipId);
-  const personaId = clip?.persona?.id;
-  if (personaId === undefined) return;
+  if (clip === null) return;
+  const personaId = clip.persona?.id;
   try {
-    pickPersona(await apiRequest(`/api/persona/get-persona/${personaId}/`, personaSchema));
+    pickPersona(
+      await apiRequest(
+        personaId === undefined
+          ? `/api/persona/get-persona-by-clip/${encodeURIComponent(clip.id)}/`
+          : `/api/persona/get-persona/${personaId}/`,
+        personaSchema,
+      ),
+    );
   } catch (error) {
     console.warn("The persona could not be loaded", error);
   }

@@ -9,11 +9,13 @@ import {
   NO_FOLLOWED_PERSONAS,
   NO_LOVED_PERSONAS,
   PERSONA_CLIP_INELIGIBLE,
+  PERSONA_NOT_FOUND,
   PERSONA_PAGE_SIZE,
   type Persona,
   type PersonaListResponse,
   type PersonaPageResponse,
   type PromptImageResponse,
+  personaClipParamsSchema,
   personaIdParamsSchema,
   personaPageQuerySchema,
   promptImageBodySchema,
@@ -34,7 +36,13 @@ import {
   personaImageUrl,
   storePromptImage,
 } from "../personas/persona-images.ts";
-import { findVisiblePersona, personaPage, personaView } from "../personas/persona-store.ts";
+import {
+  findVisiblePersona,
+  personaPage,
+  personaView,
+  personaVisibleTo,
+  selectPersonas,
+} from "../personas/persona-store.ts";
 import { insertPersona, setFollowing, toggleLove } from "../personas/persona-writes.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -79,6 +87,21 @@ export function registerPersonaRoutes(
     const { persona_id } = parseInput(personaIdParamsSchema, request.params, "path");
     const viewerId = request.auth?.user.id ?? null;
     return personaView(await findVisiblePersona(db, viewerId, persona_id), viewerId);
+  });
+
+  // use_persona={clipId} names a song (000 section 2): a persona's root clip finds the persona made from it.
+  app.get("/api/persona/get-persona-by-clip/:clip_id/", async (request): Promise<Persona> => {
+    const { clip_id } = parseInput(personaClipParamsSchema, request.params, "path");
+    const viewerId = request.auth?.user.id ?? null;
+    const row = await selectPersonas(db, viewerId)
+      .where("personas.root_clip_id", "=", clip_id)
+      .where("personas.is_trashed", "=", false)
+      .where(personaVisibleTo(viewerId))
+      .orderBy("personas.created_at", "desc")
+      .orderBy("personas.id", "desc")
+      .executeTakeFirst();
+    if (!row) throw notFound(PERSONA_NOT_FOUND);
+    return personaView(row, viewerId);
   });
 
   app.get(

@@ -38,6 +38,8 @@ export const createPersonaBodySchema = z.object({
 export type CreatePersonaBody = z.infer<typeof createPersonaBodySchema>;
 
 export const personaIdParamsSchema = z.object({ persona_id: personaId });
+/** GET /api/persona/get-persona-by-clip/{clip_id}/: the persona made from a root clip. */
+export const personaClipParamsSchema = z.object({ clip_id: z.uuid("Clip ids are UUIDs") });
 export const personaPageQuerySchema = z.object({ page: pageNumberSchema.default(1) });
 export const followPersonaQuerySchema = z.object({ follow: queryBooleanSchema.default(true) });
 
