@@ -9,6 +9,7 @@ import { matchRoute } from "./routes.ts";
 // The studio (PixiJS, the editing code) loads only when it is opened.
 const StudioPage = lazy(() => import("./StudioPage.tsx"));
 const CreatePage = lazy(() => import("./create/CreatePage.tsx"));
+const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 
 export function App() {
   const { pathname } = useLocation();
@@ -29,6 +30,14 @@ export function App() {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <CreatePage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "persona":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <PersonaPage personaId={route.personaId} />
           </Suspense>
         </ErrorBoundary>
       );

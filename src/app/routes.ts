@@ -5,10 +5,20 @@ export type Route =
   | { readonly name: "studio" }
   | { readonly name: "create" }
   | { readonly name: "login" }
+  | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "notFound" };
 
 const trimTrailingSlash = (pathname: string): string =>
   pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+
+/** A malformed escape stays as written: the page then answers not found. */
+const safeDecode = (part: string): string => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
 
 export function matchRoute(pathname: string): Route {
   const path = trimTrailingSlash(pathname);
@@ -16,6 +26,8 @@ export function matchRoute(pathname: string): Route {
   if (path === "/studio") return { name: "studio" };
   if (path === "/create" || path === "/create/v2") return { name: "create" };
   if (path === "/login") return { name: "login" };
+  const persona = /^\/persona\/([^/]+)$/.exec(path);
+  if (persona?.[1]) return { name: "persona", personaId: safeDecode(persona[1]) };
   return { name: "notFound" };
 }
 

@@ -17,6 +17,13 @@ describe("studio routes", () => {
     expect(matchRoute("/studio/extra")).toEqual({ name: "notFound" });
   });
 
+  it("matches /persona/{id}", () => {
+    expect(matchRoute("/persona/abc-1")).toEqual({ name: "persona", personaId: "abc-1" });
+    expect(matchRoute("/persona/abc-1/")).toEqual({ name: "persona", personaId: "abc-1" });
+    expect(matchRoute("/persona")).toEqual({ name: "notFound" });
+    expect(matchRoute("/persona/a/b")).toEqual({ name: "notFound" });
+  });
+
   it("reads for_clip_id, project_version_id and initial_project_id, ignoring blanks", () => {
     expect(parseStudioQuery("?for_clip_id=abc&project_version_id=12&initial_project_id=p-1")).toEqual({
       forClipId: "abc",

@@ -3,10 +3,12 @@
 
 import { searchResponseSchema } from "../../../shared/api/create-support.ts";
 import {
+  followPersonaResponseSchema,
   NO_FOLLOWED_PERSONAS,
   NO_LOVED_PERSONAS,
   type Persona,
   personaListResponseSchema,
+  personaPageResponseSchema,
   personaSchema,
   toggleLoveResponseSchema,
 } from "../../../shared/api/personas.ts";
@@ -52,3 +54,16 @@ export const toggleLove = (personaId: string) =>
     method: "POST",
     body: {},
   });
+
+export const followPersona = (personaId: string, follow: boolean) =>
+  apiRequest(`/api/persona/follow/${personaId}/?follow=${follow}`, followPersonaResponseSchema, {
+    method: "POST",
+    body: {},
+  });
+
+/** GET /api/persona/get-persona-paginated/{id}/: the persona with one page of its songs. */
+export const personaPage = (personaId: string, page = 1) =>
+  apiRequest(
+    `/api/persona/get-persona-paginated/${encodeURIComponent(personaId)}/?page=${page}`,
+    personaPageResponseSchema,
+  );

@@ -1,0 +1,244 @@
+import { useEffect, useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { PERSONA_NOT_FOUND, type Persona } from "../../shared/api/personas.ts";
+import { AccountMenu } from "../account/AccountMenu.tsx";
+import { ApiError } from "../account/api-request.ts";
+import { loginPathFor } from "../account/safe-next.ts";
+import { loadSession, useAccount } from "../account/session-store.ts";
+import { upsertClips } from "../create/clips-store.ts";
+import { PlayerBar } from "../create/PlayerBar.tsx";
+import { followPersona, personaPage, toggleLove } from "../create/personas/personas-api.ts";
+import { isPlayable, togglePlay, usePlayer } from "../create/player-store.ts";
+import { Toasts } from "../create/Toasts.tsx";
+import { showToast } from "../create/toast-store.ts";
+import { navigate } from "../router/history-router.ts";
+import { Link } from "../router/Link.tsx";
+import { useLocation } from "../router/use-location.ts";
+import "../../studio/ui/studio.css";
+import "../create/create.css";
+
+type Loaded =
+  | { readonly state: "loading" }
+  | { readonly state: "missing"; readonly detail: string }
+  | { readonly state: "failed" }
+  | { readonly state: "ready"; readonly persona: Persona; readonly clips: readonly Clip[] };
+
+/** /create?use_persona={clipId}: the spec's use_persona names a song, here the persona's root clip. */
+export const personaUseHref = (persona: Persona): string =>
+  `/create?use_persona=${encodeURIComponent(persona.root_clip_id)}`;
+
+function SongRow({ clip }: { readonly clip: Clip }) {
+  const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
+  const title = clip.title || "Untitled";
+  return (
+    <li className="clip-row" data-testid="persona-song" data-clip-id={clip.id}>
+      <button
+        type="button"
+        className="clip-play"
+        disabled={!isPlayable(clip)}
+        aria-label={playing ? `Pause ${title}` : `Play ${title}`}
+        onClick={() => togglePlay(clip)}
+      >
+        {playing ? "❚❚" : "▶"}
+      </button>
+      <div className="clip-body">
+        <span className="clip-title">{title}</span>
+        <span className="clip-tags">{clip.display_tags ?? clip.metadata.tags ?? ""}</span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * /persona/{id} (001 section 2): the persona, its base song and the songs made with it, with love,
+ * follow and Use Persona. A private persona of someone else, or a missing one, is the API's 404.
+ */
+export default function PersonaPage({ personaId }: { readonly personaId: string }) {
+  const { pathname, search } = useLocation();
+  const session = useAccount((state) => state.session);
+  const userId = session?.user?.id ?? null;
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  useEffect(() => {
+    if (session !== null && session.user === null)
+      navigate(loginPathFor(`${pathname}${search}`), { replace: true });
+  }, [session, pathname, search]);
+
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    setLoaded({ state: "loading" });
+    personaPage(personaId)
+      .then(({ persona }) => {
+        if (!live) return;
+        const clips = persona.persona_clips.map((item) => item.clip);
+        // The player bar plays from the clip store.
+        upsertClips(clips);
+        setLoaded({ state: "ready", persona, clips });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        // A malformed id is as missing as an unknown one.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          setLoaded({ state: "missing", detail: error.status === 404 ? error.detail : PERSONA_NOT_FOUND });
+        else {
+          console.warn("Could not load the persona", error);
+          setLoaded({ state: "failed" });
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [personaId, userId]);
+
+  const update = (change: Partial<Persona>) =>
+    setLoaded((current) =>
+      current.state === "ready" ? { ...current, persona: { ...current.persona, ...change } } : current,
+    );
+
+  const love = async (persona: Persona) => {
+    try {
+      const answer = await toggleLove(persona.id);
+      update({ is_loved: answer.loved, upvote_count: answer.upvote_count });
+      showToast({
+        kind: "info",
+        title: answer.loved ? `You loved "${persona.name}"` : `You unloved "${persona.name}"`,
+        durationMs: 3000,
+      });
+    } catch (error) {
+      console.warn("Could not toggle love", error);
+      showToast({
+        kind: "error",
+        title: "Error",
+        description: "An error occurred while toggling love for the persona.",
+        durationMs: 5000,
+      });
+    }
+  };
+
+  const follow = async (persona: Persona) => {
+    try {
+      const answer = await followPersona(persona.id, !persona.is_following);
+      update({ is_following: answer.following, follower_count: answer.follower_count });
+    } catch (error) {
+      console.warn("Could not follow the persona", error);
+      showToast({ kind: "error", title: "Error", description: "Please try again.", durationMs: 5000 });
+    }
+  };
+
+  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  return (
+    <div className="create-page page persona-page">
+      <header className="create-header">
+        <Link href="/" className="create-brand">
+          Tunesmith
+        </Link>
+        <nav className="create-nav">
+          <Link href="/create">Create</Link>
+          <Link href="/studio">Studio</Link>
+        </nav>
+        <AccountMenu />
+      </header>
+      {loaded.state === "loading" && <p className="page-loading">Loading...</p>}
+      {loaded.state === "failed" && (
+        <p className="error" role="alert">
+          The persona could not be loaded. Reload the page to try again.
+        </p>
+      )}
+      {loaded.state === "missing" && (
+        <main data-testid="persona-not-found">
+          <h1>{loaded.detail}</h1>
+          <p>This persona does not exist, or it is private.</p>
+          <Link className="button-link" href="/create">
+            Back to Create
+          </Link>
+        </main>
+      )}
+      {loaded.state === "ready" && (
+        <PersonaDetails
+          persona={loaded.persona}
+          clips={loaded.clips}
+          onLove={() => void love(loaded.persona)}
+          onFollow={() => void follow(loaded.persona)}
+        />
+      )}
+      <PlayerBar />
+      <Toasts />
+    </div>
+  );
+}
+
+interface PersonaDetailsProps {
+  readonly persona: Persona;
+  readonly clips: readonly Clip[];
+  readonly onLove: () => void;
+  readonly onFollow: () => void;
+}
+
+function PersonaDetails({ persona, clips, onLove, onFollow }: PersonaDetailsProps) {
+  return (
+    <main className="persona-details" data-testid="persona-page">
+      <div className="persona-head">
+        {persona.image_url && (
+          <img src={persona.image_url} alt="" width={120} height={120} className="persona-image" />
+        )}
+        <div className="persona-summary">
+          <h1 data-testid="persona-name">{persona.name}</h1>
+          <p className="create-note" data-testid="persona-owner">
+            by @{persona.user_handle}
+          </p>
+          <p data-testid="persona-visibility">{persona.is_public ? "Public" : "Private"}</p>
+          {persona.description && <p data-testid="persona-description">{persona.description}</p>}
+          <div className="persona-actions">
+            <button
+              type="button"
+              className="secondary"
+              aria-pressed={persona.is_loved}
+              aria-label={persona.is_loved ? "Unlove" : "Love"}
+              onClick={onLove}
+            >
+              {persona.is_loved ? "♥" : "♡"} <span data-testid="persona-loves">{persona.upvote_count}</span>
+            </button>
+            {!persona.is_owned && (
+              <button
+                type="button"
+                className="secondary"
+                aria-pressed={persona.is_following}
+                onClick={onFollow}
+              >
+                {persona.is_following ? "Following" : "Follow"}
+              </button>
+            )}
+            <button type="button" onClick={() => navigate(personaUseHref(persona))}>
+              Use Persona
+            </button>
+          </div>
+        </div>
+      </div>
+      <section className="persona-section">
+        <h2>Based on</h2>
+        <p>{persona.clip.title || "Untitled"}</p>
+        {persona.clip.audio_url && (
+          // biome-ignore lint/a11y/useMediaCaption: generated songs have no captions.
+          <audio controls preload="none" src={persona.clip.audio_url} data-testid="persona-base-audio" />
+        )}
+      </section>
+      <section className="persona-section">
+        <h2>Songs made with this persona</h2>
+        {clips.length === 0 ? (
+          <p className="create-empty">No songs yet.</p>
+        ) : (
+          <ul className="clip-list">
+            {clips.map((clip) => (
+              <SongRow key={clip.id} clip={clip} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
