@@ -35,7 +35,7 @@ describe("the song menu", () => {
     );
   });
 
-  it("makes a persona of the song, which the form then uses", async () => {
+  it("makes a persona of the song, opens its page, and uses it from there", async () => {
     const { page } = app();
     await chooseFromMenu(page, "Make Persona");
     const form = page.getByTestId("create-persona");
@@ -46,6 +46,11 @@ describe("the song menu", () => {
     await form.getByRole("button", { name: "Save", exact: true }).click();
     const confirm = page.getByRole("dialog").filter({ hasText: "Make Persona Public?" });
     await confirm.getByRole("button", { name: "Confirm" }).click();
+    // 001 section 2: the persona page opens after a persona is created.
+    await page.waitForURL((url) => url.pathname.startsWith("/persona/"));
+    await expect.poll(() => page.getByTestId("persona-name").textContent()).toBe("Menu Voice");
+    await page.getByRole("button", { name: "Use Persona" }).click();
+    await page.waitForURL((url) => url.pathname === "/create");
     await expect.poll(() => page.getByTestId("condition-persona").textContent()).toContain("Menu Voice");
   });
 

@@ -3,6 +3,7 @@ import * as rules from "../../shared/create/condition-rules.ts";
 import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { PERSONA_UPLOAD_SECONDS, trimLimits } from "../../shared/create/upload-trim-rules.ts";
 import { useAccount } from "../account/session-store.ts";
+import { navigate } from "../router/history-router.ts";
 import { clipsStore } from "./clips-store.ts";
 import { parseCreateQuery } from "./create-query.ts";
 import { mayUploadOwnAudio } from "./feature-gates.ts";
@@ -135,7 +136,8 @@ export function ModalHost() {
           onUploadAudio={() => openModal({ kind: "personaUpload" })}
           onCreated={(persona) => {
             closeModal();
-            pickPersona(persona);
+            // 001 section 2: the persona page is opened after a persona is created.
+            navigate(`/persona/${persona.id}`);
           }}
           onClose={closeModal}
         />
