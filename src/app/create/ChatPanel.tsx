@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { navigate } from "../router/history-router.ts";
+import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
 import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
-import { isPlayable, togglePlay, usePlayer } from "./player-store.ts";
 
 /** The create page's address without chat mode: back to the form, in the same workspace. */
 export function formPathFrom(search: string): string {
@@ -28,19 +28,10 @@ function ReplySong({ first }: { readonly first: Clip }) {
   // The song list follows the clip's progress; the reply shows the latest it knows.
   const live = useClips((state) => state.byId[first.id]?.clip);
   const clip = live ?? first;
-  const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
   const title = clip.title || "Untitled";
   return (
     <li className="chat-song" data-testid="chat-reply-song" data-clip-id={clip.id} data-status={clip.status}>
-      <button
-        type="button"
-        className="clip-play"
-        disabled={!isPlayable(clip)}
-        aria-label={playing ? `Pause ${title}` : `Play ${title}`}
-        onClick={() => togglePlay(clip)}
-      >
-        {playing ? "❚❚" : "▶"}
-      </button>
+      <ClipPlayButton clip={clip} />
       <span className="chat-song-title">{title}</span>
       <span className={`clip-status clip-status-${clip.status}`}>{CLIP_STATUS_LABELS[clip.status]}</span>
     </li>

@@ -1,25 +1,15 @@
+import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
 import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
-import { isPlayable, togglePlay, usePlayer } from "./player-store.ts";
 import { SongMenu } from "./SongMenu.tsx";
 
 function ClipRow({ id }: { readonly id: string }) {
   const tracked = useClips((state) => state.byId[id]);
-  const playing = usePlayer((state) => state.clipId === id && state.playing);
   if (tracked === undefined) return null;
   const { clip, stuck } = tracked;
-  const playable = isPlayable(clip);
   return (
     <li className="clip-row" data-testid="clip-row" data-clip-id={clip.id} data-status={clip.status}>
-      <button
-        type="button"
-        className="clip-play"
-        disabled={!playable}
-        aria-label={playing ? `Pause ${clip.title || "Untitled"}` : `Play ${clip.title || "Untitled"}`}
-        onClick={() => togglePlay(clip)}
-      >
-        {playing ? "❚❚" : "▶"}
-      </button>
+      <ClipPlayButton clip={clip} />
       <div className="clip-body">
         <div className="clip-head">
           <span className="clip-title">{clip.title || "Untitled"}</span>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
 import { AccountMenu } from "../account/AccountMenu.tsx";
-import { loginPathFor } from "../account/safe-next.ts";
-import { loadSession, useAccount } from "../account/session-store.ts";
+import { useSignedIn } from "../account/use-signed-in.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
@@ -26,20 +25,11 @@ import "./create.css";
  * and its switcher, with a player bar. Signed-in only.
  */
 export default function CreatePage() {
-  const { pathname, search } = useLocation();
-  const session = useAccount((state) => state.session);
+  const { search } = useLocation();
+  const session = useSignedIn();
   const query = parseCreateQuery(search);
   const userId = session?.user?.id ?? null;
   const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    void loadSession();
-  }, []);
-
-  useEffect(() => {
-    if (session !== null && session.user === null)
-      navigate(loginPathFor(`${pathname}${search}`), { replace: true });
-  }, [session, pathname, search]);
 
   // A workspace in the address is remembered; without one, the remembered one is written in.
   useEffect(() => {

@@ -3,17 +3,16 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { PERSONA_NOT_FOUND, type Persona } from "../../shared/api/personas.ts";
 import { AccountMenu } from "../account/AccountMenu.tsx";
 import { ApiError } from "../account/api-request.ts";
-import { loginPathFor } from "../account/safe-next.ts";
-import { loadSession, useAccount } from "../account/session-store.ts";
+import { useSignedIn } from "../account/use-signed-in.ts";
+import { ClipPlayButton } from "../create/ClipPlayButton.tsx";
 import { upsertClips } from "../create/clips-store.ts";
 import { PlayerBar } from "../create/PlayerBar.tsx";
-import { followPersona, personaPage, toggleLove } from "../create/personas/personas-api.ts";
-import { isPlayable, togglePlay, usePlayer } from "../create/player-store.ts";
+import { toggleLoveWithToast } from "../create/personas/persona-love.ts";
+import { followPersona, personaPage } from "../create/personas/personas-api.ts";
 import { Toasts } from "../create/Toasts.tsx";
 import { showToast } from "../create/toast-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
-import { useLocation } from "../router/use-location.ts";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
 
@@ -28,19 +27,10 @@ export const personaUseHref = (persona: Persona): string =>
   `/create?use_persona=${encodeURIComponent(persona.root_clip_id)}`;
 
 function SongRow({ clip }: { readonly clip: Clip }) {
-  const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
   const title = clip.title || "Untitled";
   return (
     <li className="clip-row" data-testid="persona-song" data-clip-id={clip.id}>
-      <button
-        type="button"
-        className="clip-play"
-        disabled={!isPlayable(clip)}
-        aria-label={playing ? `Pause ${title}` : `Play ${title}`}
-        onClick={() => togglePlay(clip)}
-      >
-        {playing ? "❚❚" : "▶"}
-      </button>
+      <ClipPlayButton clip={clip} />
       <div className="clip-body">
         <span className="clip-title">{title}</span>
         <span className="clip-tags">{clip.display_tags ?? clip.metadata.tags ?? ""}</span>
@@ -54,19 +44,9 @@ function SongRow({ clip }: { readonly clip: Clip }) {
  * follow and Use Persona. A private persona of someone else, or a missing one, is the API's 404.
  */
 export default function PersonaPage({ personaId }: { readonly personaId: string }) {
-  const { pathname, search } = useLocation();
-  const session = useAccount((state) => state.session);
+  const session = useSignedIn();
   const userId = session?.user?.id ?? null;
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-
-  useEffect(() => {
-    void loadSession();
-  }, []);
-
-  useEffect(() => {
-    if (session !== null && session.user === null)
-      navigate(loginPathFor(`${pathname}${search}`), { replace: true });
-  }, [session, pathname, search]);
 
   useEffect(() => {
     if (userId === null) return;
@@ -101,23 +81,8 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
     );
 
   const love = async (persona: Persona) => {
-    try {
-      const answer = await toggleLove(persona.id);
-      update({ is_loved: answer.loved, upvote_count: answer.upvote_count });
-      showToast({
-        kind: "info",
-        title: answer.loved ? `You loved "${persona.name}"` : `You unloved "${persona.name}"`,
-        durationMs: 3000,
-      });
-    } catch (error) {
-      console.warn("Could not toggle love", error);
-      showToast({
-        kind: "error",
-        title: "Error",
-        description: "An error occurred while toggling love for the persona.",
-        durationMs: 5000,
-      });
-    }
+    const answer = await toggleLoveWithToast(persona);
+    if (answer !== null) update({ is_loved: answer.loved, upvote_count: answer.upvote_count });
   };
 
   const follow = async (persona: Persona) => {

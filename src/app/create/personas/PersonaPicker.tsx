@@ -3,8 +3,8 @@ import type { Persona } from "../../../shared/api/personas.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
 import { SearchInput } from "../SearchInput.tsx";
-import { showToast } from "../toast-store.ts";
-import { listPersonas, type PersonaList, searchMyPersonas, toggleLove } from "./personas-api.ts";
+import { toggleLoveWithToast } from "./persona-love.ts";
+import { listPersonas, type PersonaList, searchMyPersonas } from "./personas-api.ts";
 
 interface PersonaPickerProps {
   readonly selectedId: string | null;
@@ -80,30 +80,16 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
   };
 
   const love = async (persona: Persona) => {
-    try {
-      const answer = await toggleLove(persona.id);
-      setPersonas(
-        (current) =>
-          current?.map((item) =>
-            item.id === persona.id
-              ? { ...item, is_loved: answer.loved, upvote_count: answer.upvote_count }
-              : item,
-          ) ?? null,
-      );
-      showToast({
-        kind: "info",
-        title: answer.loved ? `You loved "${persona.name}"` : `You unloved "${persona.name}"`,
-        durationMs: 3000,
-      });
-    } catch (error) {
-      console.warn("Could not toggle love", error);
-      showToast({
-        kind: "error",
-        title: "Error",
-        description: "An error occurred while toggling love for the persona.",
-        durationMs: 5000,
-      });
-    }
+    const answer = await toggleLoveWithToast(persona);
+    if (answer === null) return;
+    setPersonas(
+      (current) =>
+        current?.map((item) =>
+          item.id === persona.id
+            ? { ...item, is_loved: answer.loved, upvote_count: answer.upvote_count }
+            : item,
+        ) ?? null,
+    );
   };
 
   return (
