@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
-import { AccountMenu } from "../account/AccountMenu.tsx";
+import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { navigate } from "../router/history-router.ts";
-import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { ClipList } from "./ClipList.tsx";
@@ -54,18 +53,7 @@ export default function CreatePage() {
   if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
   return (
     <div className="create-page page">
-      <header className="create-header">
-        <Link href="/" className="create-brand">
-          Tunesmith
-        </Link>
-        <nav className="create-nav">
-          <Link href="/create" aria-current="page">
-            Create
-          </Link>
-          <Link href="/studio">Studio</Link>
-        </nav>
-        <AccountMenu />
-      </header>
+      <PageHeader current="create" />
       <div className="create-main">
         {query.chat ? <ChatPanel refId={query.chat.refId} wid={query.wid} /> : <CreateForm query={query} />}
         <div className="create-side">

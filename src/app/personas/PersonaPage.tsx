@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { PERSONA_NOT_FOUND, type Persona } from "../../shared/api/personas.ts";
-import { AccountMenu } from "../account/AccountMenu.tsx";
 import { ApiError } from "../account/api-request.ts";
+import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { ClipPlayButton } from "../create/ClipPlayButton.tsx";
 import { upsertClips } from "../create/clips-store.ts";
@@ -98,16 +98,7 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
   if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
   return (
     <div className="create-page page persona-page">
-      <header className="create-header">
-        <Link href="/" className="create-brand">
-          Tunesmith
-        </Link>
-        <nav className="create-nav">
-          <Link href="/create">Create</Link>
-          <Link href="/studio">Studio</Link>
-        </nav>
-        <AccountMenu />
-      </header>
+      <PageHeader />
       {loaded.state === "loading" && <p className="page-loading">Loading...</p>}
       {loaded.state === "failed" && (
         <p className="error" role="alert">
