@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyseSource } from "../../src/generator/analysis/analyse-source.ts";
-import { chromaProfile } from "../../src/generator/analysis/chroma.ts";
+import { bandProfile, chromaFrames } from "../../src/generator/analysis/chroma.ts";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
 import type { GeneratedSong } from "../../src/generator/generator.ts";
 import { measureLoudness } from "../../src/generator/render/loudness.ts";
@@ -12,6 +12,9 @@ const RATE = 48000;
 const dsp = newDsp();
 const generator = new BuiltInGenerator({ threads: 2 });
 afterAll(() => generator.close());
+
+/** The summed pitch classes of the register above the bass. */
+const midProfile = (audio: GeneratedSong["mix"]) => bandProfile(chromaFrames(dsp, audio).mid);
 
 const generate = (request: SongRequest) =>
   generator.generate(request, () => {}, new AbortController().signal);
@@ -52,8 +55,8 @@ describe("speed", () => {
       songRequest({ task: "speed", source: clip(source), speed: { multiplier: 1.25, keepPitch: true } }),
     );
     expect(song.mix.channels[0].length).toBe(Math.round(source.mix.channels[0].length / 1.25));
-    const before = chromaProfile(dsp, source.mix);
-    const after = chromaProfile(dsp, song.mix);
+    const before = midProfile(source.mix);
+    const after = midProfile(song.mix);
     expect(profileCorrelation(after, before)).toBeGreaterThan(0.95);
     expect(song.avgBpm).toBeCloseTo(124 * 1.25, 6);
   });
@@ -66,8 +69,8 @@ describe("speed", () => {
     expect(Math.abs(song.mix.channels[0].length - source.mix.channels[0].length / multiplier)).toBeLessThan(
       64,
     );
-    const before = chromaProfile(dsp, source.mix);
-    const after = chromaProfile(dsp, song.mix);
+    const before = midProfile(source.mix);
+    const after = midProfile(song.mix);
     const byShift = Array.from({ length: 12 }, (_, shift) => profileCorrelation(after, before, shift));
     expect(byShift.indexOf(Math.max(...byShift))).toBe(2);
     expect(byShift[2]).toBeGreaterThan(0.8);

@@ -11,8 +11,7 @@ import type { PcmAudio } from "../song-request.ts";
  * so bass notes land on their own pitch class.
  */
 const WINDOW_SECONDS = 0.34;
-/** The whole profile: from A1 (bass fundamentals count) up to C7. */
-const LOW_HZ = 55;
+/** The top of the profile: C7. */
 const HIGH_HZ = 2100;
 /** The bass band: fundamentals of bass lines (from G1) and the low octave of the chords. */
 const BASS_LOW_HZ = 40;
@@ -27,10 +26,9 @@ export interface ChromaFrames {
   readonly times: Float64Array;
   /** RMS of each frame's samples (channels mixed to mono). */
   readonly rms: Float64Array;
-  /** count * 12 values each: the bass band, the middle band, and everything from LOW_HZ to HIGH_HZ. */
+  /** count * 12 values each: the bass band and the middle band. */
   readonly bass: Float64Array;
   readonly mid: Float64Array;
-  readonly full: Float64Array;
 }
 
 /** The window and the bins searched for a sample rate. */
@@ -39,7 +37,7 @@ function plan(sampleRate: number) {
   const window = new Float32Array(size);
   for (let n = 0; n < size; n++) window[n] = 0.5 - 0.5 * Math.cos((2 * Math.PI * n) / size);
   const bin = (hz: number) => (hz * size) / sampleRate;
-  const first = Math.max(1, Math.ceil(bin(Math.min(LOW_HZ, BASS_LOW_HZ))));
+  const first = Math.max(1, Math.ceil(bin(BASS_LOW_HZ)));
   const last = Math.min(size / 2 - 2, Math.floor(bin(HIGH_HZ)));
   return { size, window, first, last };
 }
@@ -60,7 +58,6 @@ export function chromaFrames(dsp: DspExports, audio: PcmAudio): ChromaFrames {
     rms: new Float64Array(count),
     bass: new Float64Array(count * 12),
     mid: new Float64Array(count * 12),
-    full: new Float64Array(count * 12),
   };
   if (count === 0) return frames;
   const magnitude = new Float32Array(last + 2);
@@ -106,7 +103,6 @@ export function chromaFrames(dsp: DspExports, audio: PcmAudio): ChromaFrames {
         const hz = ((k + offset) * audio.sampleRate) / size;
         const midi = 69 + 12 * Math.log2(hz / 440);
         const at = frame * 12 + (((Math.round(midi) % 12) + 12) % 12);
-        if (hz >= LOW_HZ) frames.full[at] += b;
         if (hz >= BASS_LOW_HZ && hz < BASS_HIGH_HZ) frames.bass[at] += b;
         if (hz >= MID_LOW_HZ) frames.mid[at] += b;
       }
@@ -119,16 +115,9 @@ export function chromaFrames(dsp: DspExports, audio: PcmAudio): ChromaFrames {
   return frames;
 }
 
-/** The summed magnitude per pitch class (C first) of one band over the frames [from, to). */
-export function bandProfile(band: Float64Array, from = 0, to = band.length / 12): Float64Array {
+/** The summed magnitude per pitch class (C first) of one band over all its frames. */
+export function bandProfile(band: Float64Array): Float64Array {
   const profile = new Float64Array(12);
-  for (let frame = from; frame < to; frame++) {
-    for (let c = 0; c < 12; c++) profile[c] += band[frame * 12 + c];
-  }
+  for (let at = 0; at < band.length; at++) profile[at % 12] += band[at];
   return profile;
-}
-
-/** The summed magnitude per pitch class (C first) over the whole audio, from A1 to C7. */
-export function chromaProfile(dsp: DspExports, audio: PcmAudio): Float64Array {
-  return bandProfile(chromaFrames(dsp, audio).full);
 }
