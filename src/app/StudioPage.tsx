@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { Studio } from "../studio/ui/Studio.tsx";
+import { loadSession, useAccount } from "./account/session-store.ts";
 import { navigate } from "./router/history-router.ts";
 import { useLocation } from "./router/use-location.ts";
 import { parseStudioQuery, withoutParams } from "./routes.ts";
@@ -27,5 +28,10 @@ export default function StudioPage() {
     if (cleaned !== search) window.history.replaceState(null, "", `${pathname}${cleaned}`);
   }, []);
   const go = useCallback((to: string) => navigate(to), []);
-  return <Studio request={request} onProjectLoaded={onProjectLoaded} navigate={go} />;
+  // Who is looking: the take lanes' unheard markers show to their own user only.
+  const viewerId = useAccount((state) => state.session?.user?.id ?? null);
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  return <Studio request={request} onProjectLoaded={onProjectLoaded} navigate={go} viewerId={viewerId} />;
 }

@@ -64,7 +64,7 @@ export class StudioSession {
   /** Set by whoever opened the project, for the save indicator; null for read-only projects. */
   saveStatus: SaveStatusSource | null = null;
   /** Who is signed in, for take lanes unheard by them (set by the page; nobody by default). */
-  viewerId: () => string | null = () => null;
+  readonly viewerId: StoreApi<string | null> = createStore<string | null>(() => null);
   private loader: ClipSourceLoader | null = null;
   private readonly cleanups: (() => void)[] = [];
   private disposed = false;
@@ -103,7 +103,11 @@ export class StudioSession {
     const controller = this.controller;
     const state = controller.state;
     if (!state.ui.playing || state.readOnly || state.history.gesture !== null) return;
-    const heard = takeLanesHeardAt(state.history.present, controller.playheadBeats(), this.viewerId());
+    const heard = takeLanesHeardAt(
+      state.history.present,
+      controller.playheadBeats(),
+      this.viewerId.getState(),
+    );
     for (const ref of heard) controller.rewrite((project) => markTakeLaneHeard(project, ref));
   }
 

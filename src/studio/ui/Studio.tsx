@@ -2,7 +2,6 @@
 // out the transport, the timeline, the sidebar and the overlays around one StudioSession.
 
 import { useEffect, useState } from "react";
-import { accountStore } from "../../app/account/session-store.ts";
 import {
   browserStorage,
   createStudioApi,
@@ -43,6 +42,8 @@ export interface StudioProps {
   readonly onProjectLoaded?: () => void;
   /** Goes to another studio address (a clone or remix opens the copy). */
   readonly navigate: (to: string) => void;
+  /** Who is signed in (null: nobody, or not known yet), for the take lanes' unheard markers. */
+  readonly viewerId: string | null;
 }
 
 const isDemo = (request: StudioRequest) =>
@@ -83,7 +84,7 @@ function Opening({ legacyHref, loadingShownAt }: { legacyHref: string; loadingSh
   );
 }
 
-export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
+export function Studio({ request, onProjectLoaded, navigate, viewerId }: StudioProps) {
   const [session, setSession] = useState<StudioSession | null>(null);
   // The legacy link's 5 s count from when the loading text first shows: now, as the project opens.
   const [loadingShownAt, setLoadingShownAt] = useState(() => performance.now());
@@ -132,7 +133,6 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
         });
       }
       const created = new StudioSession(state, autosave, { theme: savedTheme() });
-      created.viewerId = () => accountStore.getState().session?.user?.id ?? null;
       if (saver !== null && opened.projectId !== null) {
         // A save refused as locked or read-only: the page turns read-only and offers the copy, which
         // gets the edits the original refused (kept for it in this browser, saved when it opens).
@@ -181,6 +181,10 @@ export function Studio({ request, onProjectLoaded, navigate }: StudioProps) {
       setSession(null);
     };
   }, [forClipId, projectVersionId, initialProjectId, navigate, onProjectLoaded]);
+
+  useEffect(() => {
+    session?.viewerId.setState(viewerId, true);
+  }, [session, viewerId]);
 
   if (failure !== null) {
     return (

@@ -19,3 +19,8 @@ export function useStudio<T>(selector: (state: StudioState) => T): T {
 export function useSessionStatus<T>(selector: (status: SessionStatus) => T): T {
   return useStore(useSession().status, selector);
 }
+
+/** Who is signed in (the page says), for the take lanes' unheard markers. */
+export function useViewerId(): string | null {
+  return useStore(useSession().viewerId);
+}

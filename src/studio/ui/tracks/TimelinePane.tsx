@@ -4,10 +4,9 @@
 
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/shallow";
-import { loadSession, useAccount } from "../../../app/account/session-store.ts";
 import { addTrack } from "../../edits/track-settings.ts";
 import { layoutTracks, totalHeight, visibleTrackRange } from "../../timeline/track-layout.ts";
-import { useSession, useStudio } from "../studio-context.ts";
+import { useSession, useStudio, useViewerId } from "../studio-context.ts";
 import { TimelineCanvas } from "../timeline/TimelineCanvas.tsx";
 import { GridControls } from "./GridControls.tsx";
 import { HorizontalScrollbar } from "./HorizontalScrollbar.tsx";
@@ -24,10 +23,7 @@ export function TimelinePane() {
   const selected = useStudio(useShallow((state) => state.history.present.selection.trackIds));
   const headers = useRef<HTMLElement>(null);
   // Who is looking: the take lanes' unheard markers show to their own user only.
-  const viewerId = useAccount((state) => state.session?.user?.id ?? null);
-  useEffect(() => {
-    void loadSession();
-  }, []);
+  const viewerId = useViewerId();
   const layout = useMemo(() => layoutTracks(tracks), [tracks]);
   // Only the headers in view (and a few around) are rendered: 64 full headers re-rendering on a
   // mute-all would cost a frame; the range changes only when a header enters or leaves.
