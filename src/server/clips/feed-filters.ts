@@ -41,8 +41,13 @@ function workspace(workspaceId: string | undefined): Predicate {
 /**
  * The conditions of POST /api/feed/v3 (001 "Feed filters"), on top of visibility. Clips in error
  * are left out (001: hidden from feed and library) unless asked for by id, which is how pages poll.
+ * `ownOnly`: whether they keep only the viewer's own clips (the library page's request), judged
+ * from the same user id as the user condition, so visibility may be skipped.
  */
-export function feedFilterConditions(filters: FeedFilters, viewerId: string | null): Predicate[] {
+export function feedFilterConditions(
+  filters: FeedFilters,
+  viewerId: string | null,
+): { conditions: Predicate[]; ownOnly: boolean } {
   if (filters.playlist && filters.playlist.presence !== "Any") {
     throw badRequest("The playlist filter is not available yet");
   }
@@ -51,8 +56,9 @@ export function feedFilterConditions(filters: FeedFilters, viewerId: string | nu
   const idsMatch = ids.length > 0 ? sql<boolean>`(clips.id in (${sql.join(ids)}))` : NO_CLIPS;
   const userId = filters.user?.userId ?? viewerId;
   const userMatch = userId ? sql<boolean>`(clips.user_id = ${userId})` : NO_CLIPS;
+  const ownOnly = viewerId !== null && filters.user?.presence === "True" && userId === viewerId;
   const personaId = filters.persona?.personaId;
-  return [
+  const conditions = [
     ...(byId ? [] : [sql<boolean>`(clips.status <> 'error')`]),
     ...(filters.ids ? triState(filters.ids.presence, idsMatch) : []),
     ...triState(filters.trashed ?? "False", sql<boolean>`clips.is_trashed`),
@@ -91,12 +97,7 @@ export function feedFilterConditions(filters: FeedFilters, viewerId: string | nu
     ),
     ...(filters.searchText ? [matchesSearch(filters.searchText)] : []),
   ];
-}
-
-/** Whether the feed filters keep only the viewer's own clips: the library page's request. */
-export function onlyOwnClips(filters: FeedFilters, viewerId: string | null): boolean {
-  if (viewerId === null || filters.user?.presence !== "True") return false;
-  return (filters.user.userId ?? viewerId) === viewerId;
+  return { conditions, ownOnly };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Predicate } from "./clip-kinds.ts";
 import { selectClips, visibleTo } from "./clip-repository.ts";
 import { clipView } from "./clip-view.ts";
 import { decodeCursor, encodeCursor, type FeedPosition, type FeedSort } from "./feed-cursor.ts";
-import { feedFilterConditions, libraryFilterConditions, onlyOwnClips } from "./feed-filters.ts";
+import { feedFilterConditions, libraryFilterConditions } from "./feed-filters.ts";
 
 const DEFAULT_SORT: FeedSort = { sortBy: "created_at", sortDirection: "desc" };
 
@@ -31,7 +31,8 @@ function filteredClips(
 
 function sortedFeed(db: Kysely<Database>, viewerId: string | null, filters: FeedFilters, sort: FeedSort) {
   const column = sort.sortBy === "created_at" ? "clips.created_at" : "clips.play_count";
-  return filteredClips(db, viewerId, feedFilterConditions(filters, viewerId), onlyOwnClips(filters, viewerId))
+  const { conditions, ownOnly } = feedFilterConditions(filters, viewerId);
+  return filteredClips(db, viewerId, conditions, ownOnly)
     .select(createdAtText.as("sort_created_at"))
     .orderBy(column, sort.sortDirection)
     .orderBy("clips.id", sort.sortDirection);
