@@ -30,8 +30,6 @@ export interface SongRenderOptions {
    * infill takes its source's, so that the audio on both sides of a join is mastered alike.
    */
   readonly gainsFrom?: Score;
-  /** Keep the premaster (the sum the master is fed) whole, as RenderedSong.premaster: for tests and checks. */
-  readonly keepPremaster?: boolean;
   readonly onProgress?: (progress: GenerationProgress) => void;
   readonly signal: AbortSignal;
 }
@@ -43,8 +41,6 @@ export interface RenderedSong {
   readonly mix: PcmAudio;
   /** In the score's timeline. */
   readonly alignedWords: AlignedWord[];
-  /** With keepPremaster: the unmastered sum of the stems (and the bed), in the mix's timeline; else null. */
-  readonly premaster: PcmAudio | null;
 }
 
 /** Adds `audio` (from its frame `from` on; stereo, or mono on both sides) into `into`, as far as both reach. */
@@ -95,7 +91,6 @@ export function renderSong(
   const stemAudio = new Map(instruments.map((stem) => [stem, stereo(frames)]));
   const reached = new Map(instruments.map((stem) => [stem, 0]));
   const mix = stereo(length);
-  const premasterOut = options.keepPremaster ? stereo(length) : null;
   // One failure stops the song's other jobs.
   const stop = new AbortController();
   const signal = AbortSignal.any([options.signal, stop.signal]);
@@ -139,8 +134,6 @@ export function renderSong(
       for (const part of vocalParts) addInto(chunk, part?.audio ?? null, pushed - offset);
       addInto(chunk, bed?.audio ?? null, pushed);
       const premaster = { sampleRate, channels: chunk };
-      premasterOut?.[0].set(chunk[0], pushed);
-      premasterOut?.[1].set(chunk[1], pushed);
       emit(master ? master.push(premaster) : premaster);
       pushed = end;
     }
@@ -221,12 +214,7 @@ export function renderSong(
         rendered.push({ name: "vocals", audio: { sampleRate, channels: vocals } });
       }
       const alignedWords = vocalParts.flatMap((part) => part?.alignedWords ?? []);
-      return {
-        stems: rendered,
-        mix: { sampleRate, channels: mix },
-        alignedWords,
-        premaster: premasterOut ? { sampleRate, channels: premasterOut } : null,
-      };
+      return { stems: rendered, mix: { sampleRate, channels: mix }, alignedWords };
     })
     .catch((error: unknown) => {
       // Jobs already in flight may still answer: nothing more is mixed or handed on.
