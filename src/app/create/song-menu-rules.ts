@@ -3,7 +3,8 @@
 
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
-import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
+import { CANNOT_ADJUST_SPEED, canAdjustSpeed, isUploadClip } from "../../shared/create/form-validity.ts";
+import { mayUsePersonaUploads } from "../../shared/create/persona-rules.ts";
 import { hasPaintingFeature, hasPersonaFeature, hasWavDownload } from "./feature-gates.ts";
 
 /** Shown and usable; shown dimmed with an upsell; shown disabled with the reason; or not shown. */
@@ -20,8 +21,6 @@ const ALLOWED: MenuGate = { kind: "allowed" };
 const HIDDEN: MenuGate = { kind: "hidden" };
 const UPSELL: MenuGate = { kind: "upsell" };
 
-const UPLOAD_TYPES: ReadonlySet<string> = new Set(["upload", "upload_extend"]);
-
 const isOwn = (clip: Clip, session: Session) => session.user !== null && clip.user_id === session.user.id;
 
 /**
@@ -33,7 +32,7 @@ export function makePersonaGate(clip: Clip, session: Session): MenuGate {
   if (!isOwn(clip, session) || clip.metadata.infill === true || type === "stem") return HIDDEN;
   if (clip.persona && type !== "edit_crop") return HIDDEN;
   if (!hasPersonaFeature(session)) return UPSELL;
-  if (UPLOAD_TYPES.has(type) && !session.isStaff && session.flags["personas-audio-upload"] !== true) {
+  if (isUploadClip(clip.metadata) && !mayUsePersonaUploads(session)) {
     return { kind: "disabled", reason: PERSONA_FROM_UPLOAD_DISABLED };
   }
   return ALLOWED;

@@ -70,6 +70,12 @@ export const searchTerm = (text: string): string => cutText(text.trim(), SEARCH_
 /** Spec 001 "Menu availability": why a song's speed cannot be adjusted. */
 export const CANNOT_ADJUST_SPEED = "Cannot adjust speed of uploaded audio and its derivatives";
 
+const UPLOAD_TYPES: ReadonlySet<string> = new Set(["upload", "upload_extend"]);
+
+/** An audio upload, or an extend of one, by its type. */
+export const isUploadClip = (metadata: { readonly type?: string | null }): boolean =>
+  UPLOAD_TYPES.has(metadata.type ?? "");
+
 /** Adjust speed is not for uploads (and what extends them) or clips with vocals. */
 export function canAdjustSpeed(clip: {
   readonly metadata: {
@@ -78,7 +84,7 @@ export function canAdjustSpeed(clip: {
     readonly has_vocal?: boolean | null;
   };
 }): boolean {
-  const { type, task, has_vocal } = clip.metadata;
-  const upload = type === "upload" || type === "upload_extend" || task === "upload_extend";
-  return !upload && has_vocal !== true;
+  const { metadata } = clip;
+  const upload = isUploadClip(metadata) || metadata.task === "upload_extend";
+  return !upload && metadata.has_vocal !== true;
 }

@@ -1,5 +1,6 @@
 import type { Session } from "../api/accounts.ts";
 import { PERSONA_CLIP_INELIGIBLE, PERSONA_UPLOADS_DISABLED } from "../api/personas.ts";
+import { isUploadClip } from "./form-validity.ts";
 
 // Create a Persona's rules (spec 000 sections 5 and 6), shared by the modal and its tests; the server
 // checks the same in src/server/personas/persona-eligibility.ts.
@@ -8,8 +9,6 @@ import { PERSONA_CLIP_INELIGIBLE, PERSONA_UPLOADS_DISABLED } from "../api/person
 export type PersonaBaseGate =
   | { readonly selectable: true }
   | { readonly selectable: false; readonly reason: string };
-
-const UPLOAD_TYPES: ReadonlySet<string> = new Set(["upload", "upload_extend"]);
 
 /** Staff and the personas-audio-upload flag may make personas of their own audio uploads. */
 export const mayUsePersonaUploads = (session: Session): boolean =>
@@ -23,7 +22,7 @@ export function personaBaseGate(
   clip: { readonly metadata: { readonly type?: string | null; readonly has_vocal?: boolean | null } },
   session: Session,
 ): PersonaBaseGate {
-  if (UPLOAD_TYPES.has(clip.metadata.type ?? "") && !mayUsePersonaUploads(session)) {
+  if (isUploadClip(clip.metadata) && !mayUsePersonaUploads(session)) {
     return { selectable: false, reason: PERSONA_UPLOADS_DISABLED };
   }
   if (clip.metadata.has_vocal === false) return { selectable: false, reason: PERSONA_CLIP_INELIGIBLE };
