@@ -1,28 +1,11 @@
 import { useEffect, useState } from "react";
-import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
-import { apiRequest } from "../account/api-request.ts";
+import type { Clip } from "../../shared/api/clips.ts";
 import { navigate } from "../router/history-router.ts";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
 import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
-
-/** The create page's address without chat mode: back to the form, in the same workspace. */
-export function formPathFrom(search: string): string {
-  const query = new URLSearchParams(search);
-  for (const name of ["mode", "ref_id", "ref_type"]) query.delete(name);
-  const rest = query.toString();
-  return rest === "" ? "/create" : `/create?${rest}`;
-}
-
-/** The address that opens chat about a song (the song menu's 'Open in Chat'), keeping the workspace. */
-export function chatPathFor(search: string, clipId: string): string {
-  const query = new URLSearchParams(search);
-  for (const name of ["remix_clip", "remix_type", "use_persona"]) query.delete(name);
-  query.set("mode", "chat");
-  query.set("ref_id", clipId);
-  query.set("ref_type", "clip");
-  return `/create?${query.toString()}`;
-}
+import { formPathFrom } from "./create-query.ts";
+import { fetchClip } from "./workspace-clips.ts";
 
 function ReplySong({ first }: { readonly first: Clip }) {
   // The song list follows the clip's progress; the reply shows the latest it knows.
@@ -69,14 +52,9 @@ export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid
   useEffect(() => {
     let current = true;
     setReference(null);
-    apiRequest(`/api/feed/v2?ids=${encodeURIComponent(refId)}`, feedV2ResponseSchema)
-      .then((answer) => {
-        if (current) setReference(answer.clips[0] ?? "missing");
-      })
-      .catch((error: unknown) => {
-        console.warn("Could not load the song to chat about", error);
-        if (current) setReference("missing");
-      });
+    void fetchClip(refId).then((clip) => {
+      if (current) setReference(clip ?? "missing");
+    });
     return () => {
       current = false;
     };

@@ -1,9 +1,8 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { useAccount } from "../account/session-store.ts";
 import { navigate } from "../router/history-router.ts";
-import { chatPathFor } from "./ChatPanel.tsx";
 import { downloadMp3, downloadWav } from "./clip-downloads.ts";
-import type { RemixType } from "./create-query.ts";
+import { chatPathFor, type RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
 import { MenuButton } from "./MenuButton.tsx";
 import { openModal } from "./modal-store.ts";

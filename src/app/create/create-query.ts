@@ -46,3 +46,21 @@ export function createPathFor(search: string, wid: string | null): string {
   const rest = query.toString();
   return rest === "" ? "/create" : `/create?${rest}`;
 }
+
+/** The create page's address without chat mode: back to the form, in the same workspace. */
+export function formPathFrom(search: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of ["mode", "ref_id", "ref_type"]) query.delete(name);
+  const rest = query.toString();
+  return rest === "" ? "/create" : `/create?${rest}`;
+}
+
+/** The address that opens chat about a song (the song menu's 'Open in Chat'), keeping the workspace. */
+export function chatPathFor(search: string, clipId: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of ["remix_clip", "remix_type", "use_persona"]) query.delete(name);
+  query.set("mode", "chat");
+  query.set("ref_id", clipId);
+  query.set("ref_type", "clip");
+  return `/create?${query.toString()}`;
+}

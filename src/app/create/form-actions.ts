@@ -3,7 +3,7 @@
 
 import type { Session } from "../../shared/api/accounts.ts";
 import type { BillingModel } from "../../shared/api/billing.ts";
-import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
+import type { Clip } from "../../shared/api/clips.ts";
 import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import * as rules from "../../shared/create/condition-rules.ts";
 import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
@@ -23,6 +23,7 @@ import { hasPersonaFeature, hasVoxPersona } from "./feature-gates.ts";
 import { createFormMemory } from "./form-memory.ts";
 import { formStore, setForm } from "./form-store.ts";
 import { showToast } from "./toast-store.ts";
+import { fetchClip } from "./workspace-clips.ts";
 
 const NO_MODELS: readonly BillingModel[] = [];
 /** A remix the song does not allow (spec 000 toasts: 2 s to 10 s; errors of this kind 4 s). */
@@ -63,16 +64,6 @@ export const changeModel = (key: string) =>
 
 export const changeMode = (mode: "simple" | "custom") =>
   applyRule((state, context) => rules.setSimpleMode(state, mode === "simple", context));
-
-async function fetchClip(id: string): Promise<Clip | null> {
-  try {
-    const answer = await apiRequest(`/api/feed/v2?ids=${encodeURIComponent(id)}`, feedV2ResponseSchema);
-    return answer.clips[0] ?? null;
-  } catch (error) {
-    console.warn(`The song ${id} could not be loaded`, error);
-    return null;
-  }
-}
 
 /** remix_clip with remix_type: the song menu's remix actions arriving on the form. */
 async function applyRemix(remix: NonNullable<CreateQuery["remix"]>): Promise<void> {

@@ -1,7 +1,12 @@
 // The clips beside the form: the workspace's latest songs of the signed-in user, and polling by id
 // for the ones still being made (the realtime channel's fallback after a lost connection).
 
-import { DEFAULT_WORKSPACE_ID, feedV2ResponseSchema, feedV3ResponseSchema } from "../../shared/api/clips.ts";
+import {
+  type Clip,
+  DEFAULT_WORKSPACE_ID,
+  feedV2ResponseSchema,
+  feedV3ResponseSchema,
+} from "../../shared/api/clips.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { resetClips, upsertClips } from "./clips-store.ts";
 
@@ -28,4 +33,15 @@ export async function pollClips(ids: readonly string[], options: { prepend?: boo
     feedV2ResponseSchema,
   );
   upsertClips(answer.clips, options);
+}
+
+/** One clip by id, or null when it is missing or could not be loaded (the reason is logged). */
+export async function fetchClip(id: string): Promise<Clip | null> {
+  try {
+    const answer = await apiRequest(`/api/feed/v2?ids=${encodeURIComponent(id)}`, feedV2ResponseSchema);
+    return answer.clips[0] ?? null;
+  } catch (error) {
+    console.warn(`The song ${id} could not be loaded`, error);
+    return null;
+  }
 }
