@@ -1,5 +1,6 @@
 // The clips beside the form: the workspace's latest songs of the signed-in user, and polling by id
-// for the ones still being made (the realtime channel's fallback after a lost connection).
+// for the ones still being made (the realtime channel's fallback after a lost connection); and the
+// user's own finished songs searched, for the library tab and the persona modal.
 
 import {
   type Clip,
@@ -44,4 +45,33 @@ export async function fetchClip(id: string): Promise<Clip | null> {
     console.warn(`The song ${id} could not be loaded`, error);
     return null;
   }
+}
+
+/** A page of the user's own finished songs matching a search. */
+export interface OwnSongsPage {
+  readonly clips: readonly Clip[];
+  readonly nextCursor: string | null;
+}
+
+/**
+ * POST /api/feed/v3 for the user's own songs, searched by `term` (trimmed; empty: all of them), from
+ * `cursor` (null: the first page); only the finished ones are kept.
+ */
+export async function searchOwnSongs(
+  userId: string,
+  term: string,
+  page: { readonly limit: number; readonly cursor: string | null },
+): Promise<OwnSongsPage> {
+  const searchText = term.trim();
+  const answer = await apiRequest("/api/feed/v3", feedV3ResponseSchema, {
+    body: {
+      cursor: page.cursor,
+      limit: page.limit,
+      filters: {
+        user: { presence: "True", userId },
+        ...(searchText === "" ? {} : { searchText }),
+      },
+    },
+  });
+  return { clips: answer.clips.filter((clip) => clip.status === "complete"), nextCursor: answer.next_cursor };
 }

@@ -1,15 +1,15 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef, useState } from "react";
-import { type Clip, FEED_LIMIT_MAX, feedV3ResponseSchema } from "../../../shared/api/clips.ts";
+import { type Clip, FEED_LIMIT_MAX } from "../../../shared/api/clips.ts";
 import * as rules from "../../../shared/create/condition-rules.ts";
 import { INSPIRATION_CLIPS_MAX, SAMPLE_CLIPS_MAX } from "../../../shared/create/conditions.ts";
-import { apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { CreateTabs } from "../CreateTabs.tsx";
 import { applyRule } from "../form-actions.ts";
 import { useForm } from "../form-store.ts";
 import { SearchInput } from "../SearchInput.tsx";
+import { searchOwnSongs } from "../workspace-clips.ts";
 
 // The create menu's library tab (spec 000 section 2): the user's own finished songs, searched, as
 // inspiration clips (at most 4) or sample clips (at most 10). The list is virtual, as a library runs
@@ -25,25 +25,6 @@ const USES: readonly { readonly value: LibraryUse; readonly label: string; reado
 const SEARCH_DEBOUNCE_MS = 300;
 const ROW_HEIGHT_PX = 44;
 const LIST_HEIGHT_PX = 400;
-
-interface Page {
-  readonly clips: readonly Clip[];
-  readonly nextCursor: string | null;
-}
-
-async function loadPage(userId: string, term: string, cursor: string | null): Promise<Page> {
-  const answer = await apiRequest("/api/feed/v3", feedV3ResponseSchema, {
-    body: {
-      cursor,
-      limit: FEED_LIMIT_MAX,
-      filters: {
-        user: { presence: "True", userId },
-        ...(term === "" ? {} : { searchText: term }),
-      },
-    },
-  });
-  return { clips: answer.clips.filter((clip) => clip.status === "complete"), nextCursor: answer.next_cursor };
-}
 
 export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
   const userId = useAccount((state) => state.session?.user?.id ?? null);
@@ -64,7 +45,7 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
     let live = true;
     const timer = setTimeout(
       () => {
-        loadPage(userId, term.trim(), null)
+        searchOwnSongs(userId, term, { limit: FEED_LIMIT_MAX, cursor: null })
           .then((page) => {
             if (!live) return;
             setClips(page.clips);
@@ -96,8 +77,7 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
   useEffect(() => {
     if (userId === null || nextCursor === null || loadingMore || lastIndex < rows.length - 1) return;
     setLoadingMore(true);
-    const searched = term.trim();
-    loadPage(userId, searched, nextCursor)
+    searchOwnSongs(userId, term, { limit: FEED_LIMIT_MAX, cursor: nextCursor })
       .then((page) => {
         setClips((current) => [...(current ?? []), ...page.clips]);
         setNextCursor(page.nextCursor);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type Clip, clipSchema, feedV3ResponseSchema } from "../../../shared/api/clips.ts";
+import { type Clip, clipSchema } from "../../../shared/api/clips.ts";
 import {
   DEFAULT_PERSONA_NAME,
   IMAGE_PROMPT_MAX,
@@ -21,6 +21,7 @@ import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { CreateSwitch } from "../CreateSwitch.tsx";
 import { showToast } from "../toast-store.ts";
+import { searchOwnSongs } from "../workspace-clips.ts";
 import { listPersonas } from "./personas-api.ts";
 
 interface CreatePersonaModalProps {
@@ -33,6 +34,8 @@ interface CreatePersonaModalProps {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** Songs the base search shows. */
+const SEARCHED_SONGS = 50;
 const NO_BASE_CLIP = "You need to select a base clip!";
 
 /** Create a Persona: a song of the library as its base, a name, an avatar, a description. */
@@ -44,7 +47,7 @@ export function CreatePersonaModal({
 }: CreatePersonaModalProps) {
   const session = useAccount((state) => state.session);
   const [term, setTerm] = useState("");
-  const [clips, setClips] = useState<Clip[] | null>(null);
+  const [clips, setClips] = useState<readonly Clip[] | null>(null);
   const [base, setBase] = useState<Clip | null>(null);
   const [name, setName] = useState("");
   const [imagePrompt, setImagePrompt] = useState("");
@@ -80,16 +83,8 @@ export function CreatePersonaModal({
     if (userId === null) return;
     let live = true;
     const timer = setTimeout(() => {
-      apiRequest("/api/feed/v3", feedV3ResponseSchema, {
-        body: {
-          limit: 50,
-          filters: {
-            user: { presence: "True", userId },
-            ...(term.trim() === "" ? {} : { searchText: term.trim() }),
-          },
-        },
-      })
-        .then((answer) => live && setClips(answer.clips.filter((clip) => clip.status === "complete")))
+      searchOwnSongs(userId, term, { limit: SEARCHED_SONGS, cursor: null })
+        .then((page) => live && setClips(page.clips))
         .catch((failure: unknown) => {
           console.warn("Could not search the library", failure);
           if (live) setClips([]);
