@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  registerAuth(app, db);
+  registerAuth(app, db, options.database.writeWatch);
 
   // Route modules: one line each.
   registerAuthRoutes(app, db);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../db/schema.ts";
+import type { WriteWatch } from "../db/write-watch.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
 import { SessionUsers } from "./sessions.ts";
 
@@ -44,9 +45,10 @@ function isSameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-export function registerAuth(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerAuth(app: FastifyInstance, db: Kysely<Database>, writeWatch: WriteWatch): void {
   app.decorateRequest("auth", null);
-  const sessions = new SessionUsers(db);
+  const sessions = new SessionUsers(db, writeWatch);
+  app.addHook("onClose", async () => sessions.close());
   app.addHook("onRequest", async (request) => {
     const given = credentials(request);
     if (!given) return;

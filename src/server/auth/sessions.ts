@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../db/schema.ts";
-import { onWrite } from "../db/write-watch.ts";
+import type { WriteWatch } from "../db/write-watch.ts";
 
 /** Sessions last 30 days from sign-in. */
 export const SESSION_DAYS = 30;
@@ -45,20 +45,27 @@ const SESSION_CACHE_SIZE = 10_000;
 /**
  * Session token (by its hash) to user, kept for SESSION_CACHE_MS, so a signed-in request does not
  * need a query of its own to know who asks. Forgotten, all of it, whenever this process writes to
- * users or sessions (sign-out, credits, plans, flags: see onWrite), and a lookup that overlapped such
- * a write is not kept. Unknown tokens are not kept. Without a write watch on the database, nothing
- * is kept.
+ * users or sessions (sign-out, credits, plans, flags: see WriteWatch), and a lookup that overlapped
+ * such a write is not kept. Unknown tokens are not kept. `close` stops listening for writes.
  */
 export class SessionUsers {
   readonly #entries = new Map<string, { user: User; until: number }>();
-  readonly #caching: boolean;
+  readonly #unwatch: () => void;
   #generation = 0;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.#caching = onWrite(db, ["users", "sessions"], () => this.forgetAll());
+  constructor(
+    private readonly db: Kysely<Database>,
+    writeWatch: WriteWatch,
+  ) {
+    this.#unwatch = writeWatch.on(["users", "sessions"], () => this.#forgetAll());
   }
 
-  forgetAll(): void {
+  close(): void {
+    this.#unwatch();
+    this.#forgetAll();
+  }
+
+  #forgetAll(): void {
     this.#entries.clear();
     this.#generation++;
   }
@@ -76,7 +83,7 @@ export class SessionUsers {
     // Shared by the requests it answers: none may change it.
     Object.freeze(user.flags);
     Object.freeze(user);
-    if (this.#caching && generation === this.#generation) {
+    if (generation === this.#generation) {
       if (this.#entries.size >= SESSION_CACHE_SIZE) this.#entries.clear();
       this.#entries.set(hash, { user, until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()) });
     }

@@ -6,7 +6,7 @@ import pg from "pg";
 import { MIGRATIONS } from "./migrations/index.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
-import { registerWriteWatch, WriteWatch } from "./write-watch.ts";
+import { WriteWatch } from "./write-watch.ts";
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; without one, an embedded PGlite database under dataDir. */
@@ -22,6 +22,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly backend: "pglite" | "postgres";
+  /** Reports this process's writes through db, for whoever caches rows (see WriteWatch). */
+  readonly writeWatch: WriteWatch;
   /** PGlite only: the data directory as a tarball, to start other databases from. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -44,12 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
-/** Kysely on the dialect, with its writes reported to whoever caches rows (see onWrite). */
-function watchedKysely(dialect: Dialect): Kysely<Database> {
-  const watch = new WriteWatch();
-  const db = new Kysely<Database>({ dialect: watch.watch(dialect) });
-  registerWriteWatch(db, watch);
-  return db;
+/** Kysely on the dialect, with its writes reported to the watch. */
+function watchedKysely(dialect: Dialect): { db: Kysely<Database>; writeWatch: WriteWatch } {
+  const writeWatch = new WriteWatch();
+  return { db: new Kysely<Database>({ dialect: writeWatch.watch(dialect) }), writeWatch };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
@@ -71,8 +71,8 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     // int8 (counts, sums) as numbers, as PGlite gives them: one query layer for both.
     types: { getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
   });
-  const db = watchedKysely(new PostgresDialect({ pool }));
-  return { db, backend: "postgres", close: () => db.destroy() };
+  const { db, writeWatch } = watchedKysely(new PostgresDialect({ pool }));
+  return { db, writeWatch, backend: "postgres", close: () => db.destroy() };
 }
 
 async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -92,9 +92,10 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
   // costs about what the next one does. At PostgreSQL's default of 4 the planner would rather read
   // the trigram index than walk a library's newest clips, even for a word in every tenth song.
   await pglite.exec("set random_page_cost = 1.1");
-  const db = watchedKysely(new PGliteDialect(pglite));
+  const { db, writeWatch } = watchedKysely(new PGliteDialect(pglite));
   return {
     db,
+    writeWatch,
     backend: "pglite",
     dump: async () => (await pglite.dumpDataDir("none")) as Blob,
     close: () => db.destroy(),

@@ -6,7 +6,6 @@ import {
   type Dialect,
   type Driver,
   InsertQueryNode,
-  type Kysely,
   MergeQueryNode,
   type OperationNode,
   type QueryResult,
@@ -54,12 +53,24 @@ function writtenTables(node: OperationNode): string[] {
 export class WriteWatch {
   readonly #listeners = new Map<string, Set<Listener>>();
 
-  on(tables: readonly string[], listener: Listener): void {
+  /**
+   * Calls `listener` whenever rows of these tables may have changed in this process. Returns what
+   * stops it.
+   */
+  on(tables: readonly string[], listener: Listener): () => void {
     for (const table of tables) {
       const set = this.#listeners.get(table) ?? new Set();
       set.add(listener);
       this.#listeners.set(table, set);
     }
+    return () => {
+      for (const table of tables) {
+        const set = this.#listeners.get(table);
+        if (!set) continue;
+        set.delete(listener);
+        if (set.size === 0) this.#listeners.delete(table);
+      }
+    };
   }
 
   /** The watched tables a statement writes to. */
@@ -192,22 +203,4 @@ class WatchedDriver implements Driver {
   destroy(): Promise<void> {
     return this.driver.destroy();
   }
-}
-
-const WATCHES = new WeakMap<Kysely<never>, WriteWatch>();
-
-/** Registers the watch of a database opened by openDatabase. */
-export function registerWriteWatch<DB>(db: Kysely<DB>, watch: WriteWatch): void {
-  WATCHES.set(db as unknown as Kysely<never>, watch);
-}
-
-/**
- * Calls `listener` whenever rows of these tables may have changed in this process (see WriteWatch).
- * False when the database was not opened by openDatabase, so nothing would call it.
- */
-export function onWrite<DB>(db: Kysely<DB>, tables: readonly string[], listener: Listener): boolean {
-  const watch = WATCHES.get(db as unknown as Kysely<never>);
-  if (!watch) return false;
-  watch.on(tables, listener);
-  return true;
 }
