@@ -43,7 +43,7 @@ function round(value: number, digits: number): number {
  * frames (10 ms), which would put that much jitter into every interval. Beats with no clear onset
  * within a frame stay where the tracker put them.
  */
-export function refine(onset: Float32Array, frame: number): number {
+function refine(onset: Float32Array, frame: number): number {
   let k = frame;
   if (frame > 0 && onset[frame - 1] > onset[k]) k = frame - 1;
   if (frame + 1 < onset.length && onset[frame + 1] > onset[k]) k = frame + 1;
