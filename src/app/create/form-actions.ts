@@ -8,7 +8,7 @@ import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import * as rules from "../../shared/create/condition-rules.ts";
 import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { type CreateFormState, defaultCreateFormState } from "../../shared/create/form-state.ts";
-import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
+import { CANNOT_ADJUST_SPEED } from "../../shared/create/form-validity.ts";
 import {
   canUseBillingModel,
   defaultModelKey,
@@ -39,13 +39,17 @@ export function ruleContext(): rules.RuleContext {
   };
 }
 
-/** Runs a rule on the current form; its notices become toasts. */
+/**
+ * Runs a rule on the current form; its notices become toasts. False when the rule refused (returned
+ * null), leaving the form as it was.
+ */
 export function applyRule(
-  rule: (state: CreateFormState, context: rules.RuleContext) => rules.RuleResult,
-): void {
+  rule: (state: CreateFormState, context: rules.RuleContext) => rules.RuleResult | null,
+): boolean {
   const { form } = formStore.getState();
-  if (form === null) return;
+  if (form === null) return true;
   const result = rule(form, ruleContext());
+  if (result === null) return false;
   setForm(result.state);
   for (const notice of result.notices) {
     showToast({
@@ -57,6 +61,7 @@ export function applyRule(
       durationMs: notice.durationMs,
     });
   }
+  return true;
 }
 
 export const changeModel = (key: string) =>
@@ -79,11 +84,10 @@ async function applyRemix(remix: NonNullable<CreateQuery["remix"]>): Promise<voi
 /** A song's remix action (the song menu's, or remix_type in the address) applied to the form. */
 export function remixClip(clip: Clip, type: RemixType): void {
   if (type === "speed") {
-    if (!canAdjustSpeed(clip)) {
+    // Refused for uploads, their extends and songs with vocals: the form stays, the reason shows.
+    if (!applyRule((state, context) => rules.startAdjustSpeed(state, clip, context))) {
       showToast({ kind: "error", title: CANNOT_ADJUST_SPEED, durationMs: REMIX_REFUSED_MS });
-      return;
     }
-    applyRule((state, context) => rules.startAdjustSpeed(state, clip, context) ?? { state, notices: [] });
     return;
   }
   const duration = clip.metadata.duration ?? null;
