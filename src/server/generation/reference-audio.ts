@@ -48,7 +48,8 @@ export async function loadReferenceClip(
   };
 }
 
-function storedScore(value: unknown): Score | null {
+/** A stored score that still reads, or null (none kept, or kept by an older generator version). */
+export function storedScore(value: unknown): Score | null {
   if (value === null || value === undefined) return null;
   try {
     return parseScore(value);

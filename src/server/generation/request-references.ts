@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { parseScore } from "../../generator/compose/score-schema.ts";
 import type { GenerationTask } from "../../generator/song-request.ts";
 import type { ModelDefinition } from "../../shared/api/billing.ts";
 import type { GenerateBody } from "../../shared/api/generate.ts";
@@ -11,6 +10,7 @@ import { referenceOptionsFromWireBody, referencesFromWireBody } from "../../shar
 import { isPaywallExempt } from "../billing/entitlements.ts";
 import type { Database, User } from "../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { storedScore } from "./reference-audio.ts";
 import { type UsableClip, usableClip } from "./usable-clips.ts";
 
 export const NO_ORIGINAL_SONGS = "Please choose a playlist with at least one song you made.";
@@ -23,13 +23,7 @@ async function hasUsableScore(db: Kysely<Database>, clipId: string): Promise<boo
     .select("score")
     .where("clip_id", "=", clipId)
     .executeTakeFirst();
-  if (row?.score === null || row?.score === undefined) return false;
-  try {
-    parseScore(row.score);
-    return true;
-  } catch {
-    return false;
-  }
+  return storedScore(row?.score) !== null;
 }
 
 /** What a request's references come to once checked: the clips the job builds on, by id. */
