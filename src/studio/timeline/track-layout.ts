@@ -58,19 +58,15 @@ export function rowsOf(layout: TrackLayout, trackIndex: number): TrackRow[] {
   return rows;
 }
 
-/** The row at y (tracks' own coordinates), or null outside every track. */
+/**
+ * The row at y (tracks' own coordinates), or null outside every track: the last of its track's
+ * rows (rowsOf) starting at or above y.
+ */
 export function rowAt(layout: TrackLayout, y: number): TrackRow | null {
   const trackIndex = trackIndexAt(layout, y);
   if (trackIndex < 0) return null;
-  const track = layout.tracks[trackIndex];
-  const top = layout.tops[trackIndex];
-  const inBlock = y - top;
-  if (inBlock < track.height) return { trackIndex, lane: -1, top, height: track.height };
-  const lane = Math.min(
-    shownTakeLaneCount(track) - 1,
-    Math.floor((inBlock - track.height) / TAKE_LANE_ROW_PX),
-  );
-  return { trackIndex, lane, top: top + track.height + lane * TAKE_LANE_ROW_PX, height: TAKE_LANE_ROW_PX };
+  const rows = rowsOf(layout, trackIndex);
+  return rows.findLast((row) => row.top <= y) ?? rows[0];
 }
 
 /**
