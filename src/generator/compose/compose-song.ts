@@ -9,6 +9,7 @@ import { coverScore, overpaintScore } from "./cover-score.ts";
 import { extendScore } from "./extend-score.ts";
 import { checkedKey, composeFresh, PERSONA_MAX_SECONDS, styleOf } from "./fresh-song.ts";
 import { infillScore } from "./infill-score.ts";
+import type { SongKey } from "./key.ts";
 import { Random } from "./random.ts";
 import type { Style } from "./style.ts";
 
@@ -48,6 +49,12 @@ function fresh(request: SongRequest, random: Random, style: Style, maxSeconds = 
   });
 }
 
+/** The style an unscored source's analysis sets: its tempo (steadyBpm's, already to 0.01) and its key if writable. */
+function analysedStyle(analysis: SongRequest["analysis"]): { bpm?: number; key?: SongKey } {
+  const key = checkedKey(analysis?.key);
+  return { ...(analysis ? { bpm: analysis.bpm } : {}), ...(key ? { key } : {}) };
+}
+
 /** Seconds of a source's audio. */
 function audioSeconds(request: SongRequest): number | null {
   const audio = request.source?.audio;
@@ -71,12 +78,9 @@ export function composeSong(request: SongRequest): Score {
   if (source && !score && (COVER_TASKS.has(task) || INFILL_TASKS.has(task))) {
     // An uploaded source: a song at its analysed tempo and key, as long as it (the orchestrator
     // lines its bars up with the upload's first downbeat).
-    const analysed = request.analysis;
-    const key = checkedKey(analysed?.key);
     const style = styleOf(request, random, {
       tags: request.tags || source?.tags || "",
-      ...(analysed ? { bpm: Math.round(analysed.bpm * 100) / 100 } : {}),
-      ...(key ? { key } : {}),
+      ...analysedStyle(request.analysis),
     });
     return composeFresh(request, random, {
       style,
@@ -93,15 +97,13 @@ export function composeSong(request: SongRequest): Score {
   const tags = [request.tags, ...inspirationTags].filter(Boolean).join(", ");
   const fallbackGenre = request.inspirations.find((clip) => clip.score)?.score?.genre;
 
-  if (PERSONA_TASKS.has(task) && source) {
+  if (isPersonaTask(task) && source) {
     // An uploaded root has no score: its analysed tempo and key (of the artist range) stand in.
-    const analysed = score ? undefined : request.analysis;
-    const key = checkedKey(analysed?.key);
     const style = styleOf(request, random, {
       tags: tags || source.tags,
-      ...(score ? { fallbackGenre: score.genre, bpm: score.bpm, from: score } : {}),
-      ...(analysed ? { bpm: Math.round(analysed.bpm * 100) / 100 } : {}),
-      ...(key ? { key } : {}),
+      ...(score
+        ? { fallbackGenre: score.genre, bpm: score.bpm, from: score }
+        : analysedStyle(request.analysis)),
       ...(score?.vocals ? { gender: score.vocals.gender } : {}),
     });
     const song = fresh(request, random, style, PERSONA_MAX_SECONDS);
