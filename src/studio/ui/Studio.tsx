@@ -25,8 +25,7 @@ import { Sidebar } from "./panels/Sidebar.tsx";
 import { readOnlyDialog } from "./read-only-dialog.ts";
 import { ClipList } from "./shell/ClipList.tsx";
 import { DialogHost } from "./shell/DialogHost.tsx";
-import { LoadingOverlay, useLegacyLinkDue } from "./shell/LoadingOverlay.tsx";
-import { LEGACY_EDITOR_HREF } from "./shell/loading-timing.ts";
+import { LegacyEditorLink, LoadingOverlay, useLegacyLinkDue } from "./shell/LoadingOverlay.tsx";
 import { Toasts } from "./shell/Toasts.tsx";
 import { UploadBanner } from "./shell/UploadBanner.tsx";
 import { useStudioShortcuts } from "./shell/use-shortcuts.ts";
@@ -63,23 +62,19 @@ function StudioLayout({ session, loadingShownAt }: { session: StudioSession; loa
         <ClipList />
         <Toasts />
         <DialogHost />
-        <LoadingOverlay legacyHref={LEGACY_EDITOR_HREF} loadingShownAt={loadingShownAt} />
+        <LoadingOverlay loadingShownAt={loadingShownAt} />
       </div>
     </SessionContext.Provider>
   );
 }
 
 /** "Loading DSP Engine..." while the project opens, with the legacy link once it is due. */
-function Opening({ legacyHref, loadingShownAt }: { legacyHref: string; loadingShownAt: number }) {
+function Opening({ loadingShownAt }: { loadingShownAt: number }) {
   const showLegacy = useLegacyLinkDue(loadingShownAt);
   return (
     <div className="studio studio-opening">
       <p role="status">Loading DSP Engine...</p>
-      {showLegacy && (
-        <a className="legacy-link" href={legacyHref}>
-          Open in Legacy Editor
-        </a>
-      )}
+      {showLegacy && <LegacyEditorLink />}
     </div>
   );
 }
@@ -195,6 +190,6 @@ export function Studio({ request, onProjectLoaded, navigate, viewerId }: StudioP
       </div>
     );
   }
-  if (session === null) return <Opening legacyHref={LEGACY_EDITOR_HREF} loadingShownAt={loadingShownAt} />;
+  if (session === null) return <Opening loadingShownAt={loadingShownAt} />;
   return <StudioLayout session={session} loadingShownAt={loadingShownAt} />;
 }

@@ -5,7 +5,7 @@
 
 import { useEffect, useState } from "react";
 import { useSessionStatus } from "../studio-context.ts";
-import { legacyLinkDelay, OVERLAY_FADE_MS, overlayFadeDelay } from "./loading-timing.ts";
+import { LEGACY_EDITOR_HREF, legacyLinkDelay, OVERLAY_FADE_MS, overlayFadeDelay } from "./loading-timing.ts";
 
 /** The looping animation's bars, by their delay in ms. */
 const BARS = [0, 90, 180, 270, 360, 450, 540, 630, 720];
@@ -22,11 +22,16 @@ export function useLegacyLinkDue(shownAt: number): boolean {
   return due;
 }
 
+/** The way back to the legacy editor, offered while the studio loads. */
+export const LegacyEditorLink = () => (
+  <a className="legacy-link" href={LEGACY_EDITOR_HREF}>
+    Open in Legacy Editor
+  </a>
+);
+
 export function LoadingOverlay({
-  legacyHref,
   loadingShownAt,
 }: {
-  readonly legacyHref: string;
   /** When "Loading DSP Engine..." first showed (performance.now()). */
   readonly loadingShownAt: number;
 }) {
@@ -67,11 +72,7 @@ export function LoadingOverlay({
             The audio engine could not start: {error}
           </p>
         )}
-        {!ready && (showLegacy || engine === "failed") && (
-          <a className="legacy-link" href={legacyHref}>
-            Open in Legacy Editor
-          </a>
-        )}
+        {!ready && (showLegacy || engine === "failed") && <LegacyEditorLink />}
       </div>
     </div>
   );
