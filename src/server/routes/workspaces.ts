@@ -24,6 +24,7 @@ import {
   loadWorkspace,
   mayFollowWorkspace,
   myWorkspaces,
+  pinnedClips,
   trashWorkspace,
   updateWorkspaceClips,
   updateWorkspaceMetadata,
@@ -67,8 +68,7 @@ export function registerWorkspaceRoutes(app: FastifyInstance, db: Kysely<Databas
   app.get("/api/project/:project_id/pinned-clips", async (request): Promise<PinnedClipsResponse> => {
     const user = requireUser(request);
     const { project_id } = parseInput(workspaceIdParamsSchema, request.params, "path");
-    const { pinned_clips } = await loadWorkspace(db, user.id, project_id, { page: 1 });
-    return { pinned_clips };
+    return { pinned_clips: await pinnedClips(db, user.id, project_id) };
   });
 
   app.post("/api/project/:project_id/metadata", async (request): Promise<WorkspaceSummary> => {

@@ -20,6 +20,7 @@ import { badRequest, notFound } from "../http/errors.ts";
 
 type Db = Kysely<Database>;
 type WorkspaceRow = Selectable<WorkspacesTable>;
+type WorkspaceClipEntry = WorkspaceResponse["pinned_clips"][number];
 
 const iso = (value: unknown) => (value as Date).toISOString();
 
@@ -51,9 +52,11 @@ async function summaries(db: Db, rows: readonly WorkspaceRow[]): Promise<Workspa
       .groupBy("clips.project_id")
       .execute(),
   ]);
+  const ownerById = new Map(owners.map((user) => [user.id, user]));
+  const countById = new Map(counts.map((entry) => [entry.project_id, entry]));
   return rows.map((row) => {
-    const owner = owners.find((user) => user.id === row.user_id);
-    const count = counts.find((entry) => entry.project_id === row.id);
+    const owner = ownerById.get(row.user_id);
+    const count = countById.get(row.id);
     return {
       id: row.id,
       name: row.name,
@@ -71,6 +74,20 @@ async function summaries(db: Db, rows: readonly WorkspaceRow[]): Promise<Workspa
 
 const summary = async (db: Db, row: WorkspaceRow) => (await summaries(db, [row]))[0] as WorkspaceSummary;
 
+type OwnedOptions = { lock?: boolean; trashedToo?: boolean };
+
+/** The caller's workspace (not trashed unless asked for), locked when in a transaction, if any. */
+async function findOwnedWorkspace(
+  db: Db | Transaction<Database>,
+  userId: string,
+  id: string,
+  options: OwnedOptions = {},
+): Promise<WorkspaceRow | undefined> {
+  let query = db.selectFrom("workspaces").selectAll().where("id", "=", id).where("user_id", "=", userId);
+  if (!options.trashedToo) query = query.where("is_trashed", "=", false);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
 /**
  * The caller's workspace, locked for a change when in a transaction; anyone else's, a trashed one
  * (unless asked for) or a missing one is the same 404, so ids of others' workspaces tell nothing.
@@ -79,25 +96,16 @@ async function ownedWorkspace(
   db: Db | Transaction<Database>,
   userId: string,
   id: string,
-  options: { lock?: boolean; trashedToo?: boolean } = {},
+  options: OwnedOptions = {},
 ): Promise<WorkspaceRow> {
-  let query = db.selectFrom("workspaces").selectAll().where("id", "=", id).where("user_id", "=", userId);
-  if (!options.trashedToo) query = query.where("is_trashed", "=", false);
-  const row = await (options.lock ? query.forUpdate() : query).executeTakeFirst();
+  const row = await findOwnedWorkspace(db, userId, id, options);
   if (!row) throw notFound(WORKSPACE_NOT_FOUND);
   return row;
 }
 
 /** Whether a user may follow the workspace's realtime channel: its owner, while it is not trashed. */
 export async function mayFollowWorkspace(db: Db, userId: string, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("workspaces")
-    .select("id")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("is_trashed", "=", false)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await findOwnedWorkspace(db, userId, id)) !== undefined;
 }
 
 /**
@@ -247,22 +255,34 @@ export async function loadWorkspace(
       .offset((query.page - 1) * WORKSPACE_PAGE_SIZE)
       .execute(),
     clips.clearSelect().select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-    key === null
-      ? Promise.resolve([])
-      : selectClips(db, userId)
-          .innerJoin("workspace_pins as pin", "pin.clip_id", "clips.id")
-          .where("pin.workspace_id", "=", key)
-          .where("clips.project_id", "=", key)
-          .where(LISTED)
-          .orderBy("pin.created_at", "desc")
-          .execute(),
+    pinnedRows(db, userId, key),
   ]);
   return {
     ...head,
     project_clips: page.map((row) => ({ clip: clipView(row, userId) })),
-    pinned_clips: pinned.map((row) => ({ clip: clipView(row, userId) })),
+    pinned_clips: pinned,
     ...pageInfo(total.count, query.page, WORKSPACE_PAGE_SIZE),
   };
+}
+
+/** A workspace's pinned clips (still in it and listed), last pinned first; the default has none. */
+async function pinnedRows(db: Db, userId: string, key: string | null): Promise<WorkspaceClipEntry[]> {
+  if (key === null) return [];
+  const rows = await selectClips(db, userId)
+    .innerJoin("workspace_pins as pin", "pin.clip_id", "clips.id")
+    .where("pin.workspace_id", "=", key)
+    .where("clips.project_id", "=", key)
+    .where(LISTED)
+    .orderBy("pin.created_at", "desc")
+    .execute();
+  return rows.map((row) => ({ clip: clipView(row, userId) }));
+}
+
+/** GET /api/project/{id}/pinned-clips: the caller's workspace's pins (anyone else's: 404). */
+export async function pinnedClips(db: Db, userId: string, id: string): Promise<WorkspaceClipEntry[]> {
+  const key = workspaceKey(id);
+  if (key !== null) await ownedWorkspace(db, userId, key);
+  return pinnedRows(db, userId, key);
 }
 
 export interface WorkspaceClipsChange {
