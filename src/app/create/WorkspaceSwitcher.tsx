@@ -41,7 +41,7 @@ export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; re
 
   // A workspace in the address that the list does not hold: shown if it is the user's, else left.
   useEffect(() => {
-    if (!loaded || wid === null || isDefaultWorkspace(wid)) return;
+    if (!loaded || isDefaultWorkspace(wid)) return;
     if (workspacesStore.getState().list.some((workspace) => workspace.id === wid)) return;
     let current = true;
     findWorkspace(wid)
@@ -81,7 +81,7 @@ export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; re
     }
   };
 
-  const selected = isDefaultWorkspace(wid) ? DEFAULT_OPTION : (wid ?? DEFAULT_OPTION);
+  const selected = isDefaultWorkspace(wid) ? DEFAULT_OPTION : wid;
   const options = [...list.map((workspace) => ({ id: workspace.id, name: workspace.name }))];
   if (extra && extra.id === wid && !options.some((option) => option.id === extra.id)) options.push(extra);
   if (selected !== DEFAULT_OPTION && !options.some((option) => option.id === selected)) {

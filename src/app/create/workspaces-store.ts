@@ -12,7 +12,7 @@ import {
   type WorkspaceSummary,
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
-import { apiRequest } from "../account/api-request.ts";
+import { ApiError, apiRequest } from "../account/api-request.ts";
 import { showToast } from "./toast-store.ts";
 
 export interface WorkspacesState {
@@ -55,12 +55,12 @@ export async function createWorkspace(name: string): Promise<WorkspaceSummary> {
 }
 
 /** Whether a workspace id in the address is the default workspace (songs in no other). */
-export const isDefaultWorkspace = (wid: string | null): boolean =>
+export const isDefaultWorkspace = (wid: string | null): wid is typeof DEFAULT_WORKSPACE_ID | null =>
   wid === null || wid === DEFAULT_WORKSPACE_ID;
 
 /** Puts the user's songs into a workspace (nothing to do for the default one: they are there). */
 export async function addClipsToWorkspace(wid: string | null, clipIds: readonly string[]): Promise<void> {
-  if (isDefaultWorkspace(wid) || wid === null || clipIds.length === 0) return;
+  if (isDefaultWorkspace(wid) || clipIds.length === 0) return;
   await apiRequest(`/api/project/${encodeURIComponent(wid)}/clips`, updateWorkspaceClipsResponseSchema, {
     body: { update_type: "add", metadata: { clip_ids: clipIds } },
   });
@@ -71,7 +71,7 @@ export async function findWorkspace(wid: string): Promise<WorkspaceSummary | nul
   try {
     return await apiRequest(`/api/project/${encodeURIComponent(wid)}?page=1`, workspaceSummarySchema);
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return null;
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
