@@ -8,8 +8,8 @@ export interface ClipViewRow extends ClipRow {
   owner_display_name: string;
   viewer_reaction: "L" | "D" | null;
   viewer_feedback_reason: string | null;
-  /** The name of the clip's workspace (0011); absent or null in the default one. */
-  project_name?: string | null;
+  /** The name of the clip's workspace (0011); null in the default one. */
+  project_name: string | null;
 }
 
 /**
@@ -21,8 +21,19 @@ export const visibleTo = (viewerId: string | null) =>
     ? sql<boolean>`(clips.user_id = ${viewerId} or (clips.is_public and not clips.is_trashed))`
     : sql<boolean>`(clips.is_public and not clips.is_trashed)`;
 
+/** Columns of Row, all of them: a list that lacks one fails to compile, naming it as `missing`. */
+const everyColumn =
+  <Row>() =>
+  <const Columns extends readonly (keyof Row)[]>(
+    columns: Columns &
+      ([Exclude<keyof Row, Columns[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<keyof Row, Columns[number]> }),
+  ): Columns =>
+    columns;
+
 /** The columns of ClipRow, named: a clip's search column (0012) stays in the database. */
-export const CLIP_COLUMNS = [
+export const CLIP_COLUMNS = everyColumn<ClipRow>()([
   "id",
   "user_id",
   "title",
@@ -45,7 +56,7 @@ export const CLIP_COLUMNS = [
   "metadata",
   "created_at",
   "caption_mentions",
-] as const satisfies readonly (keyof ClipRow)[];
+]);
 
 /** Clips with their owners and the viewer's reaction (alias vr), not yet filtered. */
 export function selectClips(db: Kysely<Database>, viewerId: string | null) {

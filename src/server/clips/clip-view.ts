@@ -39,7 +39,7 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     download_disabled_reason: null,
     root_clip_id: row.root_clip_id,
     // The workspace's name joins in (selectClips); personas keep theirs in their own table.
-    project: row.project_id ? { id: row.project_id, name: row.project_name ?? null } : null,
+    project: row.project_id ? { id: row.project_id, name: row.project_name } : null,
     persona: personaId
       ? {
           id: personaId,
