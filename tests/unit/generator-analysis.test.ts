@@ -1,9 +1,9 @@
 import { Chord, Note } from "tonal";
 import { describe, expect, it } from "vitest";
+import { metricalTempo } from "../../src/engine/beats/tempo.ts";
 import { analyseSource, barPhase, steadyBpm } from "../../src/generator/analysis/analyse-source.ts";
 import { bandProfile, chromaFrames } from "../../src/generator/analysis/chroma.ts";
 import { estimateKey, estimateSongKey } from "../../src/generator/analysis/key-estimate.ts";
-import { metricalTempo, onsetAutocorrelation } from "../../src/generator/analysis/tempo-level.ts";
 import { drumPattern } from "../beat-audio.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { whiteNoise } from "../noise.ts";
@@ -168,8 +168,7 @@ function groove(bpm: number, parts: readonly (readonly [string, number])[], seco
 }
 
 describe("tempo's metrical level", () => {
-  const level = (envelope: Float32Array, tracked: number) =>
-    metricalTempo(onsetAutocorrelation(envelope), FRAME_RATE, tracked);
+  const level = (envelope: Float32Array, tracked: number) => metricalTempo(envelope, FRAME_RATE, tracked);
   const SNARE = ["....x.......x...", 3] as const;
   const EIGHTHS = ["x.x.x.x.x.x.x.x.", 1] as const;
 

@@ -9,7 +9,7 @@ import {
 } from "../../shared/beats/beats-result.ts";
 import { numberBeats } from "./downbeats.ts";
 import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
-import { trackTempo } from "./tempo.ts";
+import { metricalTempo, trackTempo } from "./tempo.ts";
 import { trackBeats } from "./track.ts";
 
 /**
@@ -97,7 +97,10 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
 
   const tempo = trackTempo(onset, count, frameRate);
   if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
-  const frames = trackBeats(onset, tempo.period, count);
+  // The tempogram's level may be 2/3 or twice the beat's: the bars say which (the path scaled to it).
+  const level = tempo.bpm / metricalTempo(onset, frameRate, tempo.bpm);
+  const period = level === 1 ? tempo.period : tempo.period.map((p) => p * level);
+  const frames = trackBeats(onset, period, count);
   if (frames.length < MIN_BEATS) return none("no_pulse");
   const numbers = numberBeats(features, frames);
   const beats = beatSeconds(onset, frames, frameRate);

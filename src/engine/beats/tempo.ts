@@ -171,3 +171,72 @@ export function trackTempo(onset: Float32Array, count: number, frameRate: number
   }
   return { bpm: binBpm(best), period, strength };
 }
+
+/** Frames each side of the triangular smoothing of the metrical check: beats fall between frames, peaks are one frame wide. */
+const SMOOTH_FRAMES = 3;
+/**
+ * How much more periodic (autocorrelation, 0..1) the envelope must be at twice the bar than at the
+ * bar for the tempo to be halved. A bar repeats about as well as two (within 0.12 on 70 generated
+ * songs: half-time trap claps are the closest), while a tracker at double speed finds its "bar"
+ * 0.4 less periodic than the real one.
+ */
+const HALVE_MARGIN = 0.2;
+
+/**
+ * Autocorrelation of the whole envelope (smoothed, mean removed) at lags 0..maxLag, each lag
+ * averaged over the frames it spans so long lags are not penalised; lag 0 is the energy.
+ */
+function envelopeAutocorrelation(onset: ArrayLike<number>, maxLag: number): Float64Array {
+  const n = onset.length;
+  const smooth = new Float64Array(n);
+  let mean = 0;
+  for (let t = 0; t < n; t++) {
+    let sum = 0;
+    let weights = 0;
+    for (let d = -SMOOTH_FRAMES; d <= SMOOTH_FRAMES; d++) {
+      if (t + d < 0 || t + d >= n) continue;
+      const w = SMOOTH_FRAMES + 1 - Math.abs(d);
+      sum += w * onset[t + d];
+      weights += w;
+    }
+    smooth[t] = sum / weights;
+    mean += smooth[t] / n;
+  }
+  for (let t = 0; t < n; t++) smooth[t] -= mean;
+  const acf = new Float64Array(Math.max(1, Math.min(n, maxLag + 1)));
+  for (let lag = 0; lag < acf.length; lag++) {
+    let sum = 0;
+    for (let t = lag; t < n; t++) sum += smooth[t] * smooth[t - lag];
+    acf[lag] = sum / (n - lag);
+  }
+  return acf;
+}
+
+/**
+ * The tempo at its metrical level. The tempogram takes the strongest periodicity near 120 BPM, and
+ * two grooves fool it: syncopated ones (3-3-2 kicks, bass and stabs, a tresillo) repeat as strongly
+ * at the dotted quarter, so it reads 2/3 of the tempo; slow ones with busy hats repeat as strongly
+ * at the eighth, so it reads twice the tempo. Bars settle both: in 4/4 the envelope repeats every
+ * beat, half bar and bar, while the dotted quarter's "bar" (six beats) does not line up with the
+ * groove, and at double speed the "bar" is half a real one. So: `bpm`, 3/2 or 2/3 of it when beats,
+ * half bars and bars line up better there, then half of that when the envelope repeats much better
+ * every two bars than every bar.
+ */
+export function metricalTempo(onset: ArrayLike<number>, frameRate: number, bpm: number): number {
+  const period = (tempo: number) => (60 * frameRate) / tempo;
+  // The longest lag read: two bars at `bpm` (1.5 * bpm and its half read shorter ones).
+  const acf = envelopeAutocorrelation(onset, Math.ceil(8 * period(bpm)) + 1);
+  const energy = acf[0];
+  const at = (lag: number) => (energy > 0 && lag >= 0 ? lagValue(acf, lag) / energy : 0);
+  const inRange = (tempo: number) => tempo >= MIN_BPM && tempo <= MAX_BPM;
+  /** Beat, half bar, bar and two bars together: a 4/4 groove repeats at all four. */
+  const metre = (tempo: number) => {
+    const p = period(tempo);
+    return at(p) + at(2 * p) + at(4 * p) + at(8 * p);
+  };
+  let tempo = bpm;
+  if (inRange(1.5 * bpm) && metre(1.5 * bpm) > metre(bpm)) tempo = 1.5 * bpm;
+  const half = tempo / 2;
+  if (inRange(half) && at(8 * period(tempo)) - at(4 * period(tempo)) > HALVE_MARGIN) tempo = half;
+  return tempo;
+}

@@ -1,15 +1,11 @@
 // What the generator needs to know of a source without a score (an upload): its tempo and
-// downbeats (the engine's beat analysis, src/engine/beats, with the tempo's metrical level checked
+// downbeats (the engine's beat analysis, src/engine/beats, its tempo's metrical level checked
 // against the bars) and its key (chroma, its ending weighed in). Audio alone: no score is read.
 import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { analyseFeatures, beatSeconds, onsetEnvelope } from "../../engine/beats/analyze.ts";
-import { numberBeats } from "../../engine/beats/downbeats.ts";
-import { FeatureExtractor } from "../../engine/beats/features.ts";
-import { trackBeats } from "../../engine/beats/track.ts";
+import { analyzeBeats } from "../../engine/beats/analyze.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { chromaFrames } from "./chroma.ts";
 import { estimateSongKey } from "./key-estimate.ts";
-import { metricalTempo, onsetAutocorrelation } from "./tempo-level.ts";
 
 export interface SourceAnalysis {
   /** Beats per minute, or null when the audio has no steady pulse. */
@@ -57,47 +53,13 @@ export function steadyBpm(beats: readonly number[]): number | null {
   return period > 0 ? Math.round(6000 / period) / 100 : null;
 }
 
-interface Rhythm {
-  readonly bpm: number | null;
-  readonly downbeats: [number, number][];
-}
-
-/**
- * Tempo and numbered beats: the engine's tracker, then the tempo's metrical level from the bars; when
- * that moves the tempo, the beats are tracked again at it (and numbered again), so downbeats and
- * tempo agree.
- */
-function analyseRhythm(dsp: DspExports, audio: PcmAudio): Rhythm {
-  const features = new FeatureExtractor(dsp, audio.sampleRate);
-  try {
-    features.push(audio.channels);
-    features.flush();
-    const tracked = analyseFeatures(features, features.seconds);
-    const trackedBpm = tracked.bpm === null ? null : steadyBpm(tracked.beats);
-    const numbered = tracked.downbeats.map(([t, n]): [number, number] => [t, n]);
-    if (trackedBpm === null) return { bpm: null, downbeats: numbered };
-    const { count, frameRate } = features;
-    // The envelope the tracker follows (never flat here: a tempo was tracked over it).
-    const onset = onsetEnvelope(features);
-    if (onset === null) return { bpm: trackedBpm, downbeats: numbered };
-    const tempo = metricalTempo(onsetAutocorrelation(onset), frameRate, trackedBpm);
-    if (tempo === trackedBpm) return { bpm: trackedBpm, downbeats: numbered };
-    const frames = trackBeats(onset, new Float64Array(count).fill((60 * frameRate) / tempo), count);
-    const numbers = numberBeats(features, frames);
-    const beats = beatSeconds(onset, frames, frameRate);
-    return { bpm: steadyBpm(beats), downbeats: beats.map((t, i): [number, number] => [t, numbers[i]]) };
-  } finally {
-    features.dispose();
-  }
-}
-
 export function analyseSource(dsp: DspExports, audio: PcmAudio): SourceAnalysis {
-  const rhythm = analyseRhythm(dsp, audio);
+  const beats = analyzeBeats(dsp, audio);
   const key = estimateSongKey(chromaFrames(dsp, audio));
   return {
-    bpm: rhythm.bpm,
+    bpm: beats.bpm === null ? null : steadyBpm(beats.beats),
     key: key && key.correlation >= MIN_KEY_CORRELATION ? { tonic: key.tonic, mode: key.mode } : null,
-    downbeats: rhythm.downbeats,
+    downbeats: beats.downbeats.map(([t, n]): [number, number] => [t, n]),
   };
 }
 
