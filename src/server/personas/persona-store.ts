@@ -112,6 +112,26 @@ export async function findVisiblePersona(
   return row;
 }
 
+/**
+ * The newest untrashed persona made from the clip that the viewer may see (000 section 2:
+ * use_persona={clipId} names a song); otherwise a 404.
+ */
+export async function findVisiblePersonaByRootClip(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  clipId: string,
+): Promise<PersonaViewRow> {
+  const row = await selectPersonas(db, viewerId)
+    .where("personas.root_clip_id", "=", clipId)
+    .where("personas.is_trashed", "=", false)
+    .where(personaVisibleTo(viewerId))
+    .orderBy("personas.created_at", "desc")
+    .orderBy("personas.id", "desc")
+    .executeTakeFirst();
+  if (!row) throw notFound(PERSONA_NOT_FOUND);
+  return row;
+}
+
 /** One page of a persona list, with the total, for the pickers. */
 export async function personaPage(
   db: Kysely<Database>,

@@ -9,7 +9,6 @@ import {
   NO_FOLLOWED_PERSONAS,
   NO_LOVED_PERSONAS,
   PERSONA_CLIP_INELIGIBLE,
-  PERSONA_NOT_FOUND,
   PERSONA_PAGE_SIZE,
   type Persona,
   type PersonaListResponse,
@@ -38,10 +37,9 @@ import {
 } from "../personas/persona-images.ts";
 import {
   findVisiblePersona,
+  findVisiblePersonaByRootClip,
   personaPage,
   personaView,
-  personaVisibleTo,
-  selectPersonas,
 } from "../personas/persona-store.ts";
 import { insertPersona, setFollowing, toggleLove } from "../personas/persona-writes.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -93,15 +91,7 @@ export function registerPersonaRoutes(
   app.get("/api/persona/get-persona-by-clip/:clip_id/", async (request): Promise<Persona> => {
     const { clip_id } = parseInput(personaClipParamsSchema, request.params, "path");
     const viewerId = request.auth?.user.id ?? null;
-    const row = await selectPersonas(db, viewerId)
-      .where("personas.root_clip_id", "=", clip_id)
-      .where("personas.is_trashed", "=", false)
-      .where(personaVisibleTo(viewerId))
-      .orderBy("personas.created_at", "desc")
-      .orderBy("personas.id", "desc")
-      .executeTakeFirst();
-    if (!row) throw notFound(PERSONA_NOT_FOUND);
-    return personaView(row, viewerId);
+    return personaView(await findVisiblePersonaByRootClip(db, viewerId, clip_id), viewerId);
   });
 
   app.get(
