@@ -12,7 +12,7 @@ export const WORKSPACE_TEXT_MAX = 100;
 /** Workspaces and their clips page by 20. */
 export const WORKSPACE_PAGE_SIZE = 20;
 /** Clips one update call may change. */
-export const WORKSPACE_UPDATE_MAX = 100;
+const WORKSPACE_UPDATE_MAX = 100;
 /** Our name for a workspace made without one, and for the default workspace. */
 export const UNTITLED_WORKSPACE = "Untitled Workspace";
 export const DEFAULT_WORKSPACE_NAME = "My Workspace";
@@ -54,7 +54,7 @@ export const workspaceQuerySchema = z.object({
   query: searchQuery,
 });
 
-export const WORKSPACE_SORTS = ["updated_at", "created_at", "name"] as const;
+const WORKSPACE_SORTS = ["updated_at", "created_at", "name"] as const;
 
 /** GET /api/project/me: the caller's workspaces, last changed first unless sorted otherwise. */
 export const myWorkspacesQuerySchema = z.object({
@@ -65,7 +65,7 @@ export const myWorkspacesQuerySchema = z.object({
   query: searchQuery,
 });
 
-export const WORKSPACE_UPDATE_TYPES = ["add", "remove", "pinned", "move"] as const;
+const WORKSPACE_UPDATE_TYPES = ["add", "remove", "pinned", "move"] as const;
 
 /**
  * POST /api/project/{project_id}/clips: add moves the caller's clips into the workspace; remove
@@ -100,7 +100,7 @@ export const trashWorkspaceBodySchema = z.object({
   undo_trash: z.boolean("undo_trash is true or false").default(false),
 });
 
-export const workspaceOwnerSchema = z.object({
+const workspaceOwnerSchema = z.object({
   user_id: z.string(),
   handle: z.string(),
   display_name: z.string(),
@@ -122,7 +122,7 @@ export const workspaceSummarySchema = z.object({
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
-export const workspaceClipEntrySchema = z.object({ clip: clipSchema });
+const workspaceClipEntrySchema = z.object({ clip: clipSchema });
 
 /** GET /api/project/{project_id}: the workspace with one page of its clips. */
 export const workspaceResponseSchema = workspaceSummarySchema.extend({
