@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { repoPath } from "./src/platform/paths.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "./src/shared/isolation-headers.ts";
-import { repoPath } from "./src/tooling/paths.ts";
 import { dspPlugin } from "./src/tooling/vite-plugin-dsp.ts";
 
 export default defineConfig({

@@ -3,8 +3,8 @@
 // frames instead, one JSON object per line, the final one last.
 import { readFileSync } from "node:fs";
 import { analyzeBeats, streamBeats } from "../src/engine/beats/index.ts";
+import { DSP_WASM } from "../src/platform/paths.ts";
 import { decodeWav } from "../src/shared/audio/wav.ts";
-import { DSP_WASM } from "../src/tooling/paths.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 
 const args = process.argv.slice(2);

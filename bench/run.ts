@@ -1,6 +1,6 @@
 // npm run bench [area] [--quick]: runs benchmark areas, prints a table each and writes bench/results/<area>.json.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { repoPath } from "../src/tooling/paths.ts";
+import { repoPath } from "../src/platform/paths.ts";
 import type { BenchArea } from "./area.ts";
 import { engineBench } from "./engine.ts";
 import { serverBench } from "./server.ts";

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
-import { REPO_ROOT, repoPath } from "../src/tooling/paths.ts";
+import { REPO_ROOT, repoPath } from "../src/platform/paths.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
 import { SEARCH_WORDS } from "./server-data.ts";
 

@@ -5,7 +5,7 @@
 // (bench/stretch.ts is the command-line stretcher, not this area.)
 import { readFileSync } from "node:fs";
 import { stretchAudio } from "../src/engine/stretch.ts";
-import { DSP_WASM } from "../src/tooling/paths.ts";
+import { DSP_WASM } from "../src/platform/paths.ts";
 import { SR, signal } from "../tests/dspbench/signals.ts";
 import { OP_PARAMS, STRETCH_OPS, type StretchOp } from "../tests/dspbench/stretch-check.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";

@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { stretchAudio } from "../src/engine/stretch.ts";
+import { DSP_WASM } from "../src/platform/paths.ts";
 import { decodeWav, encodeWav } from "../src/shared/audio/wav.ts";
-import { DSP_WASM } from "../src/tooling/paths.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 import { median } from "./area.ts";
 

@@ -2,9 +2,9 @@
 // against Chromium's native OscillatorNode (offline render), in one run.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { DSP_WASM } from "../src/platform/paths.ts";
 import { type EngineWindow, exposeBuiltEngine } from "../src/tooling/built-entries.ts";
 import { launchChromium } from "../src/tooling/chromium.ts";
-import { DSP_WASM } from "../src/tooling/paths.ts";
 import { serveBuiltApp } from "../src/tooling/serve-built.ts";
 import { QUANTUM_FRAMES } from "../worklets/dsp-abi.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";

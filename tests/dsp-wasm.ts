@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DSP_WASM } from "../src/tooling/paths.ts";
+import { DSP_WASM } from "../src/platform/paths.ts";
 import type { DspExports } from "../worklets/dsp-abi.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { DIST_DIR } from "../tooling/paths.ts";
+import { DIST_DIR } from "../platform/paths.ts";
 import { buildApp } from "./app.ts";
 import { bootDatabase, StartupError } from "./boot.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { DIST_DIR } from "./paths.ts";
+import { DIST_DIR } from "../platform/paths.ts";
 
 interface ManifestChunk {
   readonly file: string;

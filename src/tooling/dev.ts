@@ -1,10 +1,10 @@
 // npm run dev: Vite serves the pages with hot reload; our API runs behind it on PORT+1.
 import { createServer } from "vite";
+import { repoPath } from "../platform/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { bootDatabase } from "../server/boot.ts";
 import { readConfig } from "../server/config.ts";
 import { buildDspIfStale } from "./dsp-build.ts";
-import { repoPath } from "./paths.ts";
 
 const config = readConfig(process.env);
 await buildDspIfStale();

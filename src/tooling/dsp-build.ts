@@ -1,6 +1,6 @@
 import asc from "assemblyscript/asc";
+import { DSP_WASM, repoPath } from "../platform/paths.ts";
 import { isStale } from "./freshness.ts";
-import { DSP_WASM, repoPath } from "./paths.ts";
 
 const DSP_INPUTS = [repoPath("dsp"), repoPath("asconfig.json")];
 

@@ -1,6 +1,6 @@
 import { build } from "vite";
+import { DIST_DIR, repoPath } from "../platform/paths.ts";
 import { isStale } from "./freshness.ts";
-import { DIST_DIR, repoPath } from "./paths.ts";
 
 const PAGE_INPUTS = [
   "src/app",

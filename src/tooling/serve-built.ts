@@ -1,11 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DIST_DIR } from "../platform/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../server/db/database.ts";
 import { LocalDiskStorage } from "../server/storage/local-disk-storage.ts";
 import { buildPagesIfStale } from "./pages-build.ts";
-import { DIST_DIR } from "./paths.ts";
 
 export interface ServedApp {
   readonly url: string;

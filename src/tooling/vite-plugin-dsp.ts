@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
+import { repoPath } from "../platform/paths.ts";
 import { buildDspIfStale } from "./dsp-build.ts";
-import { repoPath } from "./paths.ts";
 
 /** Keeps build/dsp/dsp.wasm in step with dsp/: before every build, and on every edit in dev. */
 export function dspPlugin(): Plugin {

@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
+import { DIST_DIR } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { grantCredits } from "../../src/server/billing/credits.ts";
 import { openDatabase } from "../../src/server/db/database.ts";
@@ -18,7 +19,6 @@ import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts
 import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
-import { DIST_DIR } from "../../src/tooling/paths.ts";
 
 export const DEMO_PASSWORD = "create page demo password";
 export const FREE_USER = "demo@tunesmith.local";

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoPath } from "../../src/tooling/paths.ts";
+import { repoPath } from "../../src/platform/paths.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tunesmith-startup-"));
 

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { repoPath } from "../../src/platform/paths.ts";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { parseProjectState } from "../../src/shared/project/index.ts";
-import { repoPath } from "../../src/tooling/paths.ts";
 
 const run = promisify(execFile);
 

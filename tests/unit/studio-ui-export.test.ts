@@ -17,10 +17,10 @@ import {
   type ExportServices,
   orderedFormats,
 } from "../../src/studio/export/build-export.ts";
-import type { ClipMidi, MidiNote } from "../../src/studio/export/clip-midi.ts";
 import { stateForRange } from "../../src/studio/export/export-range.ts";
 import { clipMidiFile, placedNotes } from "../../src/studio/export/midi-file.ts";
-import { parseClipMidi } from "../../src/studio/export/parse-midi.ts";
+import type { ClipMidi, MidiNote } from "../../src/studio/midi/clip-midi.ts";
+import { parseClipMidi } from "../../src/studio/midi/parse-midi.ts";
 import { tempoOf } from "../../src/studio/timeline/project-geometry.ts";
 import { demoSources } from "../demo-sources.ts";
 import { newDsp } from "../dsp-wasm.ts";

@@ -1,8 +1,7 @@
 // What the generator needs to know of a source without a score (an upload): its tempo and
 // downbeats (the engine's beat analysis, src/engine/beats, its tempo's metrical level checked
 // against the bars) and its key (chroma, its ending weighed in). Audio alone: no score is read.
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { analyzeBeats } from "../../engine/beats/analyze.ts";
+import { analyzeBeats, type DspExports } from "../../engine/node.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { chromaFrames } from "./chroma.ts";
 import { estimateSongKey } from "./key-estimate.ts";

@@ -3,7 +3,7 @@
 // kept apart: the bass (the chord roots, and the final note that names the key, but also the kick's
 // pitch) and the register above it (chords, melody, voice) up to C7, above which harmonics mostly
 // blur the profile.
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 import type { PcmAudio } from "../song-request.ts";
 
 /**

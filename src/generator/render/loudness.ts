@@ -1,7 +1,7 @@
 // Loudness and true peak of audio, measured by the DSP core (dsp/master): ITU-R BS.1770-4 integrated
 // loudness (K-weighted, gated) and its Annex 2 true peak. Mono audio counts as one channel.
 
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { eachBlock, instanceTools, stereoPair } from "./wasm-blocks.ts";
 

@@ -4,7 +4,7 @@
 // sliders (spec 001's upsample: freedom, tone, clarity, strength, stereo width) move the chain; at
 // their defaults the chain is the normal master.
 
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 import type { PcmAudio, SongRequest } from "../song-request.ts";
 import { integratedLufs, TRUE_PEAK_FLUSH } from "./loudness.ts";
 import { eachBlock, instanceTools, stereoPair } from "./wasm-blocks.ts";

@@ -2,7 +2,7 @@
 // its own reverb and delay sends, the drums their bus compressor, bass and chords the ducking keyed
 // by the kick hits, so drums + bass + chords + lead (+ vocals) is the premaster mix.
 
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 import { beats, seconds, secondsToFrames } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, type TempoMap } from "../../shared/timing/tempo-map.ts";
 import { DRUM_KITS, PATCH_NAMES, type Score, type StemName } from "../score.ts";

@@ -2,7 +2,7 @@
 // block at a time sits in wasm memory, so a long song does not grow the instance by hundreds of MB.
 // The scratch blocks and the meters are made once per instance (setup allocations) and reused.
 
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 import type { PcmAudio } from "../song-request.ts";
 
 /** Frames per block moved through wasm memory. */

@@ -1,8 +1,6 @@
 // Adjust Speed: a clip played faster or slower, either keeping its pitch (the wasm stretcher)
 // or like a tape or turntable, the pitch moving with the speed (a sample-rate conversion).
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { resamplePcm } from "../../engine/resample-pcm.ts";
-import { stretchAudio } from "../../engine/stretch.ts";
+import { type DspExports, resamplePcm, stretchAudio } from "../../engine/node.ts";
 import type { PcmAudio } from "../song-request.ts";
 
 /** The converter's rates (dsp/resampler.ts): whole Hz from 8 to 192 kHz. */

@@ -2,7 +2,7 @@
 // as render/master.ts (dsp/master's EQ and compressor, a loudness gain, the true-peak limiter), with
 // both gains decided up front from a probe (a few bars of the song's loudest section) instead of
 // from the whole song, which is not there yet.
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 import { integratedLufs } from "../render/loudness.ts";
 import { CHAIN_INPUT_LUFS, chainSettings, DEFAULT_REMASTER, TARGET_LUFS } from "../render/master.ts";
 import type { PcmAudio } from "../song-request.ts";

@@ -1,6 +1,6 @@
 // The DSP core's PSOLA singer (dsp/vocal) driven from the generator: one spoken word loaded and
 // analysed at a time, then each of its syllables sung over its notes.
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
+import type { DspExports } from "../../engine/node.ts";
 
 /** How the notes are sung (see dsp/vocal/sung-pitch.ts). */
 export interface SingingStyle {

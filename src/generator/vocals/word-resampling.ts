@@ -2,8 +2,7 @@
 // one up per word costs more than converting it). The words go end to end with silence between
 // them, each starting on a frame that falls on a whole frame at both rates, so each comes back
 // out exactly as if converted alone: the silence is longer than the filter's reach.
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { convert } from "../../engine/resample-pcm.ts";
+import { convert, type DspExports } from "../../engine/node.ts";
 
 /** Silence between words, in seconds: far beyond the converter's taps at any rate. */
 const GAP_SECONDS = 0.02;

@@ -1,9 +1,8 @@
 // The DSP core in a generator thread: compiled and instantiated once per thread, then kept for
 // every job the thread runs (each job frees the wasm memory it took).
 import { readFileSync } from "node:fs";
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { instantiateDsp } from "../../../worklets/dsp-instance.ts";
-import { DSP_WASM } from "../../tooling/paths.ts";
+import { type DspExports, instantiateDsp } from "../../engine/node.ts";
+import { DSP_WASM } from "../../platform/paths.ts";
 
 let instance: DspExports | undefined;
 

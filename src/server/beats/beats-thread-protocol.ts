@@ -1,5 +1,4 @@
-import type { BeatsResponse } from "../../engine/beats/beats-worker-protocol.ts";
-import type { StreamBeatsOptions } from "../../engine/beats/index.ts";
+import type { BeatsResponse, StreamBeatsOptions } from "../../engine/node.ts";
 
 /** What the analysis thread is given: a clip's stored audio file, as stored (WAV, MP3, FLAC, Ogg). */
 export interface BeatsThreadRequest {

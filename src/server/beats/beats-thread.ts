@@ -1,9 +1,9 @@
 // Decodes a clip's audio and analyses its beats off the server's event loop (see run-beats-thread.ts).
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
-import { handleBeatsRequest } from "../../engine/beats/beats-worker-handler.ts";
+import { handleBeatsRequest } from "../../engine/node.ts";
+import { DSP_WASM } from "../../platform/paths.ts";
 import type { PlanarAudio } from "../../shared/audio/wav.ts";
-import { DSP_WASM } from "../../tooling/paths.ts";
 import { decodeAudio, UnsupportedAudioError } from "../clips/clip-audio.ts";
 import {
   type BeatsThreadRequest,

@@ -1,4 +1,4 @@
-import type { StreamBeatsOptions } from "../../engine/beats/index.ts";
+import type { StreamBeatsOptions } from "../../engine/node.ts";
 import type { BeatsResult, BeatsStreamFrame } from "../../shared/beats/beats-result.ts";
 import { runOneShotThread } from "../threads/one-shot-thread.ts";
 import type { BeatsThreadRequest, BeatsThreadResponse } from "./beats-thread-protocol.ts";

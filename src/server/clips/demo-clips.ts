@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
-import { DEMO_BPS, type DemoSourceId, synthesizeDemoMaterial } from "../../engine/demo/demo-material.ts";
-import { demoProject, demoSourceId } from "../../engine/demo/demo-project.ts";
-import { renderProject, type SourceAudio } from "../../engine/project-render.ts";
+import {
+  DEMO_BPS,
+  type DemoSourceId,
+  demoProject,
+  demoSourceId,
+  renderProject,
+  type SourceAudio,
+  synthesizeDemoMaterial,
+} from "../../engine/node-render.ts";
 import { encodeWav } from "../../shared/audio/wav.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import type { Database } from "../db/schema.ts";

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { DspExports } from "../../../worklets/dsp-abi.ts";
-import { instantiateDsp } from "../../../worklets/dsp-instance.ts";
-import { DSP_WASM } from "../../tooling/paths.ts";
+import { type DspExports, instantiateDsp } from "../../engine/node.ts";
+import { DSP_WASM } from "../../platform/paths.ts";
 
 let compiled: WebAssembly.Module | undefined;
 

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { buildWaveformPeaks } from "../../engine/waveform-peaks.ts";
+import { buildWaveformPeaks } from "../../engine/node.ts";
 import type { WaveformAggregatesResponse } from "../../shared/api/clips.ts";
 import type { PlanarAudio } from "../../shared/audio/wav.ts";
 import { HttpError, notFound } from "../http/errors.ts";

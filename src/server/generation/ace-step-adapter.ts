@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resamplePcm } from "../../engine/resample-pcm.ts";
+import { resamplePcm } from "../../engine/node.ts";
 import { detectBpm, detectKey } from "../../generator/compose/style-text.ts";
 import type { GeneratedSong, GenerationProgress, Generator } from "../../generator/generator.ts";
 import { GENERATOR_SAMPLE_RATE } from "../../generator/generator.ts";

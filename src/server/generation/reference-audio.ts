@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { resamplePcm } from "../../engine/resample-pcm.ts";
+import { resamplePcm } from "../../engine/node.ts";
 import { parseScore } from "../../generator/compose/score-schema.ts";
 import { GENERATOR_SAMPLE_RATE } from "../../generator/generator.ts";
 import type { Score } from "../../generator/score.ts";

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
-import { parseRange } from "../clips/byte-range.ts";
 import type { Storage } from "../storage/storage.ts";
+import { parseRange } from "./byte-range.ts";
 import { notFound } from "./errors.ts";
 
 /** A download name from the title: the name as is for modern clients, ASCII for old ones. */

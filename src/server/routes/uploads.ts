@@ -11,13 +11,13 @@ import {
   uploadIdParamsSchema,
 } from "../../shared/api/uploads.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
+import { checkStemMixSources, initializeUploadClip } from "../clips/upload-clip.ts";
 import type { Database, UploadRow } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 import { registerFormPostRoute } from "../uploads/form-post-route.ts";
 import { InFlight } from "../uploads/in-flight.ts";
-import { checkStemMixSources, initializeUploadClip } from "../uploads/upload-clip.ts";
 import { UploadProcessor } from "../uploads/upload-processor.ts";
 import {
   createUpload,

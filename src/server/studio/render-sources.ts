@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import { DEMO_SOURCE_PREFIX } from "../../engine/demo/demo-project.ts";
-import { clipSourceId } from "../../engine/render-plan.ts";
+import { clipSourceId, DEMO_SOURCE_PREFIX } from "../../engine/node-render.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { readStored } from "../clips/clip-audio.ts";
 import { findVisibleClips } from "../clips/clip-repository.ts";

@@ -2,14 +2,17 @@
 // sources, then runs the same engine code the worklet and the page's export run.
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
-import { instantiateDsp } from "../../../worklets/dsp-instance.ts";
-import { synthesizeDemoMaterial } from "../../engine/demo/demo-material.ts";
-import { DEMO_SOURCE_PREFIX } from "../../engine/demo/demo-project.ts";
-import { renderProjectRange, type SourceAudio } from "../../engine/project-render.ts";
+import { instantiateDsp } from "../../engine/node.ts";
+import {
+  DEMO_SOURCE_PREFIX,
+  renderProjectRange,
+  type SourceAudio,
+  synthesizeDemoMaterial,
+} from "../../engine/node-render.ts";
+import { DSP_WASM } from "../../platform/paths.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { beats } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap } from "../../shared/timing/tempo-map.ts";
-import { DSP_WASM } from "../../tooling/paths.ts";
 import { decodeAudio } from "../clips/clip-audio.ts";
 import type { RenderSource, RenderThreadRequest, RenderThreadResponse } from "./render-thread-protocol.ts";
 

@@ -5,8 +5,8 @@
 
 import { clipSourceId, DEMO_SOURCE_PREFIX } from "../../engine/index.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
-import type { ClipMidi } from "../export/clip-midi.ts";
-import { parseClipMidi } from "../export/parse-midi.ts";
+import type { ClipMidi } from "../midi/clip-midi.ts";
+import { parseClipMidi } from "../midi/parse-midi.ts";
 import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "./studio-audio.ts";
 
 /** A song's MIDI file, or null when it has none. */

@@ -1,7 +1,7 @@
 // The notes the demo's melodic material is synthesised from (src/engine/demo/demo-material.ts), as
 // MIDI, so the demo's clips export .mid files as generated songs will. Keep in step with that file.
 
-import type { ClipMidi, MidiNote } from "../export/clip-midi.ts";
+import type { ClipMidi, MidiNote } from "../midi/clip-midi.ts";
 
 const BEAT_SECONDS = 0.5;
 

@@ -8,7 +8,7 @@ import {
   type SourceAudio,
   type WaveformPeaks,
 } from "../../engine/index.ts";
-import type { ClipMidi } from "../export/clip-midi.ts";
+import type { ClipMidi } from "../midi/clip-midi.ts";
 
 export interface SourcePeaks extends WaveformPeaks {
   readonly sampleRate: number;

@@ -6,7 +6,7 @@ import JSZip from "jszip";
 import type { WavFormat } from "../../shared/audio/wav.ts";
 import { type NamedFile, safeTitle, uniqueFileNames } from "../../shared/file-names.ts";
 import type { StudioClip, StudioProjectState, Track } from "../../shared/project/index.ts";
-import type { ClipMidi } from "./clip-midi.ts";
+import type { ClipMidi } from "../midi/clip-midi.ts";
 import { type ExportRange, stateForRange } from "./export-range.ts";
 import { clipMidiFile } from "./midi-file.ts";
 

@@ -6,9 +6,9 @@ import { Midi } from "@tonejs/midi";
 import type { StudioClip, StudioProjectState } from "../../shared/project/index.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, bpsAt, secondsToBeats, type TempoMap } from "../../shared/timing/tempo-map.ts";
+import type { ClipMidi, MidiNote } from "../midi/clip-midi.ts";
 import { clipTiming } from "../timeline/clip-timing.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
-import type { ClipMidi, MidiNote } from "./clip-midi.ts";
 
 /** Pulses per quarter note: @tonejs/midi's default. */
 const PPQ = 480;

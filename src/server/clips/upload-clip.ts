@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
-import { createClip } from "../clips/clip-store.ts";
 import type { Database, UploadRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
-import { transitionUpload } from "./upload-store.ts";
-import { UNTITLED } from "./upload-title.ts";
+import { transitionUpload } from "../uploads/upload-store.ts";
+import { UNTITLED } from "../uploads/upload-title.ts";
+import { createClip } from "./clip-store.ts";
 
 /** The spec's text when a processed upload cannot become a clip. */
 export const INVALID_UPLOAD = "Invalid upload. Please try again.";
