@@ -27,7 +27,7 @@ export interface InfoTagFacts {
 }
 
 /** Where the Xing header sits: after the frame header and its side information. */
-export const xingOffset = (frame: Pick<Layer3Frame, "sideInfoBytes">) => 4 + frame.sideInfoBytes;
+const xingOffset = (frame: Pick<Layer3Frame, "sideInfoBytes">) => 4 + frame.sideInfoBytes;
 
 /** "Xing" or "Info", flags, frames, bytes, the 100-byte seek table, quality. */
 const XING_BYTES = 4 + 4 + 4 + 4 + 100 + 4;
@@ -37,8 +37,8 @@ const LAME_TAG_BYTES = 36;
 const MAX_DELAY_OR_PADDING = 0xfff;
 
 /** CRC-16 as LAME and the LAME tag's readers compute it (polynomial 0x8005, bits reflected, start 0). */
-export function crc16(bytes: Uint8Array, crc = 0): number {
-  let value = crc;
+export function crc16(bytes: Uint8Array): number {
+  let value = 0;
   for (const byte of bytes) {
     value ^= byte;
     for (let bit = 0; bit < 8; bit += 1) value = value & 1 ? (value >>> 1) ^ 0xa001 : value >>> 1;

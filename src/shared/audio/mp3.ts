@@ -24,7 +24,7 @@ const outputRate = (rate: number): Mp3Rate => MP3_RATES.find((candidate) => cand
 const BLOCK = 8192;
 
 /** LAME's encoder delay in samples: the MDCT's look-back it writes before the first sample of the audio. */
-export const LAME_ENCODER_DELAY = 576;
+const LAME_ENCODER_DELAY = 576;
 /** The LAME build inside wasm-media-encoders, as its tag names it (nine characters). */
 const LAME_VERSION = "LAME3.100";
 

@@ -16,7 +16,6 @@ export interface Layer3Frame {
   readonly samplesPerFrame: number;
   /** Bytes of side information after the header (and its CRC, when the frame has one). */
   readonly sideInfoBytes: number;
-  readonly hasCrc: boolean;
 }
 
 const VERSIONS: (MpegVersion | null)[] = ["2.5", null, "2", "1"];
@@ -26,7 +25,7 @@ const RATES: Record<MpegVersion, readonly number[]> = {
   "2.5": [11025, 12000, 8000],
 };
 /** Layer III bitrates by index; 0 (free format) and 15 (forbidden) are not frames we walk. */
-export const LAYER3_BITRATES: Record<"1" | "2", readonly number[]> = {
+const LAYER3_BITRATES: Record<"1" | "2", readonly number[]> = {
   "1": [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
   "2": [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
@@ -67,7 +66,6 @@ export function layer3FrameAt(bytes: Uint8Array, at: number): Layer3Frame | null
     length: layer3FrameLength(version, bitrate, sampleRate, (bytes[at + 2] & 2) !== 0),
     samplesPerFrame: version === "1" ? 1152 : 576,
     sideInfoBytes: sideInfo + (hasCrc ? 2 : 0),
-    hasCrc,
   };
 }
 
