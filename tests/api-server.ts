@@ -71,6 +71,8 @@ export function startApiServer(
     storage?: () => Storage | Promise<Storage>;
     /** What makes songs; without one, generation answers 503. Closed with the server. */
     generator?: () => Generator;
+    /** Built pages to serve (a folder with index.html); without it the server answers the API only. */
+    distDir?: string;
   } = {},
 ) {
   let database: DatabaseHandle | undefined;
@@ -82,7 +84,12 @@ export function startApiServer(
     database = await openTestDatabase(backend);
     storage =
       (await options.storage?.()) ?? new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
-    const app = await buildApp({ database, storage, generator: options.generator?.() });
+    const app = await buildApp({
+      database,
+      storage,
+      generator: options.generator?.(),
+      distDir: options.distDir,
+    });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     instance = app;
     close = async () => {

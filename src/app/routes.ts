@@ -1,4 +1,6 @@
-// The app's routes and the studio's query (spec section 2), as pure functions of the URL.
+// The app's routes and the studio's query, as pure functions of the URL.
+
+import { matchPageRoute } from "../shared/page-routes.ts";
 
 export type Route =
   | { readonly name: "home" }
@@ -8,27 +10,27 @@ export type Route =
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "notFound" };
 
-const trimTrailingSlash = (pathname: string): string =>
-  pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
-
-/** A malformed escape stays as written: the page then answers not found. */
-const safeDecode = (part: string): string => {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-};
-
+/**
+ * The page to render for a path, from the shared table the server answers from. A path of the
+ * table whose page this app does not have yet renders the not-found page.
+ */
 export function matchRoute(pathname: string): Route {
-  const path = trimTrailingSlash(pathname);
-  if (path === "/" || path === "") return { name: "home" };
-  if (path === "/studio") return { name: "studio" };
-  if (path === "/create" || path === "/create/v2") return { name: "create" };
-  if (path === "/login") return { name: "login" };
-  const persona = /^\/persona\/([^/]+)$/.exec(path);
-  if (persona?.[1]) return { name: "persona", personaId: safeDecode(persona[1]) };
-  return { name: "notFound" };
+  const match = matchPageRoute(pathname);
+  switch (match?.name) {
+    case "home":
+      return { name: "home" };
+    case "studio":
+      return { name: "studio" };
+    case "create":
+    case "createV2":
+      return { name: "create" };
+    case "login":
+      return { name: "login" };
+    case "persona":
+      return { name: "persona", personaId: match.params.id };
+    default:
+      return { name: "notFound" };
+  }
 }
 
 /** What the studio is asked to open. With none of these it opens the demo project. */

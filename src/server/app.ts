@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Generator } from "../generator/generator.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
+import { matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
@@ -90,8 +91,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && pagesBuilt;
-    // Client-side routes (/create, /studio, ...) all load the one page.
-    if (wantsPage) return reply.type("text/html").sendFile("index.html");
+    // Every page of the app is the one HTML page; a path that is no page gets it too (it shows
+    // "Page not found") but with a 404, so crawlers and link checkers see the truth.
+    if (wantsPage) {
+      const isPage = matchPageRoute(request.url.split("?")[0]) !== null;
+      return reply
+        .status(isPage ? 200 : 404)
+        .type("text/html")
+        .sendFile("index.html");
+    }
     return reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split("?")[0]}` });
   });
 

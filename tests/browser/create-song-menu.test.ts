@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
+import { gaplessSamples, readMp3InfoHeader } from "../mp3-info-reader.ts";
 import { openCreateApp, PRO_USER, singSong } from "./create-app.ts";
 
 const app = openCreateApp();
@@ -56,10 +57,12 @@ describe("the song menu", () => {
 
   it("downloads the song as MP3 and as WAV", async () => {
     const { page } = app();
-    const mp3 = page.waitForEvent("download");
+    const mp3Download = page.waitForEvent("download", { timeout: 30_000 });
     await chooseFromMenu(page, "MP3 Audio");
-    const mp3File = await mp3;
-    expect(mp3File.suggestedFilename()).toMatch(new RegExp(`^${TITLE}\\.\\w+$`));
+    const mp3File = await mp3Download;
+    expect(mp3File.suggestedFilename()).toBe(`${TITLE}.mp3`);
+    const mp3 = readMp3InfoHeader(new Uint8Array(readFileSync(await mp3File.path())));
+    expect(mp3.kind).toBe("Xing");
     const wav = page.waitForEvent("download", { timeout: 30_000 });
     await chooseFromMenu(page, "WAV Audio");
     const wavFile = await wav;
@@ -68,6 +71,9 @@ describe("the song menu", () => {
     const bytes = readFileSync(path);
     const decoded = decodeWav(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     expect(decoded.channels[0]?.length ?? 0).toBeGreaterThan(decoded.sampleRate);
+    // The MP3 says it is exactly as long as the song.
+    expect(mp3.sampleRate).toBe(decoded.sampleRate);
+    expect(gaplessSamples(mp3)).toBe(decoded.channels[0]?.length);
   });
 
   it("opens the song in the studio", async () => {

@@ -1,6 +1,6 @@
 // /login in Chromium: a signed-out visit to /create goes to sign-in and comes back; wrong
 // credentials and bad sign-up fields say what is wrong; the header shows who is signed in, their
-// credits, and signs out.
+// credits, and signs out; /login while signed in goes straight on.
 
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, openCreateApp, PRO_USER } from "./create-app.ts";
@@ -51,6 +51,23 @@ describe("sign in", () => {
     const menu = page.getByTestId("account-menu");
     await expect.poll(() => menu.textContent()).toContain("@demo_pro");
     await expect.poll(() => page.getByTestId("account-credits").textContent()).toBe("2500 credits");
+  });
+
+  it("sends someone already signed in from /login on to `next`, or /create", async () => {
+    const { page, baseUrl } = app();
+    await page.goto(`${baseUrl}/login?next=${encodeURIComponent("/create?wid=xyz")}`);
+    await page.waitForURL((url) => url.pathname === "/create" && url.searchParams.get("wid") === "xyz");
+
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForURL((url) => url.pathname === "/create");
+    expect(new URL(page.url()).search).toBe("");
+
+    // `next` must be a path of this app: another site's address falls back to /create.
+    await page.goto(`${baseUrl}/login?next=${encodeURIComponent("https://elsewhere.example/")}`);
+    await page.waitForURL((url) => url.pathname === "/create");
+    expect(new URL(page.url()).host).toBe(new URL(baseUrl).host);
+    await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("@demo_pro");
+    expect(await page.getByRole("button", { name: "Sign in" }).count()).toBe(0);
   });
 
   it("signs out from the header", async () => {

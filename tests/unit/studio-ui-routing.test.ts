@@ -17,11 +17,19 @@ describe("studio routes", () => {
     expect(matchRoute("/studio/extra")).toEqual({ name: "notFound" });
   });
 
-  it("matches /persona/{id}", () => {
-    expect(matchRoute("/persona/abc-1")).toEqual({ name: "persona", personaId: "abc-1" });
-    expect(matchRoute("/persona/abc-1/")).toEqual({ name: "persona", personaId: "abc-1" });
+  it("matches /persona/{id} with a persona id (a UUID)", () => {
+    const id = "0b6f3c1e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
+    expect(matchRoute(`/persona/${id}`)).toEqual({ name: "persona", personaId: id });
+    expect(matchRoute(`/persona/${id}/`)).toEqual({ name: "persona", personaId: id });
+    expect(matchRoute("/persona/abc-1")).toEqual({ name: "notFound" });
     expect(matchRoute("/persona")).toEqual({ name: "notFound" });
-    expect(matchRoute("/persona/a/b")).toEqual({ name: "notFound" });
+    expect(matchRoute(`/persona/${id}/b`)).toEqual({ name: "notFound" });
+  });
+
+  it("renders the not-found page for a page of the table this app does not have yet", () => {
+    expect(matchRoute("/create/v2")).toEqual({ name: "create" });
+    expect(matchRoute("/login/")).toEqual({ name: "login" });
+    expect(matchRoute("/live-radio")).toEqual({ name: "notFound" });
   });
 
   it("reads for_clip_id, project_version_id and initial_project_id, ignoring blanks", () => {

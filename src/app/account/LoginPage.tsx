@@ -5,7 +5,7 @@ import { navigate } from "../router/history-router.ts";
 import { useLocation } from "../router/use-location.ts";
 import { ApiError } from "./api-request.ts";
 import { safeNextPath } from "./safe-next.ts";
-import { signIn, signUp, useAccount } from "./session-store.ts";
+import { loadSession, signIn, signUp, useAccount } from "./session-store.ts";
 import "./account.css";
 
 type Mode = "signin" | "signup";
@@ -28,6 +28,9 @@ export function LoginPage() {
   const { search } = useLocation();
   const next = safeNextPath(new URLSearchParams(search).get("next"));
   const signedIn = useAccount((state) => state.session?.user != null);
+  // Until the server says who this is, the form stays hidden: someone already signed in goes on
+  // without seeing it. A server that cannot be reached still gets the form (signing in says why).
+  const known = useAccount((state) => state.session !== null || state.error !== null);
   const [mode, setMode] = useState<Mode>("signin");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -35,6 +38,10 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
 
   useEffect(() => {
     if (signedIn) navigate(next, { replace: true });
@@ -75,6 +82,8 @@ export function LoginPage() {
     setErrors({});
     setFailure(null);
   };
+
+  if (!known || signedIn) return <p className="page-loading">Loading...</p>;
 
   return (
     <main className="page login-page">

@@ -1,12 +1,12 @@
 // A song's MP3 and WAV downloads through the server's media routes (spec 001 "Downloads and media"):
-// the MP3 counts against the download quota and comes at once; the WAV is converted first and
-// polled every 5 s, 24 times, until its address appears.
+// the MP3 counts against the download quota and comes once the server has it (encoded on the
+// first request); the WAV is converted first and polled every 5 s, 24 times, until its address appears.
 
 import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
-import { showToast } from "./toast-store.ts";
+import { dismissToast, showToast } from "./toast-store.ts";
 
 const WAV_POLL_MS = 5000;
 const WAV_POLL_TRIES = 24;
@@ -33,7 +33,14 @@ function failed(title: string, error: unknown): void {
   showToast({ kind: "error", title, description, durationMs: DOWNLOAD_ERROR_MS });
 }
 
+/** A song's first MP3 download is encoded on the server (seconds for a long song): past this, say so. */
+const PREPARING_AFTER_MS = 400;
+
 export async function downloadMp3(clip: Clip): Promise<void> {
+  let preparing: number | null = null;
+  const slow = setTimeout(() => {
+    preparing = showToast({ kind: "info", title: "Preparing MP3...", durationMs: null });
+  }, PREPARING_AFTER_MS);
   try {
     const answer = await apiRequest(
       `/api/billing/clips/${encodeURIComponent(clip.id)}/download/`,
@@ -44,6 +51,9 @@ export async function downloadMp3(clip: Clip): Promise<void> {
     saveFrom(answer.download_url);
   } catch (error) {
     failed(DOWNLOAD_FAILED, error);
+  } finally {
+    clearTimeout(slow);
+    if (preparing !== null) dismissToast(preparing);
   }
 }
 

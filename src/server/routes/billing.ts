@@ -4,20 +4,16 @@ import { PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
 import {
   type BillingInfo,
   type BillingModelsResponse,
-  type ClipDownloadResponse,
   downloadUsageQuerySchema,
   PLAN_MONTHLY_CREDITS,
 } from "../../shared/api/billing.ts";
-import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { creditsUsedIn } from "../billing/credits.ts";
-import { downloadUsage, recordDownload } from "../billing/download-quota.ts";
+import { downloadUsage } from "../billing/download-quota.ts";
 import { billingModelsFor } from "../billing/entitlements.ts";
 import { billingPeriod } from "../billing/period.ts";
-import { findVisibleClip } from "../clips/clip-repository.ts";
-import { clipMediaUrl } from "../clips/media-urls.ts";
 import type { Database } from "../db/schema.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 
 const planOf = (key: string): PlanKey =>
@@ -51,16 +47,6 @@ export function registerBillingRoutes(app: FastifyInstance, db: Kysely<Database>
       }),
     );
   }
-
-  app.post("/api/billing/clips/:clip_id/download/", async (request): Promise<ClipDownloadResponse> => {
-    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
-    const user = requireUser(request);
-    const clip = await findVisibleClip(db, user.id, clip_id);
-    if (clip.status !== "complete") throw conflict("The song is not finished yet");
-    const usage = await recordDownload(db, user, clip, "mp3");
-    const url = clipMediaUrl(clip.id, "audio", clip.audio_key);
-    return { ...usage, download_url: url && `${url}&download=true` };
-  });
 
   app.get("/api/billing/download-usage", async (request) => {
     const user = requireUser(request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import type { ClipDownloadResponse } from "../../shared/api/billing.ts";
 import {
   clipIdParamsSchema,
   clipMediaParamsSchema,
@@ -7,10 +8,11 @@ import {
   type WaveformAggregatesResponse,
 } from "../../shared/api/clips.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
-import { recordDownload } from "../billing/download-quota.ts";
+import { checkDownload, quotaExhausted, recordDownload } from "../billing/download-quota.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
+import { ensureMp3Download, storedMp3Key } from "../clips/mp3-download.ts";
 import { hasWavDownload, planWavConversion, readyWavKey } from "../clips/wav-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
 import type { Database, User } from "../db/schema.ts";
@@ -23,7 +25,7 @@ import type { Storage } from "../storage/storage.ts";
 const mayDownloadWav = (user: User) =>
   user.plan_key === "pro" || user.plan_key === "premier" || isPaywallExempt(user);
 
-/** Clip media with HTTP ranges, waveform aggregates, and WAV downloads; all under the visibility rule. */
+/** Clip media with HTTP ranges, waveform aggregates, and MP3 and WAV downloads; all under the visibility rule. */
 export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Database>, storage: Storage): void {
   app.get("/api/media/clips/:clip_id/:file", async (request, reply) => {
     const { clip_id, file: kind } = parseInput(clipMediaParamsSchema, request.params, "path");
@@ -37,11 +39,37 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
       if (!key) throw notFound("The WAV file is not ready yet");
       return sendStored(storage, key, request.headers.range, reply, attachment(clip.title, "wav"));
     }
+    if (kind === "mp3") {
+      // Made (and counted against the quota) by POST /api/billing/clips/{id}/download/.
+      const key = await storedMp3Key(storage, clip);
+      if (!key) throw notFound("The MP3 file is not ready yet");
+      return sendStored(
+        storage,
+        key,
+        request.headers.range,
+        reply,
+        query.download ? attachment(clip.title, "mp3") : undefined,
+      );
+    }
     const key = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
     if (!key) throw notFound(`This song has no ${kind}`);
     const extension = /\.([a-z0-9]{1,5})$/i.exec(key)?.[1] ?? "bin";
     const disposition = query.download ? attachment(clip.title, extension) : undefined;
     return sendStored(storage, key, request.headers.range, reply, disposition);
+  });
+
+  // The song menu's "MP3 Audio": counted against the download quota, answered once the MP3 is stored.
+  app.post("/api/billing/clips/:clip_id/download/", async (request): Promise<ClipDownloadResponse> => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const user = requireUser(request);
+    const clip = await findVisibleClip(db, user.id, clip_id);
+    if (clip.status !== "complete") throw conflict("The song is not finished yet");
+    // Refused before encoding: someone out of downloads costs the server no work.
+    if (!(await checkDownload(db, user, clip)).allowed) throw quotaExhausted();
+    const key = clip.audio_key ? await ensureMp3Download(storage, clip) : null;
+    const usage = await recordDownload(db, user, clip, "mp3");
+    const url = clipMediaUrl(clip.id, "mp3", key);
+    return { ...usage, download_url: url && `${url}&download=true` };
   });
 
   app.get("/api/gen/:clip_id/waveform-aggregates", async (request): Promise<WaveformAggregatesResponse> => {

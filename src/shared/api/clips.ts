@@ -358,8 +358,11 @@ export const clipMediaParamsSchema = z.object({
   clip_id: clipId,
   file: z
     .string()
-    .regex(/^(audio|image|video|wav)(\.[a-z0-9]{1,5})?$/, "Media files are audio, image, video or wav")
-    .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav"),
+    .regex(
+      /^(audio|image|video|wav|mp3)(\.[a-z0-9]{1,5})?$/,
+      "Media files are audio, image, video, wav or mp3",
+    )
+    .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav" | "mp3"),
 });
 
 export const clipMediaQuerySchema = z.object({
