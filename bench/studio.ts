@@ -23,7 +23,6 @@ const FRAME_TARGET_MS = 4;
 const ROUNDTRIP_TARGET_MS = 16;
 const RULER_HEIGHT = 28;
 const TRACK_HEIGHT = 88;
-const INITIAL_PIXELS_PER_BEAT = 100;
 /** The local copy the demo studio reads on open (src/studio/persistence, src/studio/session/demo-autosave.ts). */
 const DEMO_COPY_KEY = "tunesmith:studio:unsaved:local-demo";
 
@@ -135,22 +134,25 @@ export const studioBench: BenchArea = {
         await wait(16);
       }
       await page.keyboard.up("Control");
-      // Playing with the view following the playhead.
-      await page.keyboard.press("Control+f");
+      // Playing with the view following the playhead (the studio's default).
+      const follow = await page.getByRole("button", { name: "Follow playhead" }).getAttribute("aria-pressed");
+      if (follow !== "true") throw new Error("The studio does not follow the playhead by default");
       await page.mouse.click(canvas.x + 10, canvas.y + RULER_HEIGHT + 20);
       await mark(page, "play");
       await page.keyboard.press("Space");
       await wait(quick ? 3000 : 8000);
       await page.keyboard.press("Space");
-      await page.keyboard.press("Control+f");
       await wait(300);
 
       await mark(page, "edits");
-      // Edits, at the song's start and the initial zoom: key commands with the cursor inside a
-      // clip of a selected track, then dragging a clip.
+      // Edits, at the song's start and the zoom it opened at: key commands with the cursor inside
+      // a clip of a selected track, then dragging a clip.
       await page.mouse.move(centre.x, centre.y);
       await page.mouse.wheel(-1e6, 0);
       await wait(200);
+      const timeline = page.getByTestId("timeline-canvas");
+      const startBeat = Number(await timeline.getAttribute("data-start-beat"));
+      const pixelsPerBeat = Number(await timeline.getAttribute("data-pixels-per-beat"));
       const clipMiddle = async (track: number) => {
         const item = page
           .locator(
@@ -160,7 +162,7 @@ export const studioBench: BenchArea = {
         const from = Number(await item.getAttribute("data-start-beats"));
         const to = Number(await item.getAttribute("data-end-beats"));
         return {
-          x: canvas.x + ((from + to) / 2) * INITIAL_PIXELS_PER_BEAT,
+          x: canvas.x + ((from + to) / 2 - startBeat) * pixelsPerBeat,
           y: canvas.y + RULER_HEIGHT + track * TRACK_HEIGHT + 55,
         };
       };

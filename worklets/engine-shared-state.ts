@@ -13,16 +13,17 @@ export const SHARED_QUANTA = 3;
 /** Id of the last patch batch applied, and the quanta count when it was: the first quantum after reflects it. */
 export const SHARED_APPLIED_BATCH = 4;
 export const SHARED_APPLIED_AT_QUANTA = 5;
-/** Render cost over the last load batch, as a fraction of the quantum's real-time budget (a DSP load meter). */
-export const SHARED_LOAD = 6;
-/** Batches timed so far; batch k's cost per quantum in microseconds is in quantumCosts[k % QUANTUM_COST_SLOTS]. */
-export const SHARED_LOAD_BATCHES = 7;
-const HEADER_FLOAT64S = 8;
+/**
+ * Batches timed so far; batch k's cost per quantum in microseconds (the time spent inside
+ * process(), averaged over the batch) is in quantumCosts[k % QUANTUM_COST_SLOTS].
+ */
+export const SHARED_LOAD_BATCHES = 6;
+const HEADER_FLOAT64S = 7;
 
 /**
  * The worklet scope has no performance.now(), and Date.now() ticks in whole
- * milliseconds: render cost is timed over batches of quanta long enough to
- * resolve, and reported per quantum as the batch's average.
+ * milliseconds: the time inside process() is summed over batches of quanta
+ * long enough to resolve, and reported per quantum as the batch's average.
  */
 export const QUANTA_PER_LOAD_BATCH = 64;
 export const QUANTUM_COST_SLOTS = 4096;

@@ -1,15 +1,19 @@
 import type { DspExports } from "../../worklets/dsp-abi.ts";
 import { DSP_ABI } from "../../worklets/dsp-abi.ts";
 import { instantiateDsp } from "../../worklets/dsp-instance.ts";
-import { SHARED_LOAD, SHARED_PLAYING, SHARED_POSITION } from "../../worklets/engine-shared-state.ts";
+import { SHARED_LOAD_BATCHES, SHARED_PLAYING, SHARED_POSITION } from "../../worklets/engine-shared-state.ts";
 import type { StudioProjectState } from "../shared/project/index.ts";
 import { type Beats, seconds } from "../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../shared/timing/tempo-map.ts";
+import { averageLoad, quantumBudgetMicros } from "./dsp-load.ts";
 import { loadDspModule } from "./dsp-module.ts";
 import { createEngineNode, type EngineNode } from "./engine-node.ts";
 import type { SourceAudio } from "./project-render.ts";
 import { ProjectSession } from "./project-session.ts";
 import { resamplePcm } from "./resample-pcm.ts";
+
+/** Load batches (64 quanta, about 170 ms each) the DSP load meter averages. */
+const LOAD_AVERAGE_BATCHES = 2;
 
 export interface Playhead {
   readonly playing: boolean;
@@ -114,9 +118,15 @@ export class EngineHost {
     };
   }
 
-  /** The render cost of recent quanta as a fraction of their real-time budget: a DSP load meter. */
+  /** The engine's time per quantum over the last ~300 ms, as a fraction of the real-time budget. */
   load(): number {
-    return this.engine.shared.header[SHARED_LOAD];
+    const { header, quantumCosts } = this.engine.shared;
+    return averageLoad(
+      quantumCosts,
+      header[SHARED_LOAD_BATCHES],
+      LOAD_AVERAGE_BATCHES,
+      quantumBudgetMicros(this.context.sampleRate),
+    );
   }
 
   async close(): Promise<void> {

@@ -19,7 +19,6 @@ const page = openAppPageForFile();
 
 /** The timeline's constants (src/studio/timeline/constants.ts). */
 const RULER_HEIGHT = 28;
-const INITIAL_PIXELS_PER_BEAT = 100;
 
 /** 120 bpm. The track's own clip ends at beat 2; the versions' clips play from beat 3 to 19. */
 function projectWithTakes(ownerId: string): StudioProjectState {
@@ -64,12 +63,20 @@ function projectWithTakes(ownerId: string): StudioProjectState {
 const meterLevel = (meter: Locator): Promise<number> =>
   meter.evaluate((bar) => new DOMMatrix(getComputedStyle(bar).transform).a);
 
-/** Puts the playhead at a beat by clicking the ruler (the page opens at the initial zoom, from beat 0). */
+/**
+ * Puts the playhead at a beat by clicking the ruler where the canvas says that beat is, the view
+ * first scrolled back to the song's start (it follows the playhead while playing).
+ */
 async function seekTo(beat: number): Promise<void> {
-  const box = await page().getByTestId("timeline-canvas").boundingBox();
+  const canvas = page().getByTestId("timeline-canvas");
+  const box = await canvas.boundingBox();
   if (box === null) throw new Error("The timeline canvas is not on screen");
-  expect(box.width).toBeGreaterThan(beat * INITIAL_PIXELS_PER_BEAT + 10);
-  await page().mouse.click(box.x + beat * INITIAL_PIXELS_PER_BEAT, box.y + RULER_HEIGHT / 2);
+  await page().mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page().mouse.wheel(-1e6, 0);
+  await expect.poll(() => canvas.getAttribute("data-start-beat")).toBe("0.000");
+  const x = beat * Number(await canvas.getAttribute("data-pixels-per-beat"));
+  expect(box.width).toBeGreaterThan(x + 10);
+  await page().mouse.click(box.x + x, box.y + RULER_HEIGHT / 2);
 }
 
 describe("take lanes in the studio", () => {

@@ -18,7 +18,6 @@ let songClipId = "";
 
 /** The timeline's constants (src/studio/timeline/constants.ts). */
 const RULER_HEIGHT = 28;
-const INITIAL_PIXELS_PER_BEAT = 100;
 const TRACK_HEIGHT = 88;
 /** Demo tempo: 2 beats a second; the demo's clips end at beat 64. */
 const DEMO_SECONDS = 32;
@@ -43,10 +42,25 @@ async function canvasBox() {
   return box;
 }
 
+/** The beats the canvas shows: its first beat and its zoom, as the canvas element describes them. */
+async function view(): Promise<{ startBeat: number; pixelsPerBeat: number }> {
+  const canvas = page().getByTestId("timeline-canvas");
+  return {
+    startBeat: Number(await canvas.getAttribute("data-start-beat")),
+    pixelsPerBeat: Number(await canvas.getAttribute("data-pixels-per-beat")),
+  };
+}
+
+/** The page x of a beat on the canvas. */
+async function beatX(beat: number): Promise<number> {
+  const [box, { startBeat, pixelsPerBeat }] = await Promise.all([canvasBox(), view()]);
+  return box.x + (beat - startBeat) * pixelsPerBeat;
+}
+
 /** The middle of a track's lane (by its index) at a beat, in page coordinates. */
-async function lanePoint(trackIndex: number, beat: number, pixelsPerBeat: number) {
+async function lanePoint(trackIndex: number, beat: number) {
   const box = await canvasBox();
-  return { x: box.x + beat * pixelsPerBeat, y: box.y + RULER_HEIGHT + trackIndex * TRACK_HEIGHT + 50 };
+  return { x: await beatX(beat), y: box.y + RULER_HEIGHT + trackIndex * TRACK_HEIGHT + 50 };
 }
 
 async function openStudio(): Promise<void> {
@@ -72,7 +86,7 @@ describe("the studio page", () => {
       [32, 48],
       [48, 64],
     ]);
-    const point = await lanePoint(0, 2, INITIAL_PIXELS_PER_BEAT);
+    const point = await lanePoint(0, 2);
     await page().mouse.click(point.x, point.y);
     await page().keyboard.press("Control+e");
     await expect
@@ -89,11 +103,10 @@ describe("the studio page", () => {
   });
 
   it("drags a clip along its track, and one undo puts it back", async () => {
-    const zoomOut = page().getByRole("button", { name: "Zoom out" });
-    for (let i = 0; i < 3; i++) await zoomOut.click();
-    const pixelsPerBeat = INITIAL_PIXELS_PER_BEAT / 1.5 ** 3;
+    // The whole demo is in view (the project is fitted on open).
+    const { pixelsPerBeat } = await view();
     // The snare's first clip (16..32) moves 4 beats earlier, onto empty lane.
-    const from = await lanePoint(1, 20, pixelsPerBeat);
+    const from = await lanePoint(1, 20);
     const mouse = page().mouse;
     await mouse.move(from.x, from.y);
     await mouse.down();
@@ -117,7 +130,6 @@ describe("the studio page", () => {
   });
 
   it("drags a fade-in handle and trims a clip's end, each one undo step", async () => {
-    const pixelsPerBeat = INITIAL_PIXELS_PER_BEAT / 1.5 ** 3;
     const box = await canvasBox();
     const mouse = page().mouse;
     const drag = async (from: { x: number; y: number }, toX: number) => {
@@ -128,12 +140,12 @@ describe("the studio page", () => {
     };
     // The chords' first clip fades in over 4 beats; its handle sits under the name band there.
     const chords = trackClips("demo-track-chords").locator('[data-testid="clip-item"]').first();
-    const handle = { x: box.x + 4 * pixelsPerBeat, y: box.y + RULER_HEIGHT + 4 * TRACK_HEIGHT + 20 };
-    await drag(handle, box.x + 6 * pixelsPerBeat);
+    const handle = { x: await beatX(4), y: box.y + RULER_HEIGHT + 4 * TRACK_HEIGHT + 20 };
+    await drag(handle, await beatX(6));
     await expect.poll(() => chords.getAttribute("data-fade-in-beats")).toBe("6");
     // The hats' first clip (8..16) ends 4 beats earlier.
-    const hatsEnd = { x: box.x + 16 * pixelsPerBeat - 3, y: box.y + RULER_HEIGHT + 2 * TRACK_HEIGHT + 50 };
-    await drag(hatsEnd, box.x + 12 * pixelsPerBeat - 3);
+    const hatsEnd = { x: (await beatX(16)) - 3, y: box.y + RULER_HEIGHT + 2 * TRACK_HEIGHT + 50 };
+    await drag(hatsEnd, (await beatX(12)) - 3);
     await expect.poll(async () => (await clipSpans("demo-track-hats"))[0]).toEqual([8, 12]);
     await page().keyboard.press("Control+z");
     await expect.poll(async () => (await clipSpans("demo-track-hats"))[0]).toEqual([8, 16]);
@@ -154,8 +166,7 @@ describe("the studio page", () => {
   });
 
   it("sets a clip's transposition by hand: a leading plus, text ignored, Enter confirms, Escape cancels", async () => {
-    const pixelsPerBeat = INITIAL_PIXELS_PER_BEAT / 1.5 ** 3;
-    const point = await lanePoint(0, 1, pixelsPerBeat);
+    const point = await lanePoint(0, 1);
     await page().mouse.click(point.x, point.y);
     await page().getByRole("button", { name: "Clip info" }).click();
     await expect
@@ -254,7 +265,7 @@ describe("the studio page", () => {
     const rate = 48_000;
     const tone = new Float32Array(8 * rate).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate));
     const wav = Buffer.from(encodeWav({ sampleRate: rate, channels: [tone] }, "pcm16")).toString("base64");
-    const lead = await lanePoint(5, 0, INITIAL_PIXELS_PER_BEAT / 1.5 ** 3);
+    const lead = await lanePoint(5, 0);
     await page().evaluate(
       ({ wav, x, y }) => {
         const bytes = Uint8Array.from(atob(wav), (character) => character.charCodeAt(0));
@@ -393,8 +404,7 @@ describe("the studio page", () => {
 
   it("keeps edits across a reload (autosaved in this browser)", async () => {
     await page().getByRole("button", { name: "Go to start" }).click();
-    // The page was opened afresh by the previous test: the initial zoom.
-    const point = await lanePoint(4, 4, INITIAL_PIXELS_PER_BEAT);
+    const point = await lanePoint(4, 4);
     await page().mouse.click(point.x, point.y);
     await page().keyboard.press("Control+e");
     await expect.poll(() => trackClips("demo-track-chords").getAttribute("data-clip-count")).toBe("5");

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { ClipSourceLoader } from "../audio/clip-source-loader.ts";
 import { StudioAudio } from "../audio/studio-audio.ts";
+import { contentEndBeats } from "../editing/index.ts";
 import { markTakeLaneHeard, takeLanesHeardAt } from "../editing/take-lanes.ts";
 import { MeterRegistry } from "../meters/meter-registry.ts";
 import type { ProjectSaver } from "../persistence/index.ts";
@@ -75,6 +76,7 @@ export class StudioSession {
     ui: Partial<StudioUiState> = {},
   ) {
     this.controller = new StudioController(project, ui);
+    this.viewport.fitOnFirstSize(contentEndBeats(project));
     this.uploads = new UploadManager(this.controller, () => this.audio);
     this.cleanups.push(
       this.controller.store.subscribe((state, previous) => {

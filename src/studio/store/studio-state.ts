@@ -27,7 +27,7 @@ export interface StudioUiState {
   readonly selectedClip: ClipRef | null;
   /** The grid spacing in beats: 1/32..32, halved and doubled with Shift+1 and Shift+2. */
   readonly gridMultiplier: number;
-  /** Ctrl+F: the view follows the playhead while playing. */
+  /** Ctrl+F: the view follows the playhead while playing (on by default, as in other DAWs). */
   readonly follow: boolean;
   readonly sidebarOpen: boolean;
   readonly sidebarSection: SidebarSection;
@@ -51,7 +51,7 @@ export interface StudioState {
 export const INITIAL_UI: StudioUiState = {
   selectedClip: null,
   gridMultiplier: 1,
-  follow: false,
+  follow: true,
   // Spec section 2: the sidebar starts at 50 px (closed), on its clip-info section.
   sidebarOpen: false,
   sidebarSection: "clip-info",

@@ -14,6 +14,7 @@ import type { StudioUiState } from "../store/studio-state.ts";
 import { type ClipFrame, ClipView, type WaveBuilds } from "./clip-view.ts";
 import { RULER_HEIGHT, WAVE_BUDGET_MS } from "./constants.ts";
 import { buildFadeShapes, type FadeShapes } from "./fade-shapes.ts";
+import { followedStartBeat } from "./follow.ts";
 import { drawnGridStep } from "./grid-spacing.ts";
 import type { InteractionState } from "./interaction-state.ts";
 import { laneMarks } from "./lane-marks.ts";
@@ -35,9 +36,6 @@ import {
 import type { Viewport } from "./viewport.ts";
 import { firstClipEndingAfter } from "./visible-clips.ts";
 
-/** Where the view pages to when following the playhead: it is kept between these fractions. */
-const FOLLOW_RIGHT = 0.9;
-const FOLLOW_LEFT_AFTER_PAGE = 0.1;
 /**
  * The drawn window reaches this many view widths beyond each side of the view, and this many
  * tracks above and below: room to scroll before laying out again. While zooming every frame lays
@@ -246,12 +244,12 @@ export class TimelineRenderer {
   /** Pages the view so the playhead stays on screen while playing. */
   private follow(playheadBeats: number): void {
     const viewport = this.deps.viewport;
-    const viewBeats = viewport.width / viewport.pixelsPerBeat;
-    if (viewBeats <= 0) return;
-    const fraction = (playheadBeats - viewport.startBeat) / viewBeats;
-    if (fraction > FOLLOW_RIGHT || fraction < 0) {
-      viewport.setStartBeat(playheadBeats - FOLLOW_LEFT_AFTER_PAGE * viewBeats);
-    }
+    const start = followedStartBeat(
+      playheadBeats,
+      viewport.startBeat,
+      viewport.width / viewport.pixelsPerBeat,
+    );
+    if (start !== null) viewport.setStartBeat(start);
   }
 
   private syncProject(project: StudioProjectState): void {

@@ -8,6 +8,7 @@ import {
   MIN_PIXELS_PER_BEAT,
   RULER_HEIGHT,
 } from "./constants.ts";
+import { fitPixelsPerBeat } from "./fit-zoom.ts";
 
 export class Viewport {
   pixelsPerBeat = INITIAL_PIXELS_PER_BEAT;
@@ -20,6 +21,8 @@ export class Viewport {
   height = 0;
   version = 0;
   private readonly listeners = new Set<() => void>();
+  /** The project length to fit once the canvas has a width, or null once fitted (or never asked). */
+  private fitBeats: number | null = null;
 
   get lanesHeight(): number {
     return Math.max(0, this.height - RULER_HEIGHT);
@@ -46,10 +49,22 @@ export class Viewport {
     return y - RULER_HEIGHT + this.scrollY;
   }
 
+  /** Fits `endBeats` (the project's length) in the view as soon as the canvas has a width. */
+  fitOnFirstSize(endBeats: number): void {
+    this.fitBeats = endBeats;
+    if (this.width > 0) this.setSize(this.width, this.height);
+  }
+
   setSize(width: number, height: number): void {
-    if (width === this.width && height === this.height) return;
+    const fitting = this.fitBeats !== null && width > 0;
+    if (width === this.width && height === this.height && !fitting) return;
     this.width = width;
     this.height = height;
+    if (fitting) {
+      this.pixelsPerBeat = fitPixelsPerBeat(this.fitBeats ?? 0, width);
+      this.startBeat = 0;
+      this.fitBeats = null;
+    }
     this.changed();
   }
 

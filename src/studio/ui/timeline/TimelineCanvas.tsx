@@ -8,12 +8,20 @@ import { fadeGain } from "../../timeline/fade-shapes.ts";
 import { readPalette } from "../../timeline/palette.ts";
 import { PointerController } from "../../timeline/pointer-controller.ts";
 import { TimelineRenderer } from "../../timeline/timeline-renderer.ts";
+import type { Viewport } from "../../timeline/viewport.ts";
 import { useSession } from "../studio-context.ts";
 import { attachDropTarget } from "./drop-target.ts";
 import { trackElementBox } from "./element-box.ts";
 import { attachWheel } from "./wheel.ts";
 
 const EVENT_FEATURES = { move: false, globalMove: false, click: false, wheel: false } as const;
+
+/** The beats in view, on the canvas's element: what the canvas shows, for tools that cannot see it. */
+function describeView(host: HTMLElement, viewport: Viewport): void {
+  host.dataset.startBeat = viewport.startBeat.toFixed(3);
+  host.dataset.endBeat = viewport.endBeat.toFixed(3);
+  host.dataset.pixelsPerBeat = viewport.pixelsPerBeat.toFixed(4);
+}
 
 interface TimelineCanvasProps {
   /** Scrolls the tracks vertically (the track headers' scroller owns the vertical scroll). */
@@ -65,9 +73,14 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
       resize();
       const observer = new ResizeObserver(resize);
       observer.observe(host);
+      let describedView = -1;
       const stopFrames = session.frames.add(() => {
         pointer.frame();
         renderer.frame();
+        if (describedView !== viewport.version) {
+          describedView = viewport.version;
+          describeView(host, viewport);
+        }
       });
       // The page's resolved theme, not the store's choice: "system" changes it with no choice made.
       const themeObserver = new MutationObserver(() =>
