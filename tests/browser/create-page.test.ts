@@ -199,7 +199,7 @@ describe("a free user", () => {
     await expect
       .poll(() => page.getByTestId("upload-paywall").textContent())
       .toContain("You're one step closer");
-    await page.getByTestId("upload-paywall").getByRole("button", { name: "Not now" }).click();
+    await page.getByTestId("upload-paywall").getByRole("button", { name: "Got it" }).click();
     await openAdd(page, "Persona");
     await expect
       .poll(() => page.getByRole("dialog").textContent())
