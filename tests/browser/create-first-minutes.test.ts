@@ -7,18 +7,19 @@
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { FREE_USER, openAdd, openCreateApp, PRO_USER, toneWav } from "./create-app.ts";
+import {
+  createError,
+  FREE_USER,
+  openAdd,
+  openCreateApp,
+  PRO_USER,
+  pressCreate,
+  toneWav,
+} from "./create-app.ts";
 
 const app = openCreateApp();
 
-const createError = (page: Page) => page.getByTestId("create-error");
 const toastTitled = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
-
-async function pressCreate(page: Page): Promise<string | null> {
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  await expect.poll(() => createError(page).count()).toBe(1);
-  return createError(page).textContent();
-}
 
 /** Drops files on the window as a desktop drag would: [name, type, text content] each. */
 async function dropFiles(page: Page, files: readonly (readonly [string, string, string])[]): Promise<void> {
