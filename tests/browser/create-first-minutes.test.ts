@@ -3,7 +3,7 @@
 // switching Simple to Custom with a long description cuts nothing and says nothing; style
 // recommendations never ask what the server refuses; the upload step offers an Upload file button
 // and a drop hint beside Record; and the upload paywall says what Pro and Premier add and how to
-// get them.
+// get them (ask the administrator), as the other upsells now do.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -163,7 +163,7 @@ describe("the upload step", () => {
 });
 
 describe("the upload paywall", () => {
-  it("says what Pro and Premier add and to ask the administrator", async () => {
+  it("says what Pro and Premier add and to ask the administrator, as the other upsells do", async () => {
     const { page } = app();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
@@ -184,5 +184,14 @@ describe("the upload paywall", () => {
     expect(await paywall.getByTestId("paywall-how").textContent()).toContain(FREE_USER);
     await paywall.getByRole("button", { name: "Got it" }).click();
     await expect.poll(() => paywall.count()).toBe(0);
+    // The other upsells say the same, rather than lead to a checkout page this product has not.
+    await openAdd(page, "Persona");
+    const upsell = page.getByRole("dialog");
+    await expect
+      .poll(() => upsell.textContent())
+      .toContain("Ask your administrator to upgrade your account.");
+    expect(await upsell.getByRole("button", { name: "Upgrade" }).count()).toBe(0);
+    await upsell.getByRole("button", { name: "Got it" }).click();
+    await expect.poll(() => upsell.count()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
+import { ASK_ADMINISTRATOR } from "../upsells.ts";
 
 interface PlanOffer {
   readonly name: "Pro" | "Premier";
@@ -57,7 +58,7 @@ export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
           ))}
         </div>
         <div className="paywall-how" data-testid="paywall-how">
-          <strong>Ask your administrator to upgrade your account.</strong>
+          <strong>{ASK_ADMINISTRATOR}</strong>
           <span>
             Plans on this Tunesmith are granted by whoever runs it, not bought here
             {email ? (
