@@ -105,7 +105,7 @@ export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
       <output className="record-timer" data-testid="record-timer">
         {clock(elapsed)}
       </output>
-      <div className="upload-file-choice" data-testid="upload-file-choice">
+      <div className="upload-file-choice">
         <span className="upload-or">or</span>
         <button
           type="button"
