@@ -44,6 +44,20 @@ describe("the create form's checks", () => {
     expect(await pressCreate(page)).toBe("Enter a description to create");
     // A toast raised by the same press would be on the page by now: the inline message renders after it.
     expect(await page.getByTestId("toast").count()).toBe(0);
+    // Shown in the error colour, not the panel's muted grey.
+    const colours = await page.evaluate(() => {
+      const colour = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element === null ? null : getComputedStyle(element).color;
+      };
+      const probe = document.createElement("span");
+      probe.style.color = "var(--error)";
+      document.body.append(probe);
+      const error = getComputedStyle(probe).color;
+      probe.remove();
+      return { message: colour('[data-testid="create-error"]'), error };
+    });
+    expect(colours.message).toBe(colours.error);
     await page.getByLabel("Song description").fill("a");
     await expect.poll(() => createError(page).count()).toBe(0);
   });
