@@ -80,7 +80,7 @@ describe("the create form's checks", () => {
 });
 
 describe("style recommendations", () => {
-  it("are asked within the server's limit when the styles are over 1,000 characters", async () => {
+  it("are asked within the server's limit when the styles are over 1,000 characters; saving them is refused on the page", async () => {
     const { page } = app();
     await page.getByRole("tab", { name: "Custom" }).click();
     const statuses: number[] = [];
@@ -95,6 +95,16 @@ describe("style recommendations", () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     // The form itself still says the styles are too long to create with.
     expect(await pressCreate(page)).toBe("Styles are too long");
+    // Saving them as a prompt says why it cannot, rather than send what the server refuses.
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/prompts/")) saves.push(request.method());
+    });
+    await page.getByRole("button", { name: "Save styles" }).click();
+    const refused = toastTitled(page, "Prompt could not be saved. Try again.");
+    await expect.poll(() => refused.count()).toBe(1);
+    expect(await refused.textContent()).toContain("Styles are too long to save: at most 1,000 characters.");
+    expect(saves).toEqual([]);
     await page.getByLabel("Styles", { exact: true }).fill("");
   });
 });
