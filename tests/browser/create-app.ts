@@ -91,6 +91,16 @@ export async function singSong(page: Page, baseUrl: string, title: string): Prom
   return ids;
 }
 
+/** The form check's message under Create. */
+export const createError = (page: Page) => page.getByTestId("create-error");
+
+/** Presses Create and answers the form check's message it shows. */
+export async function pressCreate(page: Page): Promise<string | null> {
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect.poll(() => createError(page).count()).toBe(1);
+  return createError(page).textContent();
+}
+
 export async function openAdd(page: Page, item: string): Promise<void> {
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await page.getByRole("menuitem", { name: item }).click();

@@ -3,19 +3,10 @@
 // microphone is recorded, trimmed and saved to the library, a dropped WAV becomes a cover, and a
 // free user meets the upload paywall and the persona upsell.
 
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { dropWav, FREE_USER, openAdd, openCreateApp, PRO_USER, toneWav } from "./create-app.ts";
+import { dropWav, FREE_USER, openAdd, openCreateApp, PRO_USER, pressCreate, toneWav } from "./create-app.ts";
 
 const app = openCreateApp();
-
-const createError = (page: Page) => page.getByTestId("create-error");
-
-async function pressCreate(page: Page): Promise<string | null> {
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  await expect.poll(() => createError(page).count()).toBe(1);
-  return createError(page).textContent();
-}
 
 describe("the create form", () => {
   it("shows each form check's message in its case", async () => {
@@ -199,7 +190,7 @@ describe("a free user", () => {
     await expect
       .poll(() => page.getByTestId("upload-paywall").textContent())
       .toContain("You're one step closer");
-    await page.getByTestId("upload-paywall").getByRole("button", { name: "Not now" }).click();
+    await page.getByTestId("upload-paywall").getByRole("button", { name: "Got it" }).click();
     await openAdd(page, "Persona");
     await expect
       .poll(() => page.getByRole("dialog").textContent())

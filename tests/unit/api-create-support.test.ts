@@ -10,11 +10,13 @@ import {
   GENERATE_ENDPOINT_SETTING,
   type GenerationMatrix,
   generationMatrixSchema,
+  RECOMMEND_TAGS_TEXT_MAX,
   type RecommendStylesResponse,
   type RecommendTagsResponse,
   recommendStylesResponseSchema,
   type SearchResponse,
 } from "../../src/shared/api/create-support.ts";
+import { recommendTagsBody } from "../../src/shared/create/style-recommendation.ts";
 import { newTestClip, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
@@ -47,6 +49,18 @@ describe.each(BACKENDS)("create page support calls on %s", (backend) => {
     const unknown = await pro.client.post<RecommendTagsResponse>("/api/tags/recommend", { tags: "zzz" });
     expect(unknown.body.recommended_tags[0]).toBe("pop");
     expect((await pro.client.post("/api/tags/recommend", { tags: 3 })).status).toBe(400);
+  });
+
+  it("takes styles up to the shared limit, and whatever the page builds from longer ones", async () => {
+    const post = (tags: string) => pro.client.post<RecommendTagsResponse>("/api/tags/recommend", { tags });
+    expect((await post("x".repeat(RECOMMEND_TAGS_TEXT_MAX))).status).toBe(200);
+    const refused = await post("x".repeat(RECOMMEND_TAGS_TEXT_MAX + 1));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toHaveProperty("detail");
+    const long = Array.from({ length: 120 }, (_, index) => `style number ${index}`).join(", ");
+    const body = recommendTagsBody(long);
+    expect(body).not.toBeNull();
+    expect((await pro.client.post("/api/tags/recommend", body)).status).toBe(200);
   });
 
   it("describes the generation matrix", async () => {

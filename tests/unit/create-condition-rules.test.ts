@@ -41,6 +41,10 @@ const extendOf = (clipId = "song"): Conditions["timed"] => ({
   isUpload: false,
 });
 const playlist = { playlistId: "list-1", playlistName: "Road trip" };
+const inMode = (state: CreateFormState, mode: CreateFormState["global"]["mode"]): CreateFormState => ({
+  ...state,
+  global: { ...state.global, mode },
+});
 const custom = (state: CreateFormState, values: Partial<CreateFormState["custom"]>): CreateFormState => ({
   ...state,
   custom: { ...state.custom, ...values },
@@ -494,9 +498,30 @@ describe("adjust speed", () => {
   });
 });
 
+describe("texts the user typed past a limit", () => {
+  it("stay whole, without 'Inputs truncated', when switching Simple to Custom", () => {
+    const state = { ...freshState("chirp-crow"), simple: { prompt: "d".repeat(600), instrumental: false } };
+    const result = setSimpleMode(state, false, proContext);
+    expect(result.state.global.mode).toBe("custom");
+    expect(result.state.simple.prompt).toHaveLength(600);
+    expect(result.notices).toEqual([]);
+    // Back in simple mode the description is still the user's, for the form check to name.
+    const back = setSimpleMode(result.state, true, proContext);
+    expect(back.state.simple.prompt).toHaveLength(600);
+    expect(back.notices).toEqual([]);
+  });
+
+  it("stay whole through a change that does not write them", () => {
+    const state = custom(inMode(freshState("chirp-crow"), "custom"), { lyrics: "l".repeat(6000) });
+    const result = addCover(state, { clipId: "c", clipTitle: "Song" }, proContext);
+    expect(result.state.custom.lyrics).toHaveLength(6000);
+    expect(titles(result)).toEqual([]);
+  });
+});
+
 describe("model changes", () => {
   it("cut the texts to the new model's limits", () => {
-    const state = custom(freshState("chirp-crow"), {
+    const state = custom(inMode(freshState("chirp-crow"), "custom"), {
       styles: "s".repeat(900),
       lyrics: "l".repeat(4000),
       title: "t",
@@ -508,6 +533,20 @@ describe("model changes", () => {
     expect(result.state.custom.title).toBe("t");
     expect(titles(result)).toEqual(["Inputs truncated"]);
     expect(changeModel(freshState("chirp-crow"), "chirp-v4", proContext).notices).toEqual([]);
+  });
+
+  it("cut only what the mode sends: custom texts stay whole in simple mode, excluded styles when off", () => {
+    const long = custom(freshState("chirp-crow"), {
+      styles: "s".repeat(900),
+      excludeStyles: "e".repeat(900),
+    });
+    const simple = changeModel(long, "chirp-v3-5", proContext);
+    expect(simple.state.custom.styles).toHaveLength(900);
+    expect(simple.notices).toEqual([]);
+    const customMode = inMode(long, "custom");
+    const excludeOff = changeModel(customMode, "chirp-v3-5", proContext);
+    expect(excludeOff.state.custom.excludeStyles).toHaveLength(900);
+    expect(excludeOff.state.custom.styles).toHaveLength(200);
   });
 
   it("cut to UTF-16 units as the server counts, never half a character", () => {

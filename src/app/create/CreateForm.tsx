@@ -12,7 +12,7 @@ import { CustomFields } from "./CustomFields.tsx";
 import { useOutOfConcurrency } from "./concurrency-store.ts";
 import type { CreateQuery } from "./create-query.ts";
 import { changeMode, changeModel, resetForm, startForm } from "./form-actions.ts";
-import { useForm } from "./form-store.ts";
+import { formStore, useForm } from "./form-store.ts";
 import { startGeneration } from "./generate-flow.ts";
 import { ModelPicker } from "./ModelPicker.tsx";
 import { SavedPromptsButtons } from "./prompts/SavedPromptsButtons.tsx";
@@ -44,6 +44,15 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
     void startForm(session, models, query);
   }, [session, models, query]);
 
+  // A form check's message answers the form as it was: any edit takes it away.
+  useEffect(
+    () =>
+      formStore.subscribe((next, previous) => {
+        if (next.form !== previous.form) setError(null);
+      }),
+    [],
+  );
+
   if (!ready || model === undefined || session === null) {
     return (
       <section className="panel create-form" aria-busy="true">
@@ -68,15 +77,7 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
   return (
     <section className="panel create-form" aria-label="Create a song">
       <div className="create-form-top">
-        <CreateTabs
-          label="Mode"
-          tabs={MODE_TABS}
-          selected={mode}
-          onSelect={(tab) => {
-            setError(null);
-            changeMode(tab);
-          }}
-        />
+        <CreateTabs label="Mode" tabs={MODE_TABS} selected={mode} onSelect={(tab) => changeMode(tab)} />
         <ModelPicker models={models} onModel={(key) => changeModel(key)} />
       </div>
       <button type="button" className="create-reset link-button" onClick={resetForm}>

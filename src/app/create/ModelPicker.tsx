@@ -1,19 +1,10 @@
 import type { BillingModel } from "../../shared/api/billing.ts";
-import { openDialog } from "../../studio/ui/dialog-queue.ts";
-import { navigate } from "../router/history-router.ts";
 import { useForm } from "./form-store.ts";
+import { openUpsell } from "./upsells.ts";
 
 /** The upgrade upsell for a model the plan does not include. */
-export function openModelUpsell(model: BillingModel): void {
-  openDialog({
-    title: `Upgrade to use ${model.name}`,
-    body: `${model.name} is included with Pro and Premier. Upgrade your plan to create with it.`,
-    actions: [
-      { label: "Not now", kind: "secondary", run: () => undefined },
-      { label: "Upgrade", kind: "primary", run: () => navigate("/account") },
-    ],
-  });
-}
+export const openModelUpsell = (model: BillingModel): void =>
+  openUpsell(`Upgrade to use ${model.name}`, `${model.name} is included with Pro and Premier.`);
 
 /** The model menu: every model, the ones the plan does not include marked and leading to the upsell. */
 export function ModelPicker({

@@ -3,17 +3,12 @@ import {
   recommendStylesResponseSchema,
   recommendTagsResponseSchema,
 } from "../../shared/api/create-support.ts";
+import { recommendTagsBody, writtenStyles } from "../../shared/create/style-recommendation.ts";
 import { apiRequest } from "../account/api-request.ts";
 
 /** The spec's search and form-sync debounce. */
 const DEBOUNCE_MS = 300;
 const SHOWN = 8;
-
-const stylesOf = (text: string): string[] =>
-  text
-    .split(",")
-    .map((style) => style.trim())
-    .filter((style) => style !== "");
 
 let defaults: Promise<string[]> | null = null;
 const defaultStyles = (): Promise<string[]> => {
@@ -34,13 +29,14 @@ export function StyleSuggestions({
   const [suggested, setSuggested] = useState<string[]>([]);
   useEffect(() => {
     const abort = new AbortController();
-    const written = stylesOf(styles);
+    const written = writtenStyles(styles);
+    const body = recommendTagsBody(styles);
     const timer = setTimeout(() => {
       const request =
-        written.length === 0
+        body === null
           ? defaultStyles()
           : apiRequest("/api/tags/recommend", recommendTagsResponseSchema, {
-              body: { tags: written.join(", ") },
+              body,
               signal: abort.signal,
             }).then((answer) => answer.recommended_tags);
       request
@@ -65,7 +61,7 @@ export function StyleSuggestions({
           key={style}
           type="button"
           className="create-chip"
-          onClick={() => onStyles([...stylesOf(styles), style].join(", "))}
+          onClick={() => onStyles([...writtenStyles(styles), style].join(", "))}
         >
           + {style}
         </button>

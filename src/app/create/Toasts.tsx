@@ -1,11 +1,15 @@
 import { Link } from "../router/Link.tsx";
 import { dismissToast, useToasts } from "./toast-store.ts";
 
+/**
+ * The toasts, newest on top, in a column under the page header (at most three: toast-stack), so the
+ * header's account controls stay in reach.
+ */
 export function Toasts() {
   const toasts = useToasts();
   return (
-    <div className="create-toasts" aria-live="polite">
-      {toasts.map((toast) => (
+    <div className="create-toasts" aria-live="polite" data-testid="toasts">
+      {[...toasts].reverse().map((toast) => (
         <div
           key={toast.id}
           className={`create-toast create-toast-${toast.kind}`}

@@ -1,6 +1,7 @@
 // The Create button (spec 000 section 4, generation flow): the form checks in order, the model's
 // can_use (else the upgrade upsell), then the generation call; the new clips go first in the list
-// at once and are followed from there. Errors become the catalogue's toasts.
+// at once and are followed from there. A failed form check is the form's own inline message; the
+// generation call's errors become the catalogue's toasts.
 
 import type { Session } from "../../shared/api/accounts.ts";
 import type { BillingInfo, BillingModel } from "../../shared/api/billing.ts";
@@ -25,9 +26,6 @@ import { generatePath } from "./generate-endpoint.ts";
 import { showGenerationError, showSystemError } from "./generation-error-toasts.ts";
 import { pollNow } from "./generation-updates.ts";
 import { openModelUpsell } from "./ModelPicker.tsx";
-import { showToast } from "./toast-store.ts";
-
-const FORM_CHECK_TOAST_MS = 4000;
 
 /** A generation from this page prepared: the user's credit standing, a new transaction, this page's session token. */
 export function preparePageGeneration(
@@ -63,7 +61,7 @@ export async function sendGeneration(body: GenerateBody): Promise<readonly Clip[
   return answer.clips;
 }
 
-/** Runs the flow; answers the form check's message when one failed (shown under the button too). */
+/** Runs the flow; answers the form check's message when one failed, for the form to show under Create. */
 export async function startGeneration(): Promise<string | null> {
   const { form } = formStore.getState();
   const { session, billing } = accountStore.getState();
@@ -73,10 +71,8 @@ export async function startGeneration(): Promise<string | null> {
   if (model === undefined) return null;
   const wid = parseCreateQuery(window.location.search).wid;
   const prepared = preparePageGeneration(form, model, session, billing, wid);
-  if (prepared.kind === "invalid") {
-    showToast({ kind: "error", title: prepared.message, durationMs: FORM_CHECK_TOAST_MS });
-    return prepared.message;
-  }
+  // A form check's message shows once, under the Create button, not again as a toast.
+  if (prepared.kind === "invalid") return prepared.message;
   if (prepared.kind === "upsell") {
     openModelUpsell(model);
     return null;
@@ -86,10 +82,7 @@ export async function startGeneration(): Promise<string | null> {
       const speed = form.adjustSpeed;
       const source = speed.clipId === null ? undefined : clipsStore.getState().byId[speed.clipId]?.clip;
       if (speed.clipId === null) return null;
-      if (source !== undefined && !canAdjustSpeed(source)) {
-        showToast({ kind: "error", title: CANNOT_ADJUST_SPEED, durationMs: FORM_CHECK_TOAST_MS });
-        return CANNOT_ADJUST_SPEED;
-      }
+      if (source !== undefined && !canAdjustSpeed(source)) return CANNOT_ADJUST_SPEED;
       const body: AdjustSpeedBody = {
         clip_id: speed.clipId,
         speed_multiplier: speed.speedMultiplier,

@@ -1,8 +1,9 @@
 // The create page's toasts: the spec gives each its title, description and how long it stays
-// (null: until closed).
+// (null: until closed). At most three show at once (toast-stack).
 
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
+import { stackToast } from "./toast-stack.ts";
 
 export interface ToastRequest {
   readonly kind: "info" | "success" | "error";
@@ -29,7 +30,7 @@ export function dismissToast(id: number): void {
 
 export function showToast(request: ToastRequest): number {
   const id = nextId++;
-  toastStore.setState((state) => ({ toasts: [...state.toasts, { ...request, id }] }));
+  toastStore.setState((state) => ({ toasts: stackToast(state.toasts, { ...request, id }) }));
   if (request.durationMs !== null) setTimeout(() => dismissToast(id), request.durationMs);
   return id;
 }

@@ -9,10 +9,17 @@ export const recommendStylesResponseSchema = z.object({
 });
 export type RecommendStylesResponse = z.infer<typeof recommendStylesResponseSchema>;
 
+/** The longest comma list of styles POST /api/tags/recommend takes: a song's styles' limit. */
+export const RECOMMEND_TAGS_TEXT_MAX = TAGS_MAX;
+
 /** POST /api/tags/recommend: the form's styles, as its comma list or as a list. */
 export const recommendTagsBodySchema = z.object({
-  tags: z.union([z.string().max(TAGS_MAX), z.array(z.string().max(100)).max(50, "At most 50 styles")]),
+  tags: z.union([
+    z.string().max(RECOMMEND_TAGS_TEXT_MAX),
+    z.array(z.string().max(100)).max(50, "At most 50 styles"),
+  ]),
 });
+export type RecommendTagsBody = z.infer<typeof recommendTagsBodySchema>;
 export const recommendTagsResponseSchema = z.object({ recommended_tags: z.array(z.string()) });
 export type RecommendTagsResponse = z.infer<typeof recommendTagsResponseSchema>;
 

@@ -29,8 +29,8 @@ import { VOX_PERSONA_DEFAULTS } from "./vox-persona.ts";
 
 // The form condition rules of spec 000 section 4, each a pure change: the new state and the notices
 // it raises. Every change ends with the model rules: a model too old for the conditions is switched
-// ('Model changed'), mumble mode leaves models without it, and texts are cut to the model's limits
-// ('Inputs truncated').
+// ('Model changed'), mumble mode leaves models without it, and the texts it will send are cut to the
+// model's limits where the change wrote them or moved the model ('Inputs truncated').
 
 export interface RuleContext {
   /** The billing models with can_use (GET /api/billing/info/). */
@@ -73,8 +73,12 @@ const TIMED_REMOVAL_NOTICE: Record<TimedCondition["type"], FormNoticeKind> = {
 /** One change to the form, collecting its notices (each kind once). */
 class FormChange {
   private readonly raised = new Map<FormNoticeKind, FormNotice>();
+  /** The form before this change: texts are cut only where the change wrote them or the model moved. */
+  private readonly before: CreateFormState;
 
-  constructor(public state: CreateFormState) {}
+  constructor(public state: CreateFormState) {
+    this.before = state;
+  }
 
   get conditions(): Conditions {
     return this.state.global.conditions;
@@ -162,7 +166,11 @@ class FormChange {
       voxPersonaEnabled: voxPersonaEnabled(this.conditions),
     });
     if (this.state.other.task !== task) this.patch("other", { task });
-    const cut = truncateInputs(this.state, maxLengthsFor(this.state.global.model, context.models));
+    const cut = truncateInputs(
+      this.before,
+      this.state,
+      maxLengthsFor(this.state.global.model, context.models),
+    );
     this.state = cut.state;
     if (cut.truncated) this.notify("truncate_inputs");
     return { state: this.state, notices: [...this.raised.values()] };

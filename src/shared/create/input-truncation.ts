@@ -22,24 +22,74 @@ export function cutText(text: string, max: number): string {
   return splitsPair ? cut.slice(0, -1) : cut;
 }
 
-/** The form's texts cut to a model's limits, and whether anything was cut ('Inputs truncated'). */
+/** A text of the form and the model limit it is sent under. */
+interface SentText {
+  readonly limit: keyof ModelMaxLengths;
+  read(state: CreateFormState): string;
+  write(state: CreateFormState, text: string): CreateFormState;
+}
+
+const customText = (
+  field: "title" | "styles" | "excludeStyles" | "lyrics",
+  limit: keyof ModelMaxLengths,
+) => ({
+  limit,
+  read: (state: CreateFormState) => state.custom[field],
+  write: (state: CreateFormState, text: string) => ({ ...state, custom: { ...state.custom, [field]: text } }),
+});
+
+const SIMPLE_TEXTS: readonly SentText[] = [
+  {
+    limit: "gpt_description_prompt",
+    read: (state) => state.simple.prompt,
+    write: (state, text) => ({ ...state, simple: { ...state.simple, prompt: text } }),
+  },
+];
+const CUSTOM_TEXTS: readonly SentText[] = [
+  customText("title", "title"),
+  customText("styles", "tags"),
+  customText("lyrics", "prompt"),
+];
+const EXCLUDED_STYLES: SentText = customText("excludeStyles", "negative_tags");
+
+/**
+ * The texts a generation from this form sends: the description in simple mode; title, styles,
+ * lyrics and (when turned on) excluded styles in the custom forms; none in adjust speed, which sends
+ * its own title.
+ */
+function sentTexts(state: CreateFormState): readonly SentText[] {
+  switch (state.global.mode) {
+    case "simple":
+      return SIMPLE_TEXTS;
+    case "adjust_speed":
+      return [];
+    default:
+      return state.other.excludeStylesEnabled ? [...CUSTOM_TEXTS, EXCLUDED_STYLES] : CUSTOM_TEXTS;
+  }
+}
+
+/**
+ * A form change's texts cut to the model's limits, and whether anything was cut ('Inputs
+ * truncated'). Only texts the form will send are cut, and of those only the ones this change wrote
+ * (a reused song's styles, a persona's) or all of them when the change picked another model: a text
+ * the user typed past its limit stays whole for the form check to name, and a text the current
+ * mode does not send (the description while in custom mode) is never cut.
+ */
 export function truncateInputs(
-  state: CreateFormState,
+  before: CreateFormState,
+  after: CreateFormState,
   lengths: ModelMaxLengths,
 ): { state: CreateFormState; truncated: boolean } {
-  const custom = {
-    ...state.custom,
-    title: cutText(state.custom.title, lengths.title),
-    styles: cutText(state.custom.styles, lengths.tags),
-    excludeStyles: cutText(state.custom.excludeStyles, lengths.negative_tags),
-    lyrics: cutText(state.custom.lyrics, lengths.prompt),
-  };
-  const simple = { ...state.simple, prompt: cutText(state.simple.prompt, lengths.gpt_description_prompt) };
-  const truncated =
-    custom.title !== state.custom.title ||
-    custom.styles !== state.custom.styles ||
-    custom.excludeStyles !== state.custom.excludeStyles ||
-    custom.lyrics !== state.custom.lyrics ||
-    simple.prompt !== state.simple.prompt;
-  return truncated ? { state: { ...state, custom, simple }, truncated } : { state, truncated };
+  const modelChanged = before.global.model !== after.global.model;
+  let state = after;
+  let truncated = false;
+  for (const text of sentTexts(after)) {
+    const value = text.read(after);
+    if (!modelChanged && value === text.read(before)) continue;
+    const cut = cutText(value, lengths[text.limit]);
+    if (cut === value) continue;
+    truncated = true;
+    state = text.write(state, cut);
+  }
+  return { state, truncated };
 }

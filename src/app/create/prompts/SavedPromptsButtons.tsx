@@ -1,4 +1,8 @@
 import { useState } from "react";
+import type { z } from "zod";
+import { TITLE_MAX } from "../../../shared/api/clips.ts";
+import { savePromptBodySchema } from "../../../shared/api/prompts.ts";
+import { cutText } from "../../../shared/create/input-truncation.ts";
 import { formStore } from "../form-store.ts";
 import { openModal } from "../modal-store.ts";
 import { showToast } from "../toast-store.ts";
@@ -6,6 +10,21 @@ import { type SavedPromptKind, savePrompt } from "./saved-prompts-api.ts";
 
 const SAVED_MS = 3000;
 const NOT_SAVED_MS = 2000;
+const NOT_SAVED = "Prompt could not be saved. Try again.";
+
+const FIELD_NAMES: Record<string, string> = {
+  tags: "Styles",
+  negative_tags: "Excluded styles",
+  lyrics: "Lyrics",
+};
+
+/** Why the server would refuse the body, in the user's words (a text past its limit). */
+function refusal(error: z.ZodError): string {
+  const [issue] = error.issues;
+  if (issue?.code !== "too_big") return issue?.message ?? NOT_SAVED;
+  const field = FIELD_NAMES[String(issue.path[0])] ?? "Its texts";
+  return `${field} are too long to save: at most ${Number(issue.maximum).toLocaleString("en")} characters.`;
+}
 
 /** Save the field's text as a prompt, or open the saved ones. */
 export function SavedPromptsButtons({ kind }: { readonly kind: SavedPromptKind }) {
@@ -18,21 +37,32 @@ export function SavedPromptsButtons({ kind }: { readonly kind: SavedPromptKind }
     const text = kind === "tags" ? custom.styles : custom.lyrics;
     // A saved prompt needs lyrics or styles: the field being saved must hold some.
     if (text.trim() === "") {
-      showToast({ kind: "error", title: "Prompt could not be saved. Try again.", durationMs: NOT_SAVED_MS });
+      showToast({ kind: "error", title: NOT_SAVED, durationMs: NOT_SAVED_MS });
+      return;
+    }
+    // The page sends only what the server takes: a text past its limit is said, not sent.
+    const body = savePromptBodySchema.safeParse({
+      tags: kind === "tags" ? custom.styles : "",
+      negative_tags: kind === "tags" ? custom.excludeStyles : "",
+      lyrics: kind === "lyrics" ? custom.lyrics : "",
+      title: cutText(custom.title, TITLE_MAX),
+    });
+    if (!body.success) {
+      showToast({
+        kind: "error",
+        title: NOT_SAVED,
+        description: refusal(body.error),
+        durationMs: NOT_SAVED_MS,
+      });
       return;
     }
     setSaving(true);
     try {
-      await savePrompt({
-        tags: kind === "tags" ? custom.styles : "",
-        negative_tags: kind === "tags" ? custom.excludeStyles : "",
-        lyrics: kind === "lyrics" ? custom.lyrics : "",
-        title: custom.title.slice(0, 100),
-      });
+      await savePrompt(body.data);
       showToast({ kind: "info", title: "Prompt saved.", durationMs: SAVED_MS });
     } catch (error) {
       console.warn("Could not save the prompt", error);
-      showToast({ kind: "error", title: "Prompt could not be saved. Try again.", durationMs: NOT_SAVED_MS });
+      showToast({ kind: "error", title: NOT_SAVED, durationMs: NOT_SAVED_MS });
     } finally {
       setSaving(false);
     }

@@ -10,7 +10,11 @@ interface RecordStageProps {
 const clock = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
 
-/** Upload-or-record: the big record button with its live waveform and timer; pressing again stops. */
+/**
+ * Upload-or-record: the big record button with its live waveform and timer (pressing again stops),
+ * and beside it the way to bring a file: an Upload file button and the hint that a file dropped on
+ * the window is taken too.
+ */
 export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
   const [stage, setStage] = useState<RecorderStage>("Ready");
   const [elapsed, setElapsed] = useState(0);
@@ -101,12 +105,28 @@ export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
       <output className="record-timer" data-testid="record-timer">
         {clock(elapsed)}
       </output>
-      {/* The spec hides the picker in this layout; it stays reachable for keyboards and tests. */}
+      <div className="upload-file-choice">
+        <span className="upload-or">or</span>
+        <button
+          type="button"
+          className="secondary"
+          disabled={stage !== "Ready" || decoding}
+          onClick={() => picker.current?.click()}
+        >
+          Upload file
+        </button>
+        <p className="upload-drop-hint">
+          You can also drop an audio file anywhere on this window.
+          <small>WAV, MP3, FLAC, Ogg or Opus, up to 500 MB</small>
+        </p>
+      </div>
+      {/* The real file input, behind the Upload file button. */}
       <input
         ref={picker}
         className="visually-hidden"
         type="file"
         accept="audio/*"
+        tabIndex={-1}
         data-testid="upload-file-input"
         aria-label="Choose an audio file"
         onChange={(event) => {

@@ -5,6 +5,7 @@ import {
   type TrimLimits,
   type TrimRange,
 } from "../../../shared/create/upload-trim-rules.ts";
+import { openUpsell } from "../upsells.ts";
 import { bufferPeaks, drawPeaks } from "../waveform-drawing.ts";
 
 interface TrimStageProps {
@@ -183,9 +184,18 @@ export function TrimStage(props: TrimStageProps) {
       <p className="upload-hint" data-testid="trim-hint">
         {limits.hint}{" "}
         {limits.showUpgrade && (
-          <a href="/account" className="link-button">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              openUpsell(
+                "8-minute uploads are for Pro and Premier",
+                "Upload up to 8 minutes of audio with Pro or Premier.",
+              )
+            }
+          >
             Upgrade
-          </a>
+          </button>
         )}
       </p>
       <div className="upload-actions">

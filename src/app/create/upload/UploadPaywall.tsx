@@ -1,25 +1,78 @@
-import { navigate } from "../../router/history-router.ts";
+import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
+import { ASK_ADMINISTRATOR } from "../upsells.ts";
 
-/** Own audio needs a paid plan: the spec's 'You're one step closer' message. */
+interface PlanOffer {
+  readonly name: "Pro" | "Premier";
+  readonly adds: readonly string[];
+}
+
+// What the paid plans add here: the features the server keeps for Pro and Premier (own audio up to
+// 8 minutes, the newer models, personas, stems, WAV, remaster, commercial rights, unlimited
+// downloads); Premier's difference is how many songs render at once.
+const PLAN_OFFERS: readonly PlanOffer[] = [
+  {
+    name: "Pro",
+    adds: [
+      "Upload or record your own audio, up to 8 minutes, to cover or extend it",
+      "The newer models, V4 to V5",
+      "Personas: a song's voice and style, reused",
+      "Stems, WAV downloads and remaster",
+      "Commercial rights to the songs you make",
+      "Unlimited downloads of other people's songs",
+    ],
+  },
+  {
+    name: "Premier",
+    adds: ["Everything in Pro", "The most songs generating at the same time"],
+  },
+];
+
+/**
+ * Own audio needs a paid plan: the spec's 'You're one step closer', what Pro and Premier add, and how
+ * to get them. There is no checkout in a self-hosted Tunesmith: an administrator grants plans.
+ */
 export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
+  const email = useAccount((state) => state.session?.userEmail ?? null);
   return (
     <CreateModal
       titleId="paywall-title"
       title="You're one step closer"
-      className="upload-modal"
+      className="paywall-modal"
       testId="upload-paywall"
       onClose={onClose}
       closeOnBackdrop
     >
       <div className="upload-paywall">
         <p>A Pro or Premier subscription is needed to upload your own audio.</p>
+        <div className="paywall-plans">
+          {PLAN_OFFERS.map((plan) => (
+            <section key={plan.name} className="paywall-plan" aria-labelledby={`paywall-plan-${plan.name}`}>
+              <h3 id={`paywall-plan-${plan.name}`}>{plan.name}</h3>
+              <ul>
+                {plan.adds.map((add) => (
+                  <li key={add}>{add}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <div className="paywall-how" data-testid="paywall-how">
+          <strong>{ASK_ADMINISTRATOR}</strong>
+          <span>
+            Plans on this Tunesmith are granted by whoever runs it, not bought here
+            {email ? (
+              <>
+                : tell them the email you sign in with, <b>{email}</b>, and the plan you want.
+              </>
+            ) : (
+              "."
+            )}
+          </span>
+        </div>
         <div className="upload-actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Not now
-          </button>
-          <button type="button" onClick={() => navigate("/account")}>
-            Upgrade
+          <button type="button" onClick={onClose}>
+            Got it
           </button>
         </div>
       </div>
