@@ -14,8 +14,9 @@ import { clipMediaUrl } from "../clips/media-urls.ts";
 import { hasWavDownload, planWavConversion, readyWavKey } from "../clips/wav-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
 import type { Database, User } from "../db/schema.ts";
+import { followRendering } from "../generation/streaming-audio.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
-import { attachment, sendStored } from "../http/send-stored.ts";
+import { attachment, sendGrowing, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -36,6 +37,10 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
       const key = await readyWavKey(storage, clip);
       if (!key) throw notFound("The WAV file is not ready yet");
       return sendStored(storage, key, request.headers.range, reply, attachment(clip.title, "wav"));
+    }
+    if (kind === "audio" && clip.status === "streaming" && !query.download) {
+      const growing = followRendering(clip.id);
+      if (growing) return sendGrowing(reply, growing);
     }
     const key = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
     if (!key) throw notFound(`This song has no ${kind}`);
