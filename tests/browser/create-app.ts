@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
+import type { Generator } from "../../src/generator/generator.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { grantCredits } from "../../src/server/billing/credits.ts";
 import { openDatabase } from "../../src/server/db/database.ts";
@@ -108,8 +109,10 @@ export interface CreateApp {
   setCredits(email: string, credits: number): Promise<void>;
 }
 
-/** One server and one browser for the test file, closed after it. */
-export function openCreateApp(): () => CreateApp {
+/** One server and one browser for the test file, closed after it; `generator` may wrap the built-in one. */
+export function openCreateApp(
+  options: { readonly generator?: (builtIn: Generator) => Generator } = {},
+): () => CreateApp {
   let app: CreateApp | undefined;
   const cleanups: (() => Promise<void> | void)[] = [];
   beforeAll(async () => {
@@ -119,7 +122,8 @@ export function openCreateApp(): () => CreateApp {
     const database = await openDatabase({ dataDir: "memory://" });
     await seedDemoAccounts(database.db, { dataDir, password: DEMO_PASSWORD });
     // One render thread: the machine is shared, and one song at a time is all these tests make.
-    const generator = new BuiltInGenerator({ threads: 1 });
+    const builtIn = new BuiltInGenerator({ threads: 1 });
+    const generator = options.generator?.(builtIn) ?? builtIn;
     cleanups.push(() => generator.close());
     const server = await buildApp({
       database,
