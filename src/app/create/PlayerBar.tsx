@@ -30,6 +30,8 @@ export function PlayerBar() {
   const shownClip = useRef<string | null>(null);
   /** A source swap pauses the element: that pause is not the listener's. */
   const swapping = useRef(false);
+  /** Counts swaps: a swap's resume runs only if no later swap started. */
+  const swaps = useRef(0);
   /** The element stopped before the song's end: the next address of the clip resumes it. */
   const [cut, setCut] = useState(false);
   const [position, setPosition] = useState(0);
@@ -50,13 +52,18 @@ export function PlayerBar() {
     }
     if (element.getAttribute("src") === src) return;
     if (!adoptsSource({ sameClip, cut, wanted: playing, complete })) return;
-    const resumeAt = sameClip ? element.currentTime : 0;
+    // Back to the start after the song's end, so a replay needs no seek.
+    const resumeAt =
+      sameClip && !isSongEnd(element.currentTime, complete, songSeconds) ? element.currentTime : 0;
     shownClip.current = clipId;
     swapping.current = true;
+    const swap = ++swaps.current;
     setCut(false);
     element.src = src;
     element.volume = playerStore.getState().volume;
+    // Not removed when the effect's inputs change (a pause, the cut cleared): only a newer swap supersedes it.
     const resume = () => {
+      if (swap !== swaps.current) return;
       swapping.current = false;
       if (resumeAt > 0) element.currentTime = Math.min(resumeAt, element.duration || resumeAt);
       if (playerStore.getState().playing) {
@@ -67,7 +74,6 @@ export function PlayerBar() {
       }
     };
     element.addEventListener("loadedmetadata", resume, { once: true });
-    return () => element.removeEventListener("loadedmetadata", resume);
   }, [src, clipId, cut, complete, playing, songSeconds]);
 
   useEffect(() => {
