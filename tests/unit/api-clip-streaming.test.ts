@@ -128,3 +128,34 @@ describe.each(BACKENDS)("a streaming clip's audio on %s", (backend) => {
     await finish(ids, clip);
   });
 });
+
+describe.each(BACKENDS)("closing a server with a listener on a streaming clip on %s", (backend) => {
+  const generator = new SineSongGenerator();
+  const server = startApiServer(backend, { generator: () => generator });
+
+  it("ends the growing response and closes at once, though the render still holds", async () => {
+    const owner = await server.signedUp({ credits: 50 });
+    const answer = await owner.client.post<GenerateResponse>("/api/generate/v2/", {
+      mv: "chirp-v3-5",
+      title: "Last Train",
+      tags: "ambient, hold",
+      prompt: "[Verse]\nthe last train waits",
+    });
+    const id = answer.body.clips[0].id;
+    const clip = async () => (await owner.client.get<Clip>(`/api/clip/${id}`)).body;
+    await expect.poll(async () => (await clip()).status, { timeout: 10_000, interval: 20 }).toBe("streaming");
+    const response = await fetch(`${server.url()}${(await clip()).audio_url}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await readAtLeast(reader, 44 + RATE * FRAME_BYTES);
+    const closed = server
+      .app()
+      .close()
+      .then(() => "closed");
+    const late = new Promise((resolve) => setTimeout(() => resolve("still open"), 8000));
+    expect(await Promise.race([closed, late])).toBe("closed");
+    // The listener's response is over (cut short: the song was not finished).
+    await readAtLeast(reader, Number.POSITIVE_INFINITY).catch(() => Buffer.alloc(0));
+  });
+});

@@ -89,7 +89,7 @@ export class StreamingAudio {
     const bytes = mixWav({ sampleRate: this.sampleRate, channels: [...channels] }).subarray(44);
     this.pcm.push(bytes);
     this.frames += channels[0].length;
-    for (const follower of this.followers) follower.write(bytes);
+    for (const follower of this.followers) if (!follower.destroyed) follower.write(bytes);
   }
 
   /** The growing WAV so far and to come; null before any audio (no header can be written yet). */
@@ -133,7 +133,7 @@ export class StreamingAudio {
   finish(): void {
     this.ended = true;
     if (rendering.get(this.clipId) === this) rendering.delete(this.clipId);
-    for (const follower of this.followers) follower.end();
+    for (const follower of this.followers) if (!follower.destroyed) follower.end();
     this.followers.clear();
   }
 

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import {
@@ -26,6 +27,12 @@ const mayDownloadWav = (user: User) =>
 
 /** Clip media with HTTP ranges, waveform aggregates, and WAV downloads; all under the visibility rule. */
 export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Database>, storage: Storage): void {
+  /** Growing responses in flight: they would hold the server open until their renders end, so closing ends them. */
+  const growingResponses = new Set<Readable>();
+  app.addHook("preClose", async () => {
+    for (const body of growingResponses) body.destroy();
+  });
+
   app.get("/api/media/clips/:clip_id/:file", async (request, reply) => {
     const { clip_id, file: kind } = parseInput(clipMediaParamsSchema, request.params, "path");
     const query = parseInput(clipMediaQuerySchema, request.query, "query");
@@ -40,7 +47,11 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
     }
     if (kind === "audio" && clip.status === "streaming" && !query.download) {
       const growing = followRendering(clip.id);
-      if (growing) return sendGrowing(reply, growing);
+      if (growing) {
+        growingResponses.add(growing);
+        growing.once("close", () => growingResponses.delete(growing));
+        return sendGrowing(reply, growing);
+      }
     }
     const key = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
     if (!key) throw notFound(`This song has no ${kind}`);
