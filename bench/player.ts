@@ -14,6 +14,7 @@ import { seedDemoAccounts } from "../src/server/seed.ts";
 import { launchChromium } from "../src/tooling/chromium.ts";
 import { pacedGenerator } from "../src/tooling/paced-generator.ts";
 import { serveBuiltApp } from "../src/tooling/serve-built.ts";
+import { requestSong } from "../tests/browser/song-request.ts";
 import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
 import { installPlayerProbe, type ProbeReport } from "./player-probe.ts";
@@ -67,22 +68,6 @@ async function pressPlay(page: Page, clipId: string): Promise<void> {
 const report = (page: Page) => page.evaluate(() => window.playerProbe.report());
 const firstSoundMs = (probe: ProbeReport) => (probe.audibleAt ?? Number.NaN) - probe.markAt;
 
-async function createSong(page: Page, baseUrl: string, title: string): Promise<string[]> {
-  const answer = await page.request.post(`${baseUrl}/api/generate/v2/`, {
-    headers: { origin: baseUrl },
-    data: {
-      title,
-      tags: "folk, acoustic guitar",
-      prompt: "[Verse]\nLight on the water, keep the harbour bright",
-      make_instrumental: false,
-      mv: "chirp-crow",
-      metadata: { create_mode: "custom" },
-    },
-  });
-  if (answer.status() !== 200) throw new Error(`generate answered ${answer.status()}`);
-  return ((await answer.json()) as { clips: { id: string }[] }).clips.map((clip) => clip.id);
-}
-
 export const playerBench: BenchArea = {
   async run({ quick }) {
     const streamingTrials = quick ? 2 : 6;
@@ -106,7 +91,7 @@ export const playerBench: BenchArea = {
       const songSeconds: number[] = [];
       const finished: string[] = [];
       for (let trial = 0; trial < streamingTrials; trial++) {
-        const ids = await createSong(page, served.url, `Bench ${trial}`);
+        const ids = await requestSong(page.request, served.url, `Bench ${trial}`);
         const [id] = ids;
         // The list shows the songs of its first load and follows them: load it again with the new ones.
         await page.reload();

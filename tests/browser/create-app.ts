@@ -20,6 +20,7 @@ import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
 import { DIST_DIR } from "../../src/tooling/paths.ts";
+import { requestSong } from "./song-request.ts";
 
 export const DEMO_PASSWORD = "create page demo password";
 export const FREE_USER = "demo@tunesmith.local";
@@ -68,16 +69,7 @@ interface ClipState {
 
 /** Sings a short song with vocals (two takes) through the API and waits until both are complete. */
 export async function singSong(page: Page, baseUrl: string, title: string): Promise<string[]> {
-  const answer = await postJson(page, baseUrl, "/api/generate/v2/", {
-    title,
-    tags: "folk, acoustic guitar",
-    prompt: "[Verse]\nLight on the water, keep the harbour bright",
-    make_instrumental: false,
-    mv: "chirp-crow",
-    metadata: { create_mode: "custom" },
-  });
-  expect(answer.status()).toBe(200);
-  const ids = ((await answer.json()) as { clips: ClipState[] }).clips.map((clip) => clip.id);
+  const ids = await requestSong(page.request, baseUrl, title);
   expect(ids).toHaveLength(2);
   const statuses = async () => {
     const states = await Promise.all(

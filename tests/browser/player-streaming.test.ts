@@ -7,7 +7,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pacedGenerator } from "../../src/tooling/paced-generator.ts";
-import { openCreateApp, PRO_USER, postJson } from "./create-app.ts";
+import { openCreateApp, PRO_USER } from "./create-app.ts";
+import { requestSong } from "./song-request.ts";
 
 const STEADY = "Steady stream";
 const BEHIND = "Falls behind";
@@ -36,16 +37,7 @@ declare global {
 
 /** Requests a song through the API, shows it in the list and presses Play as soon as it streams. */
 async function playWhileStreaming(page: Page, baseUrl: string, title: string): Promise<string> {
-  const answer = await postJson(page, baseUrl, "/api/generate/v2/", {
-    title,
-    tags: "folk, acoustic guitar",
-    prompt: "[Verse]\nLight on the water, keep the harbour bright",
-    make_instrumental: false,
-    mv: "chirp-crow",
-    metadata: { create_mode: "custom" },
-  });
-  expect(answer.status()).toBe(200);
-  const [id] = ((await answer.json()) as { clips: { id: string }[] }).clips.map((clip) => clip.id);
+  const [id] = await requestSong(page.request, baseUrl, title);
   await page.goto(`${baseUrl}/create`);
   const play = page.locator(`[data-clip-id="${id}"][data-status="streaming"] button[aria-label^="Play "]`);
   await expect.poll(() => play.count(), { timeout: 60_000, interval: 50 }).toBe(1);
