@@ -123,6 +123,8 @@ export const playerBench: BenchArea = {
         }
       }
 
+      // The server's work after a song completes (stems, waveform) is over: a song of the library plays.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       const complete: ProbeReport[] = [];
       for (const id of quick ? finished.slice(0, 4) : [...finished, ...finished].slice(0, 20)) {
         await pressPlay(page, id);

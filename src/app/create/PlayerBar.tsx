@@ -62,15 +62,24 @@ export function PlayerBar() {
     element.src = src;
     element.volume = playerStore.getState().volume;
     // Not removed when the effect's inputs change (a pause, the cut cleared): only a newer swap supersedes it.
+    const play = () => {
+      if (!playerStore.getState().playing) return;
+      element.play().catch((error: unknown) => {
+        // A newer swap aborts this one's play: not the listener's doing.
+        if (swap !== swaps.current) return;
+        console.warn("Playback did not start", error);
+        playerStore.setState({ playing: false });
+      });
+    };
+    // From the start, play at once: the element starts as soon as it has data, without waiting
+    // for its metadata first (that round trip is part of the time to first sound).
+    if (resumeAt === 0) play();
     const resume = () => {
       if (swap !== swaps.current) return;
       swapping.current = false;
-      if (resumeAt > 0) element.currentTime = Math.min(resumeAt, element.duration || resumeAt);
-      if (playerStore.getState().playing) {
-        element.play().catch((error: unknown) => {
-          console.warn("Playback did not start", error);
-          playerStore.setState({ playing: false });
-        });
+      if (resumeAt > 0) {
+        element.currentTime = Math.min(resumeAt, element.duration || resumeAt);
+        play();
       }
     };
     element.addEventListener("loadedmetadata", resume, { once: true });
