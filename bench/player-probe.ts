@@ -35,8 +35,6 @@ declare global {
 export function installPlayerProbe(): void {
   const SILENCE = 0.001;
   const STALL_MS = 300;
-  let context: AudioContext | null = null;
-  let analyser: AnalyserNode | null = null;
   let element: HTMLMediaElement | null = null;
   let markAt = 0;
   let playingAt: number | null = null;
@@ -53,24 +51,26 @@ export function installPlayerProbe(): void {
   let endAt: number | null = null;
   const samples = new Float32Array(256);
 
+  // The context starts with the page, so its start-up is not counted in the first press's time.
+  const context = new AudioContext();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = samples.length;
+  analyser.connect(context.destination);
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
     if (element === null) {
       element = this;
-      context = new AudioContext();
-      analyser = context.createAnalyser();
-      analyser.fftSize = samples.length;
-      context.createMediaElementSource(this).connect(analyser).connect(context.destination);
+      context.createMediaElementSource(this).connect(analyser);
       this.addEventListener("playing", () => {
         if (playingAt === null && markAt > 0) playingAt = performance.now();
       });
     }
-    void context?.resume();
+    void context.resume();
     return play.call(this);
   };
 
   setInterval(() => {
-    if (analyser === null || element === null || markAt === 0 || audibleAt !== null) return;
+    if (element === null || markAt === 0 || audibleAt !== null) return;
     analyser.getFloatTimeDomainData(samples);
     if (samples.some((sample) => Math.abs(sample) > SILENCE)) {
       audibleAt = performance.now();

@@ -26,24 +26,27 @@ async function readAtLeast(reader: ReadableStreamDefaultReader<Uint8Array>, byte
   return Buffer.concat(parts);
 }
 
+/** A new owner's song whose render holds after its first second (the fixture's "hold" style), once it streams. */
+async function startStreaming(server: ReturnType<typeof startApiServer>) {
+  const owner = await server.signedUp({ credits: 50 });
+  const answer = await owner.client.post<GenerateResponse>("/api/generate/v2/", {
+    mv: "chirp-v3-5",
+    title: "Slow River",
+    tags: "ambient, hold",
+    prompt: "[Verse]\nthe river takes its time",
+  });
+  expect(answer.status).toBe(200);
+  const ids = answer.body.clips.map((clip) => clip.id);
+  const clip = async (id = ids[0]) => (await owner.client.get<Clip>(`/api/clip/${id}`)).body;
+  await expect.poll(async () => (await clip()).status, { timeout: 10_000, interval: 20 }).toBe("streaming");
+  return { owner, ids, clip };
+}
+
 describe.each(BACKENDS)("a streaming clip's audio on %s", (backend) => {
   const generator = new SineSongGenerator();
   const server = startApiServer(backend, { generator: () => generator });
 
-  async function streamingClip() {
-    const owner = await server.signedUp({ credits: 50 });
-    const answer = await owner.client.post<GenerateResponse>("/api/generate/v2/", {
-      mv: "chirp-v3-5",
-      title: "Slow River",
-      tags: "ambient, hold",
-      prompt: "[Verse]\nthe river takes its time",
-    });
-    expect(answer.status).toBe(200);
-    const ids = answer.body.clips.map((clip) => clip.id);
-    const clip = async (id = ids[0]) => (await owner.client.get<Clip>(`/api/clip/${id}`)).body;
-    await expect.poll(async () => (await clip()).status, { timeout: 10_000, interval: 20 }).toBe("streaming");
-    return { owner, ids, clip };
-  }
+  const streamingClip = () => startStreaming(server);
 
   /** Lets the request's held renders go on until all its clips are complete (the queue is then free). */
   async function finish(ids: readonly string[], clip: (id: string) => Promise<Clip>) {
@@ -134,16 +137,7 @@ describe.each(BACKENDS)("closing a server with a listener on a streaming clip on
   const server = startApiServer(backend, { generator: () => generator });
 
   it("ends the growing response and closes at once, though the render still holds", async () => {
-    const owner = await server.signedUp({ credits: 50 });
-    const answer = await owner.client.post<GenerateResponse>("/api/generate/v2/", {
-      mv: "chirp-v3-5",
-      title: "Last Train",
-      tags: "ambient, hold",
-      prompt: "[Verse]\nthe last train waits",
-    });
-    const id = answer.body.clips[0].id;
-    const clip = async () => (await owner.client.get<Clip>(`/api/clip/${id}`)).body;
-    await expect.poll(async () => (await clip()).status, { timeout: 10_000, interval: 20 }).toBe("streaming");
+    const { owner, clip } = await startStreaming(server);
     const response = await fetch(`${server.url()}${(await clip()).audio_url}`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
