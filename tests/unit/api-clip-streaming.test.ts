@@ -109,6 +109,10 @@ describe.each(BACKENDS)("a streaming clip's audio on %s", (backend) => {
   it("keeps a listener's response open while the render holds, and ends it with the render", async () => {
     const { owner, ids, clip } = await streamingClip();
     const url = `${server.url()}${(await clip()).audio_url}`;
+    // A HEAD gets the stored part's headers at once, not a response held open.
+    const head = await fetch(url, { method: "HEAD", headers: { authorization: `Bearer ${owner.token}` } });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(44);
     const first = await fetch(url, { headers: { authorization: `Bearer ${owner.token}` } });
     const reader = (first.body as ReadableStream<Uint8Array>).getReader();
     expect((await readAtLeast(reader, 44 + RATE * FRAME_BYTES)).length).toBe(44 + RATE * FRAME_BYTES);

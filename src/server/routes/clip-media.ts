@@ -45,7 +45,8 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
       if (!key) throw notFound("The WAV file is not ready yet");
       return sendStored(storage, key, request.headers.range, reply, attachment(clip.title, "wav"));
     }
-    if (kind === "audio" && clip.status === "streaming" && !query.download) {
+    // A HEAD asks for no body: it gets the stored part's headers rather than a response that never ends.
+    if (kind === "audio" && clip.status === "streaming" && !query.download && request.method === "GET") {
       const growing = followRendering(clip.id);
       if (growing) {
         growingResponses.add(growing);
