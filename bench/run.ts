@@ -13,6 +13,7 @@ const AREAS: Record<string, BenchArea> = {
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
+  player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

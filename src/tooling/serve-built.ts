@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Generator } from "../generator/generator.ts";
 import { DIST_DIR } from "../platform/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../server/db/database.ts";
@@ -14,13 +15,14 @@ export interface ServedApp {
 
 /**
  * The built app (built first if stale) on a free loopback port, for browser
- * tests and benches, on the database given or a throwaway embedded one.
+ * tests and benches, on the database given or a throwaway embedded one, with the generator given
+ * (none by default: generation answers 503).
  */
-export async function serveBuiltApp(database?: DatabaseHandle): Promise<ServedApp> {
+export async function serveBuiltApp(database?: DatabaseHandle, generator?: Generator): Promise<ServedApp> {
   await buildPagesIfStale();
   const db = database ?? (await openDatabase({ dataDir: "memory://" }));
   const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
-  const app = await buildApp({ database: db, storage, distDir: DIST_DIR });
+  const app = await buildApp({ database: db, storage, distDir: DIST_DIR, generator });
   app.addHook("onClose", () => db.close());
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { url, close: () => app.close() };

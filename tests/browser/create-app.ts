@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
+import type { Generator } from "../../src/generator/generator.ts";
 import { DIST_DIR } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { grantCredits } from "../../src/server/billing/credits.ts";
@@ -19,6 +20,7 @@ import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts
 import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
+import { requestSong } from "./song-request.ts";
 
 export const DEMO_PASSWORD = "create page demo password";
 export const FREE_USER = "demo@tunesmith.local";
@@ -67,16 +69,7 @@ interface ClipState {
 
 /** Sings a short song with vocals (two takes) through the API and waits until both are complete. */
 export async function singSong(page: Page, baseUrl: string, title: string): Promise<string[]> {
-  const answer = await postJson(page, baseUrl, "/api/generate/v2/", {
-    title,
-    tags: "folk, acoustic guitar",
-    prompt: "[Verse]\nLight on the water, keep the harbour bright",
-    make_instrumental: false,
-    mv: "chirp-crow",
-    metadata: { create_mode: "custom" },
-  });
-  expect(answer.status()).toBe(200);
-  const ids = ((await answer.json()) as { clips: ClipState[] }).clips.map((clip) => clip.id);
+  const ids = await requestSong(page.request, baseUrl, title);
   expect(ids).toHaveLength(2);
   const statuses = async () => {
     const states = await Promise.all(
@@ -118,8 +111,10 @@ export interface CreateApp {
   setCredits(email: string, credits: number): Promise<void>;
 }
 
-/** One server and one browser for the test file, closed after it. */
-export function openCreateApp(): () => CreateApp {
+/** One server and one browser for the test file, closed after it; `generator` may wrap the built-in one. */
+export function openCreateApp(
+  options: { readonly generator?: (builtIn: Generator) => Generator } = {},
+): () => CreateApp {
   let app: CreateApp | undefined;
   const cleanups: (() => Promise<void> | void)[] = [];
   beforeAll(async () => {
@@ -129,7 +124,8 @@ export function openCreateApp(): () => CreateApp {
     const database = await openDatabase({ dataDir: "memory://" });
     await seedDemoAccounts(database.db, { dataDir, password: DEMO_PASSWORD });
     // One render thread: the machine is shared, and one song at a time is all these tests make.
-    const generator = new BuiltInGenerator({ threads: 1 });
+    const builtIn = new BuiltInGenerator({ threads: 1 });
+    const generator = options.generator?.(builtIn) ?? builtIn;
     cleanups.push(() => generator.close());
     const server = await buildApp({
       database,

@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { adoptsSource, isSongEnd } from "../player/playback-state.ts";
 import { useClips } from "./clips-store.ts";
+import "../player/player.css";
+import { usePlaybackState } from "../player/use-playback-state.ts";
 import { isPlayable, playerStore, usePlayer } from "./player-store.ts";
 
 const clock = (seconds: number): string => {
@@ -9,43 +12,78 @@ const clock = (seconds: number): string => {
 
 /**
  * The chosen clip in an <audio> element, with play/pause, position and volume. A streaming clip's
- * audio is a series of growing snapshots, each at its own address: playback moves to the newest one
- * at the same position, and waits at the end of one until the next arrives.
+ * address answers with its audio as one growing response, so the element plays on to the song's end
+ * and keeps it; it moves to a newer address only when its audio was cut short (another server
+ * renders the song and serves it as growing snapshots) or, paused, to the finished file. While the
+ * element waits for data the bar says so instead of claiming to play.
  */
 export function PlayerBar() {
   const { clipId, playing, volume } = usePlayer((state) => state);
   const clip = useClips((state) => (clipId === null ? undefined : state.byId[clipId]?.clip));
-  const audio = useRef<HTMLAudioElement>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  /** The element as state too, for the buffering sign: it mounts once a clip is chosen. */
+  const [element, setElement] = useState<HTMLAudioElement | null>(null);
+  const attach = useCallback((node: HTMLAudioElement | null) => {
+    audio.current = node;
+    setElement(node);
+  }, []);
   const shownClip = useRef<string | null>(null);
   /** A source swap pauses the element: that pause is not the listener's. */
   const swapping = useRef(false);
+  /** Counts swaps: a swap's resume runs only if no later swap started. */
+  const swaps = useRef(0);
+  /** The element stopped before the song's end: the next address of the clip resumes it. */
+  const [cut, setCut] = useState(false);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
+  const shows = usePlaybackState(element, playing);
   const src = clip?.audio_url ?? null;
-  const finished = clip?.status === "complete";
+  const complete = clip?.status === "complete";
+  const songSeconds = clip?.metadata.duration ?? 0;
 
   useEffect(() => {
     const element = audio.current;
-    if (element === null || src === null || element.getAttribute("src") === src) return;
+    if (element === null || src === null) return;
     const sameClip = shownClip.current === clipId;
-    const resumeAt = sameClip ? element.currentTime : 0;
+    if (sameClip && cut && isSongEnd(element.currentTime, complete, songSeconds)) {
+      setCut(false);
+      playerStore.setState({ playing: false });
+      return;
+    }
+    if (element.getAttribute("src") === src) return;
+    if (!adoptsSource({ sameClip, cut, wanted: playing, complete })) return;
+    // Back to the start after the song's end, so a replay needs no seek.
+    const resumeAt =
+      sameClip && !isSongEnd(element.currentTime, complete, songSeconds) ? element.currentTime : 0;
     shownClip.current = clipId;
     swapping.current = true;
+    const swap = ++swaps.current;
+    setCut(false);
     element.src = src;
     element.volume = playerStore.getState().volume;
+    // Not removed when the effect's inputs change (a pause, the cut cleared): only a newer swap supersedes it.
+    const play = () => {
+      if (!playerStore.getState().playing) return;
+      element.play().catch((error: unknown) => {
+        // A newer swap aborts this one's play: not the listener's doing.
+        if (swap !== swaps.current) return;
+        console.warn("Playback did not start", error);
+        playerStore.setState({ playing: false });
+      });
+    };
+    // From the start, play at once: the element starts as soon as it has data, without waiting
+    // for its metadata first (that round trip is part of the time to first sound).
+    if (resumeAt === 0) play();
     const resume = () => {
+      if (swap !== swaps.current) return;
       swapping.current = false;
-      if (resumeAt > 0) element.currentTime = Math.min(resumeAt, element.duration || resumeAt);
-      if (playerStore.getState().playing) {
-        element.play().catch((error: unknown) => {
-          console.warn("Playback did not start", error);
-          playerStore.setState({ playing: false });
-        });
+      if (resumeAt > 0) {
+        element.currentTime = Math.min(resumeAt, element.duration || resumeAt);
+        play();
       }
     };
     element.addEventListener("loadedmetadata", resume, { once: true });
-    return () => element.removeEventListener("loadedmetadata", resume);
-  }, [src, clipId]);
+  }, [src, clipId, cut, complete, playing, songSeconds]);
 
   useEffect(() => {
     const element = audio.current;
@@ -54,18 +92,18 @@ export function PlayerBar() {
 
   useEffect(() => {
     const element = audio.current;
-    if (element === null || swapping.current || element.getAttribute("src") === null) return;
-    if (playing && element.paused && !element.ended) {
+    if (element === null || swapping.current || cut || element.getAttribute("src") === null) return;
+    if (playing && element.paused) {
       element.play().catch((error: unknown) => {
         console.warn("Playback did not start", error);
         playerStore.setState({ playing: false });
       });
     } else if (!playing && !element.paused) element.pause();
-  }, [playing]);
+  }, [playing, cut]);
 
   if (clip === undefined) return null;
   return (
-    <footer className="player-bar" data-testid="player-bar">
+    <footer className="player-bar" data-testid="player-bar" data-state={shows}>
       <button
         type="button"
         className="clip-play"
@@ -76,8 +114,15 @@ export function PlayerBar() {
         {playing ? "❚❚" : "▶"}
       </button>
       <span className="player-title">{clip.title || "Untitled"}</span>
+      {shows === "buffering" && (
+        <output className="player-buffering" data-testid="player-buffering">
+          <span className="player-spinner" aria-hidden="true" />
+          Buffering…
+        </output>
+      )}
       <output className="player-time" data-testid="player-time">
-        {clock(position)} / {clock(clip.metadata.duration || duration)}
+        {/* A streaming song's length is not known until it is complete: only the position shows. */}
+        {complete ? `${clock(position)} / ${clock(songSeconds || duration)}` : clock(position)}
       </output>
       <label className="player-volume">
         Volume
@@ -92,15 +137,20 @@ export function PlayerBar() {
       </label>
       {/* biome-ignore lint/a11y/useMediaCaption: generated songs have no captions; lyrics show on the song page. */}
       <audio
-        ref={audio}
+        ref={attach}
         data-testid="player-audio"
         preload="auto"
         onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
         onDurationChange={(event) =>
           setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
         }
-        // The end of a snapshot is not the end of the song: the next snapshot resumes from here.
-        onEnded={() => finished && playerStore.setState({ playing: false })}
+        // The end of the audio so far is not the end of the song: the clip's next address resumes from here.
+        onEnded={(event) => {
+          if (isSongEnd(event.currentTarget.currentTime, complete, songSeconds))
+            playerStore.setState({ playing: false });
+          else setCut(true);
+        }}
+        onError={() => setCut(true)}
         onPause={(event) => {
           if (!swapping.current && !event.currentTarget.ended) playerStore.setState({ playing: false });
         }}

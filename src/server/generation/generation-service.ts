@@ -156,6 +156,8 @@ export class GenerationService {
       if (this.stopped) return;
       const keys = await storeSongOutputs(db, storage, item.clipId, song);
       if (await markComplete(db, item.clipId, song, keys)) await publishClip();
+      // Listeners' responses end once the clip says it is complete, so a player at the end knows it is the end.
+      live.finish();
       await live.discard();
     } catch (error) {
       // Stopped by a shutdown: the clip stays as it is, and the next start's sweep refunds it.
@@ -167,6 +169,8 @@ export class GenerationService {
       ) {
         await publishClip();
       }
+    } finally {
+      streaming?.finish();
     }
   }
 

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { Storage } from "../storage/storage.ts";
 import { parseRange } from "./byte-range.ts";
@@ -41,4 +42,14 @@ export async function sendStored(
   reply.header("content-range", `bytes ${start}-${end}/${stored.size}`);
   reply.header("content-length", end - start + 1);
   return reply.send(await storage.read(key, range.range));
+}
+
+/**
+ * A WAV still being written, as one chunked response that ends when the audio does: no length and
+ * no ranges (neither is known yet), and no caching (the next request gets more).
+ */
+export function sendGrowing(reply: FastifyReply, body: Readable) {
+  reply.header("cache-control", "no-store");
+  reply.type("audio/wav");
+  return reply.send(body);
 }

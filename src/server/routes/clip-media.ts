@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { ClipDownloadResponse } from "../../shared/api/billing.ts";
@@ -16,8 +17,9 @@ import { ensureMp3Download, storedMp3Key } from "../clips/mp3-download.ts";
 import { hasWavDownload, planWavConversion, readyWavKey } from "../clips/wav-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
 import type { Database, User } from "../db/schema.ts";
+import { followRendering } from "../generation/streaming-audio.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
-import { attachment, sendStored } from "../http/send-stored.ts";
+import { attachment, sendGrowing, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -27,6 +29,12 @@ const mayDownloadWav = (user: User) =>
 
 /** Clip media with HTTP ranges, waveform aggregates, and MP3 and WAV downloads; all under the visibility rule. */
 export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Database>, storage: Storage): void {
+  /** Growing responses in flight: they would hold the server open until their renders end, so closing ends them. */
+  const growingResponses = new Set<Readable>();
+  app.addHook("preClose", async () => {
+    for (const body of growingResponses) body.destroy();
+  });
+
   app.get("/api/media/clips/:clip_id/:file", async (request, reply) => {
     const { clip_id, file: kind } = parseInput(clipMediaParamsSchema, request.params, "path");
     const query = parseInput(clipMediaQuerySchema, request.query, "query");
@@ -50,6 +58,15 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
         reply,
         query.download ? attachment(clip.title, "mp3") : undefined,
       );
+    }
+    // A HEAD asks for no body: it gets the stored part's headers rather than a response that never ends.
+    if (kind === "audio" && clip.status === "streaming" && !query.download && request.method === "GET") {
+      const growing = followRendering(clip.id);
+      if (growing) {
+        growingResponses.add(growing);
+        growing.once("close", () => growingResponses.delete(growing));
+        return sendGrowing(reply, growing);
+      }
     }
     const key = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
     if (!key) throw notFound(`This song has no ${kind}`);

@@ -20,6 +20,39 @@ export interface WavOptions {
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
 
+/**
+ * The 44-byte header of a canonical WAV: the RIFF and data sizes for `dataBytes` of samples, or, for
+ * a stream whose length is not known yet (null), the largest sizes, which readers take as "read to the
+ * end" (FFmpeg's WAV reader, and so Chromium's, does).
+ */
+export function wavHeader(
+  format: WavFormat,
+  channelCount: number,
+  sampleRate: number,
+  dataBytes: number | null,
+): Uint8Array {
+  const header = new Uint8Array(44);
+  const view = new DataView(header.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
+  };
+  const bytesPerSample = format === "float32" ? 4 : 2;
+  ascii(0, "RIFF");
+  view.setUint32(4, dataBytes === null ? 0xffffffff : 36 + dataBytes, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, format === "float32" ? FORMAT_FLOAT : FORMAT_PCM, true);
+  view.setUint16(22, channelCount, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * channelCount * bytesPerSample, true);
+  view.setUint16(32, channelCount * bytesPerSample, true);
+  view.setUint16(34, bytesPerSample * 8, true);
+  ascii(36, "data");
+  view.setUint32(40, dataBytes === null ? 0xffffffff : dataBytes, true);
+  return header;
+}
+
 export function encodeWav(
   audio: PlanarAudio,
   format: WavFormat = "float32",
@@ -35,22 +68,7 @@ export function encodeWav(
   const dataBytes = frames * channelCount * bytesPerSample;
   const buffer = new ArrayBuffer(44 + dataBytes);
   const view = new DataView(buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
-  };
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + dataBytes, true);
-  ascii(8, "WAVE");
-  ascii(12, "fmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, format === "float32" ? FORMAT_FLOAT : FORMAT_PCM, true);
-  view.setUint16(22, channelCount, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * channelCount * bytesPerSample, true);
-  view.setUint16(32, channelCount * bytesPerSample, true);
-  view.setUint16(34, bytesPerSample * 8, true);
-  ascii(36, "data");
-  view.setUint32(40, dataBytes, true);
+  new Uint8Array(buffer).set(wavHeader(format, channelCount, sampleRate, dataBytes));
 
   let offset = 44;
   if (format === "float32") {
