@@ -4,6 +4,7 @@ export type Route =
   | { readonly name: "home" }
   | { readonly name: "studio" }
   | { readonly name: "create" }
+  | { readonly name: "library" }
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "notFound" };
@@ -26,6 +27,7 @@ export function matchRoute(pathname: string): Route {
   if (path === "/studio") return { name: "studio" };
   if (path === "/create" || path === "/create/v2") return { name: "create" };
   if (path === "/login") return { name: "login" };
+  if (path === "/me") return { name: "library" };
   const persona = /^\/persona\/([^/]+)$/.exec(path);
   if (persona?.[1]) return { name: "persona", personaId: safeDecode(persona[1]) };
   return { name: "notFound" };

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo } from "react";
+import {
+  DEFAULT_LIBRARY_FILTERS,
+  filtersFromQuery,
+  filtersToQuery,
+  type LibraryFilters,
+  sameFilters,
+} from "../../shared/library/library-filters.ts";
+import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
+import { PageHeader } from "../account/PageHeader.tsx";
+import { useSignedIn } from "../account/use-signed-in.ts";
+import { ModalHost } from "../create/ModalHost.tsx";
+import { PlayerBar } from "../create/PlayerBar.tsx";
+import { followGenerations } from "../create/realtime-socket.ts";
+import { Toasts } from "../create/Toasts.tsx";
+import { navigate } from "../router/history-router.ts";
+import { Link } from "../router/Link.tsx";
+import { useLocation } from "../router/use-location.ts";
+import { LibraryFilterBar } from "./LibraryFilterBar.tsx";
+import { LibrarySongs } from "./LibrarySongs.tsx";
+import { applyClipChanges, showLibrary } from "./library-store.ts";
+import { TrashView } from "./TrashView.tsx";
+import { trashListChanged } from "./trash-store.ts";
+import "../../studio/ui/studio.css";
+import "../create/create.css";
+import "./library.css";
+
+const TRASH_VIEW = "trash";
+
+/** The address of the library under these filters (and of its trash). */
+function libraryPath(filters: LibraryFilters, trash: boolean): string {
+  const query = filtersToQuery(filters);
+  if (trash) query.set("view", TRASH_VIEW);
+  const text = query.toString();
+  return text === "" ? "/me" : `/me?${text}`;
+}
+
+/**
+ * /me, the library: the user's songs under filters, search and sort held in the address, loaded
+ * page after page (or by page number), kept current by the generation channel; and the trash.
+ */
+export default function LibraryPage() {
+  const { search } = useLocation();
+  const session = useSignedIn();
+  const userId = session?.user?.id ?? null;
+  const parsed = useMemo(() => filtersFromQuery(search), [search]);
+  const trash = new URLSearchParams(search).get("view") === TRASH_VIEW;
+  const { filters } = parsed;
+
+  useEffect(() => {
+    if (userId !== null && !trash) showLibrary(userId, filters);
+  }, [userId, filters, trash]);
+
+  // Songs being made, and any other change the server pushes, go in or out by the filters.
+  useEffect(() => {
+    if (userId === null) return;
+    return followGenerations(userId, {
+      onClips: (clips) => {
+        applyClipChanges(clips);
+        trashListChanged(clips.filter((clip) => clip.is_trashed));
+      },
+      onSubscribed: () => undefined,
+    });
+  }, [userId]);
+
+  const change = useCallback(
+    (next: LibraryFilters) => {
+      if (!sameFilters(next, filters)) navigate(libraryPath(next, false), { replace: true });
+    },
+    [filters],
+  );
+
+  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  return (
+    <div className="library-page page">
+      <PageHeader current="library" />
+      <div className="library-head">
+        <h1>Library</h1>
+        <nav className="library-tabs" aria-label="Library views">
+          <Link href={libraryPath(filters, false)} aria-current={trash ? undefined : "page"}>
+            Songs
+          </Link>
+          <Link href={libraryPath(filters, true)} aria-current={trash ? "page" : undefined}>
+            Trash
+          </Link>
+        </nav>
+      </div>
+      {parsed.unknown.length > 0 && (
+        <p className="library-notice" role="status">
+          Some filters in the address were not understood and show their default instead:{" "}
+          {parsed.unknown.join(", ")}.
+        </p>
+      )}
+      {trash ? (
+        <TrashView userId={userId} />
+      ) : (
+        <>
+          <LibraryFilterBar filters={filters} onChange={change} />
+          <LibrarySongs userId={userId} filtered={!sameFilters(filters, DEFAULT_LIBRARY_FILTERS)} />
+        </>
+      )}
+      <PlayerBar />
+      <ModalHost />
+      <Toasts />
+      <DialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+// /me in Chromium on a library of a few hundred songs laid out directly in the database: filters,
+// search and sort held in the address, page mode, the trash with Undo, and songs being made
+// appearing live only where they match the filters.
+
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createClip } from "../../src/server/clips/clip-store.ts";
+import { openCreateApp, PRO_USER, postJson } from "./create-app.ts";
+
+const app = openCreateApp();
+const SONGS = 300;
+/** Songs 1..300, one minute apart; every 50th is about a harbour, every 3rd is public. */
+const titleOf = (n: number) => `Track ${String(n).padStart(3, "0")}`;
+const isHarbour = (n: number) => n % 50 === 0;
+const isPublic = (n: number) => n % 3 === 0;
+
+const rowTitles = (page: Page) => page.getByTestId("clip-title").allTextContents();
+const firstTitle = async (page: Page) => (await rowTitles(page))[0];
+
+describe("the library page", () => {
+  beforeAll(async () => {
+    const { db } = app();
+    const pro = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", PRO_USER)
+      .executeTakeFirstOrThrow();
+    for (let n = 1; n <= SONGS; n++) {
+      await createClip(db, {
+        userId: pro.id,
+        title: titleOf(n),
+        isPublic: isPublic(n),
+        metadata: { type: "gen", tags: isHarbour(n) ? "harbour folk" : "synth pop", duration: 60 + n },
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, n)),
+      });
+    }
+    await app().signIn(PRO_USER, "/me");
+  }, 120_000);
+
+  it("filters, searches and sorts, and the address keeps them across a reload", async () => {
+    const { page, baseUrl } = app();
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    expect(
+      await page
+        .getByTestId("page-header")
+        .getByRole("link", { name: "Library" })
+        .getAttribute("aria-current"),
+    ).toBe("page");
+
+    await page.getByLabel("Sort").selectOption("oldest");
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(1));
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("oldest");
+
+    await page.getByLabel("Public").selectOption("True");
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(3));
+    expect((await rowTitles(page)).slice(0, 3)).toEqual([titleOf(3), titleOf(6), titleOf(9)]);
+
+    // Typed with spaces, sent trimmed once typing pauses.
+    await page.getByLabel("Search your songs").fill("  HARBOUR ");
+    await expect.poll(() => rowTitles(page)).toEqual([titleOf(150), titleOf(300)]);
+    const address = new URL(page.url()).searchParams;
+    expect([address.get("q"), address.get("public"), address.get("sort")]).toEqual([
+      "HARBOUR",
+      "yes",
+      "oldest",
+    ]);
+
+    await page.reload();
+    await expect.poll(() => rowTitles(page)).toEqual([titleOf(150), titleOf(300)]);
+    expect(await page.getByLabel("Search your songs").inputValue()).toBe("HARBOUR");
+    expect(await page.getByLabel("Public").inputValue()).toBe("True");
+
+    await page.goto(`${baseUrl}/me?public=no&q=harbour`);
+    await expect.poll(() => rowTitles(page)).toEqual([titleOf(250), titleOf(200), titleOf(100), titleOf(50)]);
+
+    // A value the page does not know: said so, and the filter keeps its default.
+    await page.goto(`${baseUrl}/me?liked=perhaps&q=harbour`);
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("liked");
+    await expect.poll(() => rowTitles(page)).toHaveLength(6);
+    await page.getByLabel("Search your songs").fill("no such song anywhere");
+    await expect.poll(() => page.getByText("No songs match these filters.").count()).toBe(1);
+  });
+
+  it("jumps to a page by number, moves page by page, and page 1 goes back to scrolling", async () => {
+    const { page, baseUrl } = app();
+    await page.goto(`${baseUrl}/me`);
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    const jump = async (n: number) => {
+      await page.getByLabel("Go to page").fill(String(n));
+      await page.getByRole("button", { name: "Go", exact: true }).click();
+    };
+    await jump(3);
+    await expect.poll(() => page.getByTestId("library-page").textContent()).toBe("Page 3");
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 40));
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByTestId("library-page").textContent()).toBe("Page 4");
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 60));
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 40));
+    await jump(99);
+    await expect.poll(() => page.getByText("No songs on page 99").count()).toBe(1);
+    await jump(1);
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    expect(await page.getByTestId("library-page").count()).toBe(0);
+    // Infinite mode: scrolling to the end brings the next pages.
+    const list = page.getByTestId("clip-list");
+    for (let i = 0; i < 4; i++) await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect
+      .poll(async () => {
+        await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+        return (await rowTitles(page)).includes(titleOf(SONGS - 70));
+      })
+      .toBe(true);
+  });
+
+  it("moves songs to the trash with Undo, restores them and deletes them permanently", async () => {
+    const { page, baseUrl, db } = app();
+    await page.goto(`${baseUrl}/me`);
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    const row = (n: number) => page.locator('[data-testid="clip-row"]', { hasText: titleOf(n) });
+    const toasts = () => page.getByTestId("toast").allTextContents();
+
+    await row(SONGS).click();
+    await page.getByRole("button", { name: "Move to Trash" }).click();
+    await expect
+      .poll(toasts)
+      .toContainEqual(expect.stringContaining(`${titleOf(SONGS)} has been moved to trash.`));
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 1));
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(toasts).toContainEqual(expect.stringContaining("Your action has been undone."));
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+
+    // A range with Shift: two songs at once.
+    await row(SONGS).click();
+    await row(SONGS - 1).click({ modifiers: ["Shift"] });
+    expect(await page.getByTestId("library-bulk").textContent()).toContain("2 selected");
+    await page.getByRole("button", { name: "Move to Trash" }).click();
+    await expect.poll(toasts).toContainEqual(expect.stringContaining("2 songs have been moved to trash."));
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 2));
+
+    await page.getByRole("link", { name: "Trash", exact: true }).click();
+    await expect.poll(() => rowTitles(page)).toEqual([titleOf(SONGS), titleOf(SONGS - 1)]);
+    await row(SONGS - 1)
+      .getByRole("button", { name: "Restore" })
+      .click();
+    await expect
+      .poll(toasts)
+      .toContainEqual(expect.stringContaining(`${titleOf(SONGS - 1)} has been restored to your library.`));
+    await expect.poll(() => rowTitles(page)).toEqual([titleOf(SONGS)]);
+
+    await row(SONGS).getByRole("button", { name: "Delete Permanently" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete Permanently" }).click();
+    await expect.poll(() => page.getByText("The trash is empty.").count()).toBe(1);
+    const left = await db.selectFrom("clips").select("id").where("title", "=", titleOf(SONGS)).execute();
+    expect(left).toEqual([]);
+
+    await page.getByRole("link", { name: "Songs", exact: true }).click();
+    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 1));
+  });
+
+  it("shows a song being made live only in a list whose filters it matches", async () => {
+    const { page, baseUrl } = app();
+    await page.goto(`${baseUrl}/me?q=lighthouse`);
+    await expect.poll(() => page.getByText("No songs match these filters.").count()).toBe(1);
+    const generate = async (title: string) => {
+      const answer = await postJson(page, baseUrl, "/api/generate/v2/", {
+        title,
+        tags: "folk",
+        prompt: "[Verse]\nKeep the light on",
+        make_instrumental: true,
+        mv: "chirp-crow",
+        metadata: { create_mode: "custom" },
+      });
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { clips: { id: string }[] }).clips.map((clip) => clip.id);
+    };
+    const wanted = await generate("Lighthouse Keeper");
+    const other = await generate("Quiet Meadow");
+    await expect
+      .poll(() => rowTitles(page), { timeout: 30_000 })
+      .toEqual(["Lighthouse Keeper", "Lighthouse Keeper"]);
+    const shownIds = () =>
+      page.getByTestId("clip-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-clip-id")));
+    expect((await shownIds()).sort()).toEqual([...wanted].sort());
+    // The other request's songs finish too, and never enter this list.
+    const status = async (id: string) =>
+      ((await (await page.request.get(`${baseUrl}/api/clip/${id}`)).json()) as { status: string }).status;
+    await expect
+      .poll(async () => (await Promise.all([...wanted, ...other].map(status))).join(), {
+        timeout: 90_000,
+        interval: 1000,
+      })
+      .toBe("complete,complete,complete,complete");
+    expect((await shownIds()).sort()).toEqual([...wanted].sort());
+  }, 180_000);
+});
