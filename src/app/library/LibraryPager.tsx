@@ -10,17 +10,22 @@ export function LibraryPager() {
   const page = useLibrary((state) => state.page);
   const hasMore = useLibrary((state) => state.hasMore);
   const loading = useLibrary((state) => state.loading);
+  const empty = useLibrary((state) => state.loaded && state.clips.length === 0);
   const [wanted, setWanted] = useState("");
   const jump = (target: number) => {
     setWanted("");
     void goToPage(target);
   };
+  // An empty library has no pages to go to.
+  if (empty && page === null) return null;
   return (
     <div className="library-pager" data-testid="library-pager">
       {page === null ? (
-        <button type="button" className="secondary" disabled={!hasMore || loading} onClick={loadMore}>
-          {loading ? "Loading..." : hasMore ? "Load more" : "End of your library"}
-        </button>
+        (hasMore || loading) && (
+          <button type="button" className="secondary" disabled={loading} onClick={loadMore}>
+            {loading ? "Loading..." : "Load more"}
+          </button>
+        )
       ) : (
         <>
           <button type="button" className="secondary" disabled={loading} onClick={() => jump(page - 1)}>

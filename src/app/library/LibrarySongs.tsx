@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { SongMenu } from "../create/SongMenu.tsx";
+import { Link } from "../router/Link.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { useSelection } from "../songs/use-selection.ts";
 import { LibraryPager } from "./LibraryPager.tsx";
@@ -30,7 +31,7 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
     <p className="library-empty">No songs match these filters.</p>
   ) : (
     <p className="library-empty">
-      Your library is empty. Songs you <a href="/create">create</a> or upload will appear here.
+      Your library is empty. Songs you <Link href="/create">create</Link> or upload will appear here.
     </p>
   );
 

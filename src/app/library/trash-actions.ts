@@ -10,11 +10,14 @@ import {
   UNDONE_MESSAGE,
 } from "../../shared/library/trash-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { removeClips, upsertClips } from "../create/clips-store.ts";
+import { clipsStore, removeClips, upsertClips } from "../create/clips-store.ts";
 import { showToast } from "../create/toast-store.ts";
 import { forgetLibraryPages } from "./library-fetch.ts";
 import { applyClipChanges } from "./library-store.ts";
 import { trashListChanged } from "./trash-store.ts";
+
+/** Clips a trash took out of the create page's list, to put back there on Undo or a restore. */
+const leftCreateList = new Set<string>();
 
 /** Puts the clips in or out of the trash on the server, then everywhere they show. */
 async function setTrashed(clips: readonly Clip[], trash: boolean): Promise<readonly Clip[]> {
@@ -25,8 +28,14 @@ async function setTrashed(clips: readonly Clip[], trash: boolean): Promise<reado
   forgetLibraryPages();
   applyClipChanges(changed);
   trashListChanged(changed);
-  if (trash) removeClips(changed.map((clip) => clip.id));
-  else upsertClips(changed.filter((clip) => clip.project === null));
+  if (trash) {
+    const shown = clipsStore.getState().byId;
+    for (const clip of changed) if (shown[clip.id]) leftCreateList.add(clip.id);
+    removeClips(changed.map((clip) => clip.id));
+  } else {
+    // Back in the create page's list only where it was: other workspaces' clips are not shown there.
+    upsertClips(changed.filter((clip) => leftCreateList.delete(clip.id)));
+  }
   return changed;
 }
 
