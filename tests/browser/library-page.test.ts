@@ -8,6 +8,8 @@ import { createClip } from "../../src/server/clips/clip-store.ts";
 import { openCreateApp, PRO_USER, postJson } from "./create-app.ts";
 
 const app = openCreateApp();
+/** Polls wait this long: the machine is shared, and a page may take a while to answer. */
+const WAIT = { timeout: 15_000 };
 const SONGS = 300;
 /** Songs 1..300, one minute apart; every 50th is about a harbour, every 3rd is public. */
 const titleOf = (n: number) => `Track ${String(n).padStart(3, "0")}`;
@@ -37,9 +39,26 @@ describe("the library page", () => {
     await app().signIn(PRO_USER, "/me");
   }, 120_000);
 
+  it("has the header on every page: Create, Library, Studio, the handle, plan and credits", async () => {
+    const { page, baseUrl } = app();
+    for (const path of ["/", "/create", "/me", "/no-such-page"]) {
+      await page.goto(`${baseUrl}${path}`);
+      const header = page.getByTestId("page-header");
+      await expect
+        .poll(() => header.getByTestId("account-credits").textContent(), WAIT)
+        .toMatch(/^\d+ credits$/);
+      for (const name of ["Create", "Library", "Studio"])
+        expect(await header.getByRole("link", { name }).count()).toBe(1);
+      expect(await header.getByTestId("account-menu").textContent()).toContain("@demo_pro");
+      expect(await header.getByTestId("account-menu").textContent()).toContain("pro");
+    }
+    await page.getByTestId("page-header").getByRole("link", { name: "Library" }).click();
+    await page.waitForURL((url) => url.pathname === "/me");
+  });
+
   it("filters, searches and sorts, and the address keeps them across a reload", async () => {
     const { page, baseUrl } = app();
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS));
     expect(
       await page
         .getByTestId("page-header")
@@ -48,16 +67,16 @@ describe("the library page", () => {
     ).toBe("page");
 
     await page.getByLabel("Sort").selectOption("oldest");
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(1));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(1));
     expect(new URL(page.url()).searchParams.get("sort")).toBe("oldest");
 
     await page.getByLabel("Public").selectOption("True");
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(3));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(3));
     expect((await rowTitles(page)).slice(0, 3)).toEqual([titleOf(3), titleOf(6), titleOf(9)]);
 
     // Typed with spaces, sent trimmed once typing pauses.
     await page.getByLabel("Search your songs").fill("  HARBOUR ");
-    await expect.poll(() => rowTitles(page)).toEqual([titleOf(150), titleOf(300)]);
+    await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(150), titleOf(300)]);
     const address = new URL(page.url()).searchParams;
     expect([address.get("q"), address.get("public"), address.get("sort")]).toEqual([
       "HARBOUR",
@@ -66,41 +85,43 @@ describe("the library page", () => {
     ]);
 
     await page.reload();
-    await expect.poll(() => rowTitles(page)).toEqual([titleOf(150), titleOf(300)]);
+    await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(150), titleOf(300)]);
     expect(await page.getByLabel("Search your songs").inputValue()).toBe("HARBOUR");
     expect(await page.getByLabel("Public").inputValue()).toBe("True");
 
     await page.goto(`${baseUrl}/me?public=no&q=harbour`);
-    await expect.poll(() => rowTitles(page)).toEqual([titleOf(250), titleOf(200), titleOf(100), titleOf(50)]);
+    await expect
+      .poll(() => rowTitles(page), WAIT)
+      .toEqual([titleOf(250), titleOf(200), titleOf(100), titleOf(50)]);
 
     // A value the page does not know: said so, and the filter keeps its default.
     await page.goto(`${baseUrl}/me?liked=perhaps&q=harbour`);
-    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("liked");
-    await expect.poll(() => rowTitles(page)).toHaveLength(6);
+    await expect.poll(() => page.getByRole("status").first().textContent(), WAIT).toContain("liked");
+    await expect.poll(() => rowTitles(page), WAIT).toHaveLength(6);
     await page.getByLabel("Search your songs").fill("no such song anywhere");
-    await expect.poll(() => page.getByText("No songs match these filters.").count()).toBe(1);
+    await expect.poll(() => page.getByText("No songs match these filters.").count(), WAIT).toBe(1);
   });
 
   it("jumps to a page by number, moves page by page, and page 1 goes back to scrolling", async () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/me`);
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS));
     const jump = async (n: number) => {
       await page.getByLabel("Go to page").fill(String(n));
       await page.getByRole("button", { name: "Go", exact: true }).click();
     };
     await jump(3);
-    await expect.poll(() => page.getByTestId("library-page").textContent()).toBe("Page 3");
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 40));
+    await expect.poll(() => page.getByTestId("library-page").textContent(), WAIT).toBe("Page 3");
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS - 40));
     await page.getByRole("button", { name: "Next" }).click();
-    await expect.poll(() => page.getByTestId("library-page").textContent()).toBe("Page 4");
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 60));
+    await expect.poll(() => page.getByTestId("library-page").textContent(), WAIT).toBe("Page 4");
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS - 60));
     await page.getByRole("button", { name: "Previous" }).click();
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 40));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS - 40));
     await jump(99);
-    await expect.poll(() => page.getByText("No songs on page 99").count()).toBe(1);
+    await expect.poll(() => page.getByText("No songs on page 99").count(), WAIT).toBe(1);
     await jump(1);
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS));
     expect(await page.getByTestId("library-page").count()).toBe(0);
     // Infinite mode: scrolling to the end brings the next pages.
     const list = page.getByTestId("clip-list");
@@ -109,53 +130,55 @@ describe("the library page", () => {
       .poll(async () => {
         await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
         return (await rowTitles(page)).includes(titleOf(SONGS - 70));
-      })
+      }, WAIT)
       .toBe(true);
   });
 
   it("moves songs to the trash with Undo, restores them and deletes them permanently", async () => {
     const { page, baseUrl, db } = app();
     await page.goto(`${baseUrl}/me`);
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS));
     const row = (n: number) => page.locator('[data-testid="clip-row"]', { hasText: titleOf(n) });
     const toasts = () => page.getByTestId("toast").allTextContents();
 
     await row(SONGS).click();
     await page.getByRole("button", { name: "Move to Trash" }).click();
     await expect
-      .poll(toasts)
+      .poll(toasts, WAIT)
       .toContainEqual(expect.stringContaining(`${titleOf(SONGS)} has been moved to trash.`));
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 1));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS - 1));
     await page.getByRole("button", { name: "Undo" }).click();
-    await expect.poll(toasts).toContainEqual(expect.stringContaining("Your action has been undone."));
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS));
+    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Your action has been undone."));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS));
 
     // A range with Shift: two songs at once.
     await row(SONGS).click();
     await row(SONGS - 1).click({ modifiers: ["Shift"] });
     expect(await page.getByTestId("library-bulk").textContent()).toContain("2 selected");
     await page.getByRole("button", { name: "Move to Trash" }).click();
-    await expect.poll(toasts).toContainEqual(expect.stringContaining("2 songs have been moved to trash."));
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 2));
+    await expect
+      .poll(toasts, WAIT)
+      .toContainEqual(expect.stringContaining("2 songs have been moved to trash."));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS - 2));
 
     await page.getByRole("link", { name: "Trash", exact: true }).click();
-    await expect.poll(() => rowTitles(page)).toEqual([titleOf(SONGS), titleOf(SONGS - 1)]);
+    await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(SONGS), titleOf(SONGS - 1)]);
     await row(SONGS - 1)
       .getByRole("button", { name: "Restore" })
       .click();
     await expect
-      .poll(toasts)
+      .poll(toasts, WAIT)
       .toContainEqual(expect.stringContaining(`${titleOf(SONGS - 1)} has been restored to your library.`));
-    await expect.poll(() => rowTitles(page)).toEqual([titleOf(SONGS)]);
+    await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(SONGS)]);
 
     await row(SONGS).getByRole("button", { name: "Delete Permanently" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete Permanently" }).click();
-    await expect.poll(() => page.getByText("The trash is empty.").count()).toBe(1);
+    await expect.poll(() => page.getByText("The trash is empty.").count(), WAIT).toBe(1);
     const left = await db.selectFrom("clips").select("id").where("title", "=", titleOf(SONGS)).execute();
     expect(left).toEqual([]);
 
     await page.getByRole("link", { name: "Songs", exact: true }).click();
-    await expect.poll(() => firstTitle(page)).toBe(titleOf(SONGS - 1));
+    await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS - 1));
   });
 
   it("shows a song being made live only in a list whose filters it matches", async () => {
@@ -166,7 +189,7 @@ describe("the library page", () => {
       await page.goto(`${baseUrl}/me?q=lighthouse`);
       await other.goto(`${baseUrl}/me?q=meadow`);
       for (const tab of [page, other]) {
-        await expect.poll(() => tab.getByText("No songs match these filters.").count()).toBe(1);
+        await expect.poll(() => tab.getByText("No songs match these filters.").count(), WAIT).toBe(1);
       }
       const answer = await postJson(page, baseUrl, "/api/generate/v2/", {
         title: "Lighthouse Keeper",
