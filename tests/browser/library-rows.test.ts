@@ -7,6 +7,8 @@ import { createClip } from "../../src/server/clips/clip-store.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
 
 const app = openCreateApp();
+/** Polls wait this long: the machine is shared, and a page may take a while to answer. */
+const WAIT = { timeout: 15_000 };
 
 describe("song rows while songs are made", () => {
   it("shows the request's title, or Generating... for an untitled one, never Untitled", async () => {
@@ -21,8 +23,8 @@ describe("song rows while songs are made", () => {
     await app().signIn(PRO_USER);
     const title = (id: string) =>
       page.locator(`[data-clip-id="${id}"]`).getByTestId("clip-title").textContent();
-    await expect.poll(() => title(titled.id)).toBe("Night Ferry");
-    await expect.poll(() => title(untitled.id)).toBe("Generating...");
+    await expect.poll(() => title(titled.id), WAIT).toBe("Night Ferry");
+    await expect.poll(() => title(untitled.id), WAIT).toBe("Generating...");
     await db.deleteFrom("clips").where("id", "in", [titled.id, untitled.id]).execute();
   });
 
@@ -40,7 +42,7 @@ describe("song rows while songs are made", () => {
     await expect.poll(() => done.count(), { timeout: 60_000 }).toBe(1);
     // No reload: the realtime update alone brings the title, the cover and the waveform.
     await expect
-      .poll(() => done.getByTestId("clip-title").textContent())
+      .poll(() => done.getByTestId("clip-title").textContent(), WAIT)
       .not.toMatch(/^(Generating\.\.\.|Untitled)$/);
     const cover = done.getByTestId("song-cover");
     await expect
@@ -51,5 +53,5 @@ describe("song rows while songs are made", () => {
     await expect
       .poll(() => done.getByTestId("clip-waveform").getAttribute("data-drawn"), { timeout: 10_000 })
       .toBe("true");
-  });
+  }, 150_000);
 });

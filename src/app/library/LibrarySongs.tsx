@@ -6,6 +6,7 @@ import { Link } from "../router/Link.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { useSelection } from "../songs/use-selection.ts";
 import { LibraryPager } from "./LibraryPager.tsx";
+import { BulkBar, ProblemBox } from "./ListChrome.tsx";
 import { loadMore, reloadLibrary, useLibrary } from "./library-store.ts";
 import { trashSongs } from "./trash-actions.ts";
 
@@ -37,34 +38,20 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
 
   return (
     <section className="panel library-songs" aria-label="Your songs">
-      {chosen.length > 0 && (
-        <div className="library-bulk" data-testid="library-bulk">
-          <span>{chosen.length} selected</span>
-          <button
-            type="button"
-            className="secondary"
-            disabled={!canTrash(chosen, userId)}
-            onClick={() => {
-              void trashSongs(chosen, true);
-              clear();
-            }}
-          >
-            Move to Trash
-          </button>
-          <button type="button" className="link-button" onClick={clear}>
-            Clear selection
-          </button>
-        </div>
-      )}
-      {problem && (
-        <div className="library-problem" role="alert">
-          <strong>{problem.title}</strong>
-          <span>{problem.message}</span>
-          <button type="button" className="secondary" onClick={reloadLibrary}>
-            Try again
-          </button>
-        </div>
-      )}
+      <BulkBar count={chosen.length} onClear={clear}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canTrash(chosen, userId)}
+          onClick={() => {
+            void trashSongs(chosen, true);
+            clear();
+          }}
+        >
+          Move to Trash
+        </button>
+      </BulkBar>
+      <ProblemBox problem={problem} onRetry={reloadLibrary} />
       <SongList
         items={items}
         label="Your songs"

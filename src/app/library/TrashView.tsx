@@ -4,6 +4,7 @@ import { canDeletePermanently, canRestore } from "../../shared/library/trash-rul
 import { openDialog } from "../../studio/ui/dialog-queue.ts";
 import { SongList } from "../songs/SongList.tsx";
 import { useSelection } from "../songs/use-selection.ts";
+import { BulkBar, ProblemBox } from "./ListChrome.tsx";
 import { deleteSongsForever, trashSongs } from "./trash-actions.ts";
 import { loadMoreTrash, showTrash, useTrash } from "./trash-store.ts";
 
@@ -56,42 +57,28 @@ export function TrashView({ userId }: { readonly userId: string }) {
 
   return (
     <section className="panel library-songs" aria-label="Trash">
-      {chosen.length > 0 && (
-        <div className="library-bulk" data-testid="library-bulk">
-          <span>{chosen.length} selected</span>
-          <button
-            type="button"
-            className="secondary"
-            disabled={!canRestore(chosen, userId)}
-            onClick={() => {
-              void trashSongs(chosen, false);
-              clear();
-            }}
-          >
-            Restore
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={!canDeletePermanently(chosen, userId)}
-            onClick={() => confirmDelete(chosen, clear)}
-          >
-            Delete Permanently
-          </button>
-          <button type="button" className="link-button" onClick={clear}>
-            Clear selection
-          </button>
-        </div>
-      )}
-      {problem && (
-        <div className="library-problem" role="alert">
-          <strong>{problem.title}</strong>
-          <span>{problem.message}</span>
-          <button type="button" className="secondary" onClick={() => void showTrash()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <BulkBar count={chosen.length} onClear={clear}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canRestore(chosen, userId)}
+          onClick={() => {
+            void trashSongs(chosen, false);
+            clear();
+          }}
+        >
+          Restore
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canDeletePermanently(chosen, userId)}
+          onClick={() => confirmDelete(chosen, clear)}
+        >
+          Delete Permanently
+        </button>
+      </BulkBar>
+      <ProblemBox problem={problem} onRetry={() => void showTrash()} />
       <SongList
         items={items}
         label="Trash"
