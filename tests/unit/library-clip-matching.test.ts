@@ -51,6 +51,17 @@ describe("whether a clip belongs in the library", () => {
     expect(clipMatches(plain, filters({ workspace: "True" }), OWNER)).toBe(false);
   });
 
+  it("keeps only the chosen workspace's songs, the default workspace's being those in no other", () => {
+    const inDemos = libraryClip(1, { project: { id: "w1", name: "Demos" } });
+    const loose = libraryClip(2);
+    expect(clipMatches(inDemos, filters({}, { workspaceId: "w1" }), OWNER)).toBe(true);
+    expect(clipMatches(loose, filters({}, { workspaceId: "w1" }), OWNER)).toBe(false);
+    expect(clipMatches(loose, filters({}, { workspaceId: "default" }), OWNER)).toBe(true);
+    expect(clipMatches(inDemos, filters({}, { workspaceId: "default" }), OWNER)).toBe(false);
+    // The chosen workspace stands in for the workspace filter.
+    expect(clipMatches(inDemos, filters({ workspace: "False" }, { workspaceId: "w1" }), OWNER)).toBe(true);
+  });
+
   it("searches title, tags, negative tags and prompt case-insensitively, one field at a time", () => {
     const clip = libraryClip(1, { title: "Harbour Lights" }, { tags: "Dream Pop", prompt: "la la land" });
     expect(clipMatches(clip, filters({}, { search: " HARBOUR " }), OWNER)).toBe(true);

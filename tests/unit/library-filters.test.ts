@@ -83,6 +83,15 @@ describe("the library's filters in the address", () => {
     }
   });
 
+  it("keeps a chosen workspace in the address and asks for its songs only", () => {
+    const filters = withStates({ workspace: "False" }, { workspaceId: "w-123" });
+    const query = filtersToQuery(filters);
+    expect(query.get("wid")).toBe("w-123");
+    expect(sameFilters(filtersFromQuery(query.toString()).filters, filters)).toBe(true);
+    expect(toFeedFilters(filters, OWNER).workspace).toEqual({ presence: "True", workspaceId: "w-123" });
+    expect(filtersFromQuery("?wid=").filters.workspaceId).toBeNull();
+  });
+
   it("names values it does not know and keeps the defaults for them", () => {
     const parsed = filtersFromQuery("?liked=maybe&sort=loudest&public=yes&banana=1");
     expect(parsed.unknown).toEqual(["liked", "sort"]);

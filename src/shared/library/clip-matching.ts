@@ -2,7 +2,7 @@
 // search the server's feed filters apply, read from the clip the pages hold, so a live update can be
 // inserted or removed without asking the server again.
 
-import type { Clip, TriState } from "../api/clips.ts";
+import { type Clip, DEFAULT_WORKSPACE_ID, type TriState } from "../api/clips.ts";
 import type { FilterName, LibraryFilters, LibrarySort } from "./library-filters.ts";
 import { FILTER_NAMES } from "./library-filters.ts";
 
@@ -57,7 +57,12 @@ export function matchesSearchText(clip: Clip, search: string): boolean {
  */
 export function clipMatches(clip: Clip, filters: LibraryFilters, userId: string): boolean {
   if (clip.user_id !== userId || clip.is_trashed || clip.status === "error") return false;
-  if (!FILTER_NAMES.every((name) => passes(filters.states[name], KIND[name](clip)))) return false;
+  // A chosen workspace stands in for the workspace filter, as in the request.
+  const checked =
+    filters.workspaceId === null ? FILTER_NAMES : FILTER_NAMES.filter((name) => name !== "workspace");
+  if (!checked.every((name) => passes(filters.states[name], KIND[name](clip)))) return false;
+  if (filters.workspaceId !== null && (clip.project?.id ?? DEFAULT_WORKSPACE_ID) !== filters.workspaceId)
+    return false;
   return matchesSearchText(clip, filters.search);
 }
 

@@ -61,6 +61,8 @@ export interface LibraryFilters {
   /** As typed; trimmed when sent. */
   readonly search: string;
   readonly sort: LibrarySort;
+  /** One workspace's songs (the default workspace's id for songs in no other); null: every workspace. */
+  readonly workspaceId: string | null;
 }
 
 /**
@@ -76,6 +78,7 @@ export const DEFAULT_LIBRARY_FILTERS: LibraryFilters = {
   },
   search: "",
   sort: "newest",
+  workspaceId: null,
 };
 
 const SORT_REQUEST: Record<LibrarySort, NonNullable<FeedFilters["sort"]>> = {
@@ -102,12 +105,18 @@ export function toFeedFilters(filters: LibraryFilters, userId: string): FeedFilt
     const state = filters.states[name];
     if (state !== "Any") request[name] = { presence: state };
   }
+  // One workspace chosen: its songs only, whatever the workspace filter says.
+  if (filters.workspaceId !== null)
+    request.workspace = { presence: "True", workspaceId: filters.workspaceId };
   const search = filters.search.trim();
   if (search !== "") request.searchText = search;
   return request as FeedFilters;
 }
 
 /** The address's names for the states, short and readable. */
+/** The feed's limit on a workspace id. */
+const WORKSPACE_ID_MAX = 200;
+
 const STATE_PARAM: Record<TriState, string> = { True: "yes", False: "no", Any: "any" };
 const PARAM_STATE: Record<string, TriState> = { yes: "True", no: "False", any: "Any" };
 
@@ -120,6 +129,7 @@ export function filtersToQuery(filters: LibraryFilters): URLSearchParams {
   }
   if (filters.search.trim() !== "") query.set("q", filters.search.trim());
   if (filters.sort !== DEFAULT_LIBRARY_FILTERS.sort) query.set("sort", filters.sort);
+  if (filters.workspaceId !== null) query.set("wid", filters.workspaceId);
   return query;
 }
 
@@ -148,11 +158,13 @@ export function filtersFromQuery(address: string): ParsedLibraryQuery {
     else unknown.push("sort");
   }
   const search = (query.get("q") ?? "").trim().slice(0, SEARCH_TEXT_MAX);
-  return { filters: { states, search, sort }, unknown };
+  const wid = query.get("wid")?.trim().slice(0, WORKSPACE_ID_MAX) || null;
+  return { filters: { states, search, sort, workspaceId: wid }, unknown };
 }
 
 /** Whether two filter sets ask for the same list (the search compared trimmed). */
 export const sameFilters = (a: LibraryFilters, b: LibraryFilters): boolean =>
   a.sort === b.sort &&
+  a.workspaceId === b.workspaceId &&
   a.search.trim() === b.search.trim() &&
   FILTER_NAMES.every((name) => a.states[name] === b.states[name]);
