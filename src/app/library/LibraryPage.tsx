@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo } from "react";
 import {
   DEFAULT_LIBRARY_FILTERS,
   filtersFromQuery,
-  filtersToQuery,
   type LibraryFilters,
   sameFilters,
 } from "../../shared/library/library-filters.ts";
@@ -18,22 +17,14 @@ import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { LibraryFilterBar } from "./LibraryFilterBar.tsx";
 import { LibrarySongs } from "./LibrarySongs.tsx";
+import { libraryPath, TRASH_VIEW } from "./library-path.ts";
 import { applyClipChanges, showLibrary } from "./library-store.ts";
 import { TrashView } from "./TrashView.tsx";
 import { trashListChanged } from "./trash-store.ts";
+import { WorkspacePanel } from "./WorkspacePanel.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
 import "./library.css";
-
-const TRASH_VIEW = "trash";
-
-/** The address of the library under these filters (and of its trash). */
-function libraryPath(filters: LibraryFilters, trash: boolean): string {
-  const query = filtersToQuery(filters);
-  if (trash) query.set("view", TRASH_VIEW);
-  const text = query.toString();
-  return text === "" ? "/me" : `/me?${text}`;
-}
 
 /**
  * /me, the library: the user's songs under filters, search and sort held in the address, loaded
@@ -91,14 +82,19 @@ export default function LibraryPage() {
           {parsed.unknown.join(", ")}.
         </p>
       )}
-      {trash ? (
-        <TrashView userId={userId} />
-      ) : (
-        <>
-          <LibraryFilterBar filters={filters} onChange={change} />
-          <LibrarySongs userId={userId} filtered={!sameFilters(filters, DEFAULT_LIBRARY_FILTERS)} />
-        </>
-      )}
+      <div className="library-main">
+        <WorkspacePanel filters={filters} />
+        <div className="library-content">
+          {trash ? (
+            <TrashView userId={userId} />
+          ) : (
+            <>
+              <LibraryFilterBar filters={filters} onChange={change} />
+              <LibrarySongs userId={userId} filtered={!sameFilters(filters, DEFAULT_LIBRARY_FILTERS)} />
+            </>
+          )}
+        </div>
+      </div>
       <PlayerBar />
       <ModalHost />
       <Toasts />

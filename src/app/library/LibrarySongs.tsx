@@ -8,6 +8,7 @@ import { useSelection } from "../songs/use-selection.ts";
 import { LibraryPager } from "./LibraryPager.tsx";
 import { BulkBar, ProblemBox } from "./ListChrome.tsx";
 import { loadMore, reloadLibrary, useLibrary } from "./library-store.ts";
+import { MoveToWorkspace } from "./MoveToWorkspace.tsx";
 import { trashSongs } from "./trash-actions.ts";
 
 const songMenu = (clip: Clip) => (clip.status === "complete" ? <SongMenu clip={clip} /> : null);
@@ -50,6 +51,11 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
         >
           Move to Trash
         </button>
+        <MoveToWorkspace
+          clips={chosen}
+          onMoved={clear}
+          disabled={!chosen.every((clip) => clip.user_id === userId)}
+        />
       </BulkBar>
       <ProblemBox problem={problem} onRetry={reloadLibrary} />
       <SongList
