@@ -10,7 +10,6 @@ import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { ModalHost } from "../create/ModalHost.tsx";
 import { PlayerBar } from "../create/PlayerBar.tsx";
-import { followGenerations } from "../create/realtime-socket.ts";
 import { Toasts } from "../create/Toasts.tsx";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
@@ -18,9 +17,9 @@ import { useLocation } from "../router/use-location.ts";
 import { LibraryFilterBar } from "./LibraryFilterBar.tsx";
 import { LibrarySongs } from "./LibrarySongs.tsx";
 import { libraryPath, TRASH_VIEW } from "./library-path.ts";
-import { applyClipChanges, showLibrary } from "./library-store.ts";
+import { showLibrary } from "./library-store.ts";
 import { TrashView } from "./TrashView.tsx";
-import { trashListChanged } from "./trash-store.ts";
+import { useLibraryUpdates } from "./use-library-updates.ts";
 import { WorkspacePanel } from "./WorkspacePanel.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
@@ -42,17 +41,7 @@ export default function LibraryPage() {
     if (userId !== null && !trash) showLibrary(userId, filters);
   }, [userId, filters, trash]);
 
-  // Songs being made, and any other change the server pushes, go in or out by the filters.
-  useEffect(() => {
-    if (userId === null) return;
-    return followGenerations(userId, {
-      onClips: (clips) => {
-        applyClipChanges(clips);
-        trashListChanged(clips.filter((clip) => clip.is_trashed));
-      },
-      onSubscribed: () => undefined,
-    });
-  }, [userId]);
+  useLibraryUpdates(userId);
 
   const change = useCallback(
     (next: LibraryFilters) => {
