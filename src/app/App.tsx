@@ -10,6 +10,7 @@ import { matchRoute } from "./routes.ts";
 const StudioPage = lazy(() => import("./StudioPage.tsx"));
 const CreatePage = lazy(() => import("./create/CreatePage.tsx"));
 const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
+const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 
 export function App() {
@@ -39,6 +40,14 @@ export function App() {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <LibraryPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "libraryPersonas":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <PersonasPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -5,6 +5,7 @@ export type Route =
   | { readonly name: "studio" }
   | { readonly name: "create" }
   | { readonly name: "library" }
+  | { readonly name: "libraryPersonas" }
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "notFound" };
@@ -28,6 +29,7 @@ export function matchRoute(pathname: string): Route {
   if (path === "/create" || path === "/create/v2") return { name: "create" };
   if (path === "/login") return { name: "login" };
   if (path === "/me") return { name: "library" };
+  if (path === "/me/personas") return { name: "libraryPersonas" };
   const persona = /^\/persona\/([^/]+)$/.exec(path);
   if (persona?.[1]) return { name: "persona", personaId: safeDecode(persona[1]) };
   return { name: "notFound" };

@@ -241,6 +241,39 @@ describe("the library page", () => {
     await expect.poll(() => panel.getByRole("link", { name: "Demo Tapes" }).count(), WAIT).toBe(1);
   });
 
+  it("lists the user's personas at /me/personas, and an empty loved list as empty", async () => {
+    const { page, baseUrl, db } = app();
+    const pro = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", PRO_USER)
+      .executeTakeFirstOrThrow();
+    const root = await db
+      .selectFrom("clips")
+      .select("id")
+      .where("title", "=", titleOf(1))
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("personas")
+      .values({
+        user_id: pro.id,
+        root_clip_id: root.id,
+        name: "Harbour Voice",
+        description: "Warm and close",
+        image_s3_id: null,
+        image_url: null,
+      })
+      .execute();
+    await page.goto(`${baseUrl}/me/personas`);
+    const card = page.getByTestId("persona-card");
+    await expect.poll(() => card.count(), WAIT).toBe(1);
+    expect(await card.textContent()).toContain("Harbour Voice");
+    expect(await card.textContent()).toContain("Private");
+    await page.getByRole("link", { name: "Loved", exact: true }).click();
+    await expect.poll(() => page.getByText("Personas you love will appear here.").count(), WAIT).toBe(1);
+    expect(await page.getByRole("alert").count()).toBe(0);
+  });
+
   it("shows a song being made live only in a list whose filters it matches", async () => {
     const { page, baseUrl } = app();
     // Two tabs on the same user's channel: one whose search the new song matches, one it does not.
