@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { matchRoute } from "../../src/app/routes.ts";
 import { feedFiltersSchema } from "../../src/shared/api/clips.ts";
 import {
   DEFAULT_LIBRARY_FILTERS,
@@ -98,5 +99,14 @@ describe("the library's filters in the address", () => {
     expect(parsed.filters.states.liked).toBe("Any");
     expect(parsed.filters.states.public).toBe("True");
     expect(parsed.filters.sort).toBe("newest");
+  });
+});
+
+describe("the library's routes", () => {
+  it("opens the library at /me and the personas at /me/personas, with or without a trailing slash", () => {
+    expect(matchRoute("/me")).toEqual({ name: "library" });
+    expect(matchRoute("/me/")).toEqual({ name: "library" });
+    expect(matchRoute("/me/personas")).toEqual({ name: "libraryPersonas" });
+    expect(matchRoute("/me/other")).toEqual({ name: "notFound" });
   });
 });
