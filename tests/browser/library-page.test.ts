@@ -241,7 +241,7 @@ describe("the library page", () => {
     await expect.poll(() => panel.getByRole("link", { name: "Demo Tapes" }).count(), WAIT).toBe(1);
   });
 
-  it("lists the user's personas at /me/personas, and an empty loved list as empty", async () => {
+  it("lists the user's personas at /me/personas, an empty loved list as empty, and trashes and restores one", async () => {
     const { page, baseUrl, db } = app();
     const pro = await db
       .selectFrom("users")
@@ -272,6 +272,27 @@ describe("the library page", () => {
     await page.getByRole("link", { name: "Loved", exact: true }).click();
     await expect.poll(() => page.getByText("Personas you love will appear here.").count(), WAIT).toBe(1);
     expect(await page.getByRole("alert").count()).toBe(0);
+
+    // Trash, Undo, trash again, and restore from the Trashed list.
+    const toasts = () => page.getByTestId("toast").allTextContents();
+    await page.getByRole("link", { name: "My Personas", exact: true }).click();
+    await card.getByRole("button", { name: "Move to Trash" }).click();
+    await expect
+      .poll(toasts, WAIT)
+      .toContainEqual(expect.stringContaining("Harbour Voice has been moved to trash."));
+    await expect.poll(() => card.count(), WAIT).toBe(0);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Your action has been undone."));
+    await expect.poll(() => card.count(), WAIT).toBe(1);
+    await card.getByRole("button", { name: "Move to Trash" }).click();
+    await expect.poll(() => card.count(), WAIT).toBe(0);
+    await page.getByRole("link", { name: "Trashed", exact: true }).click();
+    await expect.poll(() => card.count(), WAIT).toBe(1);
+    await card.getByRole("button", { name: "Restore" }).click();
+    await expect
+      .poll(toasts, WAIT)
+      .toContainEqual(expect.stringContaining("Harbour Voice has been restored."));
+    await expect.poll(() => page.getByText("The trash is empty.").count(), WAIT).toBe(1);
   });
 
   it("shows a song being made live only in a list whose filters it matches", async () => {

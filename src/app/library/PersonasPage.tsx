@@ -8,8 +8,11 @@ import {
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
+import { Toasts } from "../create/Toasts.tsx";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
+import { setPublic, setTrashed } from "./persona-actions.ts";
+import "../create/create.css";
 import "../songs/songs.css";
 import "./library.css";
 
@@ -17,12 +20,13 @@ const TABS = {
   mine: { label: "My Personas", path: "/api/persona/get-personas/", none: null },
   loved: { label: "Loved", path: "/api/persona/get-loved-personas/", none: NO_LOVED_PERSONAS },
   followed: { label: "Followed", path: "/api/persona/get-followed-personas/", none: NO_FOLLOWED_PERSONAS },
+  trashed: { label: "Trashed", path: "/api/persona/get-trashed-personas/", none: null },
 } as const;
 type Tab = keyof typeof TABS;
 
 const tabOf = (search: string): Tab => {
   const asked = new URLSearchParams(search).get("tab");
-  return asked === "loved" || asked === "followed" ? asked : "mine";
+  return asked === "loved" || asked === "followed" || asked === "trashed" ? asked : "mine";
 };
 
 interface Listing {
@@ -47,7 +51,7 @@ async function fetchPage(tab: Tab, page: number) {
   }
 }
 
-function PersonaCard({ persona }: { readonly persona: Persona }) {
+function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly changed: () => void }) {
   return (
     <li className="persona-card" data-testid="persona-card">
       {persona.image_url ? (
@@ -65,6 +69,26 @@ function PersonaCard({ persona }: { readonly persona: Persona }) {
         </span>
         {persona.description && <span className="persona-card-meta">{persona.description}</span>}
       </div>
+      {persona.is_owned && (
+        <div className="clip-actions">
+          {!persona.is_trashed && (
+            <button
+              type="button"
+              className="create-small-button"
+              onClick={() => void setPublic(persona, !persona.is_public, changed)}
+            >
+              {persona.is_public ? "Make private" : "Make public"}
+            </button>
+          )}
+          <button
+            type="button"
+            className="create-small-button"
+            onClick={() => void setTrashed(persona, !persona.is_trashed, changed)}
+          >
+            {persona.is_trashed ? "Restore" : "Move to Trash"}
+          </button>
+        </div>
+      )}
     </li>
   );
 }
@@ -135,12 +159,14 @@ export default function PersonasPage() {
               ? "You have no personas yet. Make one from a song's menu on the create page."
               : tab === "loved"
                 ? "Personas you love will appear here."
-                : "Personas you follow will appear here."}
+                : tab === "followed"
+                  ? "Personas you follow will appear here."
+                  : "The trash is empty."}
           </p>
         )}
         <ul className="persona-cards">
           {listing.personas.map((persona) => (
-            <PersonaCard key={persona.id} persona={persona} />
+            <PersonaCard key={persona.id} persona={persona} changed={() => void load(1)} />
           ))}
         </ul>
         {listing.hasMore && (
@@ -149,6 +175,7 @@ export default function PersonasPage() {
           </button>
         )}
       </section>
+      <Toasts />
     </div>
   );
 }
