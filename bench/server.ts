@@ -172,7 +172,7 @@ async function measure(
  * the JSON of a bench area. The server and library areas differ only in the size of the library.
  */
 export async function feedLoadBench(
-  data: { users: number; clips: number; libraryClips: number },
+  data: FeedData,
   seconds: number,
 ): Promise<{ table: string; json: Record<string, unknown> }> {
   const loadAtStart = loadavg()[0];
@@ -272,12 +272,14 @@ export async function feedLoadBench(
   };
 }
 
-export const serverBench: BenchArea = {
-  run: ({ quick }) =>
-    feedLoadBench(
-      quick
-        ? { users: 1000, clips: 20_000, libraryClips: 1000 }
-        : { users: 1000, clips: 100_000, libraryClips: 5000 },
-      quick ? 5 : 30,
-    ),
-};
+type FeedData = { users: number; clips: number; libraryClips: number };
+
+/** A bench area of the feed under load: `quick` data for 5 s with --quick, `full` data for 30 s. */
+export const feedLoadArea = (quick: FeedData, full: FeedData): BenchArea => ({
+  run: (options) => feedLoadBench(options.quick ? quick : full, options.quick ? 5 : 30),
+});
+
+export const serverBench = feedLoadArea(
+  { users: 1000, clips: 20_000, libraryClips: 1000 },
+  { users: 1000, clips: 100_000, libraryClips: 5000 },
+);

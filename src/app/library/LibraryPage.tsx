@@ -6,15 +6,14 @@ import {
   sameFilters,
 } from "../../shared/library/library-filters.ts";
 import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
-import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { ModalHost } from "../create/ModalHost.tsx";
 import { PlayerBar } from "../create/PlayerBar.tsx";
 import { Toasts } from "../create/Toasts.tsx";
 import { navigate } from "../router/history-router.ts";
-import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { LibraryFilterBar } from "./LibraryFilterBar.tsx";
+import { LibraryHead } from "./LibraryHead.tsx";
 import { LibrarySongs } from "./LibrarySongs.tsx";
 import { libraryPath, TRASH_VIEW } from "./library-path.ts";
 import { showLibrary } from "./library-store.ts";
@@ -53,18 +52,14 @@ export default function LibraryPage() {
   if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
   return (
     <div className="library-page page">
-      <PageHeader current="library" />
-      <div className="library-head">
-        <h1>Library</h1>
-        <nav className="library-tabs" aria-label="Library views">
-          <Link href={libraryPath(filters, false)} aria-current={trash ? undefined : "page"}>
-            Songs
-          </Link>
-          <Link href={libraryPath(filters, true)} aria-current={trash ? "page" : undefined}>
-            Trash
-          </Link>
-        </nav>
-      </div>
+      <LibraryHead
+        title="Library"
+        tabsLabel="Library views"
+        tabs={[
+          { label: "Songs", href: libraryPath(filters, false), current: !trash },
+          { label: "Trash", href: libraryPath(filters, true), current: trash },
+        ]}
+      />
       {parsed.unknown.length > 0 && (
         <p className="library-notice" role="status">
           Some filters in the address were not understood and show their default instead:{" "}

@@ -6,11 +6,11 @@ import {
   personaListResponseSchema,
 } from "../../shared/api/personas.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
-import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { Toasts } from "../create/Toasts.tsx";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
+import { LibraryHead } from "./LibraryHead.tsx";
 import { setPublic, setTrashed } from "./persona-actions.ts";
 import "../create/create.css";
 import "../songs/songs.css";
@@ -132,21 +132,15 @@ export default function PersonasPage() {
   if (session === null || !session.user) return <p className="page-loading">Loading...</p>;
   return (
     <div className="library-page page">
-      <PageHeader current="library" />
-      <div className="library-head">
-        <h1>Personas</h1>
-        <nav className="library-tabs" aria-label="Persona lists">
-          {(Object.keys(TABS) as Tab[]).map((name) => (
-            <Link
-              key={name}
-              href={name === "mine" ? "/me/personas" : `/me/personas?tab=${name}`}
-              aria-current={tab === name ? "page" : undefined}
-            >
-              {TABS[name].label}
-            </Link>
-          ))}
-        </nav>
-      </div>
+      <LibraryHead
+        title="Personas"
+        tabsLabel="Persona lists"
+        tabs={(Object.keys(TABS) as Tab[]).map((name) => ({
+          label: TABS[name].label,
+          href: name === "mine" ? "/me/personas" : `/me/personas?tab=${name}`,
+          current: tab === name,
+        }))}
+      />
       <section className="panel" aria-label={TABS[tab].label}>
         {listing.problem && (
           <p className="error" role="alert">
