@@ -11,6 +11,7 @@ import {
   personaListResponseSchema,
   personaSchema,
 } from "../../src/shared/api/personas.ts";
+import { type MyPlaylistsResponse, myPlaylistsResponseSchema } from "../../src/shared/api/playlists.ts";
 import {
   DEFAULT_WORKSPACE_ID,
   WORKSPACE_NOT_FOUND,
@@ -171,5 +172,34 @@ describe.each(BACKENDS)("the library's persona calls on %s", (backend) => {
     const othersTrash = await other.client.get<PersonaListResponse>("/api/persona/get-trashed-personas/");
     expect(othersTrash.body.personas).toEqual([]);
     expect((await server.client().get("/api/persona/get-trashed-personas/")).status).toBe(401);
+  });
+});
+
+describe.each(BACKENDS)("the library's trashed playlists on %s", (backend) => {
+  const {
+    server,
+    db,
+    users: { owner, other },
+  } = startApiServerWithUsers(backend, { owner: {}, other: {} });
+
+  it("lists the owner's trashed playlists with show_trashed, and only the owner's; anonymous is asked to sign in", async () => {
+    const kept = await owner.client.post<{ id: string }>("/api/playlist/create/", { name: "Road songs" });
+    const binned = await owner.client.post<{ id: string }>("/api/playlist/create/", { name: "Old drafts" });
+    expect([kept.status, binned.status]).toEqual([200, 200]);
+    // No call trashes a playlist yet: the test trashes it in the database.
+    await db().updateTable("playlists").set({ is_trashed: true }).where("id", "=", binned.body.id).execute();
+
+    const names = async (client: typeof owner.client, query: string) => {
+      const answer = await client.get<MyPlaylistsResponse>(`/api/playlist/me${query}`);
+      expect(answer.status).toBe(200);
+      return myPlaylistsResponseSchema.parse(answer.body).playlists.map((playlist) => playlist.name);
+    };
+    expect(await names(owner.client, "")).toEqual(["Road songs"]);
+    expect(await names(owner.client, "?show_trashed=true")).toEqual(["Old drafts"]);
+    expect(await names(other.client, "?show_trashed=true")).toEqual([]);
+    expect((await server.client().get("/api/playlist/me?show_trashed=true")).status).toBe(401);
+    const bad = await owner.client.get<{ detail: string }>("/api/playlist/me?show_trashed=perhaps");
+    expect(bad.status).toBe(400);
+    expect(typeof bad.body.detail).toBe("string");
   });
 });
