@@ -102,6 +102,37 @@ describe("the library page", () => {
     await expect.poll(() => page.getByText("No songs match these filters.").count(), WAIT).toBe(1);
   });
 
+  it("ignores an answer for filters that changed while it loaded", async () => {
+    const { page, baseUrl } = app();
+    // The server's answer for the first search is held back until the second search has shown.
+    let releaseSlow: () => void = () => undefined;
+    const slowHeld = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    await page.route("**/api/feed/v3", async (route) => {
+      const body = route.request().postData() ?? "";
+      if (body.includes('"searchText":"Track 01"')) await slowHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${baseUrl}/me`);
+      await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(SONGS));
+      const search = page.getByLabel("Search your songs");
+      await search.fill("Track 01");
+      await page.waitForRequest((request) => (request.postData() ?? "").includes('"searchText":"Track 01"'));
+      await search.fill("Track 02");
+      await expect.poll(() => firstTitle(page), WAIT).toBe(titleOf(29));
+      releaseSlow();
+      // The held answer arrives now, for filters no longer shown: the list stays the newer one.
+      await page.waitForTimeout(1000);
+      expect(await firstTitle(page)).toBe(titleOf(29));
+      expect(new URL(page.url()).searchParams.get("q")).toBe("Track 02");
+    } finally {
+      releaseSlow();
+      await page.unroute("**/api/feed/v3");
+    }
+  });
+
   it("jumps to a page by number, moves page by page, and page 1 goes back to scrolling", async () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/me`);
