@@ -10,6 +10,7 @@ const AREAS: Record<string, BenchArea> = {
   engine: engineBench,
   tone: toneBench,
   server: serverBench,
+  library: { run: (options) => import("./library.ts").then((area) => area.libraryBench.run(options)) },
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },

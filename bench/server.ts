@@ -167,106 +167,119 @@ async function measure(
   }
 }
 
-export const serverBench: BenchArea = {
-  async run({ quick }) {
-    const data = quick
-      ? { users: 1000, clips: 20_000, libraryClips: 1000 }
-      : { users: 1000, clips: 100_000, libraryClips: 5000 };
-    const seconds = quick ? 5 : 30;
-    const loadAtStart = loadavg()[0];
-    const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-    const pglite = await measure("pglite", data, seconds);
-    let postgres: Measured | null = null;
-    if (databaseUrl) postgres = await measure("postgres", data, seconds, databaseUrl);
-    else {
-      process.stderr.write(
-        "\n!!! Neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set: PostgreSQL is not measured.\n\n",
-      );
-    }
+/**
+ * The library's first page under load on both databases, for a data set of this size: the table and
+ * the JSON of a bench area. The server and library areas differ only in the size of the library.
+ */
+export async function feedLoadBench(
+  data: FeedData,
+  seconds: number,
+): Promise<{ table: string; json: Record<string, unknown> }> {
+  const loadAtStart = loadavg()[0];
+  const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+  const pglite = await measure("pglite", data, seconds);
+  let postgres: Measured | null = null;
+  if (databaseUrl) postgres = await measure("postgres", data, seconds, databaseUrl);
+  else {
+    process.stderr.write(
+      "\n!!! Neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set: PostgreSQL is not measured.\n\n",
+    );
+  }
 
-    const loadAtEnd = loadavg()[0];
-    const ms = (value: number) => value.toFixed(1);
-    const rows = Object.entries({ pglite, postgres }).flatMap(([name, m]) =>
+  const loadAtEnd = loadavg()[0];
+  const ms = (value: number) => value.toFixed(1);
+  const rows = Object.entries({ pglite, postgres }).flatMap(([name, m]) =>
+    m
+      ? [
+          [
+            name,
+            ms(m.p50),
+            ms(m.p90),
+            ms(m.p99),
+            ms(m.max),
+            m.rps.toFixed(0),
+            m.cpuMsPerRequest.toFixed(2),
+            String(m.errors + m.non2xx),
+            m.p99 <= TARGET_P99_MS ? "yes" : "NO",
+          ],
+        ]
+      : [],
+  );
+  const table = [
+    `POST /api/feed/v3 at ${RATE} req/s for ${seconds} s, ${CONNECTIONS} connections; ${data.clips} clips, ` +
+      `${data.users} users, the measured library ${data.libraryClips} clips; target p99 <= ${TARGET_P99_MS} ms`,
+    formatTable(
+      [
+        "backend",
+        "p50 ms",
+        "p90 ms",
+        "p99 ms",
+        "max ms",
+        "req/s",
+        "server CPU ms/req",
+        "failed",
+        "target met",
+      ],
+      rows,
+    ),
+    `1-minute load average: ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end ` +
+      `(${cpus().length} cores; other work on the machine inflates the latencies).`,
+    ...Object.entries({ pglite, postgres }).flatMap(([name, m]) =>
       m
         ? [
-            [
-              name,
-              ms(m.p50),
-              ms(m.p90),
-              ms(m.p99),
-              ms(m.max),
-              m.rps.toFixed(0),
-              m.cpuMsPerRequest.toFixed(2),
-              String(m.errors + m.non2xx),
-              m.p99 <= TARGET_P99_MS ? "yes" : "NO",
-            ],
+            `${name}, one request at a time, median ms by search word: ${Object.entries(m.byWord)
+              .map(([word, value]) => `"${word}" ${value}`)
+              .join(", ")}`,
           ]
         : [],
-    );
-    const table = [
-      `POST /api/feed/v3 at ${RATE} req/s for ${seconds} s, ${CONNECTIONS} connections; ${data.clips} clips, ` +
-        `${data.users} users, the measured library ${data.libraryClips} clips; target p99 <= ${TARGET_P99_MS} ms`,
-      formatTable(
-        [
-          "backend",
-          "p50 ms",
-          "p90 ms",
-          "p99 ms",
-          "max ms",
-          "req/s",
-          "server CPU ms/req",
-          "failed",
-          "target met",
-        ],
-        rows,
-      ),
-      `1-minute load average: ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end ` +
-        `(${cpus().length} cores; other work on the machine inflates the latencies).`,
-      ...Object.entries({ pglite, postgres }).flatMap(([name, m]) =>
-        m
-          ? [
-              `${name}, one request at a time, median ms by search word: ${Object.entries(m.byWord)
-                .map(([word, value]) => `"${word}" ${value}`)
-                .join(", ")}`,
-            ]
-          : [],
-      ),
-    ].join("\n");
-    const detail = (m: Measured | null) =>
-      m && {
-        p50_ms: m.p50,
-        p90_ms: m.p90,
-        p99_ms: m.p99,
-        max_ms: m.max,
-        requests_per_second: m.rps,
-        requests: m.requests,
-        server_cpu_ms_per_request: m.cpuMsPerRequest,
-        failed: m.errors + m.non2xx,
-        data_load_seconds: m.loadSeconds,
-        sequential_median_ms_by_search_word: m.byWord,
-      };
-    return {
-      table,
-      json: {
-        feed_v3_p99_ms_pglite: pglite.p99,
-        feed_v3_p99_ms_postgres: postgres?.p99 ?? null,
-        // The rate achieved: a p99 is only met at the rate asked if the server kept up with it.
-        feed_v3_rps_pglite: pglite.rps,
-        feed_v3_rps_postgres: postgres?.rps ?? null,
-        target_p99_ms: TARGET_P99_MS,
-        rate_per_second: RATE,
-        seconds,
-        connections: CONNECTIONS,
-        users: data.users,
-        clips: data.clips,
-        library_clips: data.libraryClips,
-        // Other work on the machine inflates latencies: the 1-minute load average around the run says how much.
-        load_average_1min_start: loadAtStart,
-        load_average_1min_end: loadAtEnd,
-        search_words: SEARCH_WORDS,
-        pglite: detail(pglite),
-        postgres: detail(postgres),
-      },
+    ),
+  ].join("\n");
+  const detail = (m: Measured | null) =>
+    m && {
+      p50_ms: m.p50,
+      p90_ms: m.p90,
+      p99_ms: m.p99,
+      max_ms: m.max,
+      requests_per_second: m.rps,
+      requests: m.requests,
+      server_cpu_ms_per_request: m.cpuMsPerRequest,
+      failed: m.errors + m.non2xx,
+      data_load_seconds: m.loadSeconds,
+      sequential_median_ms_by_search_word: m.byWord,
     };
-  },
-};
+  return {
+    table,
+    json: {
+      feed_v3_p99_ms_pglite: pglite.p99,
+      feed_v3_p99_ms_postgres: postgres?.p99 ?? null,
+      // The rate achieved: a p99 is only met at the rate asked if the server kept up with it.
+      feed_v3_rps_pglite: pglite.rps,
+      feed_v3_rps_postgres: postgres?.rps ?? null,
+      target_p99_ms: TARGET_P99_MS,
+      rate_per_second: RATE,
+      seconds,
+      connections: CONNECTIONS,
+      users: data.users,
+      clips: data.clips,
+      library_clips: data.libraryClips,
+      // Other work on the machine inflates latencies: the 1-minute load average around the run says how much.
+      load_average_1min_start: loadAtStart,
+      load_average_1min_end: loadAtEnd,
+      search_words: SEARCH_WORDS,
+      pglite: detail(pglite),
+      postgres: detail(postgres),
+    },
+  };
+}
+
+type FeedData = { users: number; clips: number; libraryClips: number };
+
+/** A bench area of the feed under load: `quick` data for 5 s with --quick, `full` data for 30 s. */
+export const feedLoadArea = (quick: FeedData, full: FeedData): BenchArea => ({
+  run: (options) => feedLoadBench(options.quick ? quick : full, options.quick ? 5 : 30),
+});
+
+export const serverBench = feedLoadArea(
+  { users: 1000, clips: 20_000, libraryClips: 1000 },
+  { users: 1000, clips: 100_000, libraryClips: 5000 },
+);

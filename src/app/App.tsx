@@ -9,6 +9,8 @@ import { matchRoute } from "./routes.ts";
 // The studio (PixiJS, the editing code) loads only when it is opened.
 const StudioPage = lazy(() => import("./StudioPage.tsx"));
 const CreatePage = lazy(() => import("./create/CreatePage.tsx"));
+const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
+const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 
 export function App() {
@@ -30,6 +32,22 @@ export function App() {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <CreatePage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "library":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <LibraryPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "libraryPersonas":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <PersonasPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -1,9 +1,11 @@
+import { PageHeader } from "./account/PageHeader.tsx";
 import { EngineCheck } from "./EngineCheck.tsx";
 import { Link } from "./router/Link.tsx";
 
 export function HomePage() {
   return (
     <main className="page">
+      <PageHeader current="home" />
       <header className="page-header">
         <h1>Tunesmith</h1>
         <p>Your self-hosted song studio.</p>

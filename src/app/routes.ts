@@ -6,6 +6,8 @@ export type Route =
   | { readonly name: "home" }
   | { readonly name: "studio" }
   | { readonly name: "create" }
+  | { readonly name: "library" }
+  | { readonly name: "libraryPersonas" }
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "notFound" };
@@ -26,6 +28,10 @@ export function matchRoute(pathname: string): Route {
       return { name: "create" };
     case "login":
       return { name: "login" };
+    case "library":
+      return { name: "library" };
+    case "myPersonas":
+      return { name: "libraryPersonas" };
     case "persona":
       return { name: "persona", personaId: match.params.id };
     default:

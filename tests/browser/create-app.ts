@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
@@ -15,6 +15,7 @@ import { DIST_DIR } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { grantCredits } from "../../src/server/billing/credits.ts";
 import { openDatabase } from "../../src/server/db/database.ts";
+import type { Database } from "../../src/server/db/schema.ts";
 import { seedDemoAccounts } from "../../src/server/seed.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
@@ -102,6 +103,8 @@ export async function openAdd(page: Page, item: string): Promise<void> {
 export interface CreateApp {
   readonly baseUrl: string;
   readonly page: Page;
+  /** The server's database, for tests that lay out a library directly instead of generating it. */
+  readonly db: Kysely<Database>;
   /** Signs in through /login and lands on `next`. */
   signIn(email: string, next?: string): Promise<void>;
   signOut(): Promise<void>;
@@ -143,6 +146,7 @@ export function openCreateApp(
     app = {
       baseUrl,
       page,
+      db: database.db,
       async signIn(email, next = "/create") {
         await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
         await page.getByLabel("Email").fill(email);

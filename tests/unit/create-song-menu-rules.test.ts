@@ -10,8 +10,9 @@ import {
   wavDownloadGate,
 } from "../../src/app/create/song-menu-rules.ts";
 import type { Session } from "../../src/shared/api/accounts.ts";
-import { type Clip, clipSchema } from "../../src/shared/api/clips.ts";
+import type { Clip } from "../../src/shared/api/clips.ts";
 import { OWNER, testSession as session } from "../test-session.ts";
+import { libraryClip } from "./library-fixtures.ts";
 
 const free = (overrides: Partial<Session> = {}) =>
   session({
@@ -22,42 +23,7 @@ const free = (overrides: Partial<Session> = {}) =>
   });
 
 function clip(overrides: Partial<Clip> = {}, metadata: Partial<Clip["metadata"]> = {}): Clip {
-  return clipSchema.parse({
-    id: "7b1d2e3f-0000-4000-8000-000000000002",
-    user_id: OWNER,
-    user_handle: "owner",
-    handle: "owner",
-    display_name: "Owner",
-    title: "Song",
-    status: "complete",
-    caption: "",
-    caption_mentions: [],
-    image_url: null,
-    audio_url: null,
-    video_url: null,
-    video_cover_url: null,
-    preview_url: null,
-    display_tags: null,
-    is_public: false,
-    is_trashed: false,
-    is_pinned: false,
-    is_contest_clip: false,
-    is_contest_base_clip: false,
-    allow_comments: true,
-    play_count: 0,
-    upvote_count: 0,
-    created_at: "2026-11-22T12:00:00.000Z",
-    model_name: "chirp-crow",
-    major_model_version: "v5",
-    preview_seconds: null,
-    download_disabled_reason: null,
-    root_clip_id: null,
-    project: null,
-    persona: null,
-    reaction: null,
-    metadata: { type: "gen", has_vocal: true, ...metadata },
-    ...overrides,
-  });
+  return libraryClip(2, { user_id: OWNER, title: "Song", ...overrides }, { has_vocal: true, ...metadata });
 }
 
 const PERSONA = {

@@ -1,18 +1,30 @@
 import { Link } from "../router/Link.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
 
-/** The signed-in pages' header: brand, the Create and Studio links (the current one marked), account. */
-export function PageHeader({ current }: { readonly current?: "create" }) {
+export type HeaderPlace = "home" | "create" | "library" | "studio";
+
+const LINKS: readonly { readonly place: HeaderPlace; readonly href: string; readonly label: string }[] = [
+  { place: "create", href: "/create", label: "Create" },
+  { place: "library", href: "/me", label: "Library" },
+  { place: "studio", href: "/studio", label: "Studio" },
+];
+
+/**
+ * Every page's header: brand, the Create, Library and Studio links (the current one marked), and
+ * the account corner (handle, plan, credits).
+ */
+export function PageHeader({ current }: { readonly current?: HeaderPlace }) {
   return (
-    <header className="create-header">
+    <header className="create-header" data-testid="page-header">
       <Link href="/" className="create-brand">
         Tunesmith
       </Link>
-      <nav className="create-nav">
-        <Link href="/create" aria-current={current === "create" ? "page" : undefined}>
-          Create
-        </Link>
-        <Link href="/studio">Studio</Link>
+      <nav className="create-nav" aria-label="Main">
+        {LINKS.map((link) => (
+          <Link key={link.place} href={link.href} aria-current={current === link.place ? "page" : undefined}>
+            {link.label}
+          </Link>
+        ))}
       </nav>
       <AccountMenu />
     </header>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { displayTitle } from "../../shared/library/clip-display.ts";
 import { navigate } from "../router/history-router.ts";
-import { ClipPlayButton } from "./ClipPlayButton.tsx";
+import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
 import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
 import { formPathFrom } from "./create-query.ts";
@@ -11,7 +12,7 @@ function ReplySong({ first }: { readonly first: Clip }) {
   // The song list follows the clip's progress; the reply shows the latest it knows.
   const live = useClips((state) => state.byId[first.id]?.clip);
   const clip = live ?? first;
-  const title = clip.title || "Untitled";
+  const title = displayTitle(clip);
   return (
     <li className="chat-song" data-testid="chat-reply-song" data-clip-id={clip.id} data-status={clip.status}>
       <ClipPlayButton clip={clip} />

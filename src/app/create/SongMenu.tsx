@@ -1,5 +1,7 @@
 import type { Clip } from "../../shared/api/clips.ts";
+import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
+import { trashSongs } from "../library/trash-actions.ts";
 import { navigate } from "../router/history-router.ts";
 import { downloadMp3, downloadWav } from "./clip-downloads.ts";
 import { chatPathFor, type RemixType } from "./create-query.ts";
@@ -24,6 +26,7 @@ interface MenuItem {
 }
 
 const ALLOWED: MenuGate = { kind: "allowed" };
+const HIDDEN: MenuGate = { kind: "hidden" };
 
 const REMIX_ITEMS: readonly { readonly type: RemixType; readonly label: string }[] = [
   { type: "cover", label: "Cover" },
@@ -79,6 +82,11 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       gate: wavDownloadGate(session),
       run: () => void downloadWav(clip),
       upsell: openWavUpsell,
+    },
+    {
+      label: "Move to Trash",
+      gate: session.user !== null && canTrash([clip], session.user.id) ? ALLOWED : HIDDEN,
+      run: () => void trashSongs([clip], true),
     },
   ];
   return (

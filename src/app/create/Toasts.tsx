@@ -21,6 +21,18 @@ export function Toasts() {
             {toast.description && <span>{toast.description}</span>}
             {toast.link && <Link href={toast.link.href}>{toast.link.label}</Link>}
           </div>
+          {toast.action && (
+            <button
+              type="button"
+              className="create-small-button"
+              onClick={() => {
+                dismissToast(toast.id);
+                toast.action?.run();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          )}
           <button
             type="button"
             className="create-icon-button"

@@ -83,3 +83,14 @@ export function markStuck(ids: readonly string[]): void {
     return { byId };
   });
 }
+
+/** Clips that left the workspace's list (trashed, deleted). */
+export function removeClips(ids: readonly string[]): void {
+  const gone = new Set(ids);
+  clipsStore.setState((state) => {
+    if (!state.order.some((id) => gone.has(id))) return state;
+    const byId = { ...state.byId };
+    for (const id of ids) delete byId[id];
+    return { order: state.order.filter((id) => !gone.has(id)), byId };
+  });
+}

@@ -12,6 +12,8 @@ export interface ToastRequest {
   /** Milliseconds on screen; null keeps it until closed. */
   readonly durationMs: number | null;
   readonly link?: { readonly href: string; readonly label: string };
+  /** A button in the toast (Undo); choosing it closes the toast. */
+  readonly action?: { readonly label: string; readonly run: () => void };
 }
 
 export interface Toast extends ToastRequest {

@@ -4,7 +4,6 @@ import { PERSONA_NOT_FOUND, type Persona } from "../../shared/api/personas.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
-import { ClipPlayButton } from "../create/ClipPlayButton.tsx";
 import { upsertClips } from "../create/clips-store.ts";
 import { PlayerBar } from "../create/PlayerBar.tsx";
 import { toggleLoveWithToast } from "../create/personas/persona-love.ts";
@@ -13,6 +12,7 @@ import { Toasts } from "../create/Toasts.tsx";
 import { showToast } from "../create/toast-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
+import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
 

@@ -68,9 +68,12 @@ export async function createPlaylist(db: Kysely<Database>, userId: string, name:
 export async function findMyPlaylists(
   db: Kysely<Database>,
   userId: string,
-  window: { offset: number; limit: number; query?: string },
+  window: { offset: number; limit: number; query?: string; trashed?: boolean },
 ): Promise<{ playlists: PlaylistSummary[]; total: number }> {
-  let base = db.selectFrom("playlists").where("user_id", "=", userId).where("is_trashed", "=", false);
+  let base = db
+    .selectFrom("playlists")
+    .where("user_id", "=", userId)
+    .where("is_trashed", "=", window.trashed ?? false);
   if (window.query) base = base.where(sql<boolean>`strpos(lower(name), lower(${window.query})) > 0`);
   const [rows, total] = await Promise.all([
     base
@@ -90,9 +93,10 @@ export async function myPlaylists(
   userId: string,
   page: number,
   query: string | undefined,
+  trashed = false,
 ): Promise<MyPlaylistsResponse> {
   const offset = (page - 1) * PLAYLIST_PAGE_SIZE;
-  const found = await findMyPlaylists(db, userId, { offset, limit: PLAYLIST_PAGE_SIZE, query });
+  const found = await findMyPlaylists(db, userId, { offset, limit: PLAYLIST_PAGE_SIZE, query, trashed });
   return { playlists: found.playlists, ...pageInfo(found.total, page, PLAYLIST_PAGE_SIZE) };
 }
 

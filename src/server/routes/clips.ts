@@ -12,6 +12,7 @@ import {
   updateFeedbackBodySchema,
   updateReactionBodySchema,
 } from "../../shared/api/clips.ts";
+import type { WorkspaceSummary } from "../../shared/api/workspaces.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import {
   setClipMetadata,
@@ -27,6 +28,7 @@ import { trashedPage } from "../clips/feed-queries.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
+import { workspaceOfClip } from "../workspaces/clip-workspace.ts";
 import { registerClipMediaRoutes } from "./clip-media.ts";
 import { registerFeedRoutes } from "./feed.ts";
 
@@ -50,6 +52,11 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
     const { ids } = parseInput(clipsByIdsQuerySchema, request.query, "query");
     const viewerId = request.auth?.user.id ?? null;
     return { clips: (await findVisibleClips(db, viewerId, ids)).map((row) => clipView(row, viewerId)) };
+  });
+
+  app.get("/api/clips/:clip_id/project", async (request): Promise<WorkspaceSummary> => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    return workspaceOfClip(db, requireUser(request).id, clip_id);
   });
 
   app.get("/api/clips/trashed_v2", async (request) => {

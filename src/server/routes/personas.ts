@@ -43,6 +43,7 @@ import {
 } from "../personas/persona-store.ts";
 import { insertPersona, setFollowing, toggleLove } from "../personas/persona-writes.ts";
 import type { Storage } from "../storage/storage.ts";
+import { registerPersonaLibraryRoutes } from "./persona-library.ts";
 
 const imageParamsSchema = z.object({ image: z.string().regex(PERSONA_IMAGE_ID, "Unknown image") });
 
@@ -52,6 +53,7 @@ export function registerPersonaRoutes(
   deps: { readonly db: Kysely<Database>; readonly storage: Storage },
 ): void {
   const { db, storage } = deps;
+  registerPersonaLibraryRoutes(app, db);
 
   app.post("/api/persona/create/", async (request): Promise<Persona> => {
     const user = requireUser(request);

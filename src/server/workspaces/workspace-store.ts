@@ -72,7 +72,8 @@ async function summaries(db: Db, rows: readonly WorkspaceRow[]): Promise<Workspa
   });
 }
 
-const summary = async (db: Db, row: WorkspaceRow) => (await summaries(db, [row]))[0] as WorkspaceSummary;
+export const summary = async (db: Db, row: WorkspaceRow) =>
+  (await summaries(db, [row]))[0] as WorkspaceSummary;
 
 type OwnedOptions = { lock?: boolean; trashedToo?: boolean };
 
@@ -199,7 +200,7 @@ export async function myWorkspaces(
 }
 
 /** The default workspace as a workspace: the caller's clips in no other. */
-async function defaultWorkspace(db: Db, userId: string): Promise<WorkspaceSummary> {
+export async function defaultWorkspace(db: Db, userId: string): Promise<WorkspaceSummary> {
   const [user, count] = await Promise.all([
     db
       .selectFrom("users")

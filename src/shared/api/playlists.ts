@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEARCH_TEXT_MAX } from "./clips.ts";
-import { pageInfoSchema, pageNumberSchema } from "./paged.ts";
+import { pageInfoSchema, pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
 /** Playlist pages hold 20 (001 section 9). */
 export const PLAYLIST_PAGE_SIZE = 20;
@@ -17,9 +17,13 @@ export const createPlaylistBodySchema = z.object({
   name: z.string().trim().max(PLAYLIST_NAME_MAX).nullish(),
 });
 
-/** GET /api/playlist/me: the caller's playlists, last changed first; `query` searches their names. */
+/**
+ * GET /api/playlist/me: the caller's playlists, last changed first; `query` searches their names;
+ * show_trashed lists the trashed ones instead.
+ */
 export const myPlaylistsQuerySchema = z.object({
   page: pageNumberSchema.default(1),
+  show_trashed: queryBooleanSchema.default(false),
   query: z
     .string()
     .trim()

@@ -1,17 +1,22 @@
 import type { Clip } from "../../shared/api/clips.ts";
-import { isPlayable, togglePlay, usePlayer } from "./player-store.ts";
+import { displayTitle } from "../../shared/library/clip-display.ts";
+import { isPlayable, togglePlay, usePlayer } from "../create/player-store.ts";
 
 /** A song's play / pause button in a list: plays it in the player bar once it is streaming or complete. */
 export function ClipPlayButton({ clip }: { readonly clip: Clip }) {
   const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
-  const title = clip.title || "Untitled";
+  const title = displayTitle(clip);
   return (
     <button
       type="button"
       className="clip-play"
       disabled={!isPlayable(clip)}
       aria-label={playing ? `Pause ${title}` : `Play ${title}`}
-      onClick={() => togglePlay(clip)}
+      onClick={(event) => {
+        // The row's click selects it; playing is not selecting.
+        event.stopPropagation();
+        togglePlay(clip);
+      }}
     >
       {playing ? "❚❚" : "▶"}
     </button>

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useMemo } from "react";
+import {
+  DEFAULT_LIBRARY_FILTERS,
+  filtersFromQuery,
+  type LibraryFilters,
+  sameFilters,
+} from "../../shared/library/library-filters.ts";
+import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
+import { useSignedIn } from "../account/use-signed-in.ts";
+import { ModalHost } from "../create/ModalHost.tsx";
+import { PlayerBar } from "../create/PlayerBar.tsx";
+import { Toasts } from "../create/Toasts.tsx";
+import { navigate } from "../router/history-router.ts";
+import { useLocation } from "../router/use-location.ts";
+import { LibraryFilterBar } from "./LibraryFilterBar.tsx";
+import { LibraryHead } from "./LibraryHead.tsx";
+import { LibrarySongs } from "./LibrarySongs.tsx";
+import { libraryPath, TRASH_VIEW } from "./library-path.ts";
+import { showLibrary } from "./library-store.ts";
+import { TrashView } from "./TrashView.tsx";
+import { useLibraryUpdates } from "./use-library-updates.ts";
+import { WorkspacePanel } from "./WorkspacePanel.tsx";
+import "../../studio/ui/studio.css";
+import "../create/create.css";
+import "./library.css";
+
+/**
+ * /me, the library: the user's songs under filters, search and sort held in the address, loaded
+ * page after page (or by page number), kept current by the generation channel; and the trash.
+ */
+export default function LibraryPage() {
+  const { search } = useLocation();
+  const session = useSignedIn();
+  const userId = session?.user?.id ?? null;
+  const parsed = useMemo(() => filtersFromQuery(search), [search]);
+  const trash = new URLSearchParams(search).get("view") === TRASH_VIEW;
+  const { filters } = parsed;
+
+  useEffect(() => {
+    if (userId !== null && !trash) showLibrary(userId, filters);
+  }, [userId, filters, trash]);
+
+  useLibraryUpdates(userId);
+
+  const change = useCallback(
+    (next: LibraryFilters) => {
+      if (!sameFilters(next, filters)) navigate(libraryPath(next, false), { replace: true });
+    },
+    [filters],
+  );
+
+  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  return (
+    <div className="library-page page">
+      <LibraryHead
+        title="Library"
+        tabsLabel="Library views"
+        tabs={[
+          { label: "Songs", href: libraryPath(filters, false), current: !trash },
+          { label: "Trash", href: libraryPath(filters, true), current: trash },
+        ]}
+      />
+      {parsed.unknown.length > 0 && (
+        <p className="library-notice" role="status">
+          Some filters in the address were not understood and show their default instead:{" "}
+          {parsed.unknown.join(", ")}.
+        </p>
+      )}
+      <div className="library-main">
+        <WorkspacePanel filters={filters} />
+        <div className="library-content">
+          {trash ? (
+            <TrashView userId={userId} />
+          ) : (
+            <>
+              <LibraryFilterBar filters={filters} onChange={change} />
+              <LibrarySongs userId={userId} filtered={!sameFilters(filters, DEFAULT_LIBRARY_FILTERS)} />
+            </>
+          )}
+        </div>
+      </div>
+      <PlayerBar />
+      <ModalHost />
+      <Toasts />
+      <DialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMemo } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { canTrash } from "../../shared/library/trash-rules.ts";
+import { SongMenu } from "../create/SongMenu.tsx";
+import { Link } from "../router/Link.tsx";
+import { SongList } from "../songs/SongList.tsx";
+import { useSelection } from "../songs/use-selection.ts";
+import { LibraryPager } from "./LibraryPager.tsx";
+import { BulkBar, ProblemBox } from "./ListChrome.tsx";
+import { loadMore, reloadLibrary, useLibrary } from "./library-store.ts";
+import { MoveToWorkspace } from "./MoveToWorkspace.tsx";
+import { trashSongs } from "./trash-actions.ts";
+
+const songMenu = (clip: Clip) => (clip.status === "complete" ? <SongMenu clip={clip} /> : null);
+
+/** The library's songs under the filters, with the bulk actions for a selection. */
+export function LibrarySongs({ userId, filtered }: { readonly userId: string; readonly filtered: boolean }) {
+  const clips = useLibrary((state) => state.clips);
+  const loaded = useLibrary((state) => state.loaded);
+  const loading = useLibrary((state) => state.loading);
+  const problem = useLibrary((state) => state.problem);
+  const page = useLibrary((state) => state.page);
+  const items = useMemo(() => clips.map((clip) => ({ clip })), [clips]);
+  const order = useMemo(() => clips.map((clip) => clip.id), [clips]);
+  const { selected, onSelect, clear } = useSelection(order);
+  const chosen = clips.filter((clip) => selected.has(clip.id));
+
+  const empty = !loaded ? (
+    <p className="library-empty">Loading your songs...</p>
+  ) : problem ? null : page !== null ? (
+    <p className="library-empty">No songs on page {page}: your library ends before it.</p>
+  ) : filtered ? (
+    <p className="library-empty">No songs match these filters.</p>
+  ) : (
+    <p className="library-empty">
+      Your library is empty. Songs you <Link href="/create">create</Link> or upload will appear here.
+    </p>
+  );
+
+  return (
+    <section className="panel library-songs" aria-label="Your songs">
+      <BulkBar count={chosen.length} onClear={clear}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canTrash(chosen, userId)}
+          onClick={() => {
+            void trashSongs(chosen, true);
+            clear();
+          }}
+        >
+          Move to Trash
+        </button>
+        <MoveToWorkspace
+          clips={chosen}
+          onMoved={clear}
+          disabled={!chosen.every((clip) => clip.user_id === userId)}
+        />
+      </BulkBar>
+      <ProblemBox problem={problem} onRetry={reloadLibrary} />
+      <SongList
+        items={items}
+        label="Your songs"
+        empty={empty}
+        selected={selected}
+        onSelect={onSelect}
+        menu={songMenu}
+        onNearEnd={page === null && !loading ? loadMore : undefined}
+      />
+      <LibraryPager />
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useState } from "react";
+import {
+  NO_FOLLOWED_PERSONAS,
+  NO_LOVED_PERSONAS,
+  type Persona,
+  personaListResponseSchema,
+} from "../../shared/api/personas.ts";
+import { ApiError, apiRequest } from "../account/api-request.ts";
+import { useSignedIn } from "../account/use-signed-in.ts";
+import { Toasts } from "../create/Toasts.tsx";
+import { Link } from "../router/Link.tsx";
+import { useLocation } from "../router/use-location.ts";
+import { LibraryHead } from "./LibraryHead.tsx";
+import { setPublic, setTrashed } from "./persona-actions.ts";
+import "../create/create.css";
+import "../songs/songs.css";
+import "./library.css";
+
+const TABS = {
+  mine: { label: "My Personas", path: "/api/persona/get-personas/", none: null },
+  loved: { label: "Loved", path: "/api/persona/get-loved-personas/", none: NO_LOVED_PERSONAS },
+  followed: { label: "Followed", path: "/api/persona/get-followed-personas/", none: NO_FOLLOWED_PERSONAS },
+  trashed: { label: "Trashed", path: "/api/persona/get-trashed-personas/", none: null },
+} as const;
+type Tab = keyof typeof TABS;
+
+const tabOf = (search: string): Tab => {
+  const asked = new URLSearchParams(search).get("tab");
+  return asked === "loved" || asked === "followed" || asked === "trashed" ? asked : "mine";
+};
+
+interface Listing {
+  readonly personas: readonly Persona[];
+  readonly page: number;
+  readonly hasMore: boolean;
+  readonly loaded: boolean;
+  readonly problem: string | null;
+}
+
+const EMPTY: Listing = { personas: [], page: 0, hasMore: false, loaded: false, problem: null };
+
+/** One page of a list (20 a page); the spec's "none found" 404s are an empty list. */
+async function fetchPage(tab: Tab, page: number) {
+  try {
+    return await apiRequest(`${TABS[tab].path}?page=${page}`, personaListResponseSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && error.detail === TABS[tab].none) {
+      return { personas: [], has_more: false };
+    }
+    throw error;
+  }
+}
+
+function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly changed: () => void }) {
+  return (
+    <li className="persona-card" data-testid="persona-card">
+      {persona.image_url ? (
+        <img className="song-cover" src={persona.image_url} alt="" width={48} height={48} loading="lazy" />
+      ) : (
+        <span className="song-cover song-cover-empty" aria-hidden="true" />
+      )}
+      <div className="persona-card-body">
+        <Link href={`/persona/${encodeURIComponent(persona.id)}`} className="persona-card-name">
+          {persona.name}
+        </Link>
+        <span className="persona-card-meta">
+          by @{persona.user_handle} · {persona.is_public ? "Public" : "Private"} · {persona.clip_count} songs
+          · {persona.upvote_count} loves
+        </span>
+        {persona.description && <span className="persona-card-meta">{persona.description}</span>}
+      </div>
+      {persona.is_owned && (
+        <div className="clip-actions">
+          {!persona.is_trashed && (
+            <button
+              type="button"
+              className="create-small-button"
+              onClick={() => void setPublic(persona, !persona.is_public, changed)}
+            >
+              {persona.is_public ? "Make private" : "Make public"}
+            </button>
+          )}
+          <button
+            type="button"
+            className="create-small-button"
+            onClick={() => void setTrashed(persona, !persona.is_trashed, changed)}
+          >
+            {persona.is_trashed ? "Restore" : "Move to Trash"}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /me/personas: the user's own personas, the ones they loved and the ones they follow. */
+export default function PersonasPage() {
+  const { search } = useLocation();
+  const session = useSignedIn();
+  const tab = tabOf(search);
+  const [listing, setListing] = useState<Listing>(EMPTY);
+
+  const load = useCallback(
+    async (page: number, signal?: AbortSignal) => {
+      try {
+        const answer = await fetchPage(tab, page);
+        if (signal?.aborted) return;
+        setListing((shown) => ({
+          personas: page === 1 ? answer.personas : [...shown.personas, ...answer.personas],
+          page,
+          hasMore: answer.has_more,
+          loaded: true,
+          problem: null,
+        }));
+      } catch (error) {
+        if (signal?.aborted) return;
+        console.warn("The personas could not be loaded", error);
+        setListing((shown) => ({ ...shown, loaded: true, problem: "The personas could not be loaded." }));
+      }
+    },
+    [tab],
+  );
+
+  useEffect(() => {
+    if (!session?.user) return;
+    const abort = new AbortController();
+    setListing(EMPTY);
+    void load(1, abort.signal);
+    return () => abort.abort();
+  }, [session?.user, load]);
+
+  if (session === null || !session.user) return <p className="page-loading">Loading...</p>;
+  return (
+    <div className="library-page page">
+      <LibraryHead
+        title="Personas"
+        tabsLabel="Persona lists"
+        tabs={(Object.keys(TABS) as Tab[]).map((name) => ({
+          label: TABS[name].label,
+          href: name === "mine" ? "/me/personas" : `/me/personas?tab=${name}`,
+          current: tab === name,
+        }))}
+      />
+      <section className="panel" aria-label={TABS[tab].label}>
+        {listing.problem && (
+          <p className="error" role="alert">
+            {listing.problem}
+          </p>
+        )}
+        {listing.loaded && !listing.problem && listing.personas.length === 0 && (
+          <p className="library-empty">
+            {tab === "mine"
+              ? "You have no personas yet. Make one from a song's menu on the create page."
+              : tab === "loved"
+                ? "Personas you love will appear here."
+                : tab === "followed"
+                  ? "Personas you follow will appear here."
+                  : "The trash is empty."}
+          </p>
+        )}
+        <ul className="persona-cards">
+          {listing.personas.map((persona) => (
+            <PersonaCard key={persona.id} persona={persona} changed={() => void load(1)} />
+          ))}
+        </ul>
+        {listing.hasMore && (
+          <button type="button" className="secondary" onClick={() => void load(listing.page + 1)}>
+            Load more
+          </button>
+        )}
+      </section>
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useMemo } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { canDeletePermanently, canRestore } from "../../shared/library/trash-rules.ts";
+import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { SongList } from "../songs/SongList.tsx";
+import { useSelection } from "../songs/use-selection.ts";
+import { BulkBar, ProblemBox } from "./ListChrome.tsx";
+import { deleteSongsForever, trashSongs } from "./trash-actions.ts";
+import { loadMoreTrash, showTrash, useTrash } from "./trash-store.ts";
+
+function confirmDelete(clips: readonly Clip[], done: () => void): void {
+  openDialog({
+    title: clips.length === 1 ? "Delete this song permanently?" : `Delete ${clips.length} songs permanently?`,
+    body: "This cannot be undone.",
+    actions: [
+      { label: "Cancel", run: () => undefined },
+      {
+        label: "Delete Permanently",
+        busyLabel: "Deleting...",
+        kind: "danger",
+        run: async () => {
+          if (await deleteSongsForever(clips)) done();
+        },
+      },
+    ],
+  });
+}
+
+/** The trash: trashed songs, restored or deleted permanently, one at a time or as a selection. */
+export function TrashView({ userId }: { readonly userId: string }) {
+  const clips = useTrash((state) => state.clips);
+  const total = useTrash((state) => state.total);
+  const loaded = useTrash((state) => state.loaded);
+  const loading = useTrash((state) => state.loading);
+  const problem = useTrash((state) => state.problem);
+  useEffect(() => void showTrash(), []);
+  const items = useMemo(() => clips.map((clip) => ({ clip })), [clips]);
+  const order = useMemo(() => clips.map((clip) => clip.id), [clips]);
+  const { selected, onSelect, clear } = useSelection(order);
+  const chosen = clips.filter((clip) => selected.has(clip.id));
+
+  const rowActions = (clip: Clip) => (
+    <>
+      <button type="button" className="create-small-button" onClick={() => void trashSongs([clip], false)}>
+        Restore
+      </button>
+      <button
+        type="button"
+        className="create-small-button"
+        disabled={!canDeletePermanently([clip], userId)}
+        onClick={() => confirmDelete([clip], () => undefined)}
+      >
+        Delete Permanently
+      </button>
+    </>
+  );
+
+  return (
+    <section className="panel library-songs" aria-label="Trash">
+      <BulkBar count={chosen.length} onClear={clear}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canRestore(chosen, userId)}
+          onClick={() => {
+            void trashSongs(chosen, false);
+            clear();
+          }}
+        >
+          Restore
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canDeletePermanently(chosen, userId)}
+          onClick={() => confirmDelete(chosen, clear)}
+        >
+          Delete Permanently
+        </button>
+      </BulkBar>
+      <ProblemBox problem={problem} onRetry={() => void showTrash()} />
+      <SongList
+        items={items}
+        label="Trash"
+        empty={loaded && !problem ? <p className="library-empty">The trash is empty.</p> : null}
+        selected={selected}
+        onSelect={onSelect}
+        menu={rowActions}
+        onNearEnd={loading ? undefined : loadMoreTrash}
+      />
+      {loaded && (
+        <p className="library-count">{total === 1 ? "1 song in the trash" : `${total} songs in the trash`}</p>
+      )}
+    </section>
+  );
+}

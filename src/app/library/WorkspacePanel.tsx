@@ -1,0 +1,174 @@
+import { type FormEvent, useEffect, useState } from "react";
+import {
+  DEFAULT_WORKSPACE_ID,
+  DEFAULT_WORKSPACE_NAME,
+  WORKSPACE_TEXT_MAX,
+  type WorkspaceSummary,
+} from "../../shared/api/workspaces.ts";
+import type { LibraryFilters } from "../../shared/library/library-filters.ts";
+import { Link } from "../router/Link.tsx";
+import { libraryPath } from "./library-path.ts";
+import {
+  loadLibraryWorkspaces,
+  makeWorkspace,
+  renameWorkspace,
+  setWorkspaceArchived,
+  useLibraryWorkspaces,
+} from "./library-workspaces.ts";
+
+function NameForm({
+  label,
+  initial,
+  submitText,
+  onSubmit,
+  onCancel,
+}: {
+  readonly label: string;
+  readonly initial: string;
+  readonly submitText: string;
+  readonly onSubmit: (name: string) => void;
+  readonly onCancel: () => void;
+}) {
+  const [name, setName] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(name);
+  };
+  return (
+    <form className="workspace-form" onSubmit={submit}>
+      <input
+        aria-label={label}
+        value={name}
+        maxLength={WORKSPACE_TEXT_MAX}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="create-small-button">
+        {submitText}
+      </button>
+      <button type="button" className="link-button" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function WorkspaceEntry({
+  workspace,
+  filters,
+}: {
+  readonly workspace: WorkspaceSummary;
+  readonly filters: LibraryFilters;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const current = filters.workspaceId === workspace.id;
+  if (renaming) {
+    return (
+      <li className="workspace-entry">
+        <NameForm
+          label={`New name for ${workspace.name}`}
+          initial={workspace.name}
+          submitText="Save"
+          onSubmit={(name) => {
+            setRenaming(false);
+            void renameWorkspace(workspace, name);
+          }}
+          onCancel={() => setRenaming(false)}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="workspace-entry" data-testid="workspace-entry">
+      <Link
+        href={libraryPath({ ...filters, workspaceId: workspace.id }, false)}
+        aria-current={current ? "page" : undefined}
+      >
+        {workspace.name}
+      </Link>
+      <span className="workspace-count">{workspace.clip_count}</span>
+      <span className="workspace-actions">
+        <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>Create</Link>
+        <button type="button" className="link-button" onClick={() => setRenaming(true)}>
+          Rename
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => void setWorkspaceArchived(workspace, true)}
+        >
+          Archive
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** Beside the library: every workspace to pick one's songs, make, rename, archive and restore. */
+export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }) {
+  const active = useLibraryWorkspaces((state) => state.active);
+  const archived = useLibraryWorkspaces((state) => state.archived);
+  const [making, setMaking] = useState(false);
+  useEffect(() => void loadLibraryWorkspaces(), []);
+  return (
+    <aside className="panel workspace-panel" aria-label="Workspaces">
+      <div className="workspace-panel-head">
+        <h2>Workspaces</h2>
+        <button type="button" className="create-small-button" onClick={() => setMaking(true)}>
+          New workspace
+        </button>
+      </div>
+      {making && (
+        <NameForm
+          label="Workspace name"
+          initial=""
+          submitText="Create"
+          onSubmit={(name) => {
+            setMaking(false);
+            void makeWorkspace(name);
+          }}
+          onCancel={() => setMaking(false)}
+        />
+      )}
+      <ul className="workspace-list">
+        <li className="workspace-entry">
+          <Link
+            href={libraryPath({ ...filters, workspaceId: null }, false)}
+            aria-current={filters.workspaceId === null ? "page" : undefined}
+          >
+            All songs
+          </Link>
+        </li>
+        <li className="workspace-entry">
+          <Link
+            href={libraryPath({ ...filters, workspaceId: DEFAULT_WORKSPACE_ID }, false)}
+            aria-current={filters.workspaceId === DEFAULT_WORKSPACE_ID ? "page" : undefined}
+          >
+            {DEFAULT_WORKSPACE_NAME}
+          </Link>
+        </li>
+        {active.map((workspace) => (
+          <WorkspaceEntry key={workspace.id} workspace={workspace} filters={filters} />
+        ))}
+      </ul>
+      {archived.length > 0 && (
+        <details className="workspace-archived">
+          <summary>Archived ({archived.length})</summary>
+          <ul className="workspace-list">
+            {archived.map((workspace) => (
+              <li key={workspace.id} className="workspace-entry" data-testid="archived-workspace">
+                <span>{workspace.name}</span>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void setWorkspaceArchived(workspace, false)}
+                >
+                  Restore
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,167 @@
+// The library's workspace list: the active and the archived workspaces, made, renamed, archived
+// and restored from the page (archive and restore optimistically, put back if the call fails), and
+// songs moved into one.
+
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+import type { Clip } from "../../shared/api/clips.ts";
+import {
+  DEFAULT_WORKSPACE_ID,
+  myWorkspacesResponseSchema,
+  updateWorkspaceClipsResponseSchema,
+  WORKSPACE_TEXT_MAX,
+  type WorkspaceSummary,
+  workspaceSummarySchema,
+} from "../../shared/api/workspaces.ts";
+import { apiRequest } from "../account/api-request.ts";
+import { showToast } from "../create/toast-store.ts";
+import { createWorkspace } from "../create/workspaces-store.ts";
+import { forgetLibraryPages } from "./library-fetch.ts";
+import { applyClipChanges } from "./library-store.ts";
+
+export interface LibraryWorkspacesState {
+  readonly active: readonly WorkspaceSummary[];
+  readonly archived: readonly WorkspaceSummary[];
+  readonly loaded: boolean;
+}
+
+export const libraryWorkspaces = createStore<LibraryWorkspacesState>(() => ({
+  active: [],
+  archived: [],
+  loaded: false,
+}));
+export const useLibraryWorkspaces = <T>(select: (state: LibraryWorkspacesState) => T): T =>
+  useStore(libraryWorkspaces, select);
+
+const TOAST_MS = 3000;
+/** 'Moved clips to the workspace name' stays 2 s. */
+const MOVED_TOAST_MS = 2000;
+
+/** The first page of each list; failures are only logged, as the spec says for project loads. */
+export async function loadLibraryWorkspaces(): Promise<void> {
+  try {
+    const [active, archived] = await Promise.all([
+      apiRequest("/api/project/me?page=1", myWorkspacesResponseSchema),
+      apiRequest("/api/project/me?page=1&show_trashed=true", myWorkspacesResponseSchema),
+    ]);
+    libraryWorkspaces.setState({ active: active.projects, archived: archived.projects, loaded: true });
+  } catch (error) {
+    console.warn("The workspaces could not be loaded", error);
+    libraryWorkspaces.setState({ loaded: true });
+  }
+}
+
+/** A new workspace ('New workspace created'), first in the list. */
+export async function makeWorkspace(name: string): Promise<void> {
+  try {
+    const made = await createWorkspace(name.slice(0, WORKSPACE_TEXT_MAX));
+    libraryWorkspaces.setState((state) => ({ active: [made, ...state.active] }));
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/** Renames a workspace ('Workspace name updated'); names are cut to 100 characters. */
+export async function renameWorkspace(workspace: WorkspaceSummary, name: string): Promise<void> {
+  const trimmed = name.trim().slice(0, WORKSPACE_TEXT_MAX);
+  if (trimmed === "" || trimmed === workspace.name) return;
+  try {
+    const updated = await apiRequest(
+      `/api/project/${encodeURIComponent(workspace.id)}/metadata`,
+      workspaceSummarySchema,
+      { body: { name: trimmed } },
+    );
+    libraryWorkspaces.setState((state) => ({
+      active: state.active.map((shown) => (shown.id === updated.id ? updated : shown)),
+    }));
+    showToast({ kind: "info", title: "Workspace name updated", durationMs: TOAST_MS });
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/**
+ * Archives (trashes) a workspace or restores it: it moves between the lists at once, and back with
+ * 'Workspace removal failed' or 'Workspace failed to restore' when the call fails.
+ */
+export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived: boolean): Promise<void> {
+  const before = libraryWorkspaces.getState();
+  const moved = { ...workspace, is_trashed: archived };
+  libraryWorkspaces.setState({
+    active: archived ? before.active.filter((w) => w.id !== workspace.id) : [moved, ...before.active],
+    archived: archived ? [moved, ...before.archived] : before.archived.filter((w) => w.id !== workspace.id),
+  });
+  try {
+    await apiRequest("/api/project/trash", workspaceSummarySchema, {
+      body: { project_id: workspace.id, undo_trash: !archived },
+    });
+    showToast({
+      kind: "info",
+      title: archived ? "Workspace trashed" : "Workspace restored",
+      durationMs: TOAST_MS,
+    });
+  } catch (error) {
+    console.warn("Archiving or restoring a workspace failed", error);
+    libraryWorkspaces.setState({ active: before.active, archived: before.archived });
+    showToast({
+      kind: "error",
+      title: archived ? "Workspace removal failed" : "Workspace failed to restore",
+      durationMs: 5000,
+    });
+  }
+}
+
+/**
+ * Moves the user's songs into a workspace ('Moved clips to {name}'); into the default workspace,
+ * each is taken out of the one it was in. The list places them by the filters at once.
+ */
+export async function moveClipsTo(
+  clips: readonly Clip[],
+  target: { id: string; name: string },
+): Promise<void> {
+  const ids = clips.map((clip) => clip.id);
+  try {
+    if (target.id === DEFAULT_WORKSPACE_ID) {
+      const sources = [...new Set(clips.flatMap((clip) => (clip.project ? [clip.project.id] : [])))];
+      for (const source of sources) {
+        await apiRequest(
+          `/api/project/${encodeURIComponent(source)}/clips`,
+          updateWorkspaceClipsResponseSchema,
+          {
+            body: {
+              update_type: "remove",
+              metadata: {
+                clip_ids: clips.filter((clip) => clip.project?.id === source).map((clip) => clip.id),
+              },
+            },
+          },
+        );
+      }
+    } else {
+      await apiRequest(
+        `/api/project/${encodeURIComponent(target.id)}/clips`,
+        updateWorkspaceClipsResponseSchema,
+        {
+          body: { update_type: "add", metadata: { clip_ids: ids } },
+        },
+      );
+    }
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  forgetLibraryPages();
+  const project = target.id === DEFAULT_WORKSPACE_ID ? null : { id: target.id, name: target.name };
+  applyClipChanges(clips.map((clip) => ({ ...clip, project })));
+  showToast({ kind: "info", title: `Moved clips to ${target.name}`, durationMs: MOVED_TOAST_MS });
+  void loadLibraryWorkspaces();
+}
+
+function failed(error: unknown): void {
+  showToast({
+    kind: "error",
+    title: "Unknown error occurred",
+    description: error instanceof Error ? error.message : undefined,
+    durationMs: 5000,
+  });
+}

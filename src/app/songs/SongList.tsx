@@ -1,0 +1,88 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useEffect, useRef } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { type SongItem, SongRow } from "./SongRow.tsx";
+import "./songs.css";
+
+/** A row's height before it is measured; rows with an error line grow. */
+const ROW_ESTIMATE = 92;
+/** Rows drawn past each edge of the view, so a quick scroll shows no gap. */
+const OVERSCAN = 6;
+/** Space between rows, in pixels. */
+const ROW_GAP = 8;
+/** How close to the end (in rows) the list asks for more. */
+const NEAR_END = 5;
+
+export interface SongListProps {
+  readonly items: readonly SongItem[];
+  /** An accessible name for the list. */
+  readonly label: string;
+  readonly empty?: ReactNode;
+  readonly selected?: ReadonlySet<string>;
+  readonly onSelect?: (id: string, keys: { shift: boolean; toggle: boolean }) => void;
+  readonly menu?: (clip: Clip) => ReactNode;
+  /** Called when the view nears the last row (infinite mode). */
+  readonly onNearEnd?: () => void;
+  /** What follows the rows: a loading line, a "Load more" button. */
+  readonly footer?: ReactNode;
+}
+
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+/**
+ * The one song list of every page: only the rows in view are in the document (virtualised), so a
+ * list of thousands scrolls as smoothly as one of ten.
+ */
+export function SongList({
+  items,
+  label,
+  empty,
+  selected = NO_SELECTION,
+  onSelect,
+  menu,
+  onNearEnd,
+  footer,
+}: SongListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    gap: ROW_GAP,
+    getItemKey: (index) => items[index]?.clip.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (onNearEnd && items.length > 0 && lastShown >= items.length - NEAR_END) onNearEnd();
+  }, [lastShown, items.length, onNearEnd]);
+
+  return (
+    <div className="song-list" ref={scroller} data-testid="clip-list">
+      {items.length === 0 && empty}
+      <ul className="song-list-rows" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const item = items[row.index];
+          if (item === undefined) return null;
+          return (
+            <SongRow
+              key={row.key}
+              item={item}
+              selected={selected.has(item.clip.id)}
+              onSelect={onSelect}
+              menu={menu}
+              place={{
+                index: row.index,
+                ref: virtualizer.measureElement,
+                style: { transform: `translateY(${row.start}px)` },
+              }}
+            />
+          );
+        })}
+      </ul>
+      {footer}
+    </div>
+  );
+}

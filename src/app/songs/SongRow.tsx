@@ -1,0 +1,99 @@
+import type { CSSProperties, MouseEvent, ReactNode, Ref } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { CLIP_STATUS_LABELS } from "../create/clips-store.ts";
+import { Link } from "../router/Link.tsx";
+import { ClipPlayButton } from "./ClipPlayButton.tsx";
+import { ClipWaveform } from "./ClipWaveform.tsx";
+import { SongCover } from "./SongCover.tsx";
+
+export interface SongItem {
+  readonly clip: Clip;
+  /** Dropped from polling by the stuck rules: shown as stopped. */
+  readonly stuck?: boolean;
+}
+
+export interface SongRowProps {
+  readonly item: SongItem;
+  readonly selected: boolean;
+  /** Clicking the row (not its buttons) selects it; absent where a list has no selection. */
+  readonly onSelect?: (id: string, keys: { shift: boolean; toggle: boolean }) => void;
+  readonly menu?: (clip: Clip) => ReactNode;
+  /** Where the virtualised list places and measures the row. */
+  readonly place: { readonly index: number; readonly ref: Ref<HTMLLIElement>; readonly style: CSSProperties };
+}
+
+/** One song: cover, play, title, handle, tags, length, status, waveform, counts, chips and menu. */
+export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps) {
+  const { clip, stuck = false } = item;
+  const duration = formatDuration(clip.metadata.duration);
+  const tags = clip.display_tags ?? clip.metadata.tags ?? "";
+  const select = onSelect
+    ? (event: MouseEvent) => {
+        if ((event.target as HTMLElement).closest("button, a, input, [role=menu]")) return;
+        onSelect(clip.id, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey });
+      }
+    : undefined;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox is the keyboard's way to select.
+    <li
+      className={`clip-row${selected ? " clip-row-selected" : ""}`}
+      data-testid="clip-row"
+      data-clip-id={clip.id}
+      data-status={clip.status}
+      data-selected={onSelect ? selected : undefined}
+      data-index={place.index}
+      ref={place.ref}
+      style={place.style}
+      onClick={select}
+    >
+      {onSelect && (
+        <input
+          type="checkbox"
+          className="clip-select"
+          aria-label={`Select ${displayTitle(clip)}`}
+          checked={selected}
+          onChange={() => onSelect(clip.id, { shift: false, toggle: true })}
+        />
+      )}
+      <SongCover clip={clip} />
+      <ClipPlayButton clip={clip} />
+      <div className="clip-body">
+        <div className="clip-head">
+          <span className="clip-title" data-testid="clip-title">
+            {displayTitle(clip)}
+          </span>
+          <span className="clip-handle">@{clip.handle}</span>
+          {duration && <span className="clip-duration">{duration}</span>}
+          <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
+            {stuck ? "Stopped" : CLIP_STATUS_LABELS[clip.status]}
+          </span>
+        </div>
+        <div className="clip-meta">
+          <span className="clip-tags">{tags}</span>
+          {clip.persona && (
+            <Link className="clip-chip" href={`/persona/${encodeURIComponent(clip.persona.id)}`}>
+              {clip.persona.name ?? "Persona"}
+            </Link>
+          )}
+          {clip.project && (
+            <Link className="clip-chip" href={`/create?wid=${encodeURIComponent(clip.project.id)}`}>
+              {clip.project.name ?? "Workspace"}
+            </Link>
+          )}
+          <span className="clip-count" title="Likes" data-testid="clip-likes">
+            ♥ {clip.upvote_count}
+          </span>
+          <span className="clip-count" title="Plays" data-testid="clip-plays">
+            ▷ {clip.play_count}
+          </span>
+        </div>
+        {clip.status === "error" && clip.metadata.error_message && (
+          <span className="clip-error">{clip.metadata.error_message}</span>
+        )}
+        <ClipWaveform clip={clip} />
+      </div>
+      {menu && <div className="clip-actions">{menu(clip)}</div>}
+    </li>
+  );
+}

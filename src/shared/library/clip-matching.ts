@@ -1,0 +1,99 @@
+// Whether a changed clip belongs in the library's visible list, and where: the same kinds and
+// search the server's feed filters apply, read from the clip the pages hold, so a live update can be
+// inserted or removed without asking the server again.
+
+import { type Clip, DEFAULT_WORKSPACE_ID, type TriState } from "../api/clips.ts";
+import type { FilterName, LibraryFilters, LibrarySort } from "./library-filters.ts";
+import { FILTER_NAMES } from "./library-filters.ts";
+
+const STEM_TASKS = new Set(["gen_stem", "stem", "stem_condition"]);
+const EXTEND_TYPES = new Set(["extend", "upload_extend"]);
+const EXTEND_TASKS = new Set([
+  "extend",
+  "upload_extend",
+  "infill_outro",
+  "cover_extend",
+  "artist_extend",
+  "artist_cover_extend",
+]);
+const CONCAT_TYPES = new Set(["concat", "concat_infilling"]);
+
+const typeOf = (clip: Clip) => clip.metadata.type ?? "gen";
+const taskOf = (clip: Clip) => clip.metadata.task ?? "";
+const isSet = (value: unknown) => value !== null && value !== undefined;
+
+/** What kind of clip this is, for each filter: the rules of the server's feed filters. */
+const KIND: Record<FilterName, (clip: Clip) => boolean> = {
+  liked: (clip) => clip.reaction?.reaction_type === "L",
+  disliked: (clip) => clip.reaction?.reaction_type === "D",
+  public: (clip) => clip.is_public,
+  fullSong: (clip) => CONCAT_TYPES.has(typeOf(clip)),
+  upload: (clip) => typeOf(clip) === "upload",
+  belowLoudnessThreshold: (clip) => clip.metadata.is_loudness_under_threshold === true,
+  stem: (clip) => typeOf(clip) === "stem" || STEM_TASKS.has(taskOf(clip)),
+  persona: (clip) => clip.persona !== null || isSet(clip.metadata.persona_id),
+  cover: (clip) => isSet(clip.metadata.cover_clip_id) || taskOf(clip).includes("cover"),
+  extend: (clip) => EXTEND_TYPES.has(typeOf(clip)) || EXTEND_TASKS.has(taskOf(clip)),
+  remaster: (clip) => taskOf(clip) === "upsample" || isSet(clip.metadata.upsample_clip_id),
+  concat: (clip) => CONCAT_TYPES.has(typeOf(clip)),
+  workspace: (clip) => clip.project !== null,
+  fromStudioProject: (clip) =>
+    typeOf(clip) === "studio_export" || isSet(clip.metadata.from_studio_project_id),
+};
+
+const passes = (state: TriState, kind: boolean) => state === "Any" || (state === "True") === kind;
+
+/** Case-insensitive, within one of title, tags, negative tags and prompt. */
+export function matchesSearchText(clip: Clip, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === "") return true;
+  const fields = [clip.title, clip.metadata.tags, clip.metadata.negative_tags, clip.metadata.prompt];
+  return fields.some((field) => (field ?? "").toLowerCase().includes(needle));
+}
+
+/**
+ * Whether the clip belongs in the user's library under these filters: the user's own, not trashed,
+ * not failed (clips in error are hidden from the library), and passing each filter and the search.
+ */
+export function clipMatches(clip: Clip, filters: LibraryFilters, userId: string): boolean {
+  if (clip.user_id !== userId || clip.is_trashed || clip.status === "error") return false;
+  // A chosen workspace stands in for the workspace filter, as in the request.
+  const checked =
+    filters.workspaceId === null ? FILTER_NAMES : FILTER_NAMES.filter((name) => name !== "workspace");
+  if (!checked.every((name) => passes(filters.states[name], KIND[name](clip)))) return false;
+  if (filters.workspaceId !== null && (clip.project?.id ?? DEFAULT_WORKSPACE_ID) !== filters.workspaceId)
+    return false;
+  return matchesSearchText(clip, filters.search);
+}
+
+/** The list's order: the sort key, then the id, in the sort's direction (the server's keyset order). */
+export function compareClips(sort: LibrarySort, a: Clip, b: Clip): number {
+  const byKey =
+    sort === "plays"
+      ? b.play_count - a.play_count
+      : sort === "newest"
+        ? Date.parse(b.created_at) - Date.parse(a.created_at)
+        : Date.parse(a.created_at) - Date.parse(b.created_at);
+  if (byKey !== 0) return byKey;
+  const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return sort === "oldest" ? byId : -byId;
+}
+
+/**
+ * The visible list after a clip changed: removed when it no longer matches, put in sort order when
+ * it does. A clip sorting after the last loaded one is left for the next page to bring, unless the
+ * list is complete (`complete`: nothing more to load), so no clip shows twice.
+ */
+export function placeClip(
+  list: readonly Clip[],
+  clip: Clip,
+  filters: LibraryFilters,
+  userId: string,
+  complete: boolean,
+): readonly Clip[] {
+  const without = list.filter((shown) => shown.id !== clip.id);
+  if (!clipMatches(clip, filters, userId)) return without.length === list.length ? list : without;
+  const index = without.findIndex((shown) => compareClips(filters.sort, clip, shown) < 0);
+  if (index === -1) return complete ? [...without, clip] : without;
+  return [...without.slice(0, index), clip, ...without.slice(index)];
+}
