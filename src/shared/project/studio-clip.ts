@@ -25,11 +25,11 @@ export const clipWarpSchema = z.object({
 export type ClipWarp = z.infer<typeof clipWarpSchema>;
 
 /**
- * A clip on a track's timeline. Overlaps, order, duplicate ids and near-zero lengths are not
- * refused here: normalisation on load repairs them (spec section 4), so a state holding them still
- * parses.
+ * A clip on a track's timeline; fields this version does not know are kept. Overlaps, order,
+ * duplicate ids and near-zero lengths are not refused here: normalisation on load repairs them, so a
+ * state holding them still parses.
  */
-export const studioClipSchema = z.object({
+export const studioClipSchema = z.looseObject({
   id: z.string().min(1),
   /** The song clip the audio comes from; null until an upload or recording has been given one. */
   clipId: z.string().min(1).nullable().default(null),
