@@ -3,7 +3,7 @@ import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import type { SourceAudio } from "../../src/engine/index.ts";
 import { SourceLibrary } from "../../src/studio/audio/source-library.ts";
 import type { StudioAudio } from "../../src/studio/audio/studio-audio.ts";
-import { placeUploadedClip, reidentifyUpload } from "../../src/studio/edits/clip-look.ts";
+import { placeUploadedClip, reidentifyUpload } from "../../src/studio/editing/index.ts";
 import { StudioController } from "../../src/studio/store/studio-controller.ts";
 import { uploadBannerText } from "../../src/studio/uploads/banner-text.ts";
 import {

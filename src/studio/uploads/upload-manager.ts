@@ -6,8 +6,12 @@ import type { StudioProjectState } from "../../shared/project/index.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "../audio/studio-audio.ts";
-import { placeUploadedClip, reidentifyUpload } from "../edits/clip-look.ts";
-import { applyClipDownbeats, markAwaitingAnalysis } from "../edits/warp-analysis.ts";
+import {
+  applyClipDownbeats,
+  markAwaitingAnalysis,
+  placeUploadedClip,
+  reidentifyUpload,
+} from "../editing/index.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
 import { type DownbeatsStreamer, streamDownbeats } from "./downbeats-stream.ts";

@@ -7,6 +7,7 @@ import {
   faderPositionToAmplitude,
   linearToDb,
 } from "../../../shared/meter-scale.ts";
+import { clamp01 } from "../../../shared/numbers.ts";
 import { LevelMeter } from "./LevelMeter.tsx";
 
 interface FaderProps {
@@ -22,8 +23,6 @@ interface FaderProps {
   readonly meter?: { readonly trackId?: string } | null;
   readonly testId?: string;
 }
-
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 export function formatGain(amplitude: number): string {
   const db = linearToDb(amplitude);

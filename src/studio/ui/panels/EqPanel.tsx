@@ -12,7 +12,7 @@ import {
   type EqStagePatch,
   setTrackEqEnabled,
   setTrackEqStage,
-} from "../../edits/track-settings.ts";
+} from "../../editing/index.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
 import { MiniSlider } from "../controls/MiniSlider.tsx";
 import { useSession, useStudio } from "../studio-context.ts";
