@@ -90,6 +90,19 @@ function buffers(dsp: DspExports) {
   };
 }
 
+/** A kernel that processes planar stereo in place. */
+function inPlaceKernel(
+  dsp: DspExports,
+  process: (left: number, right: number, frames: number) => void,
+): Process {
+  const io = buffers(dsp);
+  return (left, right) => {
+    io.write(left, right);
+    process(io.left, io.right, left.length);
+    return io.read(left.length);
+  };
+}
+
 /** A kernel that adds its output into separate buffers (the effects' sends): those start at silence. */
 function sendKernel(
   dsp: DspExports,
@@ -118,12 +131,7 @@ const KERNELS: readonly Kernel[] = [
         const gainDb = extreme ? (stage % 2 === 0 ? 60 : -60) : stage - 3;
         dsp.eqSetStage(eq, stage, 1, frequency, q, gainDb);
       }
-      const io = buffers(dsp);
-      return (left, right) => {
-        io.write(left, right);
-        dsp.eqProcess(eq, io.left, io.right, left.length);
-        return io.read(left.length);
-      };
+      return inPlaceKernel(dsp, (left, right, frames) => dsp.eqProcess(eq, left, right, frames));
     },
   },
   {
@@ -132,12 +140,7 @@ const KERNELS: readonly Kernel[] = [
     open(dsp, extreme) {
       const limiter = dsp.limiterCreate(RATE);
       if (extreme) dsp.limiterSetCeilingDb(limiter, -1000);
-      const io = buffers(dsp);
-      return (left, right) => {
-        io.write(left, right);
-        dsp.limiterProcess(limiter, io.left, io.right, left.length);
-        return io.read(left.length);
-      };
+      return inPlaceKernel(dsp, (left, right, frames) => dsp.limiterProcess(limiter, left, right, frames));
     },
   },
   {
@@ -147,12 +150,9 @@ const KERNELS: readonly Kernel[] = [
       const master = dsp.masterCreate(RATE);
       if (extreme) dsp.masterConfigure(master, 4, 24, 24, 24, -100, 100, 1);
       else dsp.masterConfigure(master, 1.2, 2, 1, 1, -18, 3, 0.3);
-      const io = buffers(dsp);
-      return (left, right) => {
-        io.write(left, right);
-        dsp.masterProcess(master, io.left, io.right, left.length, extreme ? 1000 : 1);
-        return io.read(left.length);
-      };
+      return inPlaceKernel(dsp, (left, right, frames) =>
+        dsp.masterProcess(master, left, right, frames, extreme ? 1000 : 1),
+      );
     },
   },
   {
