@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STEM_NOTE_BYTES } from "../../src/generator/render/stem-layout.ts";
+import { writeStemNotes } from "../../src/generator/render/render-stems.ts";
 import type { DspExports } from "../../worklets/dsp-abi.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { clip, RATE, render, track } from "./engine-harness.ts";
@@ -221,25 +221,16 @@ const KERNELS: readonly Kernel[] = [
       "8192-frame calls, which is how the generator calls it",
     open(dsp, extreme) {
       const notes = [
-        { start: 0, length: 1500, pitch: 48, velocity: 0.9 },
-        { start: 1000, length: 2000, pitch: extreme ? 127 : 60, velocity: extreme ? 1 : 0.7 },
-        { start: 2500, length: 3000, pitch: extreme ? 0 : 67, velocity: 0.8 },
+        { start: 0, length: 1500, pitch: 48, velocity: 0.9, instrument: 0 },
+        { start: 1000, length: 2000, pitch: extreme ? 127 : 60, velocity: extreme ? 1 : 0.7, instrument: 0 },
+        { start: 2500, length: 3000, pitch: extreme ? 0 : 67, velocity: 0.8, instrument: 0 },
       ];
       const stem = dsp.stemCreate(RATE, 7, notes.length, 0);
       dsp.stemAddInstrument(stem, 0, extreme ? 100 : 0.8, extreme ? 1 : -0.2, 0);
       dsp.stemSetReverb(stem, extreme ? 1 : 0.4, extreme ? 1 : 0.2);
       dsp.stemSetDelay(stem, extreme ? 1 : 6000, extreme ? 1 : 0.3, extreme ? 1 : 0.2);
       dsp.stemSetCompressor(stem, extreme ? -100 : -12, extreme ? 100 : 3);
-      const view = new DataView(dsp.memory.buffer, dsp.stemNotes(stem), notes.length * STEM_NOTE_BYTES);
-      notes.forEach((note, i) => {
-        const at = i * STEM_NOTE_BYTES;
-        view.setInt32(at, note.start, true);
-        view.setInt32(at + 4, note.length, true);
-        view.setFloat32(at + 8, note.pitch, true);
-        view.setFloat32(at + 12, note.velocity, true);
-        view.setInt32(at + 16, 0, true);
-      });
-      dsp.stemSetNoteCount(stem, notes.length);
+      writeStemNotes(dsp, stem, notes);
       // The stem makes its own sound from its notes: the input is not used.
       return (left) => {
         const frames = dsp.stemRender(stem, left.length);
