@@ -4,7 +4,7 @@
 import type { GenerationTask as ReferenceTask } from "../shared/create/task-derivation.ts";
 import type { Score } from "./score.ts";
 
-/** Every task value of spec 000 section 4, a plain creation, and the library's (remaster, speed, concat). */
+/** Every task value, a plain creation, and the library's (remaster, speed, concat). */
 export type GenerationTask = ReferenceTask | "create" | "upsample" | "speed" | "concat";
 
 /** Decoded audio at the generator's rate: planar channels (1 or 2). */

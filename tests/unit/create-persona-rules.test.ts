@@ -1,4 +1,4 @@
-// Create a Persona's rules (000 sections 5 and 6): which songs may be a persona's base, the Public
+// Create a Persona's rules: which songs may be a persona's base, the Public
 // toggle's default behind the privacy-mode gate, and when 'Make Persona Public?' asks first.
 
 import { describe, expect, it } from "vitest";

@@ -40,7 +40,7 @@ function SongRow({ clip }: { readonly clip: Clip }) {
 }
 
 /**
- * /persona/{id} (001 section 2): the persona, its base song and the songs made with it, with love,
+ * /persona/{id}: the persona, its base song and the songs made with it, with love,
  * follow and Use Persona. A private persona of someone else, or a missing one, is the API's 404.
  */
 export default function PersonaPage({ personaId }: { readonly personaId: string }) {

@@ -15,7 +15,7 @@ export const PLAN_MONTHLY_CREDITS: Record<PlanKey, number> = { free: 50, pro: 25
 /** Downloads of other people's songs per month on the free plan; paid plans and staff are unlimited. */
 export const FREE_MONTHLY_DOWNLOADS = 10;
 
-/** The texts the spec's create form checks against the chosen model (000 section 5). */
+/** The texts the spec's create form checks against the chosen model. */
 export interface ModelMaxLengths {
   /** Simple mode's song description. */
   readonly gpt_description_prompt: number;
@@ -24,7 +24,7 @@ export interface ModelMaxLengths {
   /** Styles. */
   readonly tags: number;
   readonly title: number;
-  /** Excluded styles: the same for every model (000: "negative tags by a fixed limit"). */
+  /** Excluded styles: the same for every model (negative tags have one fixed limit). */
   readonly negative_tags: number;
 }
 
@@ -57,7 +57,7 @@ const NEWER_MODEL_LENGTHS: ModelMaxLengths = {
 };
 
 /**
- * The models, oldest first, with 000's keys. Paid plans unlock V4 and later (001 checks V4 and Auk
+ * The models, oldest first, with their upstream keys. Paid plans unlock V4 and later (the library checks V4 and Auk
  * as paid feature permissions).
  */
 export const MODELS: readonly ModelDefinition[] = [
@@ -73,7 +73,7 @@ export const modelByKey = (key: string): ModelDefinition | undefined =>
   MODELS.find((model) => model.external_key === key);
 
 /**
- * 000's tier-from-key rule. "chirp-v3-5" contains "v3", so V3.5 is matched before V3; the spec's
+ * The tier-from-key rule. "chirp-v3-5" contains "v3", so V3.5 is matched before V3; the spec's
  * catch-all is V3.5.
  */
 export function modelTierFromKey(key: string): ModelTier {

@@ -86,7 +86,7 @@ export const clipHistoryEntrySchema = z.looseObject({
 });
 
 /**
- * A clip's metadata: the fields 001 lists, plus those the studio reads (002). Strict, so a module
+ * A clip's metadata: the fields the library shows, plus those the studio reads. Strict, so a module
  * writing a misspelt field fails at once instead of storing something no page reads.
  */
 export const clipMetadataSchema = z.strictObject({
@@ -124,7 +124,7 @@ export const clipMetadataSchema = z.strictObject({
   concat_history: z.array(clipHistoryEntrySchema).max(1000).nullish(),
   is_loudness_under_threshold: flag,
   audio_snippet: z.object({ start_timestamp: z.number().finite() }).nullish(),
-  // Read by the studio (002).
+  // Read by the studio.
   avg_bpm: z.number().finite().positive().nullish(),
   history: z.array(clipHistoryEntrySchema).max(1000).nullish(),
   edited_clip_id: id,
@@ -159,7 +159,7 @@ export const clipReactionSchema = z.object({
   feedback_reason: z.string().nullable(),
 });
 
-/** A clip as the pages read it (001 section 3). Media URLs are served by this server. */
+/** A clip as the pages read it. Media URLs are served by this server. */
 export const clipSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -224,7 +224,7 @@ const commaJoinedIds = z
 export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
 
 /**
- * GET /api/feed/v2: the library with the older filters (001 "Older library filters"), or clips by
+ * GET /api/feed/v2: the library with the older filters, or clips by
  * ids. hide_disliked, hide_gen_stems and hide_studio_clips are on unless turned off.
  */
 export const feedV2QuerySchema = z.object({
@@ -260,7 +260,7 @@ const presence = <Shape extends z.ZodRawShape>(shape: Shape) =>
 export const FEED_SORT_KEYS = ["created_at", "play_count"] as const;
 export type FeedSortKey = (typeof FEED_SORT_KEYS)[number];
 
-/** POST /api/feed/v3 filters, as 001 "Feed filters" lists them. */
+/** POST /api/feed/v3 filters. */
 export const feedFiltersSchema = z.strictObject({
   ids: presence({ clipIds: z.array(clipId).max(IDS_MAX).default([]) }).optional(),
   /** Defaults to False: the trash shows only when asked for. */
@@ -438,7 +438,7 @@ export const convertWavResponseSchema = z.object({ status: z.enum(["processing",
 /** Polled until wav_file_url appears. */
 export const wavFileResponseSchema = z.object({ wav_file_url: z.string().nullable() });
 
-/** 001 "Download usage"; limit and remaining are null when downloads are unlimited. */
+/** Download usage; limit and remaining are null when downloads are unlimited. */
 export const downloadUsageSchema = z.object({
   downloads_used: z.number().int(),
   downloads_limit: z.number().int().nullable(),

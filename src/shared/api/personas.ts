@@ -2,16 +2,16 @@ import { z } from "zod";
 import { clipSchema } from "./clips.ts";
 import { pageInfoSchema, pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
-/** Persona lists page by 20 (001 section 9). */
+/** Persona lists page by 20. */
 export const PERSONA_PAGE_SIZE = 20;
 export const PERSONA_NAME_MAX = 100;
 /** The spec names the constant without its value: ours. */
 export const PERSONA_DESCRIPTION_MAX = 500;
-/** The avatar image prompt (000 section 9). */
+/** The avatar image prompt. */
 export const IMAGE_PROMPT_MAX = 200;
 export const DEFAULT_PERSONA_NAME = "Untitled Persona";
 
-// The spec's messages (000 sections 5 and 8).
+// The spec's messages.
 export const ROOT_CLIP_REQUIRED = "Root clip ID is required.";
 export const PERSONA_CLIP_INELIGIBLE = "A Persona cannot be created from this clip.";
 export const PERSONA_UPLOADS_DISABLED = "(Personas from audio uploads are disabled at this time.)";

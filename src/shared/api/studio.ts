@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clipIdParamsSchema } from "./clips.ts";
 
-// Studio projects and their versions (002 sections 4 and 7). The project state itself is not
+// Studio projects and their versions. The project state itself is not
 // described here: requests carry it as JSON that the server reads with parseProjectState, and pages
 // read the state of a response with loadProjectState (which also repairs it, as loading should).
 
@@ -23,7 +23,7 @@ export const VERSION_LOCKED_STATUS = 423;
 export const SHARED_READ_ONLY_STATUS = 403;
 
 export const PROJECT_NOT_FOUND = "Project not found";
-/** The spec's version texts (section 8). */
+/** The spec's version texts. */
 export const VERSION_NOT_FOUND = "This project version was not found or may have been deleted.";
 export const VERSION_FORBIDDEN = "You do not have permission to access this project version.";
 export const VERSION_LOCKED =

@@ -1,4 +1,4 @@
-// The generation flow's polling rules (spec 000 section 4): which clips are still polled, and the
+// The generation flow's polling rules: which clips are still polled, and the
 // stuck rule that drops a clip that never got going.
 
 /** How a polled clip stands. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type CreateFormState, createFormStateSchema } from "./form-state.ts";
 
-// The create form's memory in local storage (spec 000 section 3): restorable and resettable, dated so
+// The create form's memory in local storage: restorable and resettable, dated so
 // a memory of an older shape is dropped, and kept apart for the studio.
 
 /** The storage the memory writes to: window.localStorage on the page, a Map in tests. */

@@ -1,6 +1,6 @@
 import type { PlanKey } from "../api/accounts.ts";
 
-// The error catalogue of spec 000 section 8 for starting a generation and for lyrics generation, as
+// The error catalogue for starting a generation and for lyrics generation, as
 // pure mappings to what the page shows.
 
 export interface ErrorToast {

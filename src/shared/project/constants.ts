@@ -1,4 +1,4 @@
-// Defaults and limits of the studio model, from the studio spec (sections 3, 5 and 9).
+// Defaults and limits of the studio model, from the studio spec.
 // Where the spec gives no number, the choice is ours and says so.
 
 export const DEFAULT_PROJECT_TITLE = "Untitled Project";

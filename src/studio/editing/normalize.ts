@@ -1,4 +1,4 @@
-// Load normalisation, the spec's list (section 4, "Editing behaviour"), in two steps: what the schema
+// Load normalisation, the spec's list, in two steps: what the schema
 // would refuse is dropped from the raw saved JSON before parsing, the rest is repaired after it.
 
 import {

@@ -1,4 +1,4 @@
-// Opens what the studio's address asks for (spec section 2): the demo project when nothing is
+// Opens what the studio's address asks for: the demo project when nothing is
 // asked, the project for a song, a project by id (remix), or a locked version read-only.
 
 import { demoProject } from "../../engine/index.ts";

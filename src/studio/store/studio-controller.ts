@@ -238,7 +238,7 @@ export class StudioController {
     if (playing !== this.state.ui.playing) this.setUi({ playing });
   }
 
-  // Keyboard commands (spec section 9).
+  // Keyboard commands.
 
   run(command: StudioCommand): void {
     switch (command) {

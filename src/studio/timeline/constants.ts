@@ -1,4 +1,4 @@
-// The timeline's sizes and limits. The spec's numbers (sections 4, 5 and 9) are marked as such.
+// The timeline's sizes and limits. The spec's numbers are marked as such.
 
 /** Spec: the initial zoom. */
 export const INITIAL_PIXELS_PER_BEAT = 100;

@@ -1,4 +1,4 @@
-// The persona picker's calls (spec 000 section 7). A 404 'No loved/followed personas found' is an
+// The persona picker's calls. A 404 'No loved/followed personas found' is an
 // empty list, as the spec says.
 
 import { searchResponseSchema } from "../../../shared/api/create-support.ts";

@@ -1,4 +1,4 @@
-// The studio's fader (spec section 2): drag to change (with pointer lock, so long drags do not run
+// The studio's fader: drag to change (with pointer lock, so long drags do not run
 // off the screen), double-click to reset, value clamped 0..1, travel shaped by the fader law.
 
 import { type KeyboardEvent, type PointerEvent, useRef } from "react";

@@ -23,7 +23,7 @@ export function formatSpeed(speed: number): string {
   return `1/${Math.round(1 / speed)}×`;
 }
 
-/** The selected clip's settings (spec section 2): Color, Tempo, Transpose, Speed, Clip Volume. */
+/** The selected clip's settings: Color, Tempo, Transpose, Speed, Clip Volume. */
 export function ClipSettingsPanel() {
   const { controller } = useSession();
   const [open, setOpen] = useState(true);

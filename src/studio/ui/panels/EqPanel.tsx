@@ -155,7 +155,7 @@ function StageControls({
   );
 }
 
-/** The EQ of the focused track (spec section 3): a switch, high- and low-pass, four bands. */
+/** The EQ of the focused track: a switch, high- and low-pass, four bands. */
 export function EqPanel() {
   const { controller } = useSession();
   const track = useStudio((state) => {
