@@ -64,7 +64,7 @@ export interface SongRequest {
   readonly speed: { readonly multiplier: number; readonly keepPitch: boolean } | null;
   /** concat: the clips joined, oldest first, each with where it continues the one before. */
   readonly history: readonly { readonly clip: ReferenceClip; readonly continueAt: number | null }[];
-  /** upsample (remaster): the spec's sliders, each 0..1 (defaults: freedom 0, the others 0.5). */
+  /** upsample (remaster): its sliders, each 0..1 (defaults: freedom 0, the others 0.5). */
   readonly remaster: {
     readonly freedom: number;
     readonly tone: number;

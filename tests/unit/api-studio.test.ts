@@ -365,7 +365,7 @@ describe.each(BACKENDS)("studio projects on %s", (backend) => {
       });
     });
 
-    it("answers a version of another project, or an unknown one, with the spec's 404", async () => {
+    it("answers a version of another project, or an unknown one, with the required 404", async () => {
       const one = await create(alice.client);
       const other = await create(alice.client);
       const response = await alice.client.get(`/api/studio/${one.id}/version/${other.version_id}`);
@@ -436,7 +436,7 @@ describe.each(BACKENDS)("studio projects on %s", (backend) => {
   });
 
   describe("another user's projects", () => {
-    it("hides an unshared project: 404 for the project, the spec's 403 for its versions", async () => {
+    it("hides an unshared project: 404 for the project, the required 403 for its versions", async () => {
       const project = await create(alice.client);
       expect((await load(bob.client, project.id)).status).toBe(404);
       for (const path of [

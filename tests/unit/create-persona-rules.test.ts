@@ -19,7 +19,7 @@ describe("a persona's base song", () => {
     expect(personaBaseGate(song("extend", null), session())).toEqual({ selectable: true });
   });
 
-  it("is not an audio upload, with the spec's text in parentheses, unless staff or the flag", () => {
+  it("is not an audio upload, with the required text in parentheses, unless staff or the flag", () => {
     for (const type of ["upload", "upload_extend"]) {
       expect(personaBaseGate(song(type), session())).toEqual({
         selectable: false,

@@ -36,7 +36,7 @@ describe("track edits", () => {
     expect(setTrackIcon(state, KICK, "Wicka Wicka").tracks[0].icon).toBe("Wicka Wicka");
   });
 
-  it("offers the spec's 20 track icons in its order, Audio first (the default)", () => {
+  it("offers the 20 track icons in its order, Audio first (the default)", () => {
     expect(TRACK_ICONS).toEqual([
       "Audio",
       "Synth",

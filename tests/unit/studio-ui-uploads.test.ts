@@ -149,7 +149,7 @@ describe("uploaded clips", () => {
     expect(controller.state.history.past).toHaveLength(1);
   });
 
-  it("refuses what is not audio with the spec's message", async () => {
+  it("refuses what is not audio with the required message", async () => {
     const controller = new StudioController(demoProject());
     const manager = new UploadManager(controller, () => null);
     await manager.drop([new File(["x"], "notes.txt", { type: "text/plain" })], {

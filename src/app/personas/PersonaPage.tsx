@@ -22,7 +22,7 @@ type Loaded =
   | { readonly state: "failed" }
   | { readonly state: "ready"; readonly persona: Persona; readonly clips: readonly Clip[] };
 
-/** /create?use_persona={clipId}: the spec's use_persona names a song, here the persona's root clip. */
+/** /create?use_persona={clipId}: use_persona names a song, here the persona's root clip. */
 export const personaUseHref = (persona: Persona): string =>
   `/create?use_persona=${encodeURIComponent(persona.root_clip_id)}`;
 

@@ -49,14 +49,14 @@ export const CLIP_TASKS = [
   "stem_condition",
 ] as const;
 
-/** Text limits: the title limit is the spec's; the others are ours (the spec does not show them). */
+/** Text limits: the title limit is the product's; the others are ours. */
 export const TITLE_MAX = 100;
 export const CAPTION_MAX = 2000;
 export const LYRICS_MAX = 5000;
 export const TAGS_MAX = 1000;
 export const SEARCH_TEXT_MAX = 256;
 
-/** Page sizes: the spec's feed default, and our ceiling for one request. */
+/** Page sizes: the feed's default, and our ceiling for one request. */
 export const FEED_PAGE_SIZE = 20;
 export const FEED_LIMIT_MAX = 100;
 /** Ids per request for get-by-ids calls (pages poll up to 20 at a time). */
@@ -117,7 +117,7 @@ export const clipMetadataSchema = z.strictObject({
   configurations: z.record(z.string(), z.unknown()).nullish(),
   infill: flag,
   infill_lyrics: text(LYRICS_MAX),
-  /** The spec's is_{product}_short. */
+  /** is_{product}_short, as clients name it. */
   is_tunesmith_short: flag,
   is_image_to_song: flag,
   continued_from_prompt: text(LYRICS_MAX),

@@ -134,7 +134,7 @@ export const REMASTER_TITLE_TOO_LONG = "Title too long.";
 
 const slider = z.number().finite().min(0).max(1).nullish();
 
-/** POST /api/generate/upsample (Remaster): the spec's sliders, 0..1 (defaults freedom 0, others 0.5). */
+/** POST /api/generate/upsample (Remaster): its sliders, 0..1 (defaults freedom 0, others 0.5). */
 export const upsampleBodySchema = z.object({
   clip_id: clipIdValue,
   model_name: z.string().max(64).nullish(),

@@ -17,7 +17,7 @@ export const RENDER_EMPTY = "Nothing to render: the range holds no audible clip"
 export const RENDER_TOO_LONG = `Renders are at most ${RENDER_MAX_SECONDS / 60} minutes long`;
 export const RENDER_RANGE_INVALID = "The range must end after it starts";
 
-/** The spec's render failure texts. */
+/** The render failure texts, word for word. */
 export const RENDER_FAILED_TOAST = "Something went wrong, try again";
 export const RENDER_FAILED_DESCRIPTION = "If this error persists, please contact support.";
 

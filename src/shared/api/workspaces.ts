@@ -18,7 +18,7 @@ export const UNTITLED_WORKSPACE = "Untitled Workspace";
 export const DEFAULT_WORKSPACE_NAME = "My Workspace";
 export const WORKSPACE_NOT_FOUND = "Workspace not found";
 
-/** Longer input is accepted and cut, as the spec says; blank stays blank. */
+/** Longer input is accepted and cut; blank stays blank. */
 const cutText = z
   .string("Use text")
   .max(10_000, "Too long")

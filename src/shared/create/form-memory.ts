@@ -11,7 +11,7 @@ export interface FormMemoryStorage {
   removeItem(key: string): void;
 }
 
-/** The spec's date of the memory's shape: a memory of another date is dropped. */
+/** The date of the memory's shape: a memory of another date is dropped. */
 export const FORM_MEMORY_DATE = "2025-09-01";
 
 export type FormMemoryPlace = "create" | "studio";

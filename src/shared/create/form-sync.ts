@@ -140,7 +140,7 @@ export function stateFromGenerationForm(state: CreateFormState, form: Generation
   };
 }
 
-/** The spec's form-sync debounce. */
+/** The form-sync debounce. */
 export const FORM_SYNC_DEBOUNCE_MS = 300;
 
 /** Timers as the debouncer needs them: window's on the page, a manual clock in tests. */

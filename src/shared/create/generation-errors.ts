@@ -11,7 +11,7 @@ export interface ErrorToast {
   readonly link?: { readonly href: string; readonly label: string };
 }
 
-/** Toasts the spec gives no duration. */
+/** How long toasts without a duration of their own stay. */
 export const ERROR_TOAST_MS = 5000;
 const WAIT_TOAST_MS = 4000;
 const SUPPORT_TOAST_MS = 6000;
@@ -42,7 +42,7 @@ const pleaseWait: ErrorToast = {
 /**
  * What a failed generation call shows. `bodyText` is the response body as text (null when it could
  * not be read); `detail` its {detail} when it had one; `plan` the user's (basic or unknown get the
- * upsell where the spec says so).
+ * upsell where the error calls for one).
  */
 export function generationErrorOutcome(
   status: number,

@@ -47,7 +47,7 @@ export const studioClipSchema = z.looseObject({
   fadeOutBeats: z.number().min(0).default(0),
   /** Semitones. */
   transposition: z.int().min(TRANSPOSITION_MIN).max(TRANSPOSITION_MAX).default(0),
-  /** Ours: keep the voice's formants in place while transposing (for vocals; the spec has no field). */
+  /** Ours: keep the voice's formants in place while transposing (for vocals). */
   preserveFormants: z.boolean().default(false),
   amplitude: z.number().min(FADER_MIN).max(FADER_MAX).default(DEFAULT_AMPLITUDE),
   loop: loopRegionSchema.prefault({}),

@@ -9,7 +9,7 @@ import { BEAT_EPSILON, clearRange, shiftClip, trimmedTo } from "./clip-geometry.
 import { type NewId, randomId } from "./ids.ts";
 import { byStart, type ClipRef, findClip, markUsed, updateTrack } from "./project-updates.ts";
 
-/** The spec's "about 3.5 beats": a trim never makes a clip shorter than this, or than it was. */
+/** About 3.5 beats: a trim never makes a clip shorter than this, or than it was. */
 export const MIN_TRIMMED_CLIP_BEATS = 3.5;
 
 /**

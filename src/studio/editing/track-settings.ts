@@ -58,7 +58,7 @@ export const setTrackAmplitude = (state: StudioProjectState, trackId: string, am
 export const setTrackBalance = (state: StudioProjectState, trackId: string, balance: number) =>
   setField(state, trackId, "balance", clamp(balance, BALANCE_MIN, BALANCE_MAX));
 
-/** Pixels; never below the spec's 32. */
+/** Pixels; never below 32. */
 export const setTrackHeight = (state: StudioProjectState, trackId: string, height: number) =>
   setField(state, trackId, "height", Math.max(TRACK_HEIGHT_MIN, Math.round(height)));
 

@@ -23,7 +23,7 @@ export const AUDIO_FORMATS: readonly {
   { id: "wav32", label: "WAV (32-bit float)", extension: "wav" },
 ];
 
-/** The spec's default audio type for an export ("default mp3"). */
+/** The default audio type for an export: MP3. */
 export const DEFAULT_EXPORT_FORMATS: readonly AudioFormat[] = ["mp3"];
 
 /** The chosen formats in the order of AUDIO_FORMATS, each once. */

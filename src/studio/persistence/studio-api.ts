@@ -36,7 +36,7 @@ export class StudioApiError extends Error {
   }
 }
 
-/** The server sent a project state that fails validation (the spec's "Invalid project state format"). */
+/** The server sent a project state that fails validation ("Invalid project state format"). */
 export class InvalidProjectStateError extends Error {
   override readonly name = "InvalidProjectStateError";
 }

@@ -57,7 +57,7 @@ import {
 
 export type StudioStore = StoreApi<StudioState>;
 
-/** The spec's toast time for errors. */
+/** How long error toasts stay. */
 const TOAST_MS = 5000;
 
 export class StudioController {

@@ -5,7 +5,7 @@ import { AUDIO_UPLOAD_MAX_BYTES } from "../../shared/api/uploads.ts";
 
 export const AUDIO_ONLY_MESSAGE = "Please upload audio files only.";
 export const TOO_LARGE_MESSAGE = "Audio files can be at most 500 MB.";
-/** Several files dropped at once: the spec uploads one file, the first. */
+/** Several files dropped at once: one file is uploaded, the first. */
 export const oneFileAtATimeMessage = (used: string): string =>
   `Please upload one file at a time. Only ${used} is uploaded.`;
 

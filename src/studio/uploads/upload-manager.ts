@@ -66,7 +66,7 @@ export class UploadManager {
     try {
       decoded = await audio.decode(await file.arrayBuffer());
     } catch (error) {
-      // The spec logs an undecodable drop and says nothing more.
+      // An undecodable drop is logged, and nothing more is said.
       console.warn(`Could not decode ${file.name}`, error);
       this.controller.dropUpload(localId);
       return;

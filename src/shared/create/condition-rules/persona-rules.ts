@@ -43,7 +43,7 @@ export function clearPersona(state: CreateFormState, context: RuleContext): Rule
 }
 
 /**
- * The vox persona (the persona's voice, with the spec's defaults gptCfg 2 and diffusionCfg 5): only
+ * The vox persona (the persona's voice, with the defaults gptCfg 2 and diffusionCfg 5): only
  * beside a persona. Turning it off with an inspiration playlist on the form drops the persona, as
  * a playlist keeps a persona only with the vox persona on ('Persona removed').
  */
