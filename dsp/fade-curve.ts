@@ -1,4 +1,4 @@
-// The spec's 2-exponent fade curve: g(x) = x^2 / (x^2 + (1 - x)^2) for x in [0, 1].
+// The 2-exponent fade curve: g(x) = x^2 / (x^2 + (1 - x)^2) for x in [0, 1].
 // It is complementary, g(x) + g(1 - x) = 1, so a fade-out drawn with g(1 - x)
 // over the same span as a fade-in with g(x) sums a correlated signal to exactly
 // unity: crossfades between meeting clips neither dip nor bump.

@@ -13,6 +13,7 @@ const TILT_HIGH_HZ: f64 = 3500;
 const PRESENCE_HZ: f64 = 3200;
 const AIR_HZ: f64 = 11000;
 const SHELF_Q: f64 = Math.SQRT1_2;
+const MIN_NORMAL_F32: f32 = 1.17549435e-38;
 
 export class MasterChain {
   private readonly sampleRate: f64;
@@ -96,7 +97,29 @@ export class MasterChain {
       }
       if (this.compress) this.compressor.process(l, r, n);
       if (drive > 0) saturate(l, r, n, 1 + 3 * drive);
+      flushSubnormals(l, n);
+      flushSubnormals(r, n);
     }
+  }
+}
+
+/**
+ * Sets f32 subnormals (and NaN) to 0 in place. A decaying tail through the f64 filters, or a quiet
+ * one under heavy compression, lands below the smallest normal f32; every later stage would then
+ * run on subnormal numbers, which the CPU handles a hundred times slower.
+ */
+function flushSubnormals(samples: usize, frames: i32): void {
+  const smallest = f32x4.splat(MIN_NORMAL_F32);
+  let i = 0;
+  for (; i + 4 <= frames; i += 4) {
+    const at = samples + ((<usize>i) << 2);
+    const v = v128.load(at);
+    v128.store(at, v128.and(v, f32x4.ge(f32x4.abs(v), smallest)));
+  }
+  for (; i < frames; i++) {
+    const at = samples + ((<usize>i) << 2);
+    const v = load<f32>(at);
+    if (!(Mathf.abs(v) >= MIN_NORMAL_F32)) store<f32>(at, 0);
   }
 }
 

@@ -1,4 +1,8 @@
+import { boxSmooth, cleanCopy, deinterleave, interleave, maxFilter } from "./bin-buffers";
 import { Fft } from "./fft";
+import { BUCKETS, FrameSpectrum, PhaseIntegrator } from "./phase-integration";
+import { Lanes } from "./simd-math";
+import { ONSET_BLOCK, ONSET_HISTORY, ONSET_RING, OnsetDetector } from "./transients";
 
 // Streaming time-stretch and pitch-shift for one mono or stereo stream: a
 // phase vocoder whose phases come from phase-gradient heap integration (Prusa
@@ -58,6 +62,12 @@ import { Fft } from "./fft";
 // times its frequency and an onset's bins stay put (the duration and the
 // onsets' times are unchanged). With formants kept, magnitudes are multiplied
 // by the ratio of the input's spectral envelope at b and at m(b).
+//
+// Files: this one is the phase vocoder's core (the time map and the transient
+// lock on it, analysis, the pitch map, synthesis); phase-integration.ts
+// integrates the output phases; transients.ts finds the onsets the lock
+// needs; simd-math.ts has the four-lane math of the per-bin loops;
+// bin-buffers.ts the array passes (clean input, interleaving, smoothing).
 
 /** Stretch (output duration / input duration) limits. */
 export const MIN_STRETCH: f64 = 1.0 / 128.0;
@@ -67,32 +77,12 @@ export const MAX_SEMITONES: f64 = 24.0;
 
 /** Analysis/synthesis overlap: hop = fftSize / OVERLAP. */
 const OVERLAP: i32 = 4;
-/** Queue buckets of 1/8 octave of energy (0.375 dB): 96 dB below a frame's peak, then one floor bucket. */
-const BUCKETS: i32 = 256;
-/** Bins more than QUIET_DB below a frame's loudest skip the queue (keys are 10 log10(2) / 8 dB). */
-const QUIET_DB: f64 = 60.0;
-const QUIET_KEY: i32 = BUCKETS - 1 - <i32>((QUIET_DB * 8.0) / 3.0103);
-/** In a frame played at speed 1, a bin whose energy rose this many keys (3 dB) restarts from the input's phase. */
-const RISE_KEYS: i32 = 8;
-/** Transient lock: blocks of the onset detector, blocks of background it compares with (21 ms at 48 kHz). */
-const LOCK_BLOCK: i32 = 64;
-const LOCK_HISTORY: i32 = 16;
-/** An onset: a block whose high-frequency energy is this many times the background (9 dB)... */
-const LOCK_RISE: f32 = 8.0;
-/** ...and at most this far (30 dB) below the loudest recent block. */
-const LOCK_FLOOR: f32 = 1e-3;
-/** Onsets remembered (the lock looks at most a few windows around a frame). */
-const LOCK_RING: i32 = 64;
 /** Stretches beyond these (from 1) fade the lock out: its zones would overlap. */
 const LOCK_FULL: f64 = 3.0;
 const LOCK_NONE: f64 = 4.0;
 /** Group-delay scaling is clamped to this range: beyond it phase steps would be noise anyway. */
 const MIN_TIME_SCALE: f32 = 0.125;
 const MAX_TIME_SCALE: f32 = 4.0;
-/** Input samples beyond this magnitude (and NaN) are read as 0, so no spectrum can overflow f32. */
-const SAMPLE_LIMIT: f32 = 1e9;
-/** ...and below this one (-300 dBFS) as 0 too. */
-const SAMPLE_FLOOR: f32 = 1e-15;
 /** Width of the formant envelope's smoothing, in Hz: wider than the harmonic spacing of voices. */
 const ENVELOPE_HZ: f64 = 300.0;
 /** Half-width in bins of a partial's main lobe (Hann), which a transposition moves rigidly. */
@@ -155,17 +145,11 @@ export class Stretcher {
   // that mapping interpolates all four with one vector per tap.
   private readonly xQuad: usize;
   private readonly vQuad: usize;
-  private readonly phaseIn: usize;
-  private readonly step: usize;
-  private readonly advance: usize;
-  private phaseOut: usize;
-  private phasePrev: usize;
-  private readonly omegaPrev: usize;
-  private readonly keyCur: usize;
-  private readonly keyPrev: usize;
-  private readonly queueNext: usize;
-  private readonly queueHeads: usize;
-  private readonly done: usize;
+  /** The output phases, integrated frame by frame. */
+  private readonly phases!: PhaseIntegrator;
+  /** What a frame synthesises: the analysis as it is, or its pitch-mapped copy. */
+  private readonly analysed!: FrameSpectrum;
+  private readonly pitchMapped!: FrameSpectrum;
   private readonly mapPos: usize;
   private readonly mapGain: usize;
   private readonly envelope: usize;
@@ -175,9 +159,8 @@ export class Stretcher {
   private readonly window: usize;
   private readonly ring: usize;
   private readonly ringMask: i32;
-  private readonly lockTimes: usize;
-  private readonly scanBuffer: usize;
-  private readonly scanHistory: usize;
+  /** The transient lock's onsets, found ahead of the frames that need them. */
+  private readonly onsets!: OnsetDetector;
   /** Every array above lives in this one zeroed block. */
   private readonly arena: usize;
   private cursor: usize;
@@ -207,17 +190,9 @@ export class Stretcher {
   private prevInputTime: f64 = 0;
   private fresh: bool = true;
 
-  // Onset detector: input scanned so far, its state, and the onsets found (input times, a ring).
-  private scanPos: i64 = 0;
+  // Whether the onset detector starts afresh at the next plan, and how far it must have read.
   private scanFresh: bool = true;
   private scanTarget: i64 = 0;
-  private scanSum: f32 = 0;
-  private scanIndex: i32 = 0;
-  private scanPeak: f32 = 0;
-  private scanLastLeft: f32 = 0;
-  private scanLastRight: f32 = 0;
-  private lastOnset: i64 = 0;
-  private lockCount: i32 = 0;
 
   /**
    * sampleRate: Hz; channels: 1 or 2; maxBlock: the most frames one render
@@ -246,9 +221,9 @@ export class Stretcher {
       arrayBytes(BUCKETS) +
       arrayBytes(n) +
       arrayBytes(2 * ringFrames) +
-      arrayBytes(2 * LOCK_RING) +
-      arrayBytes(2 * LOCK_BLOCK + 4) +
-      arrayBytes(LOCK_HISTORY) +
+      arrayBytes(2 * ONSET_RING) +
+      arrayBytes(2 * ONSET_BLOCK + 4) +
+      arrayBytes(ONSET_HISTORY) +
       16;
     this.arena = heap.alloc(bytes);
     memory.fill(this.arena, 0, bytes);
@@ -273,32 +248,60 @@ export class Stretcher {
     this.vOmega = this.carve(binFloats);
     this.vStep = this.carve(binFloats);
     this.xPhase = this.carve(binFloats);
-    this.phaseIn = this.carve(binFloats);
-    this.step = this.carve(binFloats);
-    this.advance = this.carve(binFloats);
-    this.phaseOut = this.carve(binFloats);
-    this.phasePrev = this.carve(binFloats);
-    this.omegaPrev = this.carve(binFloats);
-    this.keyCur = this.carve(binFloats);
-    this.keyPrev = this.carve(binFloats);
-    this.done = this.carve(binFloats);
+    const phaseIn = this.carve(binFloats);
+    const step = this.carve(binFloats);
+    const advance = this.carve(binFloats);
+    const phaseOut = this.carve(binFloats);
+    const phasePrev = this.carve(binFloats);
+    const omegaPrev = this.carve(binFloats);
+    const keyCur = this.carve(binFloats);
+    const keyPrev = this.carve(binFloats);
+    const done = this.carve(binFloats);
     this.mapPos = this.carve(binFloats);
     this.mapGain = this.carve(binFloats);
     this.envelope = this.carve(binFloats);
     this.envelopeTmp = this.carve(binFloats);
     this.peakIn = this.carve(binFloats);
     this.peakOut = this.carve(binFloats);
-    this.queueNext = this.carve(2 * binFloats);
+    const queueNext = this.carve(2 * binFloats);
     this.xQuad = this.carve(4 * binFloats + 16) + 16 * 4;
     this.vQuad = this.carve(4 * binFloats + 16) + 16 * 4;
-    this.queueHeads = this.carve(BUCKETS);
+    const queueHeads = this.carve(BUCKETS);
     this.window = this.carve(n);
     this.ring = this.carve(2 * ringFrames);
-    this.lockTimes = this.carve(2 * LOCK_RING);
-    this.scanBuffer = this.carve(2 * LOCK_BLOCK + 4);
-    this.scanHistory = this.carve(LOCK_HISTORY);
+    const onsetTimes = this.carve(2 * ONSET_RING);
+    const onsetBuffer = this.carve(2 * ONSET_BLOCK + 4);
+    const onsetHistory = this.carve(ONSET_HISTORY);
     // A miscounted arena would overlap whatever follows it: trap instead.
     if (this.cursor > this.arena + bytes) unreachable();
+    this.onsets = new OnsetDetector(sampleRate, this.channels == 2, onsetTimes, onsetBuffer, onsetHistory);
+    this.phases = new PhaseIntegrator(
+      this.bins,
+      this.channels == 2,
+      this.hop,
+      n,
+      phaseIn,
+      step,
+      advance,
+      phaseOut,
+      phasePrev,
+      omegaPrev,
+      keyCur,
+      keyPrev,
+      queueNext,
+      queueHeads,
+      done,
+    );
+    this.analysed = new FrameSpectrum(this.xLr, this.xLi, this.xRr, this.xRi, this.xOmega, this.xEnergy, 0);
+    this.pitchMapped = new FrameSpectrum(
+      this.vLr,
+      this.vLi,
+      this.vRr,
+      this.vRi,
+      this.vOmega,
+      this.vEnergy,
+      this.vStep,
+    );
     // Hann, normalised so that analysis and synthesis windows overlap-add to 1
     // (sum of squares 3n / 8hop), including the inverse FFT's factor n.
     const scale = (8.0 * <f64>this.hop) / (3.0 * <f64>n * <f64>n);
@@ -312,6 +315,10 @@ export class Stretcher {
   /** Frees everything, the stretcher included. */
   destroy(): void {
     this.fft.destroy();
+    heap.free(changetype<usize>(this.phases));
+    heap.free(changetype<usize>(this.onsets));
+    heap.free(changetype<usize>(this.analysed));
+    heap.free(changetype<usize>(this.pitchMapped));
     heap.free(this.arena);
     heap.free(changetype<usize>(this));
   }
@@ -381,7 +388,7 @@ export class Stretcher {
     this.planned = 0;
     this.fresh = true;
     this.scanFresh = true;
-    this.lockCount = 0;
+    this.onsets.forget();
     memory.fill(this.ring - ((<usize>GUARD) << 2), 0, (<usize>(2 * (this.ringMask + 1) + 2 * GUARD)) << 2);
   }
 
@@ -423,19 +430,12 @@ export class Stretcher {
         this.inputTimeAt(<f64>this.nextFrame - 2.5 * n),
         this.inputTimeAt(<f64>this.nextFrame),
       );
-      this.scanPos = <i64>Math.floor(back - 0.5 * n) - <i64>LOCK_BLOCK;
+      this.onsets.restart(<i64>Math.floor(back - 0.5 * n) - <i64>ONSET_BLOCK);
       this.scanFresh = false;
-      this.scanSum = 0;
-      this.scanIndex = 0;
-      this.scanPeak = 0;
-      this.scanLastLeft = 0;
-      this.scanLastRight = 0;
-      this.lastOnset = i64.MIN_VALUE >> 1;
-      memory.fill(this.scanHistory, 0, (<usize>LOCK_HISTORY) << 2);
     }
     const ahead = Math.max(this.inputTimeAt(lastFrame + 2.5 * n), this.inputTimeAt(lastFrame));
-    this.scanTarget = <i64>Math.ceil(ahead + 0.5 * n) + <i64>LOCK_BLOCK;
-    if (this.lockFactor() == 0.0) this.scanPos = max(this.scanPos, this.scanTarget);
+    this.scanTarget = <i64>Math.ceil(ahead + 0.5 * n) + <i64>ONSET_BLOCK;
+    if (this.lockFactor() == 0.0) this.onsets.skipTo(this.scanTarget);
   }
 
   /** First input frame the planned render reads, a whole number (frames before it are no longer needed). */
@@ -444,7 +444,7 @@ export class Stretcher {
     let from = this.centreAt(this.nextFrame);
     for (let t = this.nextFrame; t < end; t += <i64>this.hop) from = Math.min(from, this.centreAt(t));
     from = Math.floor(from - <f64>(this.fftSize >> 1) - this.lockMargin());
-    return this.scanPos < this.scanTarget ? Math.min(from, <f64>this.scanPos) : from;
+    return this.onsets.pos < this.scanTarget ? Math.min(from, <f64>this.onsets.pos) : from;
   }
 
   /** One past the last input frame the planned render reads, a whole number. */
@@ -453,7 +453,7 @@ export class Stretcher {
     let to = this.centreAt(this.nextFrame);
     for (let t = this.nextFrame; t < end; t += <i64>this.hop) to = Math.max(to, this.centreAt(t));
     to = Math.ceil(to + <f64>(this.fftSize >> 1) + this.lockMargin());
-    return this.scanPos < this.scanTarget ? Math.max(to, <f64>this.scanTarget) : to;
+    return this.onsets.pos < this.scanTarget ? Math.max(to, <f64>this.scanTarget) : to;
   }
 
   /** Renders the planned frames into out (planar; outRight ignored when mono). */
@@ -497,8 +497,7 @@ export class Stretcher {
   // time and O where the map puts it. Those frames play the onset exactly as
   // it was (a stretch of 1 needs no phase invention), at exactly O; the frames
   // between onsets take up the difference, ramping back to the map over a
-  // window. Onsets: blocks whose high-frequency energy (first differences of
-  // the channels) jumps LOCK_RISE over the last 21 ms.
+  // window. The onsets come from transients.ts.
 
   /** 1 where the map's stretch allows the lock, fading to 0 from LOCK_FULL to LOCK_NONE away from 1. */
   private lockFactor(): f64 {
@@ -529,14 +528,14 @@ export class Stretcher {
   /** The lock's correction to the input time of the frame at output time o. */
   private lockOffset(o: f64): f64 {
     const factor = this.lockFactor();
-    const count = min(this.lockCount, LOCK_RING);
+    const count = this.onsets.count();
     if (factor == 0.0 || count == 0) return 0.0;
     let outA = -Infinity;
     let inA = 0.0;
     let outB = Infinity;
     let inB = 0.0;
     for (let i = 0; i < count; i++) {
-      const onset = load<f64>(this.lockTimes + ((<usize>i) << 3));
+      const onset = this.onsets.at(i);
       const at = this.outputTimeAt(onset);
       if (isNaN(at)) return 0.0;
       if (at <= o && at > outA) {
@@ -571,57 +570,11 @@ export class Stretcher {
 
   /** Runs the onset detector over the input up to `target`. */
   private scan(target: i64): void {
-    const block = LOCK_BLOCK;
-    const left = this.scanBuffer;
-    const right = this.scanBuffer + ((<usize>(block + 2)) << 2);
-    const refractory = <i64>(0.03 * this.sampleRate);
-    const decay = <f32>Math.exp(<f64>-block / (0.5 * this.sampleRate));
-    const stereo = this.channels == 2;
-    while (this.scanPos + <i64>block <= target) {
-      this.read(this.srcLeft, left, this.scanPos, block);
-      if (stereo) this.read(this.srcRight, right, this.scanPos, block);
-      let energy: f32 = 0;
-      let strongest: f32 = 0;
-      let previousLeft = this.scanLastLeft;
-      let previousRight = this.scanLastRight;
-      for (let i = 0; i < block; i++) {
-        const l = load<f32>(left + ((<usize>i) << 2));
-        const dl = l - previousLeft;
-        previousLeft = l;
-        let e = dl * dl;
-        if (stereo) {
-          const r = load<f32>(right + ((<usize>i) << 2));
-          const dr = r - previousRight;
-          previousRight = r;
-          e += dr * dr;
-        }
-        energy += e;
-        strongest = Mathf.max(strongest, e);
-        store<f32>(left + ((<usize>i) << 2), e);
-      }
-      this.scanLastLeft = previousLeft;
-      this.scanLastRight = previousRight;
-      const background = this.scanSum * (1.0 / <f32>LOCK_HISTORY);
-      if (
-        energy > LOCK_RISE * background &&
-        energy > LOCK_FLOOR * this.scanPeak &&
-        energy > 1e-10 &&
-        this.scanPos - this.lastOnset > refractory
-      ) {
-        // The onset: the block's first sample within 12 dB of its strongest.
-        let first = 0;
-        while (first < block - 1 && load<f32>(left + ((<usize>first) << 2)) < 0.0625 * strongest) first++;
-        const onset = this.scanPos + <i64>first;
-        store<f64>(this.lockTimes + ((<usize>(this.lockCount & (LOCK_RING - 1))) << 3), <f64>onset);
-        this.lockCount++;
-        this.lastOnset = onset;
-      }
-      const slot = this.scanHistory + ((<usize>this.scanIndex) << 2);
-      this.scanSum += energy - load<f32>(slot);
-      store<f32>(slot, energy);
-      this.scanIndex = (this.scanIndex + 1) & (LOCK_HISTORY - 1);
-      this.scanPeak = Mathf.max(energy, this.scanPeak * decay);
-      this.scanPos += <i64>block;
+    const onsets = this.onsets;
+    while (onsets.pos + <i64>ONSET_BLOCK <= target) {
+      this.read(this.srcLeft, onsets.left, onsets.pos, ONSET_BLOCK);
+      if (this.channels == 2) this.read(this.srcRight, onsets.right, onsets.pos, ONSET_BLOCK);
+      onsets.detect();
     }
   }
 
@@ -647,11 +600,9 @@ export class Stretcher {
     this.analyse();
     const mapped = this.pitch != 1.0 || this.formant;
     if (mapped) this.mapSpectrum();
-    this.integratePhases(mapped, scale);
+    this.phases.integrate(mapped ? this.pitchMapped : this.analysed, mapped, scale, this.fresh);
     this.synthesise(mapped, t);
-    const phases = this.phasePrev;
-    this.phasePrev = this.phaseOut;
-    this.phaseOut = phases;
+    this.phases.swap();
     this.fresh = false;
   }
 
@@ -764,7 +715,7 @@ export class Stretcher {
         v128.store(this.xRr + o, xrr);
         v128.store(this.xRi + o, xri);
         // The reference: mid, or side where the channels are mostly in opposite phase.
-        const side = sideWins(xlr, xli, xrr, xri);
+        const side = Lanes.sideWins(xlr, xli, xrr, xri);
         mr = f32x4.add(mr, v128.xor(xrr, side));
         mi = f32x4.add(mi, v128.xor(xri, side));
         dr = f32x4.add(dr, v128.xor(f32x4.sub(rrm, rrp), side));
@@ -926,16 +877,16 @@ export class Stretcher {
       if (this.channels == 2) {
         const rr = v128.load(this.xRr + o);
         const ri = v128.load(this.xRi + o);
-        const side = sideWins(mr, mi, rr, ri);
+        const side = Lanes.sideWins(mr, mi, rr, ri);
         mr = f32x4.add(mr, v128.xor(rr, side));
         mi = f32x4.add(mi, v128.xor(ri, side));
       }
-      v128.store(phase + o, atan2v(mi, mr));
+      v128.store(phase + o, Lanes.atan2v(mi, mr));
     }
     // In place: step k reads phases k and k+1 before anything at k+1 is overwritten.
     for (let k = 0; k <= half; k += 4) {
       const o = (<usize>k) << 2;
-      v128.store(phase + o, wrapv(f32x4.sub(v128.load(phase + o + 4), v128.load(phase + o))));
+      v128.store(phase + o, Lanes.wrapv(f32x4.sub(v128.load(phase + o + 4), v128.load(phase + o))));
     }
     const last = <f32>(half - 1);
     let m0 = load<f32>(this.mapPos);
@@ -968,7 +919,7 @@ export class Stretcher {
     boxSmooth(env, tmp, bins, width);
     for (let k = 0; k < bins; k += 4) {
       const o = (<usize>k) << 2;
-      v128.store(env + o, log2v(f32x4.add(v128.load(env + o), f32x4.splat(1e-12))));
+      v128.store(env + o, Lanes.log2v(f32x4.add(v128.load(env + o), f32x4.splat(1e-12))));
     }
     const top = <f32>(bins - 1);
     for (let b = 0; b < bins; b++) {
@@ -983,7 +934,7 @@ export class Stretcher {
     }
     for (let b = 0; b < bins; b += 4) {
       const o = (<usize>b) << 2;
-      v128.store(this.mapGain + o, f32x4.mul(v128.load(this.mapGain + o), exp2v(v128.load(tmp + o))));
+      v128.store(this.mapGain + o, f32x4.mul(v128.load(this.mapGain + o), Lanes.exp2v(v128.load(tmp + o))));
     }
   }
 
@@ -1000,188 +951,6 @@ export class Stretcher {
     store<f32>(this.xRi + top, 0);
   }
 
-  /**
-   * Phase-gradient heap integration of the output phases (see the top of the
-   * file). v: the spectrum being synthesised; scale: the local stretch.
-   */
-  private integratePhases(mapped: bool, scale: f32): void {
-    const bins = this.bins;
-    const half = bins - 1;
-    const vr = mapped ? this.vLr : this.xLr;
-    const vi = mapped ? this.vLi : this.xLi;
-    const stereo = this.channels == 2;
-    const wr = mapped ? this.vRr : this.xRr;
-    const wi = mapped ? this.vRi : this.xRi;
-    const omega = mapped ? this.vOmega : this.xOmega;
-    const energyOut = mapped ? this.vEnergy : this.xEnergy;
-    // Input phase of the mid, and (mapped only) its energy.
-    for (let k = 0; k <= half; k += 4) {
-      const o = (<usize>k) << 2;
-      let mr = v128.load(vr + o);
-      let mi = v128.load(vi + o);
-      if (stereo) {
-        const rr = v128.load(wr + o);
-        const ri = v128.load(wi + o);
-        const side = sideWins(mr, mi, rr, ri);
-        mr = f32x4.add(mr, v128.xor(rr, side));
-        mi = f32x4.add(mi, v128.xor(ri, side));
-      }
-      v128.store(this.phaseIn + o, atan2v(mi, mr));
-      if (mapped) v128.store(energyOut + o, f32x4.add(f32x4.mul(mr, mr), f32x4.mul(mi, mi)));
-    }
-    if (this.fresh) {
-      memory.copy(this.phaseOut, this.phaseIn, (<usize>bins) << 2);
-      this.finishPhases(omega, energyOut);
-      return;
-    }
-    // Phase steps across frequency (between bins k and k+1) and across time (trapezoid of the two frequencies).
-    const scaleV = f32x4.splat(scale);
-    const hopFactor = f32x4.splat(<f32>((Math.PI * <f64>this.hop) / <f64>this.fftSize));
-    let keyMax = i32x4.splat(0);
-    for (let k = 0; k <= half; k += 4) {
-      const o = (<usize>k) << 2;
-      const here = v128.load(this.phaseIn + o);
-      const next = v128.load(this.phaseIn + o + 4);
-      const stepV = mapped ? v128.load(this.vStep + o) : wrapv(f32x4.sub(next, here));
-      v128.store(this.step + o, f32x4.mul(stepV, scaleV));
-      v128.store(
-        this.advance + o,
-        f32x4.mul(f32x4.add(v128.load(this.omegaPrev + o), v128.load(omega + o)), hopFactor),
-      );
-      // Keys: exponent and top 3 mantissa bits of the energy, 1/8 octave steps.
-      const key = i32x4.shr_s(v128.load(energyOut + o), 20);
-      v128.store(this.keyCur + o, key);
-      keyMax = i32x4.max_s(keyMax, key);
-    }
-    let top = max(
-      max(i32x4.extract_lane(keyMax, 0), i32x4.extract_lane(keyMax, 1)),
-      max(i32x4.extract_lane(keyMax, 2), i32x4.extract_lane(keyMax, 3)),
-    );
-    // Relative keys: bucket BUCKETS-1 is this frame's loudest bin. Then each
-    // bin's candidate across time: the previous frame's phase advanced by the
-    // hop. But where the frame plays the input at speed 1 untransposed (the
-    // transient lock's frames around an onset), a bin whose energy rose by
-    // RISE_KEYS (what the previous frame held there is not what is here now)
-    // takes the input's own phase instead (a phase reset), competing at its
-    // current energy: the onset's strongest bin anchors it with the input's
-    // phase and its other bins follow across frequency, so the onset comes out
-    // as it went in. (Anchored by some older partial instead, an onset keeps
-    // its shape only up to a constant phase, which turns a click into its
-    // Hilbert transform, smeared both ways.)
-    const shift = i32x4.splat(BUCKETS - 1 - top);
-    const lowest = i32x4.splat(0);
-    const highest = i32x4.splat(BUCKETS - 1);
-    const rise = i32x4.splat(RISE_KEYS - 1);
-    const resets = scale == 1.0 && !mapped;
-    for (let k = 0; k <= half; k += 4) {
-      const o = (<usize>k) << 2;
-      const cur = i32x4.min_s(i32x4.max_s(i32x4.add(v128.load(this.keyCur + o), shift), lowest), highest);
-      v128.store(this.keyCur + o, cur);
-      const before = i32x4.min_s(i32x4.max_s(i32x4.add(v128.load(this.keyPrev + o), shift), lowest), highest);
-      const carried = f32x4.add(v128.load(this.phasePrev + o), v128.load(this.advance + o));
-      if (resets) {
-        const onset = i32x4.gt_s(i32x4.sub(cur, before), rise);
-        v128.store(this.keyPrev + o, v128.bitselect(cur, before, onset));
-        v128.store(this.advance + o, v128.bitselect(v128.load(this.phaseIn + o), carried, onset));
-      } else {
-        v128.store(this.keyPrev + o, before);
-        v128.store(this.advance + o, carried);
-      }
-    }
-
-    const heads = this.queueHeads;
-    const next = this.queueNext;
-    const done = this.done;
-    const keyCur = this.keyCur;
-    const keyPrev = this.keyPrev;
-    const out = this.phaseOut;
-    const step = this.step;
-    const candidate = this.advance;
-    memory.fill(heads, 0xff, (<usize>BUCKETS) << 2);
-    memory.fill(done, 0, <usize>bins);
-    top = -1;
-    let remaining = bins;
-    // Across-time entries, ids bins..2*bins-1. Bins far below the frame's
-    // loudest take their across-time candidate at once: inaudible either way,
-    // and most of a frame's bins in sparse spectra.
-    for (let b = 0; b < bins; b++) {
-      const o = (<usize>b) << 2;
-      if (load<i32>(keyCur + o) < QUIET_KEY) {
-        store<f32>(out + o, load<f32>(candidate + o));
-        store<u8>(done + <usize>b, 1);
-        remaining--;
-        continue;
-      }
-      const key = load<i32>(keyPrev + o);
-      const id = b + bins;
-      const head = heads + ((<usize>key) << 2);
-      store<i32>(next + ((<usize>id) << 2), load<i32>(head));
-      store<i32>(head, id);
-      if (key > top) top = key;
-    }
-    while (remaining > 0) {
-      // Pop the strongest entry.
-      let head = heads + ((<usize>top) << 2);
-      let id = load<i32>(head);
-      while (id < 0) {
-        top--;
-        head -= 4;
-        id = load<i32>(head);
-      }
-      store<i32>(head, load<i32>(next + ((<usize>id) << 2)));
-      if (id >= bins) {
-        // Across time.
-        const b = id - bins;
-        if (load<u8>(done + <usize>b) != 0) continue;
-        const o = (<usize>b) << 2;
-        store<f32>(out + o, load<f32>(candidate + o));
-        store<u8>(done + <usize>b, 1);
-        remaining--;
-        const key = load<i32>(keyCur + o);
-        const h = heads + ((<usize>key) << 2);
-        store<i32>(next + o, load<i32>(h));
-        store<i32>(h, b);
-        if (key > top) top = key;
-      } else {
-        // Across frequency, to both neighbours.
-        const o = (<usize>id) << 2;
-        const phase = load<f32>(out + o);
-        if (id < half && load<u8>(done + <usize>(id + 1)) == 0) {
-          store<f32>(out + o + 4, phase + load<f32>(step + o));
-          store<u8>(done + <usize>(id + 1), 1);
-          remaining--;
-          const key = load<i32>(keyCur + o + 4);
-          const h = heads + ((<usize>key) << 2);
-          store<i32>(next + o + 4, load<i32>(h));
-          store<i32>(h, id + 1);
-          if (key > top) top = key;
-        }
-        if (id > 0 && load<u8>(done + <usize>(id - 1)) == 0) {
-          store<f32>(out + o - 4, phase - load<f32>(step + o - 4));
-          store<u8>(done + <usize>(id - 1), 1);
-          remaining--;
-          const key = load<i32>(keyCur + o - 4);
-          const h = heads + ((<usize>key) << 2);
-          store<i32>(next + o - 4, load<i32>(h));
-          store<i32>(h, id - 1);
-          if (key > top) top = key;
-        }
-      }
-    }
-    this.finishPhases(omega, energyOut);
-  }
-
-  /** Wraps the output phases and keeps this frame's state for the next. */
-  private finishPhases(omega: usize, energy: usize): void {
-    const half = this.bins - 1;
-    for (let k = 0; k <= half; k += 4) {
-      const o = (<usize>k) << 2;
-      v128.store(this.phaseOut + o, wrapv(v128.load(this.phaseOut + o)));
-      v128.store(this.keyPrev + o, i32x4.shr_s(v128.load(energy + o), 20));
-    }
-    memory.copy(this.omegaPrev, omega, (<usize>this.bins) << 2);
-  }
-
   /** Turns each bin by (output phase - input phase), inverse-transforms the pair and overlap-adds it at output time t. */
   private synthesise(mapped: bool, t: i64): void {
     const n = this.fftSize;
@@ -1194,11 +963,13 @@ export class Stretcher {
     const re = this.fftRe;
     const im = this.fftIm;
     const zero = f32x4.splat(0);
+    const phaseIn = this.phases.phaseIn;
+    const phaseOut = this.phases.phaseOut;
     for (let k = 0; k < half; k += 4) {
       const o = (<usize>k) << 2;
-      const angle = f32x4.sub(v128.load(this.phaseOut + o), v128.load(this.phaseIn + o));
-      const c = cosv(angle);
-      const s = sinv(angle);
+      const angle = f32x4.sub(v128.load(phaseOut + o), v128.load(phaseIn + o));
+      const c = Lanes.cosv(angle);
+      const s = Lanes.sinv(angle);
       const ar = v128.load(vr + o);
       const ai = v128.load(vi + o);
       const lr = f32x4.sub(f32x4.mul(ar, c), f32x4.mul(ai, s));
@@ -1220,8 +991,8 @@ export class Stretcher {
     }
     // DC and Nyquist must stay real in both channels: keep the real part of the turned bin.
     const ho = (<usize>half) << 2;
-    const dc = <f32>Math.cos(<f64>(load<f32>(this.phaseOut) - load<f32>(this.phaseIn)));
-    const nyquist = <f32>Math.cos(<f64>(load<f32>(this.phaseOut + ho) - load<f32>(this.phaseIn + ho)));
+    const dc = <f32>Math.cos(<f64>(load<f32>(phaseOut) - load<f32>(phaseIn)));
+    const nyquist = <f32>Math.cos(<f64>(load<f32>(phaseOut + ho) - load<f32>(phaseIn + ho)));
     store<f32>(re, load<f32>(vr) * dc);
     store<f32>(im, stereo ? load<f32>(wr) * dc : 0);
     store<f32>(re + ho, load<f32>(vr + ho) * nyquist);
@@ -1261,235 +1032,4 @@ export class Stretcher {
       from = 0;
     }
   }
-}
-
-/**
- * Per lane, the sign bit where left - right is stronger than left + right
- * (xor it into right to take the side instead of the mid), else 0:
- * |l - r|^2 > |l + r|^2 exactly when Re(l conj r) < 0.
- */
-function sideWins(lr: v128, li: v128, rr: v128, ri: v128): v128 {
-  const dot = f32x4.add(f32x4.mul(lr, rr), f32x4.mul(li, ri));
-  return v128.and(f32x4.lt(dot, f32x4.splat(0)), i32x4.splat(SIGN));
-}
-
-/** quad[4k + j] = (a, b, c, d)[j][k] for k < count (rounded up to 4): a 4x4 transpose per 4 bins. */
-function interleave(quad: usize, a: usize, b: usize, c: usize, d: usize, count: i32): void {
-  for (let k = 0; k < count; k += 4) {
-    const o = (<usize>k) << 2;
-    const va = v128.load(a + o);
-    const vb = v128.load(b + o);
-    const vc = v128.load(c + o);
-    const vd = v128.load(d + o);
-    const ab0 = f32x4.shuffle(va, vb, 0, 4, 1, 5);
-    const ab1 = f32x4.shuffle(va, vb, 2, 6, 3, 7);
-    const cd0 = f32x4.shuffle(vc, vd, 0, 4, 1, 5);
-    const cd1 = f32x4.shuffle(vc, vd, 2, 6, 3, 7);
-    const q = quad + (o << 2);
-    v128.store(q, f32x4.shuffle(ab0, cd0, 0, 1, 4, 5));
-    v128.store(q, f32x4.shuffle(ab0, cd0, 2, 3, 6, 7), 16);
-    v128.store(q, f32x4.shuffle(ab1, cd1, 0, 1, 4, 5), 32);
-    v128.store(q, f32x4.shuffle(ab1, cd1, 2, 3, 6, 7), 48);
-  }
-}
-
-/** The inverse of interleave. */
-function deinterleave(quad: usize, a: usize, b: usize, c: usize, d: usize, count: i32): void {
-  for (let k = 0; k < count; k += 4) {
-    const o = (<usize>k) << 2;
-    const q = quad + (o << 2);
-    const q0 = v128.load(q);
-    const q1 = v128.load(q, 16);
-    const q2 = v128.load(q, 32);
-    const q3 = v128.load(q, 48);
-    const t0 = f32x4.shuffle(q0, q1, 0, 4, 1, 5);
-    const t1 = f32x4.shuffle(q0, q1, 2, 6, 3, 7);
-    const t2 = f32x4.shuffle(q2, q3, 0, 4, 1, 5);
-    const t3 = f32x4.shuffle(q2, q3, 2, 6, 3, 7);
-    v128.store(a + o, f32x4.shuffle(t0, t2, 0, 1, 4, 5));
-    v128.store(b + o, f32x4.shuffle(t0, t2, 2, 3, 6, 7));
-    v128.store(c + o, f32x4.shuffle(t1, t3, 0, 1, 4, 5));
-    v128.store(d + o, f32x4.shuffle(t1, t3, 2, 3, 6, 7));
-  }
-}
-
-/** out[i] = the largest of data[i - width/2 .. i + width/2] (clamped to the array). */
-function maxFilter(out: usize, data: usize, count: i32, width: i32): void {
-  const h = width >> 1;
-  for (let i = 0; i < count; i++) {
-    const a = max(0, i - h);
-    const b = min(count, i + h + 1);
-    let m: f32 = 0;
-    for (let j = a; j < b; j++) m = Mathf.max(m, load<f32>(data + ((<usize>j) << 2)));
-    store<f32>(out + ((<usize>i) << 2), m);
-  }
-}
-
-/** In place: each of `count` values becomes the mean over a window of `width` around it (edges clamped). */
-function boxSmooth(data: usize, prefix: usize, count: i32, width: i32): void {
-  let sum: f32 = 0;
-  store<f32>(prefix, 0);
-  for (let i = 0; i < count; i++) {
-    sum += load<f32>(data + ((<usize>i) << 2));
-    store<f32>(prefix + ((<usize>(i + 1)) << 2), sum);
-  }
-  const h = width >> 1;
-  for (let i = 0; i < count; i++) {
-    const a = max(0, i - h);
-    const b = min(count, i + h + 1);
-    const s = load<f32>(prefix + ((<usize>b) << 2)) - load<f32>(prefix + ((<usize>a) << 2));
-    store<f32>(data + ((<usize>i) << 2), s / <f32>(b - a));
-  }
-}
-
-/**
- * Copies f32 frames, reading NaN, infinities and magnitudes beyond
- * SAMPLE_LIMIT as 0 (as the resampler does), and magnitudes below SAMPLE_FLOOR
- * too: a fading tail would otherwise fill the spectra with subnormal numbers,
- * which the CPU handles a hundred times slower.
- */
-function cleanCopy(dst: usize, src: usize, frames: i32): void {
-  const limit = f32x4.splat(SAMPLE_LIMIT);
-  const floor = f32x4.splat(SAMPLE_FLOOR);
-  let i = 0;
-  for (; i + 4 <= frames; i += 4) {
-    const v = v128.load(src + ((<usize>i) << 2));
-    const a = f32x4.abs(v);
-    // NaN compares false, so it is dropped with the rest.
-    v128.store(dst + ((<usize>i) << 2), v128.and(v, v128.and(f32x4.le(a, limit), f32x4.ge(a, floor))));
-  }
-  for (; i < frames; i++) {
-    const v = load<f32>(src + ((<usize>i) << 2));
-    const a = Mathf.abs(v);
-    store<f32>(dst + ((<usize>i) << 2), a <= SAMPLE_LIMIT && a >= SAMPLE_FLOOR ? v : 0);
-  }
-}
-
-// ----- four-lane f32 approximations for the per-bin loops, where the scalar
-// Math functions (f64, one lane) would cost more than the FFTs -----
-
-const HALF_PI: f32 = <f32>(Math.PI / 2);
-const PI: f32 = <f32>Math.PI;
-const TWO_PI: f32 = <f32>(2 * Math.PI);
-const INV_TWO_PI: f32 = <f32>(0.5 / Math.PI);
-const TWO_OVER_PI: f32 = <f32>(2 / Math.PI);
-// pi/2 split so that q * PIO2_HI is exact for the quadrant counts phases reach.
-const PIO2_HI: f32 = 1.5703125;
-const PIO2_LO: f32 = 4.8382679e-4;
-/** Sign bit of every lane. */
-const SIGN: i32 = 0x80000000;
-
-/** atan2(y, x) lane-wise, within 1e-5 rad; atan2(0, 0) is 0. */
-function atan2v(y: v128, x: v128): v128 {
-  const ax = f32x4.abs(x);
-  const ay = f32x4.abs(y);
-  const hi = f32x4.max(ax, ay);
-  const lo = f32x4.min(ax, ay);
-  // lo / hi in [0, 1]; the tiny floor makes 0/0 a harmless 0.
-  const a = f32x4.div(lo, f32x4.add(hi, f32x4.splat(1e-30)));
-  const s = f32x4.mul(a, a);
-  let p = f32x4.splat(0.0208351);
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(-0.085133));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(0.180141));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(-0.3302995));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(0.999866));
-  let r = f32x4.mul(p, a);
-  r = v128.bitselect(f32x4.sub(f32x4.splat(HALF_PI), r), r, f32x4.gt(ay, ax));
-  const negX = i32x4.lt_s(x, i32x4.splat(0));
-  r = v128.bitselect(f32x4.sub(f32x4.splat(PI), r), r, negX);
-  // The sign of y (also of -0) carries over.
-  return v128.or(r, v128.and(y, i32x4.splat(SIGN)));
-}
-
-/** x wrapped into [-pi, pi]. */
-function wrapv(x: v128): v128 {
-  return f32x4.sub(x, f32x4.mul(f32x4.nearest(f32x4.mul(x, f32x4.splat(INV_TWO_PI))), f32x4.splat(TWO_PI)));
-}
-
-/** The quadrant count of x (nearest multiple of pi/2) and x reduced by it into [-pi/4, pi/4]. */
-function reduce(x: v128): v128 {
-  const q = f32x4.nearest(f32x4.mul(x, f32x4.splat(TWO_OVER_PI)));
-  return f32x4.sub(f32x4.sub(x, f32x4.mul(q, f32x4.splat(PIO2_HI))), f32x4.mul(q, f32x4.splat(PIO2_LO)));
-}
-
-function quadrant(x: v128): v128 {
-  return i32x4.trunc_sat_f32x4_s(f32x4.nearest(f32x4.mul(x, f32x4.splat(TWO_OVER_PI))));
-}
-
-/** sin on [-pi/4, pi/4] (Taylor to r^9: error under 1e-8). */
-function sinPoly(r: v128): v128 {
-  const s = f32x4.mul(r, r);
-  let p = f32x4.splat(2.7557319e-6);
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(-1.984127e-4));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(8.333333e-3));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(-0.16666667));
-  return f32x4.add(r, f32x4.mul(f32x4.mul(p, s), r));
-}
-
-/** cos on [-pi/4, pi/4] (Taylor to r^10). */
-function cosPoly(r: v128): v128 {
-  const s = f32x4.mul(r, r);
-  let p = f32x4.splat(-2.7557319e-7);
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(2.4801587e-5));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(-1.3888889e-3));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(0.041666667));
-  p = f32x4.add(f32x4.mul(p, s), f32x4.splat(-0.5));
-  return f32x4.add(f32x4.splat(1.0), f32x4.mul(p, s));
-}
-
-/** cos(x) lane-wise for |x| up to about 1e4 (phases are kept wrapped, so far less). */
-function cosv(x: v128): v128 {
-  const r = reduce(x);
-  const q = quadrant(x);
-  const s = sinPoly(r);
-  const c = cosPoly(r);
-  // cos(r + q pi/2): q = 0 cos, 1 -sin, 2 -cos, 3 sin.
-  const odd = i32x4.ne(v128.and(q, i32x4.splat(1)), i32x4.splat(0));
-  const v = v128.bitselect(s, c, odd);
-  const flip = i32x4.shl(v128.and(i32x4.add(q, i32x4.splat(1)), i32x4.splat(2)), 30);
-  return v128.xor(v, flip);
-}
-
-/** sin(x) lane-wise, as cosv. */
-function sinv(x: v128): v128 {
-  const r = reduce(x);
-  const q = quadrant(x);
-  const s = sinPoly(r);
-  const c = cosPoly(r);
-  // sin(r + q pi/2): q = 0 sin, 1 cos, 2 -sin, 3 -cos.
-  const odd = i32x4.ne(v128.and(q, i32x4.splat(1)), i32x4.splat(0));
-  const v = v128.bitselect(c, s, odd);
-  const flip = i32x4.shl(v128.and(q, i32x4.splat(2)), 30);
-  return v128.xor(v, flip);
-}
-
-/** log2(x) lane-wise for x > 0 (within 1e-5): exponent bits plus a polynomial in the mantissa. */
-function log2v(x: v128): v128 {
-  const bits = x;
-  const e = f32x4.convert_i32x4_s(i32x4.sub(i32x4.shr_u(bits, 23), i32x4.splat(127)));
-  // Mantissa in [1, 2).
-  const m = v128.or(v128.and(bits, i32x4.splat(0x007fffff)), i32x4.splat(0x3f800000));
-  const t = f32x4.sub(m, f32x4.splat(1.0));
-  let p = f32x4.splat(-0.0260663);
-  p = f32x4.add(f32x4.mul(p, t), f32x4.splat(0.12191414));
-  p = f32x4.add(f32x4.mul(p, t), f32x4.splat(-0.27736505));
-  p = f32x4.add(f32x4.mul(p, t), f32x4.splat(0.45689417));
-  p = f32x4.add(f32x4.mul(p, t), f32x4.splat(-0.71789838));
-  p = f32x4.add(f32x4.mul(p, t), f32x4.splat(1.44251703));
-  return f32x4.add(e, f32x4.mul(p, t));
-}
-
-/** 2^x lane-wise for |x| < 126 (within 1e-6 relative). */
-function exp2v(x: v128): v128 {
-  const c = f32x4.min(f32x4.max(x, f32x4.splat(-126.0)), f32x4.splat(126.0));
-  const n = f32x4.floor(c);
-  const f = f32x4.sub(c, n);
-  let p = f32x4.splat(0.00189438);
-  p = f32x4.add(f32x4.mul(p, f), f32x4.splat(0.00894058));
-  p = f32x4.add(f32x4.mul(p, f), f32x4.splat(0.05587656));
-  p = f32x4.add(f32x4.mul(p, f), f32x4.splat(0.24013169));
-  p = f32x4.add(f32x4.mul(p, f), f32x4.splat(0.69315678));
-  p = f32x4.add(f32x4.mul(p, f), f32x4.splat(0.99999977));
-  const scale = i32x4.shl(i32x4.add(i32x4.trunc_sat_f32x4_s(n), i32x4.splat(127)), 23);
-  return f32x4.mul(p, scale);
 }

@@ -5,7 +5,7 @@ import { navigate } from "./router/history-router.ts";
 import { useLocation } from "./router/use-location.ts";
 import { parseStudioQuery, withoutParams } from "./routes.ts";
 
-/** /studio: the query says what to open (spec section 2). */
+/** /studio: the query says what to open. */
 export default function StudioPage() {
   const location = useLocation();
   const query = parseStudioQuery(location.search);

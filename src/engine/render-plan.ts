@@ -11,7 +11,7 @@ import { DEFAULT_SONG_LENGTH_BEATS, resolveWarpMarkers } from "../shared/project
 import { type Beats, beats } from "../shared/time.ts";
 import { beatsToSeconds, beatTimes, createTempoMap, type TempoMap } from "../shared/timing/tempo-map.ts";
 
-/** Where clips on a track meet, they crossfade over this many beats (the spec's auto crossfade). */
+/** Where clips on a track meet, they crossfade over this many beats (the auto crossfade). */
 export const AUTO_CROSSFADE_BEATS = 0.0625;
 /** Clip edges closer than this meet. */
 const MEET_TOLERANCE_BEATS = 1e-6;

@@ -1,4 +1,5 @@
 import type { DspExports } from "../../worklets/dsp-abi.ts";
+import { clamp } from "../shared/numbers.ts";
 
 /** The wasm exports the host stretcher uses (a whole DspExports fits). */
 export type StretchExports = Pick<
@@ -34,7 +35,7 @@ export const MAX_STRETCH = 128;
 
 /** The stretch the wasm applies for a requested one. */
 export function clampStretch(stretch: number): number {
-  return Number.isFinite(stretch) ? Math.min(Math.max(stretch, MIN_STRETCH), MAX_STRETCH) : 1;
+  return Number.isFinite(stretch) ? clamp(stretch, MIN_STRETCH, MAX_STRETCH) : 1;
 }
 
 /** Fills `into` (one array per channel) with input frames [from, from + into[0].length), silence outside the input. */
@@ -123,8 +124,8 @@ export function arrayReader(input: readonly Float32Array[]): InputReader {
   return (from, into) => {
     const length = input[0]?.length ?? 0;
     const frames = into[0]?.length ?? 0;
-    const a = Math.min(Math.max(from, 0), length);
-    const b = Math.min(Math.max(from + frames, 0), length);
+    const a = clamp(from, 0, length);
+    const b = clamp(from + frames, 0, length);
     into.forEach((channel, c) => {
       channel.fill(0);
       if (b > a) channel.set(input[c].subarray(a, b), a - from);

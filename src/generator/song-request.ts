@@ -4,7 +4,7 @@
 import type { GenerationTask as ReferenceTask } from "../shared/create/task-derivation.ts";
 import type { Score } from "./score.ts";
 
-/** Every task value of spec 000 section 4, a plain creation, and the library's (remaster, speed, concat). */
+/** Every task value, a plain creation, and the library's (remaster, speed, concat). */
 export type GenerationTask = ReferenceTask | "create" | "upsample" | "speed" | "concat";
 
 /** Decoded audio at the generator's rate: planar channels (1 or 2). */
@@ -64,7 +64,7 @@ export interface SongRequest {
   readonly speed: { readonly multiplier: number; readonly keepPitch: boolean } | null;
   /** concat: the clips joined, oldest first, each with where it continues the one before. */
   readonly history: readonly { readonly clip: ReferenceClip; readonly continueAt: number | null }[];
-  /** upsample (remaster): the spec's sliders, each 0..1 (defaults: freedom 0, the others 0.5). */
+  /** upsample (remaster): its sliders, each 0..1 (defaults: freedom 0, the others 0.5). */
   readonly remaster: {
     readonly freedom: number;
     readonly tone: number;

@@ -1,4 +1,4 @@
-// Names of the files in an export zip (spec section 9): named by title, "Untitled" when there is
+// Names of the files in an export zip: named by title, "Untitled" when there is
 // none, with numeric suffixes where two would otherwise be the same.
 
 export const UNTITLED = "Untitled";

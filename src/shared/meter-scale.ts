@@ -1,5 +1,7 @@
 // How levels and fader values map to positions on the studio's meters and faders (0 = bottom, 1 = top).
 
+import { clamp01 } from "./numbers.ts";
+
 /** The bottom of the meter: anything quieter reads as empty. */
 export const MIN_METER_DB = -72;
 /** The top of the meter: the clip point. */
@@ -12,8 +14,6 @@ export const ZERO_DB_METER_POSITION = 0.75;
 // Resulting marks: -48 dB at 0.10, -24 at 0.35, -12 at 0.53, -6 at 0.64, 0 at 0.75, +6 at 0.87.
 const METER_EXPONENT =
   Math.log(ZERO_DB_METER_POSITION) / Math.log((0 - MIN_METER_DB) / (CLIP_DB - MIN_METER_DB));
-
-const clamp01 = (x: number): number => (x >= 0 ? Math.min(x, 1) : 0);
 
 /** 20 log10 |gain|: 0 and NaN give -Infinity. */
 export function linearToDb(gain: number): number {

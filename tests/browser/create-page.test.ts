@@ -1,4 +1,4 @@
-// /create in Chromium, signed in as the seeded demo users: the form checks show the spec's
+// /create in Chromium, signed in as the seeded demo users: the form checks show their exact
 // messages, what is typed survives a reload, a styles prompt is saved and reused, the fake
 // microphone is recorded, trimmed and saved to the library, a dropped WAV becomes a cover, and a
 // free user meets the upload paywall and the persona upsell.

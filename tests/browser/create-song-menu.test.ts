@@ -47,7 +47,7 @@ describe("the song menu", () => {
     await form.getByRole("button", { name: "Save", exact: true }).click();
     const confirm = page.getByRole("dialog").filter({ hasText: "Make Persona Public?" });
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    // 001 section 2: the persona page opens after a persona is created.
+    // The persona page opens after a persona is created.
     await page.waitForURL((url) => url.pathname.startsWith("/persona/"));
     await expect.poll(() => page.getByTestId("persona-name").textContent()).toBe("Menu Voice");
     await page.getByRole("button", { name: "Use Persona" }).click();

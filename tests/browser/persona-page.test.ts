@@ -12,7 +12,7 @@ describe("the persona page", () => {
   let shown: Persona;
   let hidden: Persona;
 
-  it("shows the persona, loves and unloves it with the spec's toasts", async () => {
+  it("shows the persona, loves and unloves it with the required toasts", async () => {
     const { page, baseUrl } = app();
     await app().signIn(PRO_USER);
     const songIds = await singSong(page, baseUrl, "Lighthouse");

@@ -110,7 +110,7 @@ describe.each(BACKENDS)("billing and credits on %s", (backend) => {
     );
   });
 
-  it("maps model keys to tiers as 000's rules say", () => {
+  it("maps model keys to tiers by the fragments of their keys", () => {
     expect(
       [
         "chirp-v3-0",

@@ -42,7 +42,7 @@ describe.each(BACKENDS)("clips on %s", (backend) => {
       ).toBeUndefined();
     });
 
-    it("throws on metadata the spec does not know and on over-long titles", async () => {
+    it("throws on metadata fields it does not know and on over-long titles", async () => {
       await expect(createClip(db(), { userId: alice.id, metadata: { tagz: "x" } as never })).rejects.toThrow(
         /^Invalid clip metadata: /,
       );

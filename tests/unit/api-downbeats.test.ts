@@ -63,7 +63,7 @@ describe.each(BACKENDS)("downbeats on %s", (backend) => {
     const worst = Math.max(...starts.map((t, i) => Math.abs(t - truth[i])));
     expect(worst).toBeLessThan(0.02);
     expect(Math.abs((bpm ?? 0) - 120)).toBeLessThan(0.6);
-    // 002: downbeats rounded to 4 decimals.
+    // Downbeats are rounded to 4 decimals.
     for (const [t] of downbeats) expect(Math.round(t * 1e4) / 1e4).toBe(t);
   }
 

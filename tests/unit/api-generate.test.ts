@@ -494,7 +494,7 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
 describe.each(BACKENDS)("generation turned off on %s", (backend) => {
   const server = startApiServer(backend);
 
-  it("answers 503 with the spec's text and takes no credits", async () => {
+  it("answers 503 with the required text and takes no credits", async () => {
     const { client } = await server.signedUp();
     const response = await client.post<{ detail: string }>("/api/generate/v2/", { tags: "pop" });
     expect(response.status).toBe(503);

@@ -47,7 +47,7 @@ describe.each(BACKENDS)("personas on %s", (backend) => {
     });
   const create = (user: TestUser, body: object) => user.client.post<Persona>("/api/persona/create/", body);
 
-  it("creates a persona from the user's own song, with the spec's defaults", async () => {
+  it("creates a persona from the user's own song, with the required defaults", async () => {
     const root = await song(alice);
     const created = await create(alice, { root_clip_id: root.id, description: "Airy and bright" });
     expect(created.status).toBe(200);
@@ -73,7 +73,7 @@ describe.each(BACKENDS)("personas on %s", (backend) => {
     expect(one.body.id).toBe(persona.id);
   });
 
-  it("refuses free users with the upsell detail, and a missing root clip with the spec's message", async () => {
+  it("refuses free users with the upsell detail, and a missing root clip with the required message", async () => {
     const root = await song(free);
     const refused = await create(free, { root_clip_id: root.id, name: "Mine" });
     expect(refused.status).toBe(403);

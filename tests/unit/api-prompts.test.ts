@@ -20,7 +20,7 @@ describe.each(BACKENDS)("saved prompts on %s", (backend) => {
   const list = (user: TestUser, query = "") =>
     user.client.get<ClipPromptsResponse>(`/api/clips/clip_prompts/?per_page=100${query}`);
 
-  it("saves a styles prompt with its sliders and lists it with the spec's fields", async () => {
+  it("saves a styles prompt with its sliders and lists it with the required fields", async () => {
     const saved = await save(alice, {
       tags: "synthwave, dreamy",
       negative_tags: "metal",

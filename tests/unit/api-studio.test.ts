@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type CreatedProject,
@@ -17,6 +20,7 @@ import {
   newClip,
   newProjectState,
   newTrack,
+  PROJECT_SCHEMA_VERSION,
   parseProjectState,
   type StudioProjectState,
 } from "../../src/shared/project/index.ts";
@@ -145,17 +149,49 @@ describe.each(BACKENDS)("studio projects on %s", (backend) => {
       expect(parseProjectState(old.body.state)).toEqual({ ...stateWith("one"), title: "One" });
     });
 
-    it("stores the state as parsed: defaults filled in, unknown fields dropped", async () => {
+    it("stores the state as parsed: defaults and this schema version filled in, unknown fields kept", async () => {
       const project = await create(alice.client);
       const saved = await save(alice.client, {
         project_id: project.id,
-        state: { timing: { type: "manual", bps: 3 }, tracks: [{ id: "t1" }], selection: {}, stray: 1 },
+        state: {
+          timing: { type: "manual", bps: 3 },
+          tracks: [{ id: "t1", sends: [1], clips: [{ id: "c1", startBeats: 0, endBeats: 4, gain: 2 }] }],
+          selection: {},
+          stray: 1,
+        },
       });
       expect(saved.status).toBe(200);
       const state = (await load(alice.client, project.id)).body.state as Record<string, unknown>;
-      expect(state.stray).toBeUndefined();
-      expect(state).toMatchObject({ title: "Untitled Project", amplitude: 1, loop: { endBeats: 32 } });
-      expect((state.tracks as { name: string }[])[0].name).toBe("New Track");
+      expect(state).toMatchObject({
+        schemaVersion: PROJECT_SCHEMA_VERSION,
+        stray: 1,
+        title: "Untitled Project",
+        amplitude: 1,
+        loop: { endBeats: 32 },
+        tracks: [{ name: "New Track", sends: [1], clips: [{ id: "c1", gain: 2, fadeInBeats: 0 }] }],
+      });
+    });
+
+    it("answers a state stored by an earlier schema version in this one, to its owner only", async () => {
+      const project = await create(alice.client);
+      const v1 = JSON.parse(
+        readFileSync(join(import.meta.dirname, "../fixtures/project-state/v1.json"), "utf8"),
+      );
+      // As an older server stored it: the row is written directly, with no version in the state.
+      await db()
+        .updateTable("studio_project_versions")
+        .set({ state: sql`${JSON.stringify(v1)}::jsonb` })
+        .where("id", "=", project.version_id)
+        .execute();
+      const loaded = await load(alice.client, project.id);
+      expect(loaded.status).toBe(200);
+      expect(loaded.body.state).toEqual({ ...v1, schemaVersion: PROJECT_SCHEMA_VERSION });
+      const version = await alice.client.get<ProjectVersion>(
+        `/api/studio/${project.id}/version/${project.version_id}`,
+      );
+      expect(version.body.state).toEqual({ ...v1, schemaVersion: PROJECT_SCHEMA_VERSION });
+      expect((await load(bob.client, project.id)).status).toBe(404);
+      expect((await load(server.client(), project.id)).status).toBe(401);
     });
 
     it("pages through versions, newest first", async () => {
@@ -329,7 +365,7 @@ describe.each(BACKENDS)("studio projects on %s", (backend) => {
       });
     });
 
-    it("answers a version of another project, or an unknown one, with the spec's 404", async () => {
+    it("answers a version of another project, or an unknown one, with the required 404", async () => {
       const one = await create(alice.client);
       const other = await create(alice.client);
       const response = await alice.client.get(`/api/studio/${one.id}/version/${other.version_id}`);
@@ -400,7 +436,7 @@ describe.each(BACKENDS)("studio projects on %s", (backend) => {
   });
 
   describe("another user's projects", () => {
-    it("hides an unshared project: 404 for the project, the spec's 403 for its versions", async () => {
+    it("hides an unshared project: 404 for the project, the required 403 for its versions", async () => {
       const project = await create(alice.client);
       expect((await load(bob.client, project.id)).status).toBe(404);
       for (const path of [

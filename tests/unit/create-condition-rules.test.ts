@@ -415,7 +415,7 @@ describe("simple mode and the continue clip", () => {
 });
 
 describe("the vox persona", () => {
-  it("turns on beside a persona with the spec's defaults, and not without one", () => {
+  it("turns on beside a persona with the required defaults, and not without one", () => {
     const on = setVoxPersona(withConditions({ persona }), true, proContext);
     expect(on.state.global.conditions.untimed.voxPersona).toEqual({
       enabled: true,

@@ -29,7 +29,7 @@ class MapStorage implements FormMemoryStorage {
 const now = () => Date.UTC(2026, 10, 22, 12, 0, 0);
 
 describe("the form state's defaults", () => {
-  it("match the spec and parse with the schema", () => {
+  it("start with no conditions, sliders at their default, keep pitch off, and parse with the schema", () => {
     const state = defaultCreateFormState("chirp-crow");
     expect(createFormStateSchema.parse(state)).toEqual(state);
     expect(state.global).toMatchObject({ model: "chirp-crow", conditions: { untimed: {}, timed: null } });

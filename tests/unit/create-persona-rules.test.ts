@@ -1,4 +1,4 @@
-// Create a Persona's rules (000 sections 5 and 6): which songs may be a persona's base, the Public
+// Create a Persona's rules: which songs may be a persona's base, the Public
 // toggle's default behind the privacy-mode gate, and when 'Make Persona Public?' asks first.
 
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ describe("a persona's base song", () => {
     expect(personaBaseGate(song("extend", null), session())).toEqual({ selectable: true });
   });
 
-  it("is not an audio upload, with the spec's text in parentheses, unless staff or the flag", () => {
+  it("is not an audio upload, with the required text in parentheses, unless staff or the flag", () => {
     for (const type of ["upload", "upload_extend"]) {
       expect(personaBaseGate(song(type), session())).toEqual({
         selectable: false,

@@ -1,4 +1,4 @@
-// The create page's song-menu gates: Make Persona (001 "Menu availability", 000 section 6) and the
+// The create page's song-menu gates: Make Persona and the
 // WAV download's plan gate, for owners, other users, plans, flags and clip kinds.
 
 import { describe, expect, it } from "vitest";

@@ -63,7 +63,7 @@ const cases: readonly [GenerationTask, readonly Reference[], { voxPersonaEnabled
 ];
 
 describe("task derivation", () => {
-  it("lists the spec's 23 task values", () => {
+  it("lists the 23 task values", () => {
     expect(GENERATION_TASKS).toHaveLength(23);
     expect(new Set(GENERATION_TASKS).size).toBe(23);
     expect(isGenerationTask("vox_cover")).toBe(true);

@@ -2,22 +2,23 @@ import { describe, expect, it } from "vitest";
 import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import { TRACK_HEIGHT_DEFAULT, TRACK_HEIGHT_MIN, TRACK_ICONS } from "../../src/shared/project/index.ts";
 import { createTempoMap } from "../../src/shared/timing/tempo-map.ts";
-import { clipTempoMode, setClipColor, setClipTempoMode } from "../../src/studio/edits/clip-look.ts";
 import {
+  addTrack,
+  clipTempoMode,
+  selectRange,
+  selectTrack,
+  setClipColor,
+  setClipTempoMode,
   setLoopRange,
   setMasterAmplitude,
   setTempoBpm,
-  toggleLoop,
-} from "../../src/studio/edits/project-settings.ts";
-import { selectRange, selectTrack } from "../../src/studio/edits/selection-edits.ts";
-import {
-  addTrack,
   setTrackAmplitude,
   setTrackBalance,
   setTrackEqStage,
   setTrackHeight,
   setTrackIcon,
-} from "../../src/studio/edits/track-settings.ts";
+  toggleLoop,
+} from "../../src/studio/editing/index.ts";
 import { eqResponseDb } from "../../src/studio/ui/panels/eq-response.ts";
 
 const KICK = "demo-track-kick";
@@ -35,7 +36,7 @@ describe("track edits", () => {
     expect(setTrackIcon(state, KICK, "Wicka Wicka").tracks[0].icon).toBe("Wicka Wicka");
   });
 
-  it("offers the spec's 20 track icons in its order, Audio first (the default)", () => {
+  it("offers the 20 track icons in its order, Audio first (the default)", () => {
     expect(TRACK_ICONS).toEqual([
       "Audio",
       "Synth",

@@ -127,7 +127,7 @@ describe("a clip's MIDI", () => {
 });
 
 describe("export formats", () => {
-  it("offers MP3 and WAV, MP3 chosen by default as the spec says", () => {
+  it("offers MP3 and WAV, MP3 chosen by default", () => {
     expect(AUDIO_FORMATS.map((format) => format.extension)).toEqual(["mp3", "wav", "wav"]);
     expect(DEFAULT_EXPORT_FORMATS).toEqual(["mp3"]);
   });

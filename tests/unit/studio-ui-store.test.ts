@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import { beats } from "../../src/shared/time.ts";
-import { moveClip } from "../../src/studio/editing/index.ts";
-import { setTrackAmplitude, setTrackMute } from "../../src/studio/edits/track-settings.ts";
+import { moveClip, setTrackAmplitude, setTrackMute } from "../../src/studio/editing/index.ts";
 import { StudioController } from "../../src/studio/store/studio-controller.ts";
 import type { Transport } from "../../src/studio/store/transport.ts";
 import { MAX_TOASTS } from "../../src/studio/store/ui-reducers.ts";

@@ -3,7 +3,7 @@ import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import type { SourceAudio } from "../../src/engine/index.ts";
 import { SourceLibrary } from "../../src/studio/audio/source-library.ts";
 import type { StudioAudio } from "../../src/studio/audio/studio-audio.ts";
-import { placeUploadedClip, reidentifyUpload } from "../../src/studio/edits/clip-look.ts";
+import { placeUploadedClip, reidentifyUpload } from "../../src/studio/editing/index.ts";
 import { StudioController } from "../../src/studio/store/studio-controller.ts";
 import { uploadBannerText } from "../../src/studio/uploads/banner-text.ts";
 import {
@@ -149,7 +149,7 @@ describe("uploaded clips", () => {
     expect(controller.state.history.past).toHaveLength(1);
   });
 
-  it("refuses what is not audio with the spec's message", async () => {
+  it("refuses what is not audio with the required message", async () => {
     const controller = new StudioController(demoProject());
     const manager = new UploadManager(controller, () => null);
     await manager.drop([new File(["x"], "notes.txt", { type: "text/plain" })], {

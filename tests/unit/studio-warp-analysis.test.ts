@@ -6,7 +6,7 @@ import {
   applyClipDownbeats,
   markAwaitingAnalysis,
   warpMarkersFromDownbeats,
-} from "../../src/studio/edits/warp-analysis.ts";
+} from "../../src/studio/editing/index.ts";
 import { streamDownbeats } from "../../src/studio/uploads/downbeats-stream.ts";
 
 /** The demo with its kick's first clip and a copy of it in a take lane playing song clip "song-1". */

@@ -27,7 +27,7 @@ const SAVED_TO_LIBRARY_MS = 3000;
 
 async function afterUpload(audio: UploadedAudio, choice: FinalizeChoice): Promise<void> {
   closeModal();
-  // Spec 000 upload step 5: the clip is added to the current project, if any, before it reloads.
+  // The last upload step: the clip is added to the current project, if any, before it reloads.
   await addClipsToWorkspace(parseCreateQuery(window.location.search).wid, [audio.clipId]).catch(
     (error: unknown) => console.warn("The uploaded song could not be added to the workspace", error),
   );
@@ -136,7 +136,7 @@ export function ModalHost() {
           onUploadAudio={() => openModal({ kind: "personaUpload" })}
           onCreated={(persona) => {
             closeModal();
-            // 001 section 2: the persona page is opened after a persona is created.
+            // The persona page is opened after a persona is created.
             navigate(`/persona/${persona.id}`);
           }}
           onClose={closeModal}

@@ -6,7 +6,7 @@ import {
 import { recommendTagsBody, writtenStyles } from "../../shared/create/style-recommendation.ts";
 import { apiRequest } from "../account/api-request.ts";
 
-/** The spec's search and form-sync debounce. */
+/** The search and form-sync debounce. */
 const DEBOUNCE_MS = 300;
 const SHOWN = 8;
 

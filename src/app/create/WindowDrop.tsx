@@ -6,7 +6,7 @@ import { UPLOAD_DROP_EVENT } from "./upload/upload-files.ts";
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") === true;
 
-/** A file dropped anywhere on the window goes to the upload modal (spec 000 section 2). */
+/** A file dropped anywhere on the window goes to the upload modal. */
 export function WindowDrop() {
   const [over, setOver] = useState(false);
   useEffect(() => {

@@ -1,4 +1,4 @@
-// A song's MP3 and WAV downloads through the server's media routes (spec 001 "Downloads and media"):
+// A song's MP3 and WAV downloads through the server's media routes:
 // the MP3 counts against the download quota and comes once the server has it (encoded on the
 // first request); the WAV is converted first and polled every 5 s, 24 times, until its address appears.
 

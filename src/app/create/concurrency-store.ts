@@ -1,4 +1,4 @@
-// The out-of-concurrency flag (spec 000 section 8): a basic user's 429 'Too many running jobs' sets
+// The out-of-concurrency flag: a basic user's 429 'Too many running jobs' sets
 // it along with the upsell; it clears when one of their songs finishes or the next generation starts.
 
 import { useStore } from "zustand";

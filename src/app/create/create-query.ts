@@ -1,4 +1,4 @@
-// What the /create address asks for (spec section 2), as a pure function of the query string.
+// What the /create address asks for, as a pure function of the query string.
 
 export const REMIX_TYPES = ["cover", "extend", "reuse", "add_vocal", "add_instrumental", "speed"] as const;
 export type RemixType = (typeof REMIX_TYPES)[number];

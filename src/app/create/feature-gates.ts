@@ -1,4 +1,4 @@
-// Spec 000 section 6, as the page gates its menus: paid plans (and staff, and the skip-paywall flag)
+// As the page gates its menus: paid plans (and staff, and the skip-paywall flag)
 // have personas and own-audio uploads; the inspiration playlist needs its flag.
 
 import type { Session } from "../../shared/api/accounts.ts";
@@ -12,7 +12,7 @@ export const hasPlaylistCondition = (session: Session): boolean =>
   session.flags["playlist-condition"] === true;
 /** WAV downloads: the server's rule (paid plans, staff, skip-paywall). */
 export const hasWavDownload = paidOrExempt;
-/** Add vocals and add instrumental (001 section 6: Pro and Premier). */
+/** Add vocals and add instrumental (Pro and Premier). */
 export const hasPaintingFeature = paidOrExempt;
-/** The vox persona needs its flag (000 section 6). */
+/** The vox persona needs its flag. */
 export const hasVoxPersona = (session: Session): boolean => session.flags["vox-persona"] === true;

@@ -1,4 +1,4 @@
-// The form's changes that have rules (spec 000 section 4): each runs the shared condition rule on the
+// The form's changes that have rules: each runs the shared condition rule on the
 // store's form and shows the notices it raises as info toasts.
 
 import type { Session } from "../../shared/api/accounts.ts";
@@ -26,7 +26,7 @@ import { showToast } from "./toast-store.ts";
 import { fetchClip } from "./workspace-clips.ts";
 
 const NO_MODELS: readonly BillingModel[] = [];
-/** A remix the song does not allow (spec 000 toasts: 2 s to 10 s; errors of this kind 4 s). */
+/** A remix the song does not allow (toasts stay 2 s to 10 s; errors of this kind 4 s). */
 const REMIX_REFUSED_MS = 4000;
 
 export function ruleContext(): rules.RuleContext {

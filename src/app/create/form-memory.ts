@@ -1,4 +1,4 @@
-// The create form's memory in this browser (spec 000 section 3): every change is saved 300 ms after
+// The create form's memory in this browser: every change is saved 300 ms after
 // the last one, and at once when the page goes away, so nothing typed is lost on a reload.
 
 import { type FormMemory, formMemory } from "../../shared/create/form-memory.ts";

@@ -1,4 +1,4 @@
-// Which generation call to make: v2 or v2-web, by a remote setting (spec 000 section 7), asked once
+// Which generation call to make: v2 or v2-web, by a remote setting, asked once
 // per page; the default (v2) when the setting cannot be read.
 
 import {

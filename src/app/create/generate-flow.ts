@@ -1,4 +1,4 @@
-// The Create button (spec 000 section 4, generation flow): the form checks in order, the model's
+// The Create button: the form checks in order, the model's
 // can_use (else the upgrade upsell), then the generation call; the new clips go first in the list
 // at once and are followed from there. A failed form check is the form's own inline message; the
 // generation call's errors become the catalogue's toasts.

@@ -1,4 +1,4 @@
-// The generation-start error catalogue (spec 000 section 8, src/shared/create/generation-errors.ts)
+// The generation-start error catalogue (src/shared/create/generation-errors.ts)
 // shown on the page: toasts, the simultaneous-generation upsell, the copyright warning.
 
 import type { Session } from "../../shared/api/accounts.ts";

@@ -1,4 +1,4 @@
-// The lyrics-generation button's job (spec 000 section 4): request, then poll every 4 s up to 10
+// The lyrics-generation button's job: request, then poll every 4 s up to 10
 // times. A newer request cancels the older one.
 
 import {

@@ -1,4 +1,4 @@
-// Which create-page modal is open (spec 000 section 2: audio upload, audio record, personas,
+// Which create-page modal is open (audio upload, audio record, personas,
 // inspiration, lyrics prompts, styles prompts; and create persona).
 
 import { useStore } from "zustand";

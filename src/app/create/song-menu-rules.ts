@@ -1,5 +1,5 @@
 // Which song-menu actions a finished clip offers on the create page, and how each is gated
-// (spec 001 "Menu availability" and "Downloads", 000 section 6). Pure: the menu and its tests share it.
+// by plan, flag and the song's state. Pure: the menu and its tests share it.
 
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
@@ -14,7 +14,7 @@ export type MenuGate =
   | { readonly kind: "disabled"; readonly reason: string }
   | { readonly kind: "hidden" };
 
-/** 001 "Menu availability" (the Create a Persona modal's own text is 000's, in parentheses). */
+/** Why an action is unavailable (the Create a Persona modal's own text in parentheses). */
 export const PERSONA_FROM_UPLOAD_DISABLED = "Personas cannot be created from audio uploads.";
 
 const ALLOWED: MenuGate = { kind: "allowed" };
@@ -41,7 +41,7 @@ export function makePersonaGate(clip: Clip, session: Session): MenuGate {
 /** WAV needs a higher tier: the others see it with an upsell. */
 export const wavDownloadGate = (session: Session): MenuGate => (hasWavDownload(session) ? ALLOWED : UPSELL);
 
-/** Add Vocal and Add Instrumental: Pro and Premier (001 section 6); the others see an upsell. */
+/** Add Vocal and Add Instrumental: Pro and Premier; the others see an upsell. */
 export const paintingGate = (session: Session): MenuGate => (hasPaintingFeature(session) ? ALLOWED : UPSELL);
 
 /** Adjust Speed: not for uploads, their extends or songs with vocals, shown disabled with the reason. */

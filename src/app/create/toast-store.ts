@@ -1,4 +1,4 @@
-// The create page's toasts: the spec gives each its title, description and how long it stays
+// The create page's toasts: each has its own title, description and how long it stays
 // (null: until closed). At most three show at once (toast-stack).
 
 import { useStore } from "zustand";

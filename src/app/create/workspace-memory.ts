@@ -1,4 +1,4 @@
-// The last workspace each user worked in, kept in this browser (spec 000 section 9): /create
+// The last workspace each user worked in, kept in this browser: /create
 // without a wid opens it again, writing it into the address without a new history entry.
 
 const keyFor = (userId: string) => `tunesmith:workspace:${userId}`;
@@ -20,7 +20,7 @@ export function rememberWorkspace(userId: string, wid: string | null): void {
   }
 }
 
-/** Set once the user has picked a workspace themselves (spec 000 section 9's has-set-workspace flag). */
+/** Set once the user has picked a workspace themselves (the has-set-workspace flag). */
 export const HAS_SET_WORKSPACE_KEY = "tunesmith:has-set-workspace";
 
 export function hasSetWorkspace(): boolean {

@@ -1,4 +1,4 @@
-// The signed-in user's workspaces for the switcher beside the song list (spec 001 "Workspaces"):
+// The signed-in user's workspaces for the switcher beside the song list:
 // loaded from GET /api/project/me, a new one made with POST /api/project, and a song put into one
 // with POST /api/project/{id}/clips. A list that arrives after the user changed what was asked for
 // is ignored.

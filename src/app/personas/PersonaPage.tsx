@@ -22,7 +22,7 @@ type Loaded =
   | { readonly state: "failed" }
   | { readonly state: "ready"; readonly persona: Persona; readonly clips: readonly Clip[] };
 
-/** /create?use_persona={clipId}: the spec's use_persona names a song, here the persona's root clip. */
+/** /create?use_persona={clipId}: use_persona names a song, here the persona's root clip. */
 export const personaUseHref = (persona: Persona): string =>
   `/create?use_persona=${encodeURIComponent(persona.root_clip_id)}`;
 
@@ -40,7 +40,7 @@ function SongRow({ clip }: { readonly clip: Clip }) {
 }
 
 /**
- * /persona/{id} (001 section 2): the persona, its base song and the songs made with it, with love,
+ * /persona/{id}: the persona, its base song and the songs made with it, with love,
  * follow and Use Persona. A private persona of someone else, or a missing one, is the API's 404.
  */
 export default function PersonaPage({ personaId }: { readonly personaId: string }) {

@@ -10,7 +10,7 @@ import { INSTRUMENTAL_FORM, lyricSections, planForm } from "./structure.ts";
 import { resolveStyle, type Style } from "./style.ts";
 import { voiceFor } from "./voice.ts";
 
-/** Songs made with a persona last at most this long (spec 000). */
+/** Songs made with a persona last at most this long. */
 export const PERSONA_MAX_SECONDS = 240;
 /** Shortest song the composer writes. */
 export const MIN_SECONDS = 8;

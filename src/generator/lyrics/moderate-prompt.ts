@@ -1,6 +1,6 @@
 /**
- * Prompt moderation for lyrics. The messages carry the phrases the create page maps to its toasts
- * (spec 000 section 8): 'flagged for moderation' / 'inappropriate material', and 'copyrighted' with
+ * Prompt moderation for lyrics. The messages carry the phrases the create page maps to its toasts:
+ * 'flagged for moderation' / 'inappropriate material', and 'copyrighted' with
  * the offending term in quotes.
  */
 import { genresIn } from "./style-lexicon.ts";

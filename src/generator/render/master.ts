@@ -1,7 +1,7 @@
 // The mix and its mastering: the stems summed, then the DSP core's mastering chain (dsp/master:
 // width, EQ, compression, saturation), gain to the target integrated loudness (-14 LUFS) and the
 // true-peak limiter (dsp/limiter.ts), so the result reads -14 LUFS and at most -1 dBTP. The remaster
-// sliders (spec 001's upsample: freedom, tone, clarity, strength, stereo width) move the chain; at
+// sliders (upsample: freedom, tone, clarity, strength, stereo width) move the chain; at
 // their defaults the chain is the normal master.
 
 import type { DspExports } from "../../engine/node.ts";

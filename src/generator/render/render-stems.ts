@@ -45,7 +45,7 @@ function beatFrame(tempo: TempoMap, at: number, sampleRate: number): number {
   return Math.round(secondsToFrames(beatsToSeconds(tempo, beats(at)), sampleRate));
 }
 
-interface PlannedNote {
+export interface PlannedNote {
   readonly start: number;
   readonly length: number;
   readonly pitch: number;
@@ -57,6 +57,20 @@ interface PlannedNote {
  * One stem being rendered, front to back, in blocks: the orchestrator can stream a song chunk by
  * chunk with it. Holds wasm memory until destroy().
  */
+/** Writes a stem's notes into its note array and sets their count (after the setup calls, which may grow the memory). */
+export function writeStemNotes(dsp: DspExports, handle: number, notes: readonly PlannedNote[]): void {
+  const view = new DataView(dsp.memory.buffer, dsp.stemNotes(handle), notes.length * STEM_NOTE_BYTES);
+  notes.forEach((note, i) => {
+    const at = i * STEM_NOTE_BYTES;
+    view.setInt32(at, note.start, true);
+    view.setInt32(at + 4, note.length, true);
+    view.setFloat32(at + 8, note.pitch, true);
+    view.setFloat32(at + 12, note.velocity, true);
+    view.setInt32(at + 16, note.instrument, true);
+  });
+  dsp.stemSetNoteCount(handle, notes.length);
+}
+
 export class StemRenderer {
   readonly frames: number;
   private position = 0;
@@ -102,16 +116,7 @@ export class StemRenderer {
     dsp.stemSetDelay(handle, delayFrames, delay.feedback, delay.wet * SENDS[stem].delay);
 
     // Setup calls may grow the memory: views are made only now.
-    const view = new DataView(dsp.memory.buffer, dsp.stemNotes(handle), notes.length * STEM_NOTE_BYTES);
-    notes.forEach((note, i) => {
-      const at = i * STEM_NOTE_BYTES;
-      view.setInt32(at, note.start, true);
-      view.setInt32(at + 4, note.length, true);
-      view.setFloat32(at + 8, note.pitch, true);
-      view.setFloat32(at + 12, note.velocity, true);
-      view.setInt32(at + 16, note.instrument, true);
-    });
-    dsp.stemSetNoteCount(handle, notes.length);
+    writeStemNotes(dsp, handle, notes);
     new Int32Array(dsp.memory.buffer, dsp.stemKicks(handle), kicks.length).set(kicks);
     dsp.stemSetDucking(handle, kicks.length, sidechain * SENDS[stem].duck);
   }

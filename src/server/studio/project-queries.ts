@@ -4,12 +4,17 @@ import type {
   ProjectVersions,
   StudioProject,
 } from "../../shared/api/studio.ts";
+import { migrateProjectState } from "../../shared/project/index.ts";
 import { accessTo, requireReadable, requireReadableVersion } from "./project-access.ts";
 import type { Db } from "./project-store.ts";
 
 const iso = (date: Date | string): string => new Date(date).toISOString();
 
-/** The project with its latest version's state, for its owner or, if shared, anyone signed in. */
+/**
+ * The project with its latest version's state, for its owner or, if shared, anyone signed in.
+ * States are answered in this version's schema: one saved by an older version is migrated here,
+ * as the page would, so every reader sees one shape.
+ */
 export async function loadProject(db: Db, userId: string, projectId: string): Promise<StudioProject> {
   const row = requireReadable(
     await db
@@ -35,7 +40,7 @@ export async function loadProject(db: Db, userId: string, projectId: string): Pr
   return {
     id: row.id,
     title: row.title,
-    state: row.state,
+    state: migrateProjectState(row.state),
     version_id: row.version_id,
     is_owner: accessTo(row, userId) === "owner",
     is_shared: row.is_shared,
@@ -83,7 +88,7 @@ export async function loadVersion(
     project_id: row.project_id,
     version_id: row.version_id,
     title: row.title,
-    state: row.state,
+    state: migrateProjectState(row.state),
     is_locked: row.is_locked,
     is_owner: accessTo(row, userId) === "owner",
     is_latest: row.latest_version_id === row.version_id,

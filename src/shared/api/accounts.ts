@@ -31,9 +31,9 @@ export const FEATURE_FLAGS = [
   "create-form",
   "allow-v3-5-override",
   "multi-root-persona",
-  /** 000 section 6: the privacy-mode gate turns the persona Public toggle's default off. */
+  /** The privacy-mode gate turns the persona Public toggle's default off. */
   "privacy-mode",
-  /** 000 section 6: "vox persona needs a flag" (its name is not given). */
+  /** "vox persona needs a flag" (its name is not given). */
   "vox-persona",
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];

@@ -4,18 +4,18 @@ import { downloadUsageSchema } from "./clips.ts";
 
 export { type DownloadUsage, downloadUsageSchema } from "./clips.ts";
 
-/** The spec's minimum to create; one generation costs this much. */
+/** The credits needed to create; one generation costs this much. */
 export const CREATE_CREDIT_COST = 10;
-/** The spec's 402 text for a generation without enough credits. */
+/** The 402 text for a generation without enough credits. */
 export const NOT_ENOUGH_CREDITS_DETAIL = `Need at least ${CREATE_CREDIT_COST} credits to create.`;
 
-/** Credits a plan includes each month (shown as monthly_limit; ours, the spec does not give them). */
+/** Credits a plan includes each month (shown as monthly_limit; our numbers). */
 export const PLAN_MONTHLY_CREDITS: Record<PlanKey, number> = { free: 50, pro: 2500, premier: 10_000 };
 
 /** Downloads of other people's songs per month on the free plan; paid plans and staff are unlimited. */
 export const FREE_MONTHLY_DOWNLOADS = 10;
 
-/** The texts the spec's create form checks against the chosen model (000 section 5). */
+/** The texts the create form checks against the chosen model. */
 export interface ModelMaxLengths {
   /** Simple mode's song description. */
   readonly gpt_description_prompt: number;
@@ -24,7 +24,7 @@ export interface ModelMaxLengths {
   /** Styles. */
   readonly tags: number;
   readonly title: number;
-  /** Excluded styles: the same for every model (000: "negative tags by a fixed limit"). */
+  /** Excluded styles: the same for every model (negative tags have one fixed limit). */
   readonly negative_tags: number;
 }
 
@@ -40,7 +40,7 @@ export interface ModelDefinition {
 }
 
 const NEGATIVE_TAGS_MAX = 1000;
-/** The spec does not give the numbers: older models take shorter texts than the bird-named ones. */
+/** Our numbers: older models take shorter texts than the bird-named ones. */
 const OLDER_MODEL_LENGTHS: ModelMaxLengths = {
   gpt_description_prompt: 200,
   prompt: 3000,
@@ -57,7 +57,7 @@ const NEWER_MODEL_LENGTHS: ModelMaxLengths = {
 };
 
 /**
- * The models, oldest first, with 000's keys. Paid plans unlock V4 and later (001 checks V4 and Auk
+ * The models, oldest first, with their upstream keys. Paid plans unlock V4 and later (the library checks V4 and Auk
  * as paid feature permissions).
  */
 export const MODELS: readonly ModelDefinition[] = [
@@ -73,7 +73,7 @@ export const modelByKey = (key: string): ModelDefinition | undefined =>
   MODELS.find((model) => model.external_key === key);
 
 /**
- * 000's tier-from-key rule. "chirp-v3-5" contains "v3", so V3.5 is matched before V3; the spec's
+ * The tier-from-key rule. "chirp-v3-5" contains "v3", so V3.5 is matched before V3; the spec's
  * catch-all is V3.5.
  */
 export function modelTierFromKey(key: string): ModelTier {
@@ -132,7 +132,7 @@ export type DownloadUsageQuery = z.infer<typeof downloadUsageQuerySchema>;
 export const clipDownloadResponseSchema = downloadUsageSchema.extend({ download_url: z.string().nullable() });
 export type ClipDownloadResponse = z.infer<typeof clipDownloadResponseSchema>;
 
-/** The spec's quota rule, for pages and server alike. */
+/** The quota rule, for pages and server alike. */
 export function mayDownload(usage: z.infer<typeof downloadUsageSchema>): boolean {
   return usage.clip_owned_by_user || usage.has_unlimited_downloads || (usage.downloads_remaining ?? 0) > 0;
 }

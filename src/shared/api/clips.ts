@@ -49,14 +49,14 @@ export const CLIP_TASKS = [
   "stem_condition",
 ] as const;
 
-/** Text limits: the title limit is the spec's; the others are ours (the spec does not show them). */
+/** Text limits: the title limit is the product's; the others are ours. */
 export const TITLE_MAX = 100;
 export const CAPTION_MAX = 2000;
 export const LYRICS_MAX = 5000;
 export const TAGS_MAX = 1000;
 export const SEARCH_TEXT_MAX = 256;
 
-/** Page sizes: the spec's feed default, and our ceiling for one request. */
+/** Page sizes: the feed's default, and our ceiling for one request. */
 export const FEED_PAGE_SIZE = 20;
 export const FEED_LIMIT_MAX = 100;
 /** Ids per request for get-by-ids calls (pages poll up to 20 at a time). */
@@ -86,7 +86,7 @@ export const clipHistoryEntrySchema = z.looseObject({
 });
 
 /**
- * A clip's metadata: the fields 001 lists, plus those the studio reads (002). Strict, so a module
+ * A clip's metadata: the fields the library shows, plus those the studio reads. Strict, so a module
  * writing a misspelt field fails at once instead of storing something no page reads.
  */
 export const clipMetadataSchema = z.strictObject({
@@ -117,14 +117,14 @@ export const clipMetadataSchema = z.strictObject({
   configurations: z.record(z.string(), z.unknown()).nullish(),
   infill: flag,
   infill_lyrics: text(LYRICS_MAX),
-  /** The spec's is_{product}_short. */
+  /** is_{product}_short, as clients name it. */
   is_tunesmith_short: flag,
   is_image_to_song: flag,
   continued_from_prompt: text(LYRICS_MAX),
   concat_history: z.array(clipHistoryEntrySchema).max(1000).nullish(),
   is_loudness_under_threshold: flag,
   audio_snippet: z.object({ start_timestamp: z.number().finite() }).nullish(),
-  // Read by the studio (002).
+  // Read by the studio.
   avg_bpm: z.number().finite().positive().nullish(),
   history: z.array(clipHistoryEntrySchema).max(1000).nullish(),
   edited_clip_id: id,
@@ -159,7 +159,7 @@ export const clipReactionSchema = z.object({
   feedback_reason: z.string().nullable(),
 });
 
-/** A clip as the pages read it (001 section 3). Media URLs are served by this server. */
+/** A clip as the pages read it. Media URLs are served by this server. */
 export const clipSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -224,7 +224,7 @@ const commaJoinedIds = z
 export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
 
 /**
- * GET /api/feed/v2: the library with the older filters (001 "Older library filters"), or clips by
+ * GET /api/feed/v2: the library with the older filters, or clips by
  * ids. hide_disliked, hide_gen_stems and hide_studio_clips are on unless turned off.
  */
 export const feedV2QuerySchema = z.object({
@@ -260,7 +260,7 @@ const presence = <Shape extends z.ZodRawShape>(shape: Shape) =>
 export const FEED_SORT_KEYS = ["created_at", "play_count"] as const;
 export type FeedSortKey = (typeof FEED_SORT_KEYS)[number];
 
-/** POST /api/feed/v3 filters, as 001 "Feed filters" lists them. */
+/** POST /api/feed/v3 filters. */
 export const feedFiltersSchema = z.strictObject({
   ids: presence({ clipIds: z.array(clipId).max(IDS_MAX).default([]) }).optional(),
   /** Defaults to False: the trash shows only when asked for. */
@@ -438,7 +438,7 @@ export const convertWavResponseSchema = z.object({ status: z.enum(["processing",
 /** Polled until wav_file_url appears. */
 export const wavFileResponseSchema = z.object({ wav_file_url: z.string().nullable() });
 
-/** 001 "Download usage"; limit and remaining are null when downloads are unlimited. */
+/** Download usage; limit and remaining are null when downloads are unlimited. */
 export const downloadUsageSchema = z.object({
   downloads_used: z.number().int(),
   downloads_limit: z.number().int().nullable(),

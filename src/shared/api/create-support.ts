@@ -35,7 +35,7 @@ export type GenerationMatrix = z.infer<typeof generationMatrixSchema>;
 export const commercialRightsResponseSchema = z.object({ eligible: z.boolean() });
 export type CommercialRightsResponse = z.infer<typeof commercialRightsResponseSchema>;
 
-/** The remote setting that chooses the generation call (000 section 7): v2 unless configured. */
+/** The remote setting that chooses the generation call: v2 unless configured. */
 export const GENERATE_ENDPOINT_SETTING = {
   layer_name: "create",
   parameter_name: "generate_endpoint",
@@ -64,7 +64,7 @@ export type ExperimentBody = z.infer<typeof experimentBodySchema>;
 export const experimentResponseSchema = z.object({ success: z.boolean(), data: settingValue });
 export type ExperimentResponse = z.infer<typeof experimentResponseSchema>;
 
-/** The search types 001 lists; the server answers those in SEARCHABLE_TYPES. */
+/** The search types a search may ask for; the server answers those in SEARCHABLE_TYPES. */
 export const SEARCH_TYPES = [
   "public_song",
   "public_persona",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { beatsStreamFrameSchema, noBeatsReasonSchema, numberedBeatSchema } from "../beats/beats-result.ts";
 
-// 002 §7: GET /api/gen/{clip_id}/downbeats and POST /api/gen/{clip_id}/downbeats_streaming/v2.
+// GET /api/gen/{clip_id}/downbeats and POST /api/gen/{clip_id}/downbeats_streaming/v2.
 // The path parameter is clipIdParamsSchema (./clips.ts); the streaming call takes an empty JSON body.
 
 export { clipIdParamsSchema as downbeatsParamsSchema } from "./clips.ts";
@@ -10,7 +10,7 @@ export const DOWNBEAT_JOB_STATES = ["running", "complete", "error"] as const;
 export const downbeatJobStateSchema = z.enum(DOWNBEAT_JOB_STATES);
 export type DownbeatJobState = z.infer<typeof downbeatJobStateSchema>;
 
-/** 002 §9: clients poll a running job every 2.5 s and give up after 5 minutes. */
+/** Clients poll a running job every 2.5 s and give up after 5 minutes. */
 export const DOWNBEAT_POLL_MS = 2500;
 export const DOWNBEAT_TIMEOUT_MS = 300_000;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLIP_STATUSES, clipMetadataSchema, clipSchema } from "./clips.ts";
 
-// The generation call's wire body (spec 000 section 3). Third-party clients of the upstream service
+// The generation call's wire body. Third-party clients of the upstream service
 // send it as is, so every field is optional and nullable and unknown fields are dropped, not refused.
 // Length limits come from the billing model of the chosen `mv` (src/shared/api/billing.ts) and are
 // checked by the server after parsing, with the form's messages.
@@ -96,13 +96,13 @@ export type GenerateBody = z.infer<typeof generateBodySchema>;
 
 /** Clips per generation when batch_size is not sent. */
 export const DEFAULT_BATCH_SIZE = 2;
-/** Generation duration is sent (and honoured) only within these bounds (spec 000 section 9). */
+/** Generation duration is sent (and honoured) only within these bounds. */
 export const DURATION_MIN_S = 120;
 export const DURATION_MAX_S = 480;
 /** Persona songs are at most four minutes. */
 export const PERSONA_DURATION_MAX_S = 240;
 
-// ---- Responses and the library's generation calls (001) ----
+// ---- Responses and the library's generation calls ----
 
 const clipIdValue = z.uuid("Clip ids are UUIDs");
 
@@ -126,7 +126,7 @@ export const concatBodySchema = z.object({
 });
 export type ConcatBody = z.infer<typeof concatBodySchema>;
 
-/** 001: remaster titles are at most 80 characters; songs longer than 960 s cannot be remastered. */
+/** Remaster titles are at most 80 characters; songs longer than 960 s cannot be remastered. */
 export const REMASTER_TITLE_MAX = 80;
 export const REMASTER_DURATION_MAX_S = 960;
 export const REMASTER_NOT_ALLOWED = "Remaster not allowed. Subscribe to access Remaster.";
@@ -134,7 +134,7 @@ export const REMASTER_TITLE_TOO_LONG = "Title too long.";
 
 const slider = z.number().finite().min(0).max(1).nullish();
 
-/** POST /api/generate/upsample (Remaster): the spec's sliders, 0..1 (defaults freedom 0, others 0.5). */
+/** POST /api/generate/upsample (Remaster): its sliders, 0..1 (defaults freedom 0, others 0.5). */
 export const upsampleBodySchema = z.object({
   clip_id: clipIdValue,
   model_name: z.string().max(64).nullish(),
@@ -176,7 +176,7 @@ export const generationRequestSchema = z.object({
 export const generationRequestsResponseSchema = z.object({ requests: z.array(generationRequestSchema) });
 export type GenerationRequestsResponse = z.infer<typeof generationRequestsResponseSchema>;
 
-/** GET /api/gen/{clip_id}/aligned_lyrics/v2/; words ending at 6000 s or later are dropped (001). */
+/** GET /api/gen/{clip_id}/aligned_lyrics/v2/; words ending at 6000 s or later are dropped. */
 export const ALIGNED_WORDS_END_MAX_S = 6000;
 export const alignedWordSchema = z.object({
   word: z.string(),

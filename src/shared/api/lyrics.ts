@@ -23,7 +23,7 @@ export const generateLyricsResponseSchema = z.object({ id: z.string() });
 export const lyricsJobParamsSchema = z.object({ lyrics_id: z.uuid("Lyrics ids are UUIDs") });
 
 /**
- * A finished job reads "done" for the create page (spec 000) and "complete" for third-party
+ * A finished job reads "done" for the create page and "complete" for third-party
  * clients of the upstream service, which wait for that word: a job started with a
  * create_session_token is the page's. Pages should treat both as finished.
  */

@@ -2,16 +2,16 @@ import { z } from "zod";
 import { clipSchema } from "./clips.ts";
 import { pageInfoSchema, pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
-/** Persona lists page by 20 (001 section 9). */
+/** Persona lists page by 20. */
 export const PERSONA_PAGE_SIZE = 20;
 export const PERSONA_NAME_MAX = 100;
-/** The spec names the constant without its value: ours. */
+/** Our value: the constant is named upstream without one. */
 export const PERSONA_DESCRIPTION_MAX = 500;
-/** The avatar image prompt (000 section 9). */
+/** The avatar image prompt. */
 export const IMAGE_PROMPT_MAX = 200;
 export const DEFAULT_PERSONA_NAME = "Untitled Persona";
 
-// The spec's messages (000 sections 5 and 8).
+// The messages, word for word.
 export const ROOT_CLIP_REQUIRED = "Root clip ID is required.";
 export const PERSONA_CLIP_INELIGIBLE = "A Persona cannot be created from this clip.";
 export const PERSONA_UPLOADS_DISABLED = "(Personas from audio uploads are disabled at this time.)";
@@ -26,7 +26,7 @@ export const PERSONA_VOCALS_NOT_PUBLISHABLE =
 
 const personaId = z.uuid("Persona ids are UUIDs");
 
-/** POST /api/persona/create/. A missing root_clip_id is answered with the spec's message. */
+/** POST /api/persona/create/. A missing root_clip_id is answered with its own message. */
 export const createPersonaBodySchema = z.object({
   root_clip_id: z.string().trim().max(100).nullish(),
   name: z.string().trim().max(PERSONA_NAME_MAX).nullish(),

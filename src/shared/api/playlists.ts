@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SEARCH_TEXT_MAX } from "./clips.ts";
 import { pageInfoSchema, pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
-/** Playlist pages hold 20 (001 section 9). */
+/** Playlist pages hold 20. */
 export const PLAYLIST_PAGE_SIZE = 20;
 export const PLAYLIST_NAME_MAX = 100;
 export const DEFAULT_PLAYLIST_NAME = "Untitled";
@@ -32,7 +32,7 @@ export const myPlaylistsQuerySchema = z.object({
 });
 
 /**
- * POST /api/playlist/update_clips/ (001 section 7): add appends the clips not yet in the playlist,
+ * POST /api/playlist/update_clips/: add appends the clips not yet in the playlist,
  * in the order given; remove_by_id takes them out. Only the owner may change a playlist.
  */
 export const updatePlaylistClipsBodySchema = z.object({
@@ -49,7 +49,7 @@ export const updatePlaylistClipsBodySchema = z.object({
 });
 export type UpdatePlaylistClipsBody = z.infer<typeof updatePlaylistClipsBodySchema>;
 
-/** A playlist as the inspiration picker reads it (000 section 3). */
+/** A playlist as the inspiration picker reads it. */
 export const playlistSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

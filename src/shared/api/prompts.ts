@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LYRICS_MAX, TAGS_MAX, TITLE_MAX } from "./clips.ts";
 import { pageInfoSchema, pageNumberSchema } from "./paged.ts";
 
-/** The spec's page size for saved prompts. */
+/** The page size for saved prompts. */
 export const SAVED_PROMPTS_PAGE_SIZE = 100;
 export const SAVED_PROMPT_NEEDS_CONTENT = "A saved prompt needs lyrics or styles";
 export const SAVED_PROMPT_NOT_FOUND = "Saved prompt not found";
@@ -31,7 +31,7 @@ export type SavePromptBody = z.infer<typeof savePromptBodySchema>;
 
 export const savedPromptSchema = z.object({
   id: z.string(),
-  /** The same as id: the spec's name for it. */
+  /** The same as id, under the name clients use. */
   saved_prompt_id: z.string(),
   gpt_description_prompt: z.string(),
   lyrics: z.string(),

@@ -4,9 +4,9 @@ import type { Clip } from "./clips.ts";
 /** The websocket endpoint. Browsers on Tunesmith's pages authenticate with the session cookie. */
 export const REALTIME_PATH = "/api/realtime";
 
-/** 001: clip updates of a user's generations. Only that user may subscribe. */
+/** Clip updates of a user's generations. Only that user may subscribe. */
 export const userGenerateSongsChannel = (userId: string) => `user:${userId}:generate_songs`;
-/** 002: a shared workspace's changes ("a channel named by the project id"). */
+/** A shared workspace's changes, on a channel named by the project id. */
 export const projectChannel = (projectId: string) => `project:${projectId}`;
 
 export const CHANNEL_MAX = 300;
@@ -33,7 +33,7 @@ export interface ClipUpdateEvent {
 }
 export const CLIP_UPDATE_EVENT = "clip_update";
 
-/** 002's workspace_change: a collaborator changed the project (action: add_clips, remove_clips, move_clips...). */
+/** workspace_change: a collaborator changed the project (action: add_clips, remove_clips, move_clips...). */
 export interface WorkspaceChangeEvent {
   readonly project: string;
   readonly action: string;
@@ -42,7 +42,7 @@ export interface WorkspaceChangeEvent {
   readonly timestamp: string;
 }
 
-/** 002's kick_user: the target was removed from the project and should leave it. */
+/** kick_user: the target was removed from the project and should leave it. */
 export interface KickUserEvent {
   readonly project: string;
   readonly target_user_id: string;

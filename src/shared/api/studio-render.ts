@@ -3,21 +3,21 @@ import { numberedBeatSchema } from "../beats/beats-result.ts";
 import { clipSchema, LYRICS_MAX, TITLE_MAX } from "./clips.ts";
 import { SAVE_PROJECT_BODY_LIMIT_BYTES } from "./studio.ts";
 
-// 002 §7: POST /api/studio/render-state (a range of the project rendered into a song clip of the
+// POST /api/studio/render-state (a range of the project rendered into a song clip of the
 // user's library) and POST /api/studio/render-state-multitrack (every track rendered on its own,
 // zipped, for download). The state is read with parseProjectState, as saves are.
 
 /** Renders carry the whole state, as saves do. */
 export const RENDER_STATE_BODY_LIMIT_BYTES = SAVE_PROJECT_BODY_LIMIT_BYTES;
 
-/** Ours: a render longer than this is refused (the remaster limit of 001 §9, 16 minutes). */
+/** Ours: a render longer than this is refused (the remaster limit, 16 minutes). */
 export const RENDER_MAX_SECONDS = 960;
 
 export const RENDER_EMPTY = "Nothing to render: the range holds no audible clip";
 export const RENDER_TOO_LONG = `Renders are at most ${RENDER_MAX_SECONDS / 60} minutes long`;
 export const RENDER_RANGE_INVALID = "The range must end after it starts";
 
-/** The spec's render failure texts (002 §8). */
+/** The render failure texts, word for word. */
 export const RENDER_FAILED_TOAST = "Something went wrong, try again";
 export const RENDER_FAILED_DESCRIPTION = "If this error persists, please contact support.";
 

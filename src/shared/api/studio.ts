@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { clipIdParamsSchema } from "./clips.ts";
 
-// Studio projects and their versions (002 sections 4 and 7). The project state itself is not
+// Studio projects and their versions. The project state itself is not
 // described here: requests carry it as JSON that the server reads with parseProjectState, and pages
 // read the state of a response with loadProjectState (which also repairs it, as loading should).
 
-/** The spec's autosave delay: a change is saved this long after the last one. */
+/** The autosave delay: a change is saved this long after the last one. */
 export const AUTOSAVE_DELAY_MS = 2500;
 
 /** Saves carry the whole state; a long song with many tracks and warp markers runs to megabytes. */
 export const SAVE_PROJECT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 
-/** Ours: the spec gives no limit for project titles. */
+/** Our limit for project titles (none is required). */
 export const PROJECT_TITLE_MAX = 200;
 
 /** Versions per page of a project's history. */
@@ -23,7 +23,7 @@ export const VERSION_LOCKED_STATUS = 423;
 export const SHARED_READ_ONLY_STATUS = 403;
 
 export const PROJECT_NOT_FOUND = "Project not found";
-/** The spec's version texts (section 8). */
+/** The version texts, word for word. */
 export const VERSION_NOT_FOUND = "This project version was not found or may have been deleted.";
 export const VERSION_FORBIDDEN = "You do not have permission to access this project version.";
 export const VERSION_LOCKED =

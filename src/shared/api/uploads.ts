@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The spec's audio upload limit: 500 MB. */
+/** The audio upload limit: 500 MB. */
 export const AUDIO_UPLOAD_MAX_BYTES = 524_288_000;
 
 /** The audio files an upload may hold, by the extension the page sends. */

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { clipSchema, DEFAULT_WORKSPACE_ID, SEARCH_TEXT_MAX } from "./clips.ts";
 import { pageInfoSchema, pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
-// Workspaces, called projects in the calls (spec 001 "Workspace (project)" and the /api/project
+// Workspaces, called projects in the calls (the /api/project
 // calls). Every clip is in one workspace: the default one (clips.project_id null) until moved.
 
 export { DEFAULT_WORKSPACE_ID };
 
-/** 001 "Text limits": workspace names and descriptions are cut to 100 characters (not refused). */
+/** Workspace names and descriptions are cut to 100 characters (not refused). */
 export const WORKSPACE_TEXT_MAX = 100;
 /** Workspaces and their clips page by 20. */
 export const WORKSPACE_PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ export const UNTITLED_WORKSPACE = "Untitled Workspace";
 export const DEFAULT_WORKSPACE_NAME = "My Workspace";
 export const WORKSPACE_NOT_FOUND = "Workspace not found";
 
-/** Longer input is accepted and cut, as the spec says; blank stays blank. */
+/** Longer input is accepted and cut; blank stays blank. */
 const cutText = z
   .string("Use text")
   .max(10_000, "Too long")
@@ -106,7 +106,7 @@ const workspaceOwnerSchema = z.object({
   display_name: z.string(),
 });
 
-/** A workspace in lists and as the writes answer it (001 "Workspace (project)"). */
+/** A workspace in lists and as the writes answer it. */
 export const workspaceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

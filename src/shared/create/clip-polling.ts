@@ -1,4 +1,4 @@
-// The generation flow's polling rules (spec 000 section 4): which clips are still polled, and the
+// The generation flow's polling rules: which clips are still polled, and the
 // stuck rule that drops a clip that never got going.
 
 /** How a polled clip stands. */
@@ -17,7 +17,7 @@ export type ClipPollState =
 export const SUBMITTED_STUCK_MS = 2 * 60_000;
 export const QUEUED_STUCK_MS = 15 * 60_000;
 
-/** The spec gives the rule, not the words: said in its spirit. */
+/** Our words for the rule. */
 export const STUCK_CLIP_MESSAGE = {
   title: "A song could not be made.",
   description: "It took too long to start, so it was stopped. No credits were used.",

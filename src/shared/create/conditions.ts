@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { voxPersonaConfigSchema } from "./vox-persona.ts";
 
-// The create form's conditions (spec 000 section 3): untimed ones, each kind at most once, and at
+// The create form's conditions: untimed ones, each kind at most once, and at
 // most one timed condition (add instrumental, add vocals, extend, replace section).
 
 const id = z.string().trim().min(1).max(100);
 const secondsValue = z.number().finite().min(0);
 
-/** Spec 000 section 9. */
+/** The most inspiration clips and sample clips a request may hold. */
 export const INSPIRATION_CLIPS_MAX = 4;
 export const SAMPLE_CLIPS_MAX = 10;
 

@@ -1,4 +1,4 @@
-// Where an extend starts and an artist clip ends (spec 000 sections 4, 5 and 9).
+// Where an extend starts and an artist clip ends.
 
 /** Extend starts round to this step. */
 export const EXTEND_START_STEP_SECONDS = 0.04;

@@ -43,7 +43,7 @@ export function hasCreateCondition(conditions: Conditions): boolean {
 }
 
 /**
- * The checks before generating, in the spec's order (000 section 5): the first failing one's
+ * The checks before generating, in a fixed order: the first failing one's
  * message, or null when the form may generate. Lengths are UTF-16 units, as the server counts.
  */
 export function formCheckProblem(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type CreateFormState, createFormStateSchema } from "./form-state.ts";
 
-// The create form's memory in local storage (spec 000 section 3): restorable and resettable, dated so
+// The create form's memory in local storage: restorable and resettable, dated so
 // a memory of an older shape is dropped, and kept apart for the studio.
 
 /** The storage the memory writes to: window.localStorage on the page, a Map in tests. */
@@ -11,7 +11,7 @@ export interface FormMemoryStorage {
   removeItem(key: string): void;
 }
 
-/** The spec's date of the memory's shape: a memory of another date is dropped. */
+/** The date of the memory's shape: a memory of another date is dropped. */
 export const FORM_MEMORY_DATE = "2025-09-01";
 
 export type FormMemoryPlace = "create" | "studio";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { conditionsSchema, NO_CONDITIONS } from "./conditions.ts";
 
-// The create form's state (spec 000 section 3): global, custom, simple and adjust-speed parts, plus
+// The create form's state: global, custom, simple and adjust-speed parts, plus
 // the generation form's other fields. This is what the form memory keeps in local storage.
 
 export const CREATE_MODES = [
@@ -98,7 +98,7 @@ export const createFormStateSchema = z.object({
 });
 export type CreateFormState = z.infer<typeof createFormStateSchema>;
 
-/** Spec 000 section 3: the creation form starts with keep pitch off (the song menu's action with it on). */
+/** The creation form starts with keep pitch off (the song menu's action with it on). */
 export const ADJUST_SPEED_DEFAULTS = { speedMultiplier: 1, keepPitch: false } as const;
 
 /** A fresh form for a model (the newest the user may use, see model-rules). */

@@ -3,8 +3,8 @@ import type { CreateFormState } from "./form-state.ts";
 import { referencesFromConditions } from "./request-assembly.ts";
 import { deriveTask } from "./task-derivation.ts";
 
-// The two-way sync between the create form's state and the generation form (spec 000 sections 3
-// and 4): the generation form holds the clips as plain fields (cover, continue, artist, persona,
+// The two-way sync between the create form's state and the generation form:
+// the generation form holds the clips as plain fields (cover, continue, artist, persona,
 // playlist, speed and reused-styles-and-lyrics clips); the state holds them as conditions.
 
 export interface GenerationForm {
@@ -140,7 +140,7 @@ export function stateFromGenerationForm(state: CreateFormState, form: Generation
   };
 }
 
-/** The spec's form-sync debounce. */
+/** The form-sync debounce. */
 export const FORM_SYNC_DEBOUNCE_MS = 300;
 
 /** Timers as the debouncer needs them: window's on the page, a manual clock in tests. */

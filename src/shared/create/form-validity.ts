@@ -1,10 +1,10 @@
 import { cutText } from "./input-truncation.ts";
 
-// The create form's smaller validity rules of spec 000 section 5.
+// The create form's smaller validity rules.
 
-/** Classic replace-section length (spec 002: at least 2 s). */
+/** Classic replace-section length: at least 2 s. */
 export const INFILL_MIN_SECONDS = 2;
-/** Create-form prompt text and search terms (spec 000 section 9). */
+/** Create-form prompt text and search terms. */
 export const PROMPT_TEXT_MAX = 200;
 export const SEARCH_TERM_MAX = 256;
 
@@ -67,7 +67,7 @@ export const promptTextAccepted = (text: string): boolean => text.length <= PROM
 /** Tag and hashtag search terms: trimmed and cut to 256. */
 export const searchTerm = (text: string): string => cutText(text.trim(), SEARCH_TERM_MAX);
 
-/** Spec 001 "Menu availability": why a song's speed cannot be adjusted. */
+/** Why a song's speed cannot be adjusted. */
 export const CANNOT_ADJUST_SPEED = "Cannot adjust speed of uploaded audio and its derivatives";
 
 const UPLOAD_TYPES: ReadonlySet<string> = new Set(["upload", "upload_extend"]);

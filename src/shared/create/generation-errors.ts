@@ -1,6 +1,6 @@
 import type { PlanKey } from "../api/accounts.ts";
 
-// The error catalogue of spec 000 section 8 for starting a generation and for lyrics generation, as
+// The error catalogue for starting a generation and for lyrics generation, as
 // pure mappings to what the page shows.
 
 export interface ErrorToast {
@@ -11,7 +11,7 @@ export interface ErrorToast {
   readonly link?: { readonly href: string; readonly label: string };
 }
 
-/** Toasts the spec gives no duration. */
+/** How long toasts without a duration of their own stay. */
 export const ERROR_TOAST_MS = 5000;
 const WAIT_TOAST_MS = 4000;
 const SUPPORT_TOAST_MS = 6000;
@@ -42,7 +42,7 @@ const pleaseWait: ErrorToast = {
 /**
  * What a failed generation call shows. `bodyText` is the response body as text (null when it could
  * not be read); `detail` its {detail} when it had one; `plan` the user's (basic or unknown get the
- * upsell where the spec says so).
+ * upsell where the error calls for one).
  */
 export function generationErrorOutcome(
   status: number,

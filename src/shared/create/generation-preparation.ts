@@ -20,7 +20,7 @@ export type GenerationPreparation =
   | { readonly kind: "upsell" };
 
 /**
- * Everything before POST /api/generate/v2/: the form checks in the spec's order, the model's can_use,
+ * Everything before POST /api/generate/v2/: the form checks in their order, the model's can_use,
  * the reference combination rules, then the wire body.
  */
 export function prepareGeneration(

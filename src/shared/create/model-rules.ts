@@ -3,7 +3,7 @@ import { type BillingModel, MODEL_TIERS, MODELS, type ModelTier, modelTierFromKe
 import type { Conditions } from "./conditions.ts";
 import { hasReference, type Reference } from "./references.ts";
 
-// Spec 000 section 5 "Model rules": what a model may do, read from fragments of its key through the
+// What a model may do, read from fragments of its key through the
 // tier-from-key rule (so "chirp-v4-5-plus" and a "bluejay" key are the same model).
 
 export { modelTierFromKey };

@@ -1,4 +1,4 @@
-// The form notices of spec 000 section 8: info toasts raised when a form change removes or alters
+// The form notices: info toasts raised when a form change removes or alters
 // something the user set.
 
 export const FORM_NOTICE_TITLES = {

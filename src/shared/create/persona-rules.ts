@@ -2,7 +2,7 @@ import type { Session } from "../api/accounts.ts";
 import { PERSONA_CLIP_INELIGIBLE, PERSONA_UPLOADS_DISABLED } from "../api/personas.ts";
 import { isUploadClip } from "./form-validity.ts";
 
-// Create a Persona's rules (spec 000 sections 5 and 6), shared by the modal and its tests; the server
+// Create a Persona's rules, shared by the modal and its tests; the server
 // checks the same in src/server/personas/persona-eligibility.ts.
 
 /** A song offered as a persona's base: selectable, or shown disabled with the reason. */
@@ -29,7 +29,7 @@ export function personaBaseGate(
   return { selectable: true };
 }
 
-/** The Public toggle starts on, off behind the privacy-mode gate (000 section 6). */
+/** The Public toggle starts on, off behind the privacy-mode gate. */
 export const personaPublicByDefault = (session: Session): boolean => session.flags["privacy-mode"] !== true;
 
 /**

@@ -1,9 +1,9 @@
 import { hasReference, type Reference, type ReferenceOptions, type ReferenceType } from "./references.ts";
 
-// The reference combination rules of spec 000 section 5, checked in the spec's order: the first broken
+// The reference combination rules, checked in a fixed order: the first broken
 // rule's message is the answer. Only the duplicate rule's wording is given; the others say the rule.
 
-/** How the messages name each reference type (the spec's words). */
+/** How the messages name each reference type (the words the messages use). */
 const REFERENCE_NAMES: Record<ReferenceType, string> = {
   cover: "cover",
   sample: "sample",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-// The references of a generation request (spec 000 section 3, plus the infill and stem operations the
-// combination rules of section 5 name). Task derivation and the combination rules read only these.
+// The references of a generation request, plus the infill and stem operations the combination
+// rules name. Task derivation and the combination rules read only these.
 
 const clipId = z.string().trim().min(1).max(100);
 const secondsValue = z.number().finite().min(0);

@@ -14,7 +14,7 @@ import type { Reference } from "./references.ts";
 import { deriveTask, type GenerationTask } from "./task-derivation.ts";
 import { forcedInferConfigFor, VOX_PERSONA_DEFAULTS, type VoxPersonaConfig } from "./vox-persona.ts";
 
-// Request assembly (spec 000 sections 3 and 5): form state -> the generation request -> the wire body.
+// Request assembly: form state -> the generation request -> the wire body.
 
 export type PromptForm =
   | {
@@ -174,7 +174,7 @@ function controlSliders(state: CreateFormState, references: readonly Reference[]
   return Object.values(sliders).some((value) => value !== undefined) ? sliders : null;
 }
 
-/** The form as a generation request (section 3). */
+/** The form as a generation request. */
 export function assembleGenerationRequest(
   state: CreateFormState,
   projectId: string | null,
@@ -270,7 +270,7 @@ function referenceFields(references: readonly Reference[]): Partial<GenerateBody
 }
 
 /**
- * The wire body (section 3), texts cut to the model's limits. It always parses with
+ * The wire body, texts cut to the model's limits. It always parses with
  * generateBodySchema: a body that does not is a bug here, so it throws.
  */
 export function wireBody(request: GenerationRequest, context: WireContext): GenerateBody {

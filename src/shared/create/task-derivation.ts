@@ -1,7 +1,7 @@
 import { referenceCombinationProblem } from "./reference-rules.ts";
 import { findReference, hasReference, type Reference, type ReferenceOptions } from "./references.ts";
 
-/** The 23 task values of spec 000 section 4; a request without references has no task. */
+/** The 23 task values; a request without references has no task. */
 export const GENERATION_TASKS = [
   "cover",
   "extend",

@@ -2,7 +2,7 @@ import type { Session } from "../api/accounts.ts";
 import { UPLOAD_SECONDS } from "../api/accounts.ts";
 import { AUDIO_UPLOAD_MAX_BYTES } from "../api/uploads.ts";
 
-// The audio upload's file and trim rules (spec 000 section 5 "Upload and persona").
+// The audio upload's file and trim rules.
 
 /** The trimmed audio is at least this much longer than the minimum. */
 export const TRIM_MARGIN_SECONDS = 0.5;

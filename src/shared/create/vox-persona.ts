@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The spec's voice-persona defaults (000 sections 5 and 9). */
+/** The voice-persona defaults. */
 export const VOX_PERSONA_DEFAULTS = { gptCfg: 2, diffusionCfg: 5 } as const;
 
 export const voxPersonaConfigSchema = z.object({

@@ -1,9 +1,8 @@
-// Defaults and limits of the studio model, from the studio spec (sections 3, 5 and 9).
-// Where the spec gives no number, the choice is ours and says so.
+// Defaults and limits of the studio model. Where a number is our own choice, its comment says so.
 
 export const DEFAULT_PROJECT_TITLE = "Untitled Project";
 export const DEFAULT_CLIP_NAME = "New Clip";
-/** Not in the spec: it names no default track, so new tracks follow "New Clip". */
+/** Ours: nothing names a default track, so new tracks follow "New Clip". */
 export const DEFAULT_TRACK_NAME = "New Track";
 
 /** Fallback tempo, used when the timing has no usable bps and no automation. */
@@ -18,7 +17,7 @@ export const DEFAULT_CLIP_LENGTH_BEATS = 960;
 export const FADER_MIN = 0;
 export const FADER_MAX = 1;
 export const DEFAULT_AMPLITUDE = 1;
-/** Not in the spec: half the fader, so the click sits under the music. */
+/** Ours: half the fader, so the click sits under the music. */
 export const DEFAULT_METRONOME_AMPLITUDE = 0.5;
 
 export const BALANCE_MIN = -1;
@@ -36,7 +35,7 @@ export const DEFAULT_SPEED = 1;
 export const WARP_SPEED_MIN = 1 / 128;
 export const WARP_SPEED_MAX = 128;
 
-/** The icon picker's names, in the spec's order; "Audio" is the default. */
+/** The icon picker's names, in their fixed order; "Audio" is the default. */
 export const TRACK_ICONS = [
   "Audio",
   "Synth",
@@ -60,5 +59,5 @@ export const TRACK_ICONS = [
   "Wicka Wicka",
 ] as const;
 
-/** Not in the spec, which gives a colour picker but no palette: a neutral indigo. */
+/** Ours (the colour picker has no palette): a neutral indigo. */
 export const DEFAULT_TRACK_COLOR = "#6e7bf2";

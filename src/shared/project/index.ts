@@ -4,6 +4,7 @@ export * from "./loop-region.ts";
 export * from "./lyrics-correction.ts";
 export * from "./project-state.ts";
 export * from "./project-timing.ts";
+export * from "./schema-version.ts";
 export * from "./selection.ts";
 export * from "./studio-clip.ts";
 export * from "./take-lane.ts";

@@ -10,6 +10,7 @@ import {
 import { loopRegionSchema } from "./loop-region.ts";
 import { lyricsCorrectionSchema } from "./lyrics-correction.ts";
 import { projectTimingSchema } from "./project-timing.ts";
+import { migrateProjectState, PROJECT_SCHEMA_VERSION, UNVERSIONED_SCHEMA_VERSION } from "./schema-version.ts";
 import { selectionSchema } from "./selection.ts";
 import { newTrack, trackSchema } from "./track.ts";
 import { usageFlagsSchema } from "./usage-flags.ts";
@@ -19,10 +20,14 @@ const fader = z.number().min(FADER_MIN).max(FADER_MAX);
 
 /**
  * The studio project as saved. Only timing, tracks and selection are required; everything else
- * takes its default. Unknown fields are dropped. References between parts (selected or solo ids,
- * a timing track, a markers hash) are not checked: load normalisation deals with stale ones.
+ * takes its default. Fields this version does not know (a newer version's) are kept, here and on
+ * tracks and clips, so that loading and saving here does not lose them. References between parts
+ * (selected or solo ids, a timing track, a markers hash) are not checked: load normalisation deals
+ * with stale ones.
  */
-export const projectStateSchema = z.object({
+export const projectStateSchema = z.looseObject({
+  /** The schema version that wrote the state; a newer version's number is kept as it is. */
+  schemaVersion: z.int().min(UNVERSIONED_SCHEMA_VERSION).default(PROJECT_SCHEMA_VERSION),
   title: z.string().default(DEFAULT_PROJECT_TITLE),
   /** The song being edited in edit mode, else null. */
   editClipId: z.string().min(1).nullable().default(null),
@@ -54,10 +59,12 @@ export const INVALID_PROJECT_STATE_FORMAT = "Invalid project state format";
 const REQUIRED_PARTS = ["timing", "tracks", "selection"] as const;
 
 /**
- * Reads a saved state. One without timing, tracks or selection is not a project state at all and
- * fails with the spec's "Invalid project state format"; one with bad content names the bad fields.
+ * Reads a saved state of any version: migrated to this one, then parsed. One without timing, tracks
+ * or selection is not a project state at all and fails with "Invalid project state format"; one with
+ * bad content names the bad fields.
  */
-export function parseProjectState(raw: unknown): StudioProjectState {
+export function parseProjectState(saved: unknown): StudioProjectState {
+  const raw = migrateProjectState(saved);
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new Error(INVALID_PROJECT_STATE_FORMAT);
   }

@@ -25,11 +25,11 @@ export const clipWarpSchema = z.object({
 export type ClipWarp = z.infer<typeof clipWarpSchema>;
 
 /**
- * A clip on a track's timeline. Overlaps, order, duplicate ids and near-zero lengths are not
- * refused here: normalisation on load repairs them (spec section 4), so a state holding them still
- * parses.
+ * A clip on a track's timeline; fields this version does not know are kept. Overlaps, order,
+ * duplicate ids and near-zero lengths are not refused here: normalisation on load repairs them, so a
+ * state holding them still parses.
  */
-export const studioClipSchema = z.object({
+export const studioClipSchema = z.looseObject({
   id: z.string().min(1),
   /** The song clip the audio comes from; null until an upload or recording has been given one. */
   clipId: z.string().min(1).nullable().default(null),
@@ -47,7 +47,7 @@ export const studioClipSchema = z.object({
   fadeOutBeats: z.number().min(0).default(0),
   /** Semitones. */
   transposition: z.int().min(TRANSPOSITION_MIN).max(TRANSPOSITION_MAX).default(0),
-  /** Ours: keep the voice's formants in place while transposing (for vocals; the spec has no field). */
+  /** Ours: keep the voice's formants in place while transposing (for vocals). */
   preserveFormants: z.boolean().default(false),
   amplitude: z.number().min(FADER_MIN).max(FADER_MAX).default(DEFAULT_AMPLITUDE),
   loop: loopRegionSchema.prefault({}),

@@ -15,7 +15,7 @@ export const takeLaneSchema = z.object({
   clipCreationIntents: z.array(clipCreationIntentSchema).default(() => []),
   /**
    * The user this lane is still unheard for: the owner of the generated clips it holds, for the
-   * results after the first (spec section 4). Only that user sees the marker; null once they have
+   * results after the first. Only that user sees the marker; null once they have
    * played the lane (or for lanes that were never unheard).
    */
   unheardFor: z.string().min(1).nullable().default(null),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The spec names the stages and their fields but gives no values; these are common studio choices.
+// The stages and their fields are fixed; their values are ours, common studio choices.
 // Every stage has its own switch so one can be bypassed without losing its settings. The pass
 // filters start off, since even at the band edges they colour the sound; the bands start on at 0 dB,
 // where they change nothing, so raising a gain is heard at once. The EQ as a whole starts off.

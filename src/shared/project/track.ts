@@ -20,7 +20,7 @@ export const trackIconSchema = z.enum(TRACK_ICONS);
 
 export type TrackIcon = z.infer<typeof trackIconSchema>;
 
-export const trackSchema = z.object({
+export const trackSchema = z.looseObject({
   id: z.string().min(1),
   name: z.string().default(DEFAULT_TRACK_NAME),
   /** A CSS colour. */

@@ -13,7 +13,7 @@ import { bpsAutomationSchema, type TempoPoint } from "../project/project-timing.
 import { type Beats, beats, type Seconds, seconds } from "../time.ts";
 import { summarizeIssues } from "../zod-issues.ts";
 
-/** How many windows a tempo map keeps (the spec's tempo automation lookup cache). */
+/** How many windows a tempo map keeps (the tempo automation lookup cache). */
 export const TEMPO_WINDOW_CACHE_ENTRIES = 64;
 /** Samples per window, both ends included: one per pixel column of a wide timeline. */
 export const TEMPO_WINDOW_SAMPLES = 2048;

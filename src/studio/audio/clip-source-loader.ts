@@ -1,6 +1,6 @@
 // Loads the audio of song clips a project names (generated songs, finished uploads) from the
 // server's clip media, once each, with the song's MIDI when it has any (generated songs do), for
-// the export's .mid files. Failures are logged only (spec section 8): the clip stays silent and
+// the export's .mid files. Failures are logged only: the clip stays silent and
 // drawn as missing; a song without MIDI plays all the same.
 
 import { clipSourceId, DEMO_SOURCE_PREFIX } from "../../engine/index.ts";

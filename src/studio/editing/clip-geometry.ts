@@ -5,7 +5,7 @@
 import type { ClipCreationIntent, StudioClip } from "../../shared/project/index.ts";
 import type { NewId } from "./ids.ts";
 
-/** Positions closer than this are the same position (the spec's empty-selection tolerance). */
+/** Positions closer than this are the same position (the empty-selection tolerance). */
 export const BEAT_EPSILON = 1e-6;
 
 const length = (clip: { startBeats: number; endBeats: number }): number => clip.endBeats - clip.startBeats;

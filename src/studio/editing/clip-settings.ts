@@ -1,3 +1,4 @@
+import { clamp } from "../../shared/numbers.ts";
 import {
   FADER_MAX,
   FADER_MIN,
@@ -9,8 +10,6 @@ import {
   WARP_SPEED_MIN,
 } from "../../shared/project/index.ts";
 import { type ClipRef, updateClip } from "./project-updates.ts";
-
-const clamp = (value: number, low: number, high: number): number => Math.min(Math.max(value, low), high);
 
 /** Whole semitones, -24..24. */
 export const clampTransposition = (semitones: number): number =>

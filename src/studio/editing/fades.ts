@@ -1,8 +1,9 @@
+import { clamp } from "../../shared/numbers.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import type { Beats } from "../../shared/time.ts";
 import { type ClipRef, updateClip } from "./project-updates.ts";
 
-const fitFade = (value: number, room: number): number => Math.min(Math.max(value, 0), Math.max(room, 0));
+const fitFade = (value: number, room: number): number => clamp(value, 0, Math.max(room, 0));
 
 /** Fades never overlap: the fade-in fits in what the fade-out leaves of the clip, and the other way round. */
 export const setFadeIn = (state: StudioProjectState, ref: ClipRef, fadeBeats: Beats): StudioProjectState =>

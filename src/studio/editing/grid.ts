@@ -1,4 +1,4 @@
-/** The grid multiplier's range (spec section 9); Shift+1 halves it and Shift+2 doubles it. */
+/** The grid multiplier's range; Shift+1 halves it and Shift+2 doubles it. */
 export const GRID_MULTIPLIER_MIN = 1 / 32;
 export const GRID_MULTIPLIER_MAX = 32;
 

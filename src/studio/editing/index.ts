@@ -1,3 +1,4 @@
+export * from "./clip-look.ts";
 export * from "./clip-settings.ts";
 export * from "./clipboard.ts";
 export * from "./delete-range.ts";
@@ -10,8 +11,12 @@ export * from "./ids.ts";
 export * from "./keyboard.ts";
 export * from "./move-trim.ts";
 export * from "./normalize.ts";
+export * from "./pointer-selection.ts";
+export * from "./project-settings.ts";
 export * from "./project-updates.ts";
 export * from "./selection.ts";
 export * from "./split.ts";
 export * from "./take-lanes.ts";
+export * from "./track-settings.ts";
 export * from "./tracks.ts";
+export * from "./warp-analysis.ts";

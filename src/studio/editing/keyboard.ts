@@ -1,4 +1,4 @@
-// The studio's shortcut table (spec section 9) as a pure lookup, so the page only wires key events
+// The studio's shortcut table as a pure lookup, so the page only wires key events
 // to commands. Ctrl and Cmd are the same modifier. The page should not ask while a text field has
 // the focus, where these keys type.
 

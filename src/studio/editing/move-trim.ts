@@ -2,16 +2,15 @@
 // start (see history.ts, beginGesture) with the total movement so far: the minimum length and the
 // overwrite of clips under a moved clip then apply once, to the original clips.
 
+import { clamp } from "../../shared/numbers.ts";
 import type { StudioClip, StudioProjectState } from "../../shared/project/index.ts";
 import type { Beats } from "../../shared/time.ts";
 import { BEAT_EPSILON, clearRange, shiftClip, trimmedTo } from "./clip-geometry.ts";
 import { type NewId, randomId } from "./ids.ts";
 import { byStart, type ClipRef, findClip, markUsed, updateTrack } from "./project-updates.ts";
 
-/** The spec's "about 3.5 beats": a trim never makes a clip shorter than this, or than it was. */
+/** About 3.5 beats: a trim never makes a clip shorter than this, or than it was. */
 export const MIN_TRIMMED_CLIP_BEATS = 3.5;
-
-const clamp = (value: number, low: number, high: number): number => Math.min(Math.max(value, low), high);
 
 /**
  * Moves a clip by deltaBeats, onto another track when toTrackId says so. It cannot move before the

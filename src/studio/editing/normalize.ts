@@ -1,4 +1,4 @@
-// Load normalisation, the spec's list (section 4, "Editing behaviour"), in two steps: what the schema
+// Load normalisation, in two steps: what the schema
 // would refuse is dropped from the raw saved JSON before parsing, the rest is repaired after it.
 
 import {
@@ -110,7 +110,8 @@ const editModeTracks = (tracks: Track[]): Track[] =>
   tracks.slice(0, 1).map((track) => ({ ...track, amplitude: 1, balance: 0, mute: false, solo: false }));
 
 /**
- * Repairs a parsed state as the spec's load normalisation says. The selection forgets tracks that
+ * Repairs a parsed state: unresolved and empty clips go, overlaps are cut, intents waiting for
+ * nothing go, clip ids are made unique. The selection forgets tracks that
  * are gone (edit mode drops all but one).
  */
 export function normalizeProjectState(

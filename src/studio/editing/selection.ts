@@ -3,7 +3,7 @@ import { type Beats, beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, secondsToBeats, type TempoMap } from "../../shared/timing/tempo-map.ts";
 import { BEAT_EPSILON } from "./clip-geometry.ts";
 
-/** The spec's selection grid (section 5): selection edges snap to whole multiples of 0.2 s. */
+/** The selection grid: selection edges snap to whole multiples of 0.2 s. */
 export const SELECTION_QUANTUM_SECONDS = 0.2;
 /** A drag narrower than this on screen is a click, and clears the range. */
 export const MIN_SELECTION_WIDTH_PX = 10;

@@ -10,7 +10,7 @@ import { clearRange, cropClip } from "./clip-geometry.ts";
 import { type NewId, randomId } from "./ids.ts";
 import { byStart, updateTrack } from "./project-updates.ts";
 
-/** Spec section 4: several results for a bounded range go into take lanes; otherwise onto the track. */
+/** Several results for a bounded range go into take lanes; otherwise onto the track. */
 export const resultsGoToTakeLanes = (resultCount: number, rangeEndBeats: Beats | null): boolean =>
   resultCount > 1 && rangeEndBeats !== null;
 

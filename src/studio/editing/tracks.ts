@@ -5,7 +5,7 @@ import { selectedTrackIds } from "./selection.ts";
 
 export const ONE_TRACK_MODE_DELETE_MESSAGE = "The last track cannot be deleted in one-track mode.";
 
-/** Edit mode works on one song, so the studio keeps exactly one track there (spec section 4). */
+/** Edit mode works on one song, so the studio keeps exactly one track there. */
 export const isOneTrackMode = (state: StudioProjectState): boolean => state.editClipId !== null;
 
 /**

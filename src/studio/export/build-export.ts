@@ -1,4 +1,4 @@
-// The export zip (spec sections 1 and 9): the mixdown as audio files named by the project's
+// The export zip: the mixdown as audio files named by the project's
 // title, and a .mid file for each clip heard that has MIDI. Rendering and encoding are passed in,
 // so the page runs them in Workers and the tests in Node.
 
@@ -23,7 +23,7 @@ export const AUDIO_FORMATS: readonly {
   { id: "wav32", label: "WAV (32-bit float)", extension: "wav" },
 ];
 
-/** The spec's default audio type for an export (section 9: "default mp3"). */
+/** The default audio type for an export: MP3. */
 export const DEFAULT_EXPORT_FORMATS: readonly AudioFormat[] = ["mp3"];
 
 /** The chosen formats in the order of AUDIO_FORMATS, each once. */

@@ -7,7 +7,7 @@ export interface PageEvents {
 }
 
 /**
- * Saves when the page is hidden or left (the spec's "on leaving the page"): pagehide and a hidden
+ * Saves when the page is hidden or left ("on leaving the page"): pagehide and a hidden
  * visibilitychange flush with keepalive, the last moment a page can send anything, and on mobile
  * often the only one. Back online, it tries again at once. Answers a function that stops listening.
  */

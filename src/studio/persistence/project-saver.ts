@@ -1,4 +1,4 @@
-// Autosave for the studio (002 section 4): a change is saved 2.5 s after the last one, at once when
+// Autosave for the studio: a change is saved 2.5 s after the last one, at once when
 // the page flushes (leaving, hidden), kept in the browser while the server cannot be reached or
 // refuses, and retried with backoff. The latest state is never dropped: until the server has
 // confirmed it, it is either being sent, waiting to be sent, or in the local copy.

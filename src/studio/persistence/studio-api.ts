@@ -1,4 +1,4 @@
-// A typed client for the studio project calls (002 section 7). Responses are checked against the
+// A typed client for the studio project calls. Responses are checked against the
 // shared schemas; states go through the same checks as on the server: parseProjectState before a
 // save is sent, loadProjectState (which also repairs what load normalisation repairs) on load.
 
@@ -36,7 +36,7 @@ export class StudioApiError extends Error {
   }
 }
 
-/** The server sent a project state that fails validation (the spec's "Invalid project state format"). */
+/** The server sent a project state that fails validation ("Invalid project state format"). */
 export class InvalidProjectStateError extends Error {
   override readonly name = "InvalidProjectStateError";
 }

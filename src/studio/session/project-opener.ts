@@ -1,4 +1,4 @@
-// Opens what the studio's address asks for (spec section 2): the demo project when nothing is
+// Opens what the studio's address asks for: the demo project when nothing is
 // asked, the project for a song, a project by id (remix), or a locked version read-only.
 
 import { demoProject } from "../../engine/index.ts";
@@ -29,7 +29,7 @@ export interface OpenedStudioProject {
   readonly readOnly: ReadOnlyReason | null;
 }
 
-/** A load that failed, with the spec's toast texts. */
+/** A load that failed, with its toast texts. */
 export class OpenError extends Error {
   constructor(
     readonly title: string,
@@ -85,7 +85,7 @@ export async function openRequested(request: StudioRequest, api: StudioApi): Pro
     return { state: project.state, projectId: project.id, versionId: project.version_id, readOnly };
   } catch (error) {
     if (error instanceof OpenError) throw error;
-    // A state that fails validation: trying again cannot help, so the spec's message says why.
+    // A state that fails validation: trying again cannot help, so its message says why.
     if (error instanceof InvalidProjectStateError) {
       console.error(error);
       throw new OpenError("Failed to load project", INVALID_PROJECT_STATE_FORMAT);

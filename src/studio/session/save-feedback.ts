@@ -1,4 +1,4 @@
-// What the page does with the autosave's outcome (spec sections 4 and 8): a save that fails says
+// What the page does with the autosave's outcome: a save that fails says
 // "Failed to save project" / "Please try again later." once per run of failures; a save the server
 // refuses because the version is locked, or because the project is someone else's shared one, turns
 // the page read-only and opens the clone (or "Duplicate project to Remix") dialog at once, which

@@ -57,7 +57,7 @@ import {
 
 export type StudioStore = StoreApi<StudioState>;
 
-/** The spec's toast time for errors. */
+/** How long error toasts stay. */
 const TOAST_MS = 5000;
 
 export class StudioController {
@@ -238,7 +238,7 @@ export class StudioController {
     if (playing !== this.state.ui.playing) this.setUi({ playing });
   }
 
-  // Keyboard commands (spec section 9).
+  // Keyboard commands.
 
   run(command: StudioCommand): void {
     switch (command) {

@@ -52,7 +52,7 @@ export const INITIAL_UI: StudioUiState = {
   selectedClip: null,
   gridMultiplier: 1,
   follow: true,
-  // Spec section 2: the sidebar starts at 50 px (closed), on its clip-info section.
+  // The sidebar starts at 50 px (closed), on its clip-info section.
   sidebarOpen: false,
   sidebarSection: "clip-info",
   theme: "dark",

@@ -1,26 +1,25 @@
 // One clip on the canvas: body, name band, waveform, fades, loop marks, handles and outline. Views
 // are pooled by the renderer and handed from clip to clip as they scroll in and out; everything
-// costly (the waveform, the label's text) is redone only when what it shows changed.
+// costly (the waveform, the label's text) is redone only when what it shows changed. Where the
+// parts go is clip-geometry.ts; the waveform clip-wave.ts; the rest clip-decoration.ts and
+// clip-label.ts.
 
-import {
-  BitmapText,
-  BufferImageSource,
-  Container,
-  Graphics,
-  Rectangle,
-  Sprite,
-  Texture,
-  TilingSprite,
-} from "pixi.js";
+import { Container, Sprite, Texture } from "pixi.js";
 import type { MarkersRegistry, StudioClip } from "../../shared/project/index.ts";
 import type { TempoMap } from "../../shared/timing/tempo-map.ts";
 import type { SourcePeaks } from "../audio/source-library.ts";
-import { type ClipTiming, clipTiming, loopWrapBeats } from "./clip-timing.ts";
-import { CLIP_HEADER_PX, FADE_HANDLE_PX, WAVE_MAX_COLUMNS, WAVE_TEXTURE_HEIGHT } from "./constants.ts";
+import { ClipFades, ClipOutline, ClipStripes, LoopMarks } from "./clip-decoration.ts";
+import { type ClipFrame, clipBox } from "./clip-geometry.ts";
+import { ClipLabel } from "./clip-label.ts";
+import { type ClipTiming, clipTiming } from "./clip-timing.ts";
+import { ClipWave, type WaveBuilds, type WaveResult } from "./clip-wave.ts";
+import { CLIP_HEADER_PX } from "./constants.ts";
 import type { FadeShapes } from "./fade-shapes.ts";
-import { mix, type TimelinePalette } from "./palette.ts";
+import { mix } from "./palette.ts";
 import { setTint } from "./tint.ts";
-import { rasterizeWaveform } from "./waveform-raster.ts";
+
+export type { ClipFrame } from "./clip-geometry.ts";
+export type { WaveBuilds } from "./clip-wave.ts";
 
 export interface ClipLook {
   readonly clip: StudioClip;
@@ -37,122 +36,51 @@ export interface ClipLook {
   readonly peaks: SourcePeaks | undefined;
 }
 
-/**
- * Where a clip is drawn. Views live in the timeline's scrolled layer, in pixels from `originBeat`;
- * only the part inside the drawn window (the view and some margin) is laid out, so scrolling
- * within the window moves the layer and redraws nothing.
- */
-/**
- * Which waveforms a frame may draw: none (its budget is spent), only those with nothing to show
- * (while zooming, the others stretch their last drawing until the zoom settles), or any.
- */
-export type WaveBuilds = "none" | "missing" | "all";
-
-export interface ClipFrame {
-  readonly top: number;
-  readonly height: number;
-  readonly pixelsPerBeat: number;
-  readonly originBeat: number;
-  readonly windowStart: number;
-  readonly windowEnd: number;
-  readonly tempo: TempoMap;
-  /** The project's shared warp marker lists, for warped clips' waveforms. */
-  readonly registry: MarkersRegistry;
-  readonly palette: TimelinePalette;
-}
-
-export const LABEL_STYLE = {
-  fontFamily: "system-ui, -apple-system, Segoe UI, sans-serif",
-  fontSize: 11,
-  fill: 0xffffff,
-};
-
-const MAX_LOOP_MARKS = 64;
 /** Clips narrower than this on screen are drawn as a plain bar. */
 const TINY_CLIP_PX = 12;
-
-/** The zoom a waveform is drawn at: the nearest power of two, so small zoom steps only stretch it. */
-const waveZoom = (pixelsPerBeat: number): number => 2 ** Math.round(Math.log2(pixelsPerBeat));
-
-interface WaveBuild {
-  readonly clip: StudioClip;
-  readonly peaks: SourcePeaks;
-  readonly tempo: TempoMap;
-  readonly zoom: number;
-  readonly fromBeat: number;
-  readonly toBeat: number;
-}
 
 export class ClipView {
   readonly container = new Container();
   private readonly body = new Sprite(Texture.WHITE);
   private readonly band = new Sprite(Texture.WHITE);
-  private readonly fadeIn: Graphics;
-  private readonly fadeOut: Graphics;
-  private readonly fadeInHandle = new Sprite(Texture.WHITE);
-  private readonly fadeOutHandle = new Sprite(Texture.WHITE);
-  private readonly marks = new Container();
-  private readonly outline = [0, 1, 2, 3].map(() => new Sprite(Texture.WHITE));
-  private readonly label: BitmapText;
-  private stripes: TilingSprite | null = null;
-  private wave: Sprite | null = null;
-  private waveSource: BufferImageSource | null = null;
-  private wavePixels: Uint32Array | null = null;
-  private waveStride = 0;
-  private built: WaveBuild | null = null;
+  private readonly fades: ClipFades;
+  private readonly marks = new LoopMarks();
+  private readonly outline = new ClipOutline();
+  private readonly label = new ClipLabel();
+  private readonly stripes: ClipStripes;
+  private readonly wave: ClipWave;
   private lastLook: ClipLook | null = null;
   private lastFrame: ClipFrame | null = null;
   private lastInner = 0;
-  private labelName: string | null = null;
-  private labelState = "";
-  private labelMuted = false;
-  private labelTextWidth = 0;
   private timing: ClipTiming | null = null;
   private timingOf: { clip: StudioClip; tempo: TempoMap; registry: MarkersRegistry } | null = null;
-  private readonly wraps: number[] = [];
-  private startBeats = 0;
-  private pixelsPerBeat = 1;
-  private shownLeft = 0;
-  private shownRight = 0;
-  private labelWidth = 0;
   /** The frame stamp of the last frame that showed this view. */
   stamp = 0;
   clipId = "";
 
-  constructor(
-    fades: FadeShapes,
-    private readonly stripeTexture: Texture,
-  ) {
-    this.fadeIn = new Graphics(fades.fadeIn);
-    this.fadeOut = new Graphics(fades.fadeOut);
-    this.label = new BitmapText({ text: "", style: LABEL_STYLE });
-    this.container.addChild(this.body, this.marks, this.fadeIn, this.fadeOut, this.band, this.label);
-    this.container.addChild(this.fadeInHandle, this.fadeOutHandle, ...this.outline);
-    this.fadeInHandle.width = this.fadeInHandle.height = FADE_HANDLE_PX;
-    this.fadeOutHandle.width = this.fadeOutHandle.height = FADE_HANDLE_PX;
+  constructor(fadeShapes: FadeShapes, stripeTexture: Texture) {
+    this.fades = new ClipFades(fadeShapes);
+    // Stripes go right over the body, the waveform right under the loop marks.
+    this.stripes = new ClipStripes(stripeTexture, (sprite) => this.container.addChildAt(sprite, 1));
+    this.wave = new ClipWave((sprite) =>
+      this.container.addChildAt(sprite, this.container.getChildIndex(this.marks.container)),
+    );
+    const { fades } = this;
+    this.container.addChild(this.body, this.marks.container, fades.fadeIn, fades.fadeOut, this.band);
+    this.container.addChild(this.label.text, fades.fadeInHandle, fades.fadeOutHandle, ...this.outline.edges);
   }
 
   /**
-   * Positions and styles the view for a frame. Returns false when the waveform wants redrawing
-   * but the frame's budget is spent: the caller draws another frame soon.
+   * Positions and styles the view for a frame. `settled` is false when the waveform wants
+   * redrawing but the frame's budget is spent: the caller draws another frame soon.
    */
-  draw(look: ClipLook, frame: ClipFrame, builds: WaveBuilds): { built: boolean; settled: boolean } {
+  draw(look: ClipLook, frame: ClipFrame, builds: WaveBuilds): WaveResult {
     const { clip } = look;
     const { pixelsPerBeat, palette } = frame;
-    const x0 = (clip.startBeats - frame.originBeat) * pixelsPerBeat;
-    const width = Math.max(1, (clip.endBeats - clip.startBeats) * pixelsPerBeat);
-    const height = Math.max(4, frame.height - 1);
-    const inner = Math.max(0, height - CLIP_HEADER_PX);
-    // Only the part inside the drawn window is laid out, so huge clips stay precise.
-    const left = Math.max(0, (frame.windowStart - clip.startBeats) * pixelsPerBeat - 2);
-    const right = Math.min(width, (frame.windowEnd - clip.startBeats) * pixelsPerBeat + 2);
-    const shown = Math.max(0, right - left);
-    this.container.x = x0;
+    const box = clipBox(clip, frame);
+    const { width, height, left, shown } = box;
+    this.container.x = box.x;
     this.container.y = frame.top;
-    this.startBeats = clip.startBeats;
-    this.pixelsPerBeat = pixelsPerBeat;
-    this.shownLeft = left;
-    this.shownRight = right;
 
     // A clip without its audio is drawn greyed like a muted one; only a muted one says so.
     const muted = clip.mute || look.missing;
@@ -175,103 +103,31 @@ export class ClipView {
       this.hideDetails();
       return { built: false, settled: true };
     }
-    this.marks.visible = true;
-
-    // Fades, scaled from the shared unit shapes.
-    const fadeInPx = clip.fadeInBeats * pixelsPerBeat;
-    const fadeOutPx = clip.fadeOutBeats * pixelsPerBeat;
-    const shadeAlpha = palette.dark ? 1 : 0.45;
-    this.fadeIn.alpha = shadeAlpha;
-    this.fadeOut.alpha = shadeAlpha;
-    this.fadeIn.visible = fadeInPx >= 1 && inner > 0;
-    if (this.fadeIn.visible) {
-      this.fadeIn.position.set(0, CLIP_HEADER_PX);
-      this.fadeIn.scale.set(fadeInPx, inner);
-    }
-    this.fadeOut.visible = fadeOutPx >= 1 && inner > 0;
-    if (this.fadeOut.visible) {
-      this.fadeOut.position.set(width - fadeOutPx, CLIP_HEADER_PX);
-      this.fadeOut.scale.set(fadeOutPx, inner);
-    }
-    const handles = width >= 3 * FADE_HANDLE_PX && (look.hovered || look.selected);
-    this.fadeInHandle.visible = handles;
-    this.fadeOutHandle.visible = handles;
-    if (handles) {
-      const half = FADE_HANDLE_PX / 2;
-      this.fadeInHandle.position.set(
-        Math.min(Math.max(0, fadeInPx - half), width - FADE_HANDLE_PX),
-        CLIP_HEADER_PX,
-      );
-      this.fadeOutHandle.position.set(
-        Math.max(0, Math.min(width - fadeOutPx - half, width - FADE_HANDLE_PX)),
-        CLIP_HEADER_PX,
-      );
-    }
-
-    // Selection outline.
-    const [top, bottom, leftEdge, rightEdge] = this.outline;
-    const outlined = look.selected;
-    for (const edge of this.outline) edge.visible = outlined;
-    if (outlined) {
-      const accent = palette.accent;
-      for (const edge of this.outline) setTint(edge, accent);
-      top.position.set(left, 0);
-      top.width = shown;
-      top.height = 2;
-      bottom.position.set(left, height - 2);
-      bottom.width = shown;
-      bottom.height = 2;
-      leftEdge.position.set(0, 0);
-      leftEdge.width = 2;
-      leftEdge.height = height;
-      rightEdge.position.set(width - 2, 0);
-      rightEdge.width = 2;
-      rightEdge.height = height;
-      leftEdge.visible = left <= 0;
-      rightEdge.visible = right >= width;
-    }
-
-    // The name, kept in view while the clip's start is scrolled off the left.
-    const pending = look.pending;
-    const state = look.missing ? " · audio missing" : pending ? " · loading" : "";
-    // The text and its width change rarely: they are worked out again only when they may have.
-    if (clip.name !== this.labelName || state !== this.labelState || clip.mute !== this.labelMuted) {
-      this.labelName = clip.name;
-      this.labelState = state;
-      this.labelMuted = clip.mute;
-      this.label.text = clip.name + state + (clip.mute ? " (muted)" : "");
-      this.labelTextWidth = this.label.width;
-    }
-    const labelRoom = shown - 8;
-    this.label.visible = labelRoom > 12 && height >= 14;
-    if (this.label.visible) {
-      this.label.x = left + 4;
-      this.label.y = 2;
-      setTint(this.label, palette.clipText);
-      this.label.alpha = this.labelTextWidth > labelRoom ? 0.85 : 1;
-    }
-    this.labelWidth = this.label.visible ? this.labelTextWidth : 0;
-
-    this.drawStripes(pending, left, shown, height);
-    this.drawLoopMarks(clip, frame, height);
+    this.marks.container.visible = true;
+    this.fades.draw(clip, box, pixelsPerBeat, palette.dark, look.hovered || look.selected);
+    this.outline.draw(box, look.selected, palette.accent);
+    this.label.draw(clip, look, box, pixelsPerBeat, palette);
+    this.stripes.draw(look.pending, box);
+    this.marks.draw(clip, this.timingFor(clip, frame.tempo, frame.registry), frame, height);
     this.lastLook = look;
     this.lastFrame = frame;
-    this.lastInner = inner;
-    return this.drawWave(look, frame, inner, builds);
+    this.lastInner = box.inner;
+    return this.drawWave(look, frame, box.inner, builds);
   }
 
   private hideDetails(): void {
-    this.fadeIn.visible = false;
-    this.fadeOut.visible = false;
-    this.fadeInHandle.visible = false;
-    this.fadeOutHandle.visible = false;
-    for (const edge of this.outline) edge.visible = false;
-    this.label.visible = false;
-    this.labelWidth = 0;
-    this.marks.visible = false;
-    if (this.stripes !== null) this.stripes.visible = false;
-    if (this.wave !== null) this.wave.visible = false;
+    this.fades.hide();
+    this.outline.hide();
+    this.label.hide();
+    this.marks.container.visible = false;
+    this.stripes.hide();
+    this.wave.hide();
     this.lastLook = null;
+  }
+
+  private drawWave(look: ClipLook, frame: ClipFrame, inner: number, builds: WaveBuilds): WaveResult {
+    const timing = () => this.timingFor(look.clip, frame.tempo, frame.registry);
+    return this.wave.draw(look.clip, look.peaks, look.color, frame, inner, timing, builds);
   }
 
   /** Draws the waveform the last layout had to leave for later; true once it is up to date. */
@@ -284,10 +140,7 @@ export class ClipView {
 
   /** Moves the "still arriving" stripes; true while there are any. */
   animate(now: number): boolean {
-    const stripes = this.stripes;
-    if (stripes === null || !stripes.visible) return false;
-    stripes.tilePosition.x = (now / 40) % 16;
-    return true;
+    return this.stripes.animate(now);
   }
 
   private timingFor(clip: StudioClip, tempo: TempoMap, registry: MarkersRegistry): ClipTiming {
@@ -299,177 +152,9 @@ export class ClipView {
     return this.timing;
   }
 
-  /**
-   * Keeps the name in view while the clip's start is scrolled off the left, as the view scrolls
-   * within the drawn window (called on frames that draw nothing else).
-   */
+  /** Keeps the name in view while the clip's start is scrolled off the left. */
   stickLabel(viewStartBeat: number): void {
-    if (!this.label.visible) return;
-    const wanted = (viewStartBeat - this.startBeats) * this.pixelsPerBeat + 4;
-    const latest = this.shownRight - this.labelWidth - 4;
-    const x = Math.max(this.shownLeft + 4, Math.min(wanted, latest));
-    if (x !== this.label.x) this.label.x = x;
-  }
-
-  private drawLoopMarks(clip: StudioClip, frame: ClipFrame, height: number): void {
-    const timing = this.timingFor(clip, frame.tempo, frame.registry);
-    const from = frame.windowStart;
-    const to = frame.windowEnd;
-    const count =
-      timing.loops && frame.pixelsPerBeat > 2
-        ? loopWrapBeats(clip, timing, frame.tempo, from, to, MAX_LOOP_MARKS, this.wraps)
-        : 0;
-    const marks = this.marks.children as Sprite[];
-    for (let i = 0; i < count; i++) {
-      let mark = marks[i];
-      if (mark === undefined) {
-        mark = new Sprite(Texture.WHITE);
-        mark.alpha = 0.45;
-        this.marks.addChild(mark);
-      }
-      mark.visible = true;
-      mark.x = (this.wraps[i] - clip.startBeats) * frame.pixelsPerBeat;
-      mark.y = CLIP_HEADER_PX;
-      mark.width = 1;
-      mark.height = Math.max(0, height - CLIP_HEADER_PX);
-      setTint(mark, frame.palette.clipText);
-    }
-    for (let i = count; i < marks.length; i++) if (marks[i].visible) marks[i].visible = false;
-  }
-
-  private drawStripes(pending: boolean, left: number, shown: number, height: number): void {
-    if (!pending) {
-      if (this.stripes !== null) this.stripes.visible = false;
-      return;
-    }
-    if (this.stripes === null) {
-      this.stripes = new TilingSprite({ texture: this.stripeTexture, width: 1, height: 1 });
-      this.stripes.alpha = 0.16;
-      this.container.addChildAt(this.stripes, 1);
-    }
-    const stripes = this.stripes;
-    stripes.visible = true;
-    stripes.x = left;
-    stripes.y = CLIP_HEADER_PX;
-    stripes.width = shown;
-    stripes.height = Math.max(0, height - CLIP_HEADER_PX);
-    // Moving stripes say "still arriving"; the renderer keeps drawing while any are shown.
-    stripes.tilePosition.x = (performance.now() / 40) % 16;
-  }
-
-  private drawWave(
-    look: ClipLook,
-    frame: ClipFrame,
-    inner: number,
-    builds: WaveBuilds,
-  ): { built: boolean; settled: boolean } {
-    const { clip, peaks } = look;
-    if (peaks === undefined || inner < 6) {
-      if (this.wave !== null) this.wave.visible = false;
-      return { built: false, settled: true };
-    }
-    const { pixelsPerBeat, tempo } = frame;
-    const zoom = waveZoom(pixelsPerBeat);
-    const viewFrom = Math.max(clip.startBeats, frame.windowStart);
-    const viewTo = Math.min(clip.endBeats, frame.windowEnd);
-    const built = this.built;
-    const current =
-      built !== null &&
-      built.clip === clip &&
-      built.peaks === peaks &&
-      built.tempo === tempo &&
-      built.fromBeat <= viewFrom + 1e-9 &&
-      built.toBeat >= viewTo - 1e-9;
-    let didBuild = false;
-    if (!(current && built.zoom === zoom)) {
-      if (builds === "all" || (builds === "missing" && !current)) {
-        this.buildWave(clip, peaks, frame, zoom, viewFrom, viewTo, (frame.windowEnd - frame.windowStart) / 2);
-        didBuild = true;
-      } else if (!current) {
-        // Nothing usable to stretch: leave it blank this frame rather than show another clip's.
-        if (this.wave !== null) this.wave.visible = false;
-        return { built: false, settled: false };
-      }
-    }
-    const wave = this.wave;
-    const done = this.built;
-    if (wave === null || done === null) return { built: didBuild, settled: true };
-    wave.visible = true;
-    wave.x = (done.fromBeat - clip.startBeats) * pixelsPerBeat;
-    wave.y = CLIP_HEADER_PX + 1;
-    wave.scale.set(pixelsPerBeat / done.zoom, Math.max(1, inner - 2) / WAVE_TEXTURE_HEIGHT);
-    setTint(wave, clip.mute ? 0x9a9ca6 : mix(look.color, 0xffffff, frame.palette.dark ? 0.55 : 0.05));
-    wave.alpha = frame.palette.dark ? 0.9 : 0.75;
-    return { built: didBuild, settled: done.zoom === zoom };
-  }
-
-  private buildWave(
-    clip: StudioClip,
-    peaks: SourcePeaks,
-    frame: ClipFrame,
-    zoom: number,
-    viewFrom: number,
-    viewTo: number,
-    viewBeats: number,
-  ): void {
-    // The drawn part and some more either side, so the next windows need no redraw.
-    const margin = viewBeats / 2;
-    let fromBeat = Math.max(clip.startBeats, viewFrom - margin);
-    let toBeat = Math.min(clip.endBeats, viewTo + margin);
-    if ((toBeat - fromBeat) * zoom > WAVE_MAX_COLUMNS) {
-      const room = WAVE_MAX_COLUMNS / zoom;
-      const centre = (viewFrom + viewTo) / 2;
-      fromBeat = Math.max(clip.startBeats, centre - room / 2);
-      toBeat = Math.min(clip.endBeats, fromBeat + room);
-    }
-    const columns = Math.max(1, Math.min(WAVE_MAX_COLUMNS, Math.ceil((toBeat - fromBeat) * zoom)));
-    this.ensureWaveTexture(columns);
-    const pixels = this.wavePixels;
-    const source = this.waveSource;
-    const wave = this.wave;
-    if (pixels === null || source === null || wave === null) return;
-    rasterizeWaveform(
-      { pixels, stride: this.waveStride, height: WAVE_TEXTURE_HEIGHT },
-      { fromBeat, columns, pixelsPerBeat: zoom },
-      this.timingFor(clip, frame.tempo, frame.registry),
-      frame.tempo,
-      peaks,
-    );
-    const texture = wave.texture;
-    texture.frame.width = columns;
-    texture.update();
-    source.update();
-    this.built = { clip, peaks, tempo: frame.tempo, zoom, fromBeat, toBeat: fromBeat + columns / zoom };
-  }
-
-  private ensureWaveTexture(columns: number): void {
-    if (this.waveSource !== null && this.waveStride >= columns) return;
-    // Grown in powers of two, so a view reallocates a few times in its life at most.
-    const stride = Math.min(WAVE_MAX_COLUMNS, 2 ** Math.ceil(Math.log2(Math.max(256, columns))));
-    const pixels = new Uint32Array(stride * WAVE_TEXTURE_HEIGHT);
-    const source = new BufferImageSource({
-      resource: new Uint8Array(pixels.buffer),
-      width: stride,
-      height: WAVE_TEXTURE_HEIGHT,
-      scaleMode: "linear",
-    });
-    const texture = new Texture({
-      source,
-      frame: new Rectangle(0, 0, columns, WAVE_TEXTURE_HEIGHT),
-      dynamic: true,
-    });
-    if (this.wave === null) {
-      this.wave = new Sprite(texture);
-      this.container.addChildAt(this.wave, this.container.getChildIndex(this.marks));
-    } else {
-      const old = this.wave.texture;
-      this.wave.texture = texture;
-      old.destroy(true);
-    }
-    this.waveSource = source;
-    this.wavePixels = pixels;
-    this.waveStride = stride;
-    this.built = null;
+    this.label.stick(viewStartBeat);
   }
 
   /** Taken off screen and back to the pool: keeps its textures for the next clip it shows. */
@@ -480,13 +165,13 @@ export class ClipView {
   show(clipId: string): void {
     if (this.clipId !== clipId) {
       this.clipId = clipId;
-      this.built = null;
+      this.wave.forget();
     }
     if (!this.container.visible) this.container.visible = true;
   }
 
   destroy(): void {
-    this.wave?.texture.destroy(true);
+    this.wave.destroy();
     this.container.destroy({ children: true });
   }
 }

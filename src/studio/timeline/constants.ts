@@ -1,15 +1,15 @@
-// The timeline's sizes and limits. The spec's numbers (sections 4, 5 and 9) are marked as such.
+// The timeline's sizes and limits. The product's fixed numbers are marked "Fixed"; the rest are ours.
 
-/** Spec: the initial zoom. */
+/** Fixed: the initial zoom. */
 export const INITIAL_PIXELS_PER_BEAT = 100;
 export const MIN_PIXELS_PER_BEAT = 1;
 export const MAX_PIXELS_PER_BEAT = 4000;
 
-/** Spec: a press becomes a drag once the pointer has moved this far. */
+/** Fixed: a press becomes a drag once the pointer has moved this far. */
 export const DRAG_THRESHOLD_PX = 5;
-/** Spec: a clip narrower than this on screen cannot be dragged (a click still selects it). */
+/** Fixed: a clip narrower than this on screen cannot be dragged (a click still selects it). */
 export const MIN_DRAGGABLE_WIDTH_PX = 4;
-/** Spec: the most the view shifts per frame while a drag holds the pointer past its edge. */
+/** Fixed: the most the view shifts per frame while a drag holds the pointer past its edge. */
 export const AUTO_SCROLL_MAX_SHIFT_PX = 12;
 
 /** The ruler across the top of the canvas. */

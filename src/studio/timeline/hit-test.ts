@@ -31,7 +31,7 @@ export type Hit =
       readonly clip: StudioClip;
       readonly beat: number;
       /**
-       * Narrower than the spec's 4 px on screen, or a take's clip (in a lane's row, or a solo
+       * Narrower than 4 px on screen, or a take's clip (in a lane's row, or a solo
        * lane's shown on the track's row): it can be selected, not dragged.
        */
       readonly draggable: boolean;

@@ -1,4 +1,4 @@
-// What the timeline draws of a track's clip creation intents (spec section 3): each as a band over
+// What the timeline draws of a track's clip creation intents: each as a band over
 // its span in the track's own row. (Take lanes have rows of their own: see track-layout.ts.) Pure:
 // rectangles in beats and pixels from the track's top.
 

@@ -9,13 +9,13 @@ import type { SourceLibrary } from "../audio/source-library.ts";
 import {
   moveClip,
   quantizeSelectionBeats,
+  selectRange,
   setFadeIn,
   setFadeOut,
+  setLoopRange,
   trimClipEnd,
   trimClipStart,
 } from "../editing/index.ts";
-import { setLoopRange } from "../edits/project-settings.ts";
-import { selectRange } from "../edits/selection-edits.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import { contentBeatsOf } from "./clip-timing.ts";
 import { AUTO_SCROLL_MAX_SHIFT_PX, DRAG_THRESHOLD_PX, RULER_HEIGHT } from "./constants.ts";

@@ -2,7 +2,7 @@
 
 import { Container, Graphics } from "pixi.js";
 import type { StudioProjectState } from "../../shared/project/index.ts";
-import { LABEL_STYLE } from "./clip-view.ts";
+import { LABEL_STYLE } from "./clip-label.ts";
 import { BEATS_PER_BAR, LOOP_HANDLE_PX, RULER_HEIGHT } from "./constants.ts";
 import type { TimelinePalette } from "./palette.ts";
 import { LabelPool, SpritePool } from "./pools.ts";

@@ -1,4 +1,4 @@
-// Dialogs wait in a queue and show one at a time (spec section 2); Escape runs the shown one's
+// Dialogs wait in a queue and show one at a time; Escape runs the shown one's
 // cancel action, except while one of its actions is running (the dialog closes when it settles).
 
 import { createStore } from "zustand/vanilla";

@@ -1,4 +1,4 @@
-// A read-only project answers an edit with a dialog (spec sections 2 and 4): someone else's shared
+// A read-only project answers an edit with a dialog: someone else's shared
 // project asks to be remixed, a locked or saved version to be cloned; either opens the copy.
 
 import type { CreatedProject } from "../../shared/api/studio.ts";
@@ -23,7 +23,7 @@ export function readOnlyDialog(
         onCloned?.(copy);
         navigate(`/studio?initial_project_id=${encodeURIComponent(copy.id)}`);
       } catch (error) {
-        // Logged, the busy state cleared (the dialog closes), and said (spec section 8).
+        // Logged, the busy state cleared (the dialog closes), and said.
         console.error("Failed to clone project", error);
         const noVersion = error instanceof Error && error.message === NO_VERSION_TO_CLONE;
         openDialog({

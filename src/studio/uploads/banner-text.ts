@@ -1,6 +1,6 @@
 import type { UploadEntry } from "../store/studio-state.ts";
 
-/** The studio's upload banner (spec section 2): "{file} is coming", or "{n} Files Uploading...". */
+/** The studio's upload banner: "{file} is coming", or "{n} Files Uploading...". */
 export function uploadBannerText(uploads: readonly UploadEntry[]): string | null {
   const active = uploads.filter((upload) => upload.phase === "uploading" || upload.phase === "processing");
   if (active.length === 0) return null;

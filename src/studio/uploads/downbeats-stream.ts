@@ -1,6 +1,6 @@
-// Follows a song clip's beat analysis (spec section 7: POST /api/gen/{clip_id}/downbeats_streaming/v2)
+// Follows a song clip's beat analysis (POST /api/gen/{clip_id}/downbeats_streaming/v2)
 // as server-sent frames, or one JSON frame. Failures are logged only and the stream dropped, with
-// the spec's texts (section 8); a malformed frame is skipped with a warning.
+// their texts; a malformed frame is skipped with a warning.
 
 import { type DownbeatsStreamFrame, downbeatsStreamFrameSchema } from "../../shared/api/downbeats.ts";
 

@@ -1,11 +1,11 @@
-// What a drop onto a track may hold (spec section 5): one file, audio only, at most 500 MB; of
+// What a drop onto a track may hold: one file, audio only, at most 500 MB; of
 // several dropped files only the first is used.
 
 import { AUDIO_UPLOAD_MAX_BYTES } from "../../shared/api/uploads.ts";
 
 export const AUDIO_ONLY_MESSAGE = "Please upload audio files only.";
 export const TOO_LARGE_MESSAGE = "Audio files can be at most 500 MB.";
-/** Several files dropped at once: the spec uploads one file, the first (section 5). */
+/** Several files dropped at once: one file is uploaded, the first. */
 export const oneFileAtATimeMessage = (used: string): string =>
   `Please upload one file at a time. Only ${used} is uploaded.`;
 

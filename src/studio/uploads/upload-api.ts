@@ -1,4 +1,4 @@
-// The audio upload protocol (spec section 7) from the page: ask for a form, post the file to
+// The audio upload protocol from the page: ask for a form, post the file to
 // storage with it, finish, poll while the server processes the audio, then make a song clip of it.
 
 import {

@@ -6,8 +6,12 @@ import type { StudioProjectState } from "../../shared/project/index.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import { LOCAL_UPLOAD_PREFIX, type StudioAudio } from "../audio/studio-audio.ts";
-import { placeUploadedClip, reidentifyUpload } from "../edits/clip-look.ts";
-import { applyClipDownbeats, markAwaitingAnalysis } from "../edits/warp-analysis.ts";
+import {
+  applyClipDownbeats,
+  markAwaitingAnalysis,
+  placeUploadedClip,
+  reidentifyUpload,
+} from "../editing/index.ts";
 import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
 import { type DownbeatsStreamer, streamDownbeats } from "./downbeats-stream.ts";
@@ -62,7 +66,7 @@ export class UploadManager {
     try {
       decoded = await audio.decode(await file.arrayBuffer());
     } catch (error) {
-      // The spec logs an undecodable drop and says nothing more.
+      // An undecodable drop is logged, and nothing more is said.
       console.warn(`Could not decode ${file.name}`, error);
       this.controller.dropUpload(localId);
       return;

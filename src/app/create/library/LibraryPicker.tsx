@@ -11,7 +11,7 @@ import { useForm } from "../form-store.ts";
 import { SearchInput } from "../SearchInput.tsx";
 import { searchOwnSongs } from "../workspace-clips.ts";
 
-// The create menu's library tab (spec 000 section 2): the user's own finished songs, searched, as
+// The create menu's library tab: the user's own finished songs, searched, as
 // inspiration clips (at most 4) or sample clips (at most 10). The list is virtual, as a library runs
 // to thousands of songs, and loads its next page as the end scrolls into view.
 

@@ -27,7 +27,7 @@ import { listPersonas } from "./personas-api.ts";
 interface CreatePersonaModalProps {
   /** The song chosen before the modal opened (a song menu's Make Persona, or a persona upload). */
   readonly baseClipId: string | null;
-  /** Own audio as the base: offered to staff and the personas-audio-upload flag (000 section 5). */
+  /** Own audio as the base: offered to staff and the personas-audio-upload flag. */
   readonly onUploadAudio: () => void;
   readonly onCreated: (persona: Persona) => void;
   readonly onClose: () => void;
@@ -119,7 +119,7 @@ export function CreatePersonaModal({
     }
   };
 
-  /** A song whose vocals may not be published makes a private persona (000 section 5). */
+  /** A song whose vocals may not be published makes a private persona. */
   const publishable = base?.metadata.can_publish_with_vocal !== false;
   const makesPublic = isPublic && publishable;
 

@@ -2,7 +2,7 @@ import type { Persona, ToggleLoveResponse } from "../../../shared/api/personas.t
 import { showToast } from "../toast-store.ts";
 import { toggleLove } from "./personas-api.ts";
 
-/** Loves or unloves a persona with the spec's toasts; the server's answer, or null when it failed. */
+/** Loves or unloves a persona with its toasts; the server's answer, or null when it failed. */
 export async function toggleLoveWithToast(persona: Persona): Promise<ToggleLoveResponse | null> {
   try {
     const answer = await toggleLove(persona.id);

@@ -18,7 +18,7 @@ interface PlaylistPickerProps {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** The spec's playlist error toast stays 3 s. */
+/** The playlist error toast stays 3 s. */
 const PLAYLIST_ERROR_MS = 3000;
 
 /** The inspiration playlist picker: the user's playlists; only their own songs shape the sound. */

@@ -1,4 +1,4 @@
-// The saved prompts calls (spec 000 section 7), checked against the shared schemas.
+// The saved prompts calls, checked against the shared schemas.
 
 import {
   clipPromptsResponseSchema,

@@ -29,7 +29,7 @@ const PLAN_OFFERS: readonly PlanOffer[] = [
 ];
 
 /**
- * Own audio needs a paid plan: the spec's 'You're one step closer', what Pro and Premier add, and how
+ * Own audio needs a paid plan: 'You're one step closer', what Pro and Premier add, and how
  * to get them. There is no checkout in a self-hosted Tunesmith: an administrator grants plans.
  */
 export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {

@@ -1,4 +1,4 @@
-// Recording from the microphone (spec 000 section 4, step 2): Ready -> Preparing (asking for the
+// Recording from the microphone: Ready -> Preparing (asking for the
 // input) -> Recording -> back to Ready. A recording starts only from Ready; stopping yields the
 // audio decoded and peak-normalised. An analyser feeds the live waveform while recording.
 

@@ -1,4 +1,4 @@
-// What the trim stage's Save sends (spec 000 section 4, step 3): the chosen file itself when the
+// What the trim stage's Save sends: the chosen file itself when the
 // whole of it is kept, otherwise the selection as a 16-bit WAV.
 
 import { encodeWav } from "../../../shared/audio/wav.ts";

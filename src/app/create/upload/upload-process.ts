@@ -1,4 +1,4 @@
-// The create page's upload processing (spec 000 section 4, step 5): ask for upload parameters, post
+// The create page's upload processing: ask for upload parameters, post
 // the file straight to storage, finish, poll the status every 4 s up to 75 times, then initialize
 // the clip. Cancelling before the finish skips it and stops before initialization.
 

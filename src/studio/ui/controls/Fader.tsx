@@ -1,4 +1,4 @@
-// The studio's fader (spec section 2): drag to change (with pointer lock, so long drags do not run
+// The studio's fader: drag to change (with pointer lock, so long drags do not run
 // off the screen), double-click to reset, value clamped 0..1, travel shaped by the fader law.
 
 import { type KeyboardEvent, type PointerEvent, useRef } from "react";
@@ -7,6 +7,7 @@ import {
   faderPositionToAmplitude,
   linearToDb,
 } from "../../../shared/meter-scale.ts";
+import { clamp01 } from "../../../shared/numbers.ts";
 import { LevelMeter } from "./LevelMeter.tsx";
 
 interface FaderProps {
@@ -22,8 +23,6 @@ interface FaderProps {
   readonly meter?: { readonly trackId?: string } | null;
   readonly testId?: string;
 }
-
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 export function formatGain(amplitude: number): string {
   const db = linearToDb(amplitude);

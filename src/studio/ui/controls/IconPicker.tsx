@@ -1,4 +1,4 @@
-// The track icon picker (spec section 2): the 20 names in the spec's order, "Audio" the default.
+// The track icon picker: the 20 names in their fixed order, "Audio" the default.
 
 import { useRef, useState } from "react";
 import { TRACK_ICONS, type TrackIcon as TrackIconName } from "../../../shared/project/index.ts";

@@ -3,6 +3,7 @@
 
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { clamp } from "../../../shared/numbers.ts";
 
 interface PopoverProps {
   readonly anchor: RefObject<HTMLElement | null>;
@@ -26,7 +27,7 @@ export function Popover({ anchor, onClose, className, children }: PopoverProps) 
     const box = target.getBoundingClientRect();
     const width = element.offsetWidth;
     const height = element.offsetHeight;
-    const left = Math.min(Math.max(MARGIN, box.left), window.innerWidth - width - MARGIN);
+    const left = clamp(box.left, MARGIN, window.innerWidth - width - MARGIN);
     const below = box.bottom + 4;
     const top = below + height > window.innerHeight - MARGIN ? Math.max(MARGIN, box.top - height - 4) : below;
     setPosition({ left, top });

@@ -6,7 +6,7 @@ interface TooltipProps {
   readonly placement?: "top" | "bottom" | "left" | "right";
 }
 
-/** A label shown on hover and keyboard focus, fading in and out over 100 ms (spec section 2). */
+/** A label shown on hover and keyboard focus, fading in and out over 100 ms. */
 export function Tooltip({ label, children, placement = "bottom" }: TooltipProps) {
   return (
     <span className="tooltip-host">

@@ -1,4 +1,4 @@
-// Glyphs for the icon picker's 20 names (spec section 2), drawn on a 20 x 20 grid in the current
+// Glyphs for the icon picker's 20 names, drawn on a 20 x 20 grid in the current
 // text colour.
 
 import type { ReactElement } from "react";

@@ -1,14 +1,17 @@
 import { useState } from "react";
 import { WARP_SPEED_MAX, WARP_SPEED_MIN } from "../../../shared/project/index.ts";
 import {
+  clipTempoMode,
   doubleClipSpeed,
   findClip,
   halveClipSpeed,
+  setClipColor,
+  setClipMute,
   setClipPreserveFormants,
+  setClipTempoMode,
   setClipTransposition,
   setClipVolume,
 } from "../../editing/index.ts";
-import { clipTempoMode, setClipColor, setClipMute, setClipTempoMode } from "../../edits/clip-look.ts";
 import { ColorPicker } from "../controls/ColorPicker.tsx";
 import { Fader } from "../controls/Fader.tsx";
 import { useSession, useStudio } from "../studio-context.ts";
@@ -20,7 +23,7 @@ export function formatSpeed(speed: number): string {
   return `1/${Math.round(1 / speed)}×`;
 }
 
-/** The selected clip's settings (spec section 2): Color, Tempo, Transpose, Speed, Clip Volume. */
+/** The selected clip's settings: Color, Tempo, Transpose, Speed, Clip Volume. */
 export function ClipSettingsPanel() {
   const { controller } = useSession();
   const [open, setOpen] = useState(true);

@@ -12,7 +12,7 @@ import {
   type EqStagePatch,
   setTrackEqEnabled,
   setTrackEqStage,
-} from "../../edits/track-settings.ts";
+} from "../../editing/index.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
 import { MiniSlider } from "../controls/MiniSlider.tsx";
 import { useSession, useStudio } from "../studio-context.ts";
@@ -155,7 +155,7 @@ function StageControls({
   );
 }
 
-/** The EQ of the focused track (spec section 3): a switch, high- and low-pass, four bands. */
+/** The EQ of the focused track: a switch, high- and low-pass, four bands. */
 export function EqPanel() {
   const { controller } = useSession();
   const track = useStudio((state) => {

@@ -18,7 +18,7 @@ type Phase =
   | { kind: "done"; files: readonly string[] }
   | { kind: "failed"; message: string };
 
-/** Export (spec sections 1 and 9): a zip of the mixdown (whole project or loop range) and the clips' MIDI. */
+/** Export: a zip of the mixdown (whole project or loop range) and the clips' MIDI. */
 export function ExportPanel() {
   const session = useSession();
   const project = useStudio((state) => state.history.present);

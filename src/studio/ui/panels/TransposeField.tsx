@@ -1,4 +1,4 @@
-// Transpose entry (spec section 5): -24..24 semitones; a leading plus is accepted, anything that
+// Transpose entry: -24..24 semitones; a leading plus is accepted, anything that
 // is not a number is ignored (the clip keeps its value), Enter confirms and Escape cancels.
 
 import { useEffect, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 // "Loading DSP Engine..." while the engine starts, with the legacy editor link 5 s after that text
-// first showed (spec sections 1 and 9; the page shows it while the project opens, and passes when).
+// first showed (the page shows it while the project opens, and passes when).
 // Once loaded, the overlay lets the studio through at once and its looping animation fades out 8 s
 // later.
 

@@ -1,4 +1,4 @@
-// The loading overlay's timings (spec sections 1 and 9), as pure functions of the clock: the
+// The loading overlay's timings, as pure functions of the clock: the
 // legacy editor link 5 s after "Loading DSP Engine..." first shows (while the project opens, before
 // the studio is there), the overlay's fade 8 s after loading is done.
 

@@ -1,4 +1,4 @@
-// The studio's keyboard shortcuts (spec section 9) through commandForKey, except while typing in a
+// The studio's keyboard shortcuts through commandForKey, except while typing in a
 // field, where the keys type, and while a dialog is open.
 
 import { useEffect } from "react";

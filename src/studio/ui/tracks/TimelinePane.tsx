@@ -4,7 +4,7 @@
 
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/shallow";
-import { addTrack } from "../../edits/track-settings.ts";
+import { addTrack } from "../../editing/index.ts";
 import { layoutTracks, totalHeight, visibleTrackRange } from "../../timeline/track-layout.ts";
 import { useSession, useStudio, useViewerId } from "../studio-context.ts";
 import { TimelineCanvas } from "../timeline/TimelineCanvas.tsx";

@@ -1,8 +1,7 @@
 import { memo, type PointerEvent, useEffect, useRef, useState } from "react";
 import { DEFAULT_AMPLITUDE, TRACK_HEIGHT_DEFAULT, type Track } from "../../../shared/project/index.ts";
-import { setSoloTakeLane, toggleTakeLanesExpanded } from "../../editing/take-lanes.ts";
-import { selectTrack } from "../../edits/selection-edits.ts";
 import {
+  selectTrack,
   setTrackAmplitude,
   setTrackArm,
   setTrackBalance,
@@ -12,7 +11,8 @@ import {
   setTrackMute,
   setTrackName,
   setTrackSolo,
-} from "../../edits/track-settings.ts";
+} from "../../editing/index.ts";
+import { setSoloTakeLane, toggleTakeLanesExpanded } from "../../editing/take-lanes.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
 import { ColorPicker } from "../controls/ColorPicker.tsx";
 import { Fader } from "../controls/Fader.tsx";

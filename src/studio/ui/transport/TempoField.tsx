@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { setTempoBpm } from "../../edits/project-settings.ts";
+import { setTempoBpm } from "../../editing/index.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 
 const formatBpm = (bps: number): string => String(Math.round(bps * 60 * 100) / 100);

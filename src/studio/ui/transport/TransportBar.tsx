@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useShallow } from "zustand/shallow";
 import { DEFAULT_AMPLITUDE } from "../../../shared/project/index.ts";
-import { canRedo, canUndo } from "../../editing/index.ts";
-import { setMasterAmplitude, setProjectTitle, toggleLoop } from "../../edits/project-settings.ts";
+import { canRedo, canUndo, setMasterAmplitude, setProjectTitle, toggleLoop } from "../../editing/index.ts";
 import { Fader } from "../controls/Fader.tsx";
 import { Tooltip } from "../controls/Tooltip.tsx";
 import { useSession, useStudio } from "../studio-context.ts";

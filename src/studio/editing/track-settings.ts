@@ -1,6 +1,7 @@
 // Track header and EQ edits the editing module does not have: each returns the same state when
 // nothing changes, so a no-op never becomes an undo step.
 
+import { clamp } from "../../shared/numbers.ts";
 import {
   BALANCE_MAX,
   BALANCE_MIN,
@@ -19,9 +20,7 @@ import {
   type TrackEq,
   type TrackIcon,
 } from "../../shared/project/index.ts";
-import { updateTrack } from "../editing/index.ts";
-
-const clamp = (value: number, low: number, high: number): number => Math.min(Math.max(value, low), high);
+import { updateTrack } from "./project-updates.ts";
 
 /** Sets one field of a track, leaving the state alone when the value is already there or is NaN. */
 function setField<K extends keyof Track>(
@@ -59,7 +58,7 @@ export const setTrackAmplitude = (state: StudioProjectState, trackId: string, am
 export const setTrackBalance = (state: StudioProjectState, trackId: string, balance: number) =>
   setField(state, trackId, "balance", clamp(balance, BALANCE_MIN, BALANCE_MAX));
 
-/** Pixels; never below the spec's 32. */
+/** Pixels; never below 32. */
 export const setTrackHeight = (state: StudioProjectState, trackId: string, height: number) =>
   setField(state, trackId, "height", Math.max(TRACK_HEIGHT_MIN, Math.round(height)));
 

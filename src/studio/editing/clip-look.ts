@@ -2,8 +2,8 @@
 // uploads (and pointing them at their song clip once the server has made one).
 
 import { newClip, type StudioClip, type StudioProjectState } from "../../shared/project/index.ts";
-import { clearRange } from "../editing/clip-geometry.ts";
-import { byStart, type ClipRef, updateClip, updateTrack } from "../editing/index.ts";
+import { clearRange } from "./clip-geometry.ts";
+import { byStart, type ClipRef, updateClip, updateTrack } from "./project-updates.ts";
 
 /** A CSS colour, or null for the track's own. */
 export const setClipColor = (

@@ -1,4 +1,4 @@
-// Beat analysis of a song clip (spec section 4, "Warp analysis"): its studio clips are marked for
+// Beat analysis of a song clip: its studio clips are marked for
 // warping and wait; markers follow the downbeats as they arrive; the final frame ends the wait.
 
 import type { NumberedBeat } from "../../shared/beats/beats-result.ts";

@@ -3,7 +3,7 @@
 
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import type { TempoMap } from "../../shared/timing/tempo-map.ts";
-import { dropNarrowSelection, quantizeSelection } from "../editing/index.ts";
+import { dropNarrowSelection, quantizeSelection } from "./selection.ts";
 
 export interface RangeSelection {
   readonly trackIds: readonly string[];

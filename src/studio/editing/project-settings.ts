@@ -1,8 +1,7 @@
 // Transport and master edits: the loop switch and range, the master fader, the tempo.
 
+import { clamp } from "../../shared/numbers.ts";
 import { FADER_MAX, FADER_MIN, type StudioProjectState } from "../../shared/project/index.ts";
-
-const clamp = (value: number, low: number, high: number): number => Math.min(Math.max(value, low), high);
 
 export const toggleLoop = (state: StudioProjectState): StudioProjectState => ({
   ...state,
