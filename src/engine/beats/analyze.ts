@@ -9,6 +9,7 @@ import {
 } from "../../shared/beats/beats-result.ts";
 import { numberBeats } from "./downbeats.ts";
 import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
+import { tempoLevels } from "./level.ts";
 import { metricalTempo, trackTempo } from "./tempo.ts";
 import { trackBeats } from "./track.ts";
 
@@ -97,8 +98,10 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
 
   const tempo = trackTempo(onset, count, frameRate);
   if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
-  // The tempogram's level may be 2/3 or twice the beat's: the bars say which (the path scaled to it).
-  const level = tempo.bpm / metricalTempo(onset, frameRate, tempo.bpm);
+  // The tempogram's level may be 2/3 or twice the beat's: the bars say which; then the level a
+  // listener taps among half, that and double (the path scaled to it).
+  const levels = tempoLevels(features, onset, metricalTempo(onset, frameRate, tempo.bpm));
+  const level = tempo.bpm / levels[0].bpm;
   const period = level === 1 ? tempo.period : tempo.period.map((p) => p * level);
   const frames = trackBeats(onset, period, count);
   if (frames.length < MIN_BEATS) return none("no_pulse");
@@ -109,6 +112,10 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
     bpm: round((60 * (beats.length - 1)) / span, 2),
     beats,
     downbeats: beats.map((t, i): NumberedBeat => [t, numbers[i]]),
+    tempo_candidates: levels.map(({ bpm, confidence }) => ({
+      bpm: round(bpm, 2),
+      confidence: round(confidence, 3),
+    })),
   };
 }
 
@@ -182,6 +189,7 @@ export class BeatAnalyzer {
       seconds_missing_from_start: missing,
       seconds_analysed: this.seconds,
       bpm: result.bpm,
+      ...(result.tempo_candidates ? { tempo_candidates: result.tempo_candidates } : {}),
       ...(result.no_beats_reason && final ? { no_beats_reason: result.no_beats_reason } : {}),
       final,
     };

@@ -28,6 +28,20 @@ export type NoBeatsReason = z.infer<typeof noBeatsReasonSchema>;
 /** Shortest clip analysed; shorter ones get no_beats_reason "too_short". */
 export const MIN_ANALYSIS_SECONDS = 2;
 
+/**
+ * A metrical level the analysis considered (half, the tracked tempo, double): its tempo and the
+ * confidence that it is the one a listener taps. The levels' confidences add up to 1.
+ */
+export const tempoCandidateSchema = z.object({
+  bpm: z.number().positive(),
+  confidence: z.number().min(0).max(1),
+});
+
+export type TempoCandidate = z.infer<typeof tempoCandidateSchema>;
+
+/** The levels, most confident first: the first is the level the beats follow. */
+const tempoCandidatesSchema = z.array(tempoCandidateSchema).min(1).optional();
+
 function increasing(times: readonly number[]): boolean {
   return times.every((t, i) => i === 0 || t > times[i - 1]);
 }
@@ -42,6 +56,8 @@ export const beatsResultSchema = z
     downbeats: z.array(numberedBeatSchema),
     /** Present exactly when there are no beats. */
     no_beats_reason: noBeatsReasonSchema.optional(),
+    /** With beats: the metrical levels considered (results stored before it was added lack it). */
+    tempo_candidates: tempoCandidatesSchema,
   })
   .superRefine((result, context) => {
     const none = result.beats.length === 0;
@@ -85,6 +101,8 @@ export const beatsStreamFrameSchema = z
     bpm: z.number().positive().nullable(),
     /** In the final frame, when the clip has no beats. */
     no_beats_reason: noBeatsReasonSchema.optional(),
+    /** With beats: the metrical levels considered, as in the result. */
+    tempo_candidates: tempoCandidatesSchema,
     final: z.boolean(),
   })
   .superRefine((frame, context) => {
