@@ -221,3 +221,53 @@ export function speechLike(seconds = 30): Float32Array {
   }
   return x;
 }
+
+/**
+ * A rock groove at 150 BPM with a stretch of pushes in the middle: for bars 6 to 11 the kick,
+ * snare and chords all land on the "and"s (an eighth early), hats keep the eighths; the beats go on.
+ */
+export function pushedSection(seconds = 30): Piece {
+  const bpm = 150;
+  const beats = beatTimes(Math.ceil((seconds * bpm) / 60) + 2, () => bpm);
+  const s = new Score(beats, seconds);
+  for (let bar = 0; bar * 4 < beats.length; bar++) {
+    const b = 4 * bar;
+    const chord = PROGRESSION[bar % 4];
+    const push = bar >= 6 && bar < 12 ? 0.5 : 0;
+    for (let e = 0; e < 8; e++) s.hat(b + e / 2, 0.08);
+    for (let k = 0; k < 4; k++) {
+      const at = b + k + (k === 0 ? 0 : -push);
+      if (k % 2 === 0) s.kick(at);
+      else s.snare(at);
+      s.chord(at, chord, 0.4, 0.04, 0.003, 0.2);
+      s.tone(at, bass(chord), 0.45, 0.12, 0.003, 0.2);
+    }
+  }
+  return piece(s, 4);
+}
+
+/**
+ * A band that breaks for three bars (a held chord, its tempo gone) and comes back after a
+ * ritardando: the second half is a quarter beat later and 6% slower than the first half's grid.
+ */
+export function breakAndShift(seconds = 30): Piece {
+  const tempo = (k: number) => (k < 28 ? 128 : k < 40 ? 128 - (k - 28) * 0.7 : 120);
+  const beats = beatTimes(Math.ceil((seconds * 130) / 60) + 2, tempo);
+  const s = new Score(beats, seconds);
+  for (let bar = 0; bar * 4 < beats.length; bar++) {
+    const b = 4 * bar;
+    const chord = PROGRESSION[bar % 4];
+    if (bar >= 7 && bar < 10) {
+      if (bar === 7) s.chord(b, chord, 12, 0.05, 0.2, 6);
+      continue;
+    }
+    s.kick(b);
+    s.kick(b + 2.5, 0.4);
+    s.snare(b + 1);
+    s.snare(b + 3);
+    for (let e = 0; e < 8; e++) s.hat(b + e / 2);
+    s.chord(b, chord, 4, 0.04, 0.01, 1.2);
+    s.tone(b, bass(chord), 4, 0.12, 0.005, 1);
+  }
+  return piece(s, 4);
+}

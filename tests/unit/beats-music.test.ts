@@ -5,9 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { tapPrior } from "../../src/engine/beats/level.ts";
+import { chooseMeter, foldContrast } from "../../src/engine/beats/meter.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
 import type { Piece } from "../beat-music.ts";
-import { disco, slowBackbeat, softPulse, swing } from "../beat-pieces.ts";
+import { compound, disco, slowBackbeat, softPulse, swing, waltz } from "../beat-pieces.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
 
@@ -49,5 +50,59 @@ describe("the listeners' tempo prior", () => {
     expect(tapPrior(60)).toBeLessThan(0.7);
     expect(tapPrior(40)).toBeLessThan(0.05);
     expect(tapPrior(320)).toBeCloseTo(tapPrior(40), 9);
+  });
+});
+
+const downbeatTimes = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
+
+describe("meter and downbeats", () => {
+  it.each([
+    { name: "a waltz (oom-pah-pah) at 150 BPM", make: waltz, meter: "3/4", count: 3 },
+    { name: "a 6/8 groove of two dotted beats at 66", make: compound, meter: "6/8", count: 2 },
+    { name: "a 4/4 ballad", make: slowBackbeat, meter: "4/4", count: 4 },
+  ] as const)(
+    "$name: the meter, bars counted 1..$count in order, downbeat F >= 0.9",
+    ({ make, meter, count }) => {
+      const piece = make();
+      const result = analyse(piece);
+      expect(result.meter).toBe(meter);
+      expect(fmeasure(piece.beats, result.beats)).toBeGreaterThanOrEqual(0.95);
+      expect(fmeasure(piece.downbeats, downbeatTimes(result))).toBeGreaterThanOrEqual(0.9);
+      expect(Math.max(...result.downbeats.map(([, n]) => n))).toBe(count);
+      const steps = result.downbeats
+        .slice(1)
+        .filter(([, n], i) => n !== (result.downbeats[i][1] % count) + 1);
+      expect(steps.length).toBeLessThanOrEqual(1);
+    },
+  );
+});
+
+describe("choosing the meter from downbeat evidence", () => {
+  const accents = (pattern: readonly number[], bars: number) =>
+    Array.from({ length: pattern.length * bars }, (_, i) => pattern[i % pattern.length]);
+
+  const flat = accents([0], 32);
+
+  it("hears bars of three, of four with a half-bar accent, and of two dotted beats", () => {
+    expect(chooseMeter(accents([2, 0, 0], 8), accents([2, 0, 0], 8), false)).toBe("3/4");
+    expect(chooseMeter(accents([2, 0, 1, 0], 8), accents([2, 0, 0, 0], 8), false)).toBe("4/4");
+    expect(chooseMeter(accents([2, 0], 16), flat, true)).toBe("6/8");
+  });
+
+  it("takes a bar of two only when the harmony changes every two beats", () => {
+    expect(chooseMeter(accents([2, 0], 16), accents([2, 0], 16), false)).toBe("2/4");
+    // A kick on 1 and 3 over a drum loop's flat harmony: 4/4.
+    expect(chooseMeter(accents([2, 0], 16), flat, false)).toBe("4/4");
+    expect(chooseMeter(accents([2, 0], 16), accents([2, 0, 0, 0], 8), false)).toBe("4/4");
+  });
+
+  it("keeps 4/4 when the evidence is flat or too short to tell", () => {
+    expect(chooseMeter(flat, flat, false)).toBe("4/4");
+    expect(chooseMeter(accents([2, 0, 0], 2), accents([2, 0, 0], 2), false)).toBe("4/4");
+  });
+
+  it("folds evidence into the bar's positions", () => {
+    expect(foldContrast([3, 0, 0, 3, 0, 0], 3)).toBe(3);
+    expect(foldContrast([3, 0, 0, 3, 0, 0], 2)).toBeCloseTo(0, 9);
   });
 });

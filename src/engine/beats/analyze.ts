@@ -9,7 +9,7 @@ import {
 } from "../../shared/beats/beats-result.ts";
 import { numberBeats } from "./downbeats.ts";
 import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
-import { tempoLevels } from "./level.ts";
+import { splitsInThree, tempoLevels } from "./level.ts";
 import { metricalTempo, trackTempo } from "./tempo.ts";
 import { trackBeats } from "./track.ts";
 
@@ -105,13 +105,14 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
   const period = level === 1 ? tempo.period : tempo.period.map((p) => p * level);
   const frames = trackBeats(onset, period, count);
   if (frames.length < MIN_BEATS) return none("no_pulse");
-  const numbers = numberBeats(features, frames);
+  const { meter, numbers } = numberBeats(features, frames, splitsInThree(onset, frames));
   const beats = beatSeconds(onset, frames, frameRate);
   const span = beats[beats.length - 1] - beats[0];
   return {
     bpm: round((60 * (beats.length - 1)) / span, 2),
     beats,
     downbeats: beats.map((t, i): NumberedBeat => [t, numbers[i]]),
+    meter,
     tempo_candidates: levels.map(({ bpm, confidence }) => ({
       bpm: round(bpm, 2),
       confidence: round(confidence, 3),
@@ -190,6 +191,7 @@ export class BeatAnalyzer {
       seconds_analysed: this.seconds,
       bpm: result.bpm,
       ...(result.tempo_candidates ? { tempo_candidates: result.tempo_candidates } : {}),
+      ...(result.meter ? { meter: result.meter } : {}),
       ...(result.no_beats_reason && final ? { no_beats_reason: result.no_beats_reason } : {}),
       final,
     };

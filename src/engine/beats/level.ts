@@ -103,3 +103,15 @@ export function tempoLevels(features: FeatureFrames, onset: ArrayLike<number>, b
     .map((b, i) => ({ bpm: b, confidence: total > 0 ? scores[i] / total : 1 / candidates.length }))
     .sort((a, b) => b.confidence - a.confidence);
 }
+
+/**
+ * Whether the beats split in three (compound time, swing): the onset envelope repeats more at a
+ * third of the median beat than at its half.
+ */
+export function splitsInThree(onset: ArrayLike<number>, beats: readonly number[]): boolean {
+  if (beats.length < 2) return false;
+  const intervals = beats.slice(1).map((t, i) => t - beats[i]);
+  const period = intervals.sort((a, b) => a - b)[intervals.length >> 1];
+  const acf = envelopeAutocorrelation(onset, Math.ceil(period / 2) + 2);
+  return lagValue(acf, period / 3) > lagValue(acf, period / 2);
+}

@@ -3,9 +3,18 @@ import { z } from "zod";
 // The beat and downbeat analysis of a clip, as the engine computes it and the
 // server serves it. Times are seconds from the start of the clip.
 
+/** Most beats a bar holds (4/4); a number in the bar is at most this. */
 export const BEATS_PER_BAR = 4;
 
-/** Position of a beat in its bar: 1 is the downbeat. Bars are assumed to hold four beats. */
+/**
+ * The bars the beats fall in: 2/4, 3/4 and 4/4 count beats; 6/8 counts two dotted beats a bar
+ * (the beats a listener taps), so its numbers are 1 and 2.
+ */
+export const meterSchema = z.enum(["2/4", "3/4", "4/4", "6/8"]);
+
+export type Meter = z.infer<typeof meterSchema>;
+
+/** Position of a beat in its bar: 1 is the downbeat, up to the meter's beats per bar. */
 export const beatNumberSchema = z.int().min(1).max(BEATS_PER_BAR);
 
 /** A beat: [seconds, beat number in the bar]. */
@@ -58,6 +67,8 @@ export const beatsResultSchema = z
     no_beats_reason: noBeatsReasonSchema.optional(),
     /** With beats: the metrical levels considered (results stored before it was added lack it). */
     tempo_candidates: tempoCandidatesSchema,
+    /** With beats: the meter the numbers count in (results stored before it was added lack it: 4/4). */
+    meter: meterSchema.optional(),
   })
   .superRefine((result, context) => {
     const none = result.beats.length === 0;
@@ -103,6 +114,8 @@ export const beatsStreamFrameSchema = z
     no_beats_reason: noBeatsReasonSchema.optional(),
     /** With beats: the metrical levels considered, as in the result. */
     tempo_candidates: tempoCandidatesSchema,
+    /** With beats: the meter, as in the result. */
+    meter: meterSchema.optional(),
     final: z.boolean(),
   })
   .superRefine((frame, context) => {
