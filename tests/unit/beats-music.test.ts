@@ -7,8 +7,8 @@ import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { tapPrior } from "../../src/engine/beats/level.ts";
 import { chooseMeter, foldContrast } from "../../src/engine/beats/meter.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
-import type { Piece } from "../beat-music.ts";
-import { compound, disco, slowBackbeat, softPulse, swing, waltz } from "../beat-pieces.ts";
+import { MUSIC_RATE, type Piece } from "../beat-music.ts";
+import { compound, disco, pad, slowBackbeat, softPulse, speechLike, swing, waltz } from "../beat-pieces.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
 
@@ -104,5 +104,29 @@ describe("choosing the meter from downbeat evidence", () => {
   it("folds evidence into the bar's positions", () => {
     expect(foldContrast([3, 0, 0, 3, 0, 0], 3)).toBe(3);
     expect(foldContrast([3, 0, 0, 3, 0, 0], 2)).toBeCloseTo(0, 9);
+  });
+});
+
+describe('"no pulse" only when there is none', () => {
+  it.each([
+    { name: "a sustained pad", make: pad },
+    { name: "speech-like syllables", make: speechLike },
+  ])("$name: no beats, reason no_pulse", ({ make }) => {
+    const result = analyse({
+      channels: [make()],
+      sampleRate: MUSIC_RATE,
+      beats: [],
+      downbeats: [],
+      beatsPerBar: 4,
+    });
+    expect(result.no_beats_reason).toBe("no_pulse");
+    expect(result.beats).toEqual([]);
+  });
+
+  it("a soft rubato pulse at -30 dBFS gets beats that follow it", () => {
+    const piece = softPulse();
+    const result = analyse(piece);
+    expect(result.no_beats_reason).toBeUndefined();
+    expect(fmeasure(piece.beats, result.beats)).toBeGreaterThanOrEqual(0.95);
   });
 });

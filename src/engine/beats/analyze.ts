@@ -10,6 +10,7 @@ import {
 import { numberBeats } from "./downbeats.ts";
 import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
 import { splitsInThree, tempoLevels } from "./level.ts";
+import { pulseClarity } from "./pulse.ts";
 import { metricalTempo, trackTempo } from "./tempo.ts";
 import { trackBeats } from "./track.ts";
 
@@ -24,6 +25,11 @@ const SILENCE_POWER = 1e-9;
  * 0.37 under noise 12 dB louder than itself.
  */
 const MIN_TEMPO_STRENGTH = 0.1;
+/**
+ * Pulse clarity (see pulseClarity) under which a clip has no pulse: pads, speech and noise measure
+ * under 0.06, soft rubato playing 0.3, music with drums 0.4 and more.
+ */
+const MIN_PULSE_CLARITY = 0.12;
 /** Onset strength (in standard deviations) a beat needs to be moved onto its peak. */
 const REFINE_MIN_ONSET = 1;
 /** Fewer beats than this are no pulse: a tempo needs a few intervals to mean anything. */
@@ -98,6 +104,7 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
 
   const tempo = trackTempo(onset, count, frameRate);
   if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
+  if (!(pulseClarity(onset, tempo.period, frameRate) >= MIN_PULSE_CLARITY)) return none("no_pulse");
   // The tempogram's level may be 2/3 or twice the beat's: the bars say which; then the level a
   // listener taps among half, that and double (the path scaled to it).
   const levels = tempoLevels(features, onset, metricalTempo(onset, frameRate, tempo.bpm));
