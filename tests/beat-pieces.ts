@@ -271,3 +271,22 @@ export function breakAndShift(seconds = 30): Piece {
   }
   return piece(s, 4);
 }
+
+/**
+ * Piano-like playing with a strong rubato: the tempo swings +-10% around 96 BPM every two bars,
+ * a note on every beat and a chord a bar.
+ */
+export function rubato(seconds = 30): Piece {
+  const tempo = (k: number) => 96 * (1 + 0.1 * Math.sin((2 * Math.PI * k) / 8));
+  const beats = beatTimes(Math.ceil((seconds * 110) / 60) + 2, tempo);
+  const s = new Score(beats, seconds);
+  const line = [0, 4, 2, 4];
+  for (let bar = 0; bar * 4 < beats.length; bar++) {
+    const b = 4 * bar;
+    const chord = PROGRESSION[bar % 4];
+    s.chord(b, chord, 4, 0.03, 0.005, 1.5);
+    s.tone(b, bass(chord), 4, 0.06, 0.005, 1.5);
+    for (let k = 0; k < 4; k++) s.tone(b + k, chord[2] + 12 + line[k], 1, 0.05, 0.005, 0.4);
+  }
+  return piece(s, 4);
+}

@@ -8,7 +8,19 @@ import { tapPrior } from "../../src/engine/beats/level.ts";
 import { chooseMeter, foldContrast } from "../../src/engine/beats/meter.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
-import { compound, disco, pad, slowBackbeat, softPulse, speechLike, swing, waltz } from "../beat-pieces.ts";
+import {
+  breakAndShift,
+  compound,
+  disco,
+  pad,
+  pushedSection,
+  rubato,
+  slowBackbeat,
+  softPulse,
+  speechLike,
+  swing,
+  waltz,
+} from "../beat-pieces.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
 
@@ -128,5 +140,23 @@ describe('"no pulse" only when there is none', () => {
     const result = analyse(piece);
     expect(result.no_beats_reason).toBeUndefined();
     expect(fmeasure(piece.beats, result.beats)).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe("phase: held through pushes and breaks, following rubato and swing", () => {
+  it.each([
+    { name: "six bars of pushes on the off-beats at 150 BPM", make: pushedSection },
+    { name: "a three-bar break and a return 6% slower", make: breakAndShift },
+    { name: "a piano's rubato of +-10% every two bars", make: rubato },
+    { name: "swing drifting from 150 to 158 BPM", make: swing },
+  ])("$name: every beat found (F >= 0.97), none drifting past 70 ms", ({ make }) => {
+    const piece = make();
+    const result = analyse(piece);
+    expect(fmeasure(piece.beats, result.beats)).toBeGreaterThanOrEqual(0.97);
+    const inside = piece.beats.filter(
+      (t) => t > result.beats[0] && t < result.beats[result.beats.length - 1],
+    );
+    const worst = Math.max(...inside.map((t) => Math.min(...result.beats.map((e) => Math.abs(e - t)))));
+    expect(worst).toBeLessThan(0.07);
   });
 });
