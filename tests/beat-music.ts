@@ -129,3 +129,21 @@ export function piece(score: Score, beatsPerBar: number, firstBarBeat = 0): Piec
   const downbeats = beats.filter((_, k) => (k - firstBarBeat) % beatsPerBar === 0 && k >= firstBarBeat);
   return { channels: [score.x], sampleRate: MUSIC_RATE, beats, downbeats, beatsPerBar };
 }
+
+/**
+ * A piece of bars over a tempo curve (BPM at each beat; `fastest` bounds it, so enough beats are
+ * made): `play` writes each bar from its first beat, with the progression's chord for it.
+ */
+export function compose(
+  seconds: number,
+  tempo: (beat: number) => number,
+  fastest: number,
+  beatsPerBar: number,
+  play: (score: Score, first: number, chord: readonly number[], bar: number) => void,
+): Piece {
+  const score = new Score(beatTimes(Math.ceil((seconds * fastest) / 60) + 2, tempo), seconds);
+  for (let bar = 0; bar * beatsPerBar < score.beats.length; bar++) {
+    play(score, beatsPerBar * bar, PROGRESSION[bar % 4], bar);
+  }
+  return piece(score, beatsPerBar);
+}

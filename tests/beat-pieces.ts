@@ -1,4 +1,4 @@
-import { beatTimes, MUSIC_RATE, type Piece, PROGRESSION, piece, Score } from "./beat-music.ts";
+import { compose, MUSIC_RATE, type Piece, PROGRESSION } from "./beat-music.ts";
 import { whiteNoise } from "./noise.ts";
 
 // The pieces the beat tracker is held to, one per way real recordings fooled it: each with the
@@ -13,21 +13,23 @@ const bass = (chord: readonly number[]) => chord[0] - 24;
  */
 export function slowBackbeat(seconds = 30): Piece {
   const bpm = 68;
-  const beats = beatTimes(Math.ceil((seconds * bpm) / 60) + 2, () => bpm);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    s.kick(b);
-    s.kick(b + 2);
-    s.kick(b + 2.5, 0.45);
-    s.snare(b + 1);
-    s.snare(b + 3);
-    for (let e = 0; e < 8; e++) s.hat(b + e / 2, e % 2 === 0 ? 0.14 : 0.12);
-    s.chord(b, PROGRESSION[bar % 4], 4, 0.04, 0.01, 1.5);
-    s.tone(b, bass(PROGRESSION[bar % 4]), 2, 0.12);
-    s.tone(b + 2, bass(PROGRESSION[bar % 4]), 2, 0.1);
-  }
-  return piece(s, 4);
+  return compose(
+    seconds,
+    () => bpm,
+    bpm,
+    4,
+    (s, b, chord) => {
+      s.kick(b);
+      s.kick(b + 2);
+      s.kick(b + 2.5, 0.45);
+      s.snare(b + 1);
+      s.snare(b + 3);
+      for (let e = 0; e < 8; e++) s.hat(b + e / 2, e % 2 === 0 ? 0.14 : 0.12);
+      s.chord(b, chord, 4, 0.04, 0.01, 1.5);
+      s.tone(b, bass(chord), 2, 0.12);
+      s.tone(b + 2, bass(chord), 2, 0.1);
+    },
+  );
 }
 
 /**
@@ -36,22 +38,23 @@ export function slowBackbeat(seconds = 30): Piece {
  */
 export function disco(seconds = 30): Piece {
   const bpm = 124;
-  const beats = beatTimes(Math.ceil((seconds * bpm) / 60) + 2, () => bpm);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
-    for (let k = 0; k < 4; k++) {
-      s.kick(b + k, 0.5);
-      s.hat(b + k + 0.5, 0.2);
-      if (k % 2 === 1) s.snare(b + k, 0.3);
-      s.tone(b + k, bass(chord), 0.45, 0.1, 0.003, 0.15);
-      s.tone(b + k + 0.5, bass(chord) + 12, 0.45, 0.08, 0.003, 0.15);
-    }
-    s.chord(b + 1.5, chord, 0.4, 0.04, 0.003, 0.2);
-    s.chord(b + 3.5, chord, 0.4, 0.04, 0.003, 0.2);
-  }
-  return piece(s, 4);
+  return compose(
+    seconds,
+    () => bpm,
+    bpm,
+    4,
+    (s, b, chord) => {
+      for (let k = 0; k < 4; k++) {
+        s.kick(b + k, 0.5);
+        s.hat(b + k + 0.5, 0.2);
+        if (k % 2 === 1) s.snare(b + k, 0.3);
+        s.tone(b + k, bass(chord), 0.45, 0.1, 0.003, 0.15);
+        s.tone(b + k + 0.5, bass(chord) + 12, 0.45, 0.08, 0.003, 0.15);
+      }
+      s.chord(b + 1.5, chord, 0.4, 0.04, 0.003, 0.2);
+      s.chord(b + 3.5, chord, 0.4, 0.04, 0.003, 0.2);
+    },
+  );
 }
 
 /**
@@ -60,15 +63,11 @@ export function disco(seconds = 30): Piece {
  */
 export function breakAndReturn(seconds = 32): Piece {
   const tempo = (k: number) => (k < 40 ? 112 : 116);
-  const beats = beatTimes(Math.ceil((seconds * 120) / 60) + 2, tempo);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
+  return compose(seconds, tempo, 120, 4, (s, b, chord, bar) => {
     const resting = bar === 8 || bar === 9;
     if (resting) {
       s.chord(b, chord, 4, 0.05, 0.3, 4);
-      continue;
+      return;
     }
     if (bar === 10) {
       // The fill: hits on the "and"s before the groove resumes.
@@ -83,8 +82,7 @@ export function breakAndReturn(seconds = 32): Piece {
     }
     s.chord(b, chord, 4, 0.04, 0.01, 1.2);
     s.tone(b, bass(chord), 4, 0.12, 0.005, 1);
-  }
-  return piece(s, 4);
+  });
 }
 
 /**
@@ -94,12 +92,8 @@ export function breakAndReturn(seconds = 32): Piece {
  */
 export function swing(seconds = 30): Piece {
   const tempo = (k: number) => 150 + (8 * k) / 75;
-  const beats = beatTimes(Math.ceil((seconds * 160) / 60) + 2, tempo);
-  const s = new Score(beats, seconds);
   const walk = [0, 4, 7, 9];
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
+  return compose(seconds, tempo, 160, 4, (s, b, chord) => {
     for (let k = 0; k < 4; k++) {
       s.hat(b + k, 0.1);
       if (k % 2 === 1) {
@@ -110,24 +104,24 @@ export function swing(seconds = 30): Piece {
     }
     s.chord(b + 1 + 2 / 3, chord, 0.6, 0.035, 0.005, 0.3);
     s.chord(b + 3 + 2 / 3, chord, 0.6, 0.035, 0.005, 0.3);
-  }
-  return piece(s, 4);
+  });
 }
 
 /** A waltz at 150 BPM: the bass on 1, chords on 2 and 3 ("oom-pah-pah"), a chord a bar. */
 export function waltz(seconds = 30): Piece {
   const bpm = 150;
-  const beats = beatTimes(Math.ceil((seconds * bpm) / 60) + 2, () => bpm);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 3 < beats.length; bar++) {
-    const b = 3 * bar;
-    const chord = PROGRESSION[bar % 4];
-    s.tone(b, bass(chord), 1, 0.25, 0.005, 0.5);
-    s.chord(b + 1, chord, 0.8, 0.05, 0.005, 0.3);
-    s.chord(b + 2, chord, 0.8, 0.05, 0.005, 0.3);
-    s.tone(b, chord[2] + 12, 2.5, 0.06, 0.01, 1);
-  }
-  return piece(s, 3);
+  return compose(
+    seconds,
+    () => bpm,
+    bpm,
+    3,
+    (s, b, chord) => {
+      s.tone(b, bass(chord), 1, 0.25, 0.005, 0.5);
+      s.chord(b + 1, chord, 0.8, 0.05, 0.005, 0.3);
+      s.chord(b + 2, chord, 0.8, 0.05, 0.005, 0.3);
+      s.tone(b, chord[2] + 12, 2.5, 0.06, 0.01, 1);
+    },
+  );
 }
 
 /**
@@ -136,19 +130,20 @@ export function waltz(seconds = 30): Piece {
  */
 export function compound(seconds = 30): Piece {
   const dotted = 66;
-  const beats = beatTimes(Math.ceil((seconds * dotted) / 60) + 2, () => dotted);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 2 < beats.length; bar++) {
-    const b = 2 * bar;
-    const chord = PROGRESSION[bar % 4];
-    s.kick(b);
-    s.snare(b + 1);
-    for (let e = 0; e < 6; e++) s.hat(b + e / 3, e % 3 === 0 ? 0.14 : 0.1);
-    s.tone(b, bass(chord), 1, 0.12, 0.005, 0.6);
-    s.tone(b + 1, bass(chord) + 7, 1, 0.1, 0.005, 0.6);
-    s.chord(b, chord, 2, 0.04, 0.01, 1.5);
-  }
-  return piece(s, 2);
+  return compose(
+    seconds,
+    () => dotted,
+    dotted,
+    2,
+    (s, b, chord) => {
+      s.kick(b);
+      s.snare(b + 1);
+      for (let e = 0; e < 6; e++) s.hat(b + e / 3, e % 3 === 0 ? 0.14 : 0.1);
+      s.tone(b, bass(chord), 1, 0.12, 0.005, 0.6);
+      s.tone(b + 1, bass(chord) + 7, 1, 0.1, 0.005, 0.6);
+      s.chord(b, chord, 2, 0.04, 0.01, 1.5);
+    },
+  );
 }
 
 /**
@@ -157,17 +152,12 @@ export function compound(seconds = 30): Piece {
  */
 export function softPulse(seconds = 30): Piece {
   const tempo = (k: number) => 84 * (1 + 0.06 * Math.sin((2 * Math.PI * k) / 16));
-  const beats = beatTimes(Math.ceil((seconds * 90) / 60) + 2, tempo);
-  const s = new Score(beats, seconds);
   const line = [0, 2, 4, 2];
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
+  return compose(seconds, tempo, 90, 4, (s, b, chord) => {
     s.chord(b, chord, 4, 0.006, 0.08, 3);
     s.tone(b, bass(chord) + 12, 4, 0.01, 0.05, 3);
     for (let k = 0; k < 4; k++) s.tone(b + k, chord[2] + 12 + line[k], 1, 0.012, 0.04, 0.5);
-  }
-  return piece(s, 4);
+  });
 }
 
 /** A sustained pad: chords fading into each other at irregular times, no onsets to tap. */
@@ -228,22 +218,23 @@ export function speechLike(seconds = 30): Float32Array {
  */
 export function pushedSection(seconds = 30): Piece {
   const bpm = 150;
-  const beats = beatTimes(Math.ceil((seconds * bpm) / 60) + 2, () => bpm);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
-    const push = bar >= 6 && bar < 12 ? 0.5 : 0;
-    for (let e = 0; e < 8; e++) s.hat(b + e / 2, 0.08);
-    for (let k = 0; k < 4; k++) {
-      const at = b + k + (k === 0 ? 0 : -push);
-      if (k % 2 === 0) s.kick(at);
-      else s.snare(at);
-      s.chord(at, chord, 0.4, 0.04, 0.003, 0.2);
-      s.tone(at, bass(chord), 0.45, 0.12, 0.003, 0.2);
-    }
-  }
-  return piece(s, 4);
+  return compose(
+    seconds,
+    () => bpm,
+    bpm,
+    4,
+    (s, b, chord, bar) => {
+      const push = bar >= 6 && bar < 12 ? 0.5 : 0;
+      for (let e = 0; e < 8; e++) s.hat(b + e / 2, 0.08);
+      for (let k = 0; k < 4; k++) {
+        const at = b + k + (k === 0 ? 0 : -push);
+        if (k % 2 === 0) s.kick(at);
+        else s.snare(at);
+        s.chord(at, chord, 0.4, 0.04, 0.003, 0.2);
+        s.tone(at, bass(chord), 0.45, 0.12, 0.003, 0.2);
+      }
+    },
+  );
 }
 
 /**
@@ -252,14 +243,10 @@ export function pushedSection(seconds = 30): Piece {
  */
 export function breakAndShift(seconds = 30): Piece {
   const tempo = (k: number) => (k < 28 ? 128 : k < 40 ? 128 - (k - 28) * 0.7 : 120);
-  const beats = beatTimes(Math.ceil((seconds * 130) / 60) + 2, tempo);
-  const s = new Score(beats, seconds);
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
+  return compose(seconds, tempo, 130, 4, (s, b, chord, bar) => {
     if (bar >= 7 && bar < 10) {
       if (bar === 7) s.chord(b, chord, 12, 0.05, 0.2, 6);
-      continue;
+      return;
     }
     s.kick(b);
     s.kick(b + 2.5, 0.4);
@@ -268,8 +255,7 @@ export function breakAndShift(seconds = 30): Piece {
     for (let e = 0; e < 8; e++) s.hat(b + e / 2);
     s.chord(b, chord, 4, 0.04, 0.01, 1.2);
     s.tone(b, bass(chord), 4, 0.12, 0.005, 1);
-  }
-  return piece(s, 4);
+  });
 }
 
 /**
@@ -278,15 +264,10 @@ export function breakAndShift(seconds = 30): Piece {
  */
 export function rubato(seconds = 30): Piece {
   const tempo = (k: number) => 96 * (1 + 0.1 * Math.sin((2 * Math.PI * k) / 8));
-  const beats = beatTimes(Math.ceil((seconds * 110) / 60) + 2, tempo);
-  const s = new Score(beats, seconds);
   const line = [0, 4, 2, 4];
-  for (let bar = 0; bar * 4 < beats.length; bar++) {
-    const b = 4 * bar;
-    const chord = PROGRESSION[bar % 4];
+  return compose(seconds, tempo, 110, 4, (s, b, chord) => {
     s.chord(b, chord, 4, 0.03, 0.005, 1.5);
     s.tone(b, bass(chord), 4, 0.06, 0.005, 1.5);
     for (let k = 0; k < 4; k++) s.tone(b + k, chord[2] + 12 + line[k], 1, 0.05, 0.005, 0.4);
-  }
-  return piece(s, 4);
+  });
 }

@@ -7,6 +7,7 @@ import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { tapPrior } from "../../src/engine/beats/level.ts";
 import { chooseMeter, foldContrast } from "../../src/engine/beats/meter.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
+import { drumPattern } from "../beat-audio.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
 import {
   breakAndShift,
@@ -87,6 +88,15 @@ describe("meter and downbeats", () => {
       expect(steps.length).toBeLessThanOrEqual(1);
     },
   );
+});
+
+describe("a plain 4/4 drum loop (kick 1 and 3, snare 2 and 4, no subdivisions)", () => {
+  it("stays 4/4: neither a bar of two nor compound time", () => {
+    const loop = drumPattern(MUSIC_RATE, 120, 24);
+    const result = beatsResultSchema.parse(analyzeBeats(dsp, loop));
+    expect(result.meter).toBe("4/4");
+    expect(downbeatTimes(result).length).toBe(loop.downbeats.length);
+  });
 });
 
 describe("choosing the meter from downbeat evidence", () => {
