@@ -15,11 +15,12 @@ const AREAS: Record<string, BenchArea> = {
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
   player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
+  beats: { run: (options) => import("./beats-bench.ts").then((area) => area.beatsBench.run(options)) },
 };
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
-const named = args.filter((arg) => !arg.startsWith("--"));
+const named = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--real");
 const unknown = named.filter((name) => !(name in AREAS));
 if (unknown.length > 0) {
   process.stderr.write(

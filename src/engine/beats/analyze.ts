@@ -9,6 +9,8 @@ import {
 } from "../../shared/beats/beats-result.ts";
 import { numberBeats } from "./downbeats.ts";
 import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
+import { splitsInThree, tempoLevels } from "./level.ts";
+import { pulseClarity } from "./pulse.ts";
 import { metricalTempo, trackTempo } from "./tempo.ts";
 import { trackBeats } from "./track.ts";
 
@@ -23,6 +25,11 @@ const SILENCE_POWER = 1e-9;
  * 0.37 under noise 12 dB louder than itself.
  */
 const MIN_TEMPO_STRENGTH = 0.1;
+/**
+ * Pulse clarity (see pulseClarity) under which a clip has no pulse: pads, speech and noise measure
+ * under 0.06, soft rubato playing 0.3, music with drums 0.4 and more.
+ */
+const MIN_PULSE_CLARITY = 0.12;
 /** Onset strength (in standard deviations) a beat needs to be moved onto its peak. */
 const REFINE_MIN_ONSET = 1;
 /** Fewer beats than this are no pulse: a tempo needs a few intervals to mean anything. */
@@ -97,18 +104,26 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
 
   const tempo = trackTempo(onset, count, frameRate);
   if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
-  // The tempogram's level may be 2/3 or twice the beat's: the bars say which (the path scaled to it).
-  const level = tempo.bpm / metricalTempo(onset, frameRate, tempo.bpm);
+  if (!(pulseClarity(onset, tempo.period, frameRate) >= MIN_PULSE_CLARITY)) return none("no_pulse");
+  // The tempogram's level may be 2/3 or twice the beat's: the bars say which; then the level a
+  // listener taps among half, that and double (the path scaled to it).
+  const levels = tempoLevels(features, onset, metricalTempo(onset, frameRate, tempo.bpm));
+  const level = tempo.bpm / levels[0].bpm;
   const period = level === 1 ? tempo.period : tempo.period.map((p) => p * level);
   const frames = trackBeats(onset, period, count);
   if (frames.length < MIN_BEATS) return none("no_pulse");
-  const numbers = numberBeats(features, frames);
+  const { meter, numbers } = numberBeats(features, frames, splitsInThree(onset, frames));
   const beats = beatSeconds(onset, frames, frameRate);
   const span = beats[beats.length - 1] - beats[0];
   return {
     bpm: round((60 * (beats.length - 1)) / span, 2),
     beats,
     downbeats: beats.map((t, i): NumberedBeat => [t, numbers[i]]),
+    meter,
+    tempo_candidates: levels.map(({ bpm, confidence }) => ({
+      bpm: round(bpm, 2),
+      confidence: round(confidence, 3),
+    })),
   };
 }
 
@@ -182,6 +197,8 @@ export class BeatAnalyzer {
       seconds_missing_from_start: missing,
       seconds_analysed: this.seconds,
       bpm: result.bpm,
+      ...(result.tempo_candidates ? { tempo_candidates: result.tempo_candidates } : {}),
+      ...(result.meter ? { meter: result.meter } : {}),
       ...(result.no_beats_reason && final ? { no_beats_reason: result.no_beats_reason } : {}),
       final,
     };

@@ -1,7 +1,8 @@
-import { BEATS_PER_BAR } from "../../shared/beats/beats-result.ts";
+import type { Meter } from "../../shared/beats/beats-result.ts";
 import { FEATURE, type FeatureFrames } from "./features.ts";
+import { beatsPerBar, chooseMeter } from "./meter.ts";
 
-// Bar positions of tracked beats, assuming four beats to the bar. Each beat gets a
+// Bar positions of tracked beats, in the meter the evidence shows (meter.ts). Each beat gets a
 // downbeat likelihood from two accents that mark bar starts in most popular music:
 // harmonic change (the chroma of the two beats after it differs from that of the two
 // before) and a low-frequency onset (kick, bass note). A Viterbi pass over the four
@@ -59,8 +60,14 @@ function norm(v: Float64Array): number {
   return Math.sqrt(sum);
 }
 
-/** Downbeat likelihood of each beat (z-scored accent features, weighted). */
-function downbeatEvidence(features: FeatureFrames, beats: readonly number[]): Float64Array {
+/**
+ * Downbeat likelihood of each beat (z-scored accent features, weighted), and the harmonic change
+ * alone.
+ */
+function downbeatEvidence(
+  features: FeatureFrames,
+  beats: readonly number[],
+): { evidence: Float64Array; harmony: Float64Array } {
   const n = beats.length;
   const { data, stride, count } = features;
   // Frame boundaries between beats: each beat owns the frames from itself to the next.
@@ -108,15 +115,29 @@ function downbeatEvidence(features: FeatureFrames, beats: readonly number[]): Fl
   }
   const h = standardise(harmony, HARMONY_SD_FLOOR);
   const l = standardise(low, LOW_SD_FLOOR);
-  return h.map((v, i) => HARMONY_WEIGHT * v + LOW_WEIGHT * l[i]);
+  return { evidence: h.map((v, i) => HARMONY_WEIGHT * v + LOW_WEIGHT * l[i]), harmony: h };
 }
 
-/** Position in the bar (1 = downbeat .. BEATS_PER_BAR) of each beat, given beat frames. */
-export function numberBeats(features: FeatureFrames, beats: readonly number[]): number[] {
+export interface NumberedBeats {
+  readonly meter: Meter;
+  /** Position in the bar (1 = downbeat .. the meter's beats per bar) of each beat. */
+  readonly numbers: number[];
+}
+
+/**
+ * The meter and each beat's position in its bar, given beat frames; `compound` when the beats
+ * split in three.
+ */
+export function numberBeats(
+  features: FeatureFrames,
+  beats: readonly number[],
+  compound = false,
+): NumberedBeats {
   const n = beats.length;
-  if (n < 3) return beats.map((_, i) => (i % BEATS_PER_BAR) + 1);
-  const evidence = downbeatEvidence(features, beats);
-  const states = BEATS_PER_BAR;
+  if (n < 3) return { meter: "4/4", numbers: beats.map((_, i) => (i % 4) + 1) };
+  const { evidence, harmony } = downbeatEvidence(features, beats);
+  const meter = chooseMeter(evidence, harmony, compound);
+  const states = beatsPerBar(meter);
   let score = Float64Array.from({ length: states }, (_, s) => (s === 0 ? START_BONUS + evidence[0] : 0));
   const back = new Int8Array(n * states);
   for (let i = 1; i < n; i++) {
@@ -143,5 +164,5 @@ export function numberBeats(features: FeatureFrames, beats: readonly number[]): 
     labels[i] = state + 1;
     state = back[i * states + state];
   }
-  return labels;
+  return { meter, numbers: labels };
 }

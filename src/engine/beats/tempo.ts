@@ -46,7 +46,7 @@ function prior(bpm: number): number {
 }
 
 /** Autocorrelation at a fractional lag, by linear interpolation. */
-function lagValue(acf: Float64Array, lag: number): number {
+export function lagValue(acf: Float64Array, lag: number): number {
   const i = Math.floor(lag);
   if (i + 1 >= acf.length) return 0;
   const f = lag - i;
@@ -186,7 +186,7 @@ const HALVE_MARGIN = 0.2;
  * Autocorrelation of the whole envelope (smoothed, mean removed) at lags 0..maxLag, each lag
  * averaged over the frames it spans so long lags are not penalised; lag 0 is the energy.
  */
-function envelopeAutocorrelation(onset: ArrayLike<number>, maxLag: number): Float64Array {
+export function envelopeAutocorrelation(onset: ArrayLike<number>, maxLag: number): Float64Array {
   const n = onset.length;
   const smooth = new Float64Array(n);
   let mean = 0;

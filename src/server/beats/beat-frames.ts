@@ -15,6 +15,8 @@ export function finalFrame(result: BeatsResult, secondsAnalysed: number): Downbe
     seconds_missing_from_start: 0,
     seconds_analysed: secondsAnalysed,
     bpm: result.bpm,
+    ...(result.tempo_candidates ? { tempo_candidates: result.tempo_candidates } : {}),
+    ...(result.meter ? { meter: result.meter } : {}),
     ...(result.no_beats_reason ? { no_beats_reason: result.no_beats_reason } : {}),
     final: true,
     state: "complete",

@@ -3,9 +3,18 @@ import { z } from "zod";
 // The beat and downbeat analysis of a clip, as the engine computes it and the
 // server serves it. Times are seconds from the start of the clip.
 
+/** Most beats a bar holds (4/4); a number in the bar is at most this. */
 export const BEATS_PER_BAR = 4;
 
-/** Position of a beat in its bar: 1 is the downbeat. Bars are assumed to hold four beats. */
+/**
+ * The bars the beats fall in: 2/4, 3/4 and 4/4 count beats; 6/8 counts two dotted beats a bar
+ * (the beats a listener taps), so its numbers are 1 and 2.
+ */
+export const meterSchema = z.enum(["2/4", "3/4", "4/4", "6/8"]);
+
+export type Meter = z.infer<typeof meterSchema>;
+
+/** Position of a beat in its bar: 1 is the downbeat, up to the meter's beats per bar. */
 export const beatNumberSchema = z.int().min(1).max(BEATS_PER_BAR);
 
 /** A beat: [seconds, beat number in the bar]. */
@@ -28,6 +37,20 @@ export type NoBeatsReason = z.infer<typeof noBeatsReasonSchema>;
 /** Shortest clip analysed; shorter ones get no_beats_reason "too_short". */
 export const MIN_ANALYSIS_SECONDS = 2;
 
+/**
+ * A metrical level the analysis considered (half, the tracked tempo, double): its tempo and the
+ * confidence that it is the one a listener taps. The levels' confidences add up to 1.
+ */
+export const tempoCandidateSchema = z.object({
+  bpm: z.number().positive(),
+  confidence: z.number().min(0).max(1),
+});
+
+export type TempoCandidate = z.infer<typeof tempoCandidateSchema>;
+
+/** The levels, most confident first: the first is the level the beats follow. */
+const tempoCandidatesSchema = z.array(tempoCandidateSchema).min(1).optional();
+
 function increasing(times: readonly number[]): boolean {
   return times.every((t, i) => i === 0 || t > times[i - 1]);
 }
@@ -42,6 +65,10 @@ export const beatsResultSchema = z
     downbeats: z.array(numberedBeatSchema),
     /** Present exactly when there are no beats. */
     no_beats_reason: noBeatsReasonSchema.optional(),
+    /** With beats: the metrical levels considered (results stored before it was added lack it). */
+    tempo_candidates: tempoCandidatesSchema,
+    /** With beats: the meter the numbers count in (results stored before it was added lack it: 4/4). */
+    meter: meterSchema.optional(),
   })
   .superRefine((result, context) => {
     const none = result.beats.length === 0;
@@ -85,6 +112,10 @@ export const beatsStreamFrameSchema = z
     bpm: z.number().positive().nullable(),
     /** In the final frame, when the clip has no beats. */
     no_beats_reason: noBeatsReasonSchema.optional(),
+    /** With beats: the metrical levels considered, as in the result. */
+    tempo_candidates: tempoCandidatesSchema,
+    /** With beats: the meter, as in the result. */
+    meter: meterSchema.optional(),
     final: z.boolean(),
   })
   .superRefine((frame, context) => {

@@ -1,0 +1,181 @@
+// The beats area: analysis speed (one core, times realtime) and quality on the synthetic pieces the
+// tests use, and with `--real DIR` on a folder of recordings: each WAV beside an annotation file of
+// the same name ending in .beats or .txt, one beat a line, "seconds [number in the bar]" (the
+// GTZAN/Ballroom/madmom layout; beats numbered 1 are the downbeats). Prints per-file and mean beat F,
+// downbeat F (mir_eval's rules: +-70 ms, the first 5 s ignored) and the ratio of the estimated to the
+// annotated tempo.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { analyzeBeats } from "../src/engine/beats/index.ts";
+import { DSP_WASM } from "../src/platform/paths.ts";
+import type { PlanarAudio } from "../src/shared/audio/wav.ts";
+import { decodeWav } from "../src/shared/audio/wav.ts";
+import type { BeatsResult } from "../src/shared/beats/beats-result.ts";
+import * as pieces from "../tests/beat-pieces.ts";
+import { fmeasure } from "../tests/dspbench/beats-metrics.ts";
+import { instantiateDsp } from "../worklets/dsp-instance.ts";
+import { type BenchArea, formatTable, median } from "./area.ts";
+
+const dsp = () => instantiateDsp(new WebAssembly.Module(readFileSync(DSP_WASM)));
+
+interface Truth {
+  readonly beats: readonly number[];
+  /** Empty when the annotation does not number the beats. */
+  readonly downbeats: readonly number[];
+}
+
+interface Scored {
+  readonly name: string;
+  readonly beatF: number;
+  readonly downbeatF: number | null;
+  readonly tempoRatio: number | null;
+  readonly meter: string;
+}
+
+const downbeatsOf = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
+
+/** Median-interval tempo: robust to a missed or doubled annotation. */
+function annotatedBpm(beats: readonly number[]): number {
+  return 60 / median(beats.slice(1).map((t, i) => t - beats[i]));
+}
+
+function score(name: string, result: BeatsResult, truth: Truth): Scored {
+  return {
+    name,
+    beatF: fmeasure(truth.beats, result.beats),
+    downbeatF: truth.downbeats.length > 0 ? fmeasure(truth.downbeats, downbeatsOf(result)) : null,
+    tempoRatio: result.bpm === null ? null : result.bpm / annotatedBpm(truth.beats),
+    meter: result.meter ?? (result.no_beats_reason as string),
+  };
+}
+
+/**
+ * "seconds [number]" lines, the number a beat's position in its bar or, as Ballroom's annotations
+ * write it, "bar.position" (9.3: the third beat of bar 9); lines that do not start with a number
+ * (comments, headers) are skipped.
+ */
+export function parseBeatAnnotation(text: string): Truth {
+  const beats: number[] = [];
+  const downbeats: number[] = [];
+  let numbered = true;
+  for (const line of text.split(/\r?\n/)) {
+    const [time, number] = line.trim().split(/[\s,]+/);
+    const t = Number(time);
+    if (time === undefined || time === "" || !Number.isFinite(t)) continue;
+    beats.push(t);
+    const position = Number(number?.includes(".") ? number.split(".")[1] : number);
+    if (number === undefined || !Number.isFinite(position)) numbered = false;
+    else if (position === 1) downbeats.push(t);
+  }
+  return { beats, downbeats: numbered ? downbeats : [] };
+}
+
+function realFiles(dir: string): { name: string; audio: PlanarAudio; truth: Truth }[] {
+  const out: { name: string; audio: PlanarAudio; truth: Truth }[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    if (!file.toLowerCase().endsWith(".wav")) continue;
+    const stem = file.slice(0, -4);
+    const annotation = [".beats", ".txt"]
+      .map((ext) => join(dir, stem + ext))
+      .find((path) => existsSync(path));
+    if (annotation === undefined) continue;
+    const bytes = readFileSync(join(dir, file));
+    out.push({
+      name: stem,
+      audio: decodeWav(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+      truth: parseBeatAnnotation(readFileSync(annotation, "utf8")),
+    });
+  }
+  return out;
+}
+
+const fixed = (v: number | null, digits = 3) => (v === null ? "-" : v.toFixed(digits));
+
+function qualityTable(rows: readonly Scored[]): string {
+  const mean = (values: (number | null)[]) => {
+    const present = values.filter((v): v is number => v !== null);
+    return present.length > 0 ? present.reduce((a, b) => a + b, 0) / present.length : null;
+  };
+  const body = rows.map((r) => [r.name, fixed(r.beatF), fixed(r.downbeatF), fixed(r.tempoRatio), r.meter]);
+  body.push([
+    "mean",
+    fixed(mean(rows.map((r) => r.beatF))),
+    fixed(mean(rows.map((r) => r.downbeatF))),
+    fixed(mean(rows.map((r) => r.tempoRatio))),
+    "",
+  ]);
+  return formatTable(["recording", "beat F", "downbeat F", "tempo ratio", "meter"], body);
+}
+
+const SYNTHETIC = {
+  slowBackbeat: pieces.slowBackbeat,
+  disco: pieces.disco,
+  swing: pieces.swing,
+  pushedSection: pieces.pushedSection,
+  breakAndShift: pieces.breakAndShift,
+  rubato: pieces.rubato,
+  softPulse: pieces.softPulse,
+  waltz: pieces.waltz,
+  compound: pieces.compound,
+};
+
+/** Seconds of audio analysed per wall second, median of `repeats`, on this thread (one core). */
+function speed(audio: PlanarAudio, repeats: number): number {
+  const instance = dsp();
+  const seconds = audio.channels[0].length / audio.sampleRate;
+  analyzeBeats(instance, audio);
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const start = performance.now();
+    analyzeBeats(instance, audio);
+    times.push((performance.now() - start) / 1000);
+  }
+  return seconds / median(times);
+}
+
+/** A three-minute song from the synthetic pieces end to end (their sample rate, 22.05 kHz, mono). */
+function longPiece(): PlanarAudio {
+  const parts = [
+    pieces.disco(),
+    pieces.slowBackbeat(),
+    pieces.swing(),
+    pieces.waltz(),
+    pieces.rubato(),
+    pieces.compound(),
+  ];
+  const length = parts.reduce((n, p) => n + p.channels[0].length, 0);
+  const x = new Float32Array(length);
+  let at = 0;
+  for (const p of parts) {
+    x.set(p.channels[0], at);
+    at += p.channels[0].length;
+  }
+  return { sampleRate: parts[0].sampleRate, channels: [x] };
+}
+
+export const beatsBench: BenchArea = {
+  async run({ quick }) {
+    const args = process.argv;
+    const realAt = args.indexOf("--real");
+    const dir = realAt >= 0 ? args[realAt + 1] : undefined;
+    const instance = dsp();
+    const synthetic = Object.entries(SYNTHETIC).map(([name, make]) => {
+      const piece = make();
+      return score(name, analyzeBeats(instance, piece), piece);
+    });
+    const long = longPiece();
+    const realtime = speed(long, quick ? 1 : 3);
+    const real =
+      dir === undefined
+        ? []
+        : realFiles(dir).map(({ name, audio, truth }) => score(name, analyzeBeats(instance, audio), truth));
+    const table = [
+      `analysis speed, one core: ${realtime.toFixed(0)}x realtime (${(long.channels[0].length / long.sampleRate).toFixed(0)} s song)`,
+      "",
+      "synthetic pieces (exact truth):",
+      qualityTable(synthetic),
+      ...(dir === undefined ? [] : ["", `recordings in ${dir}:`, qualityTable(real)]),
+    ].join("\n");
+    return { table, json: { realtime, synthetic, ...(dir === undefined ? {} : { real_dir: dir, real }) } };
+  },
+};
