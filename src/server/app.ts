@@ -3,13 +3,15 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Generator } from "../generator/generator.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerTextGuard } from "./http/text-guard.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
@@ -45,12 +47,25 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // Errors the router raises before any route (a malformed percent-encoding, an over-long path
+    // part) answer in the same {detail} shape as every other error.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+        return reply.status(414).send({ detail: "A part of the path is too long" });
+      return reply.status(400).send({ detail: "The path is not a valid URL (bad percent-encoding)" });
+    },
+  });
   const db = options.database.db;
 
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(CROSS_ORIGIN_ISOLATION_HEADERS);
   });
+  registerSecurityHeaders(app);
+  registerTextGuard(app);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });

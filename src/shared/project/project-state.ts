@@ -6,6 +6,7 @@ import {
   DEFAULT_PROJECT_TITLE,
   FADER_MAX,
   FADER_MIN,
+  MAX_PROJECT_TRACKS,
 } from "./constants.ts";
 import { loopRegionSchema } from "./loop-region.ts";
 import { lyricsCorrectionSchema } from "./lyrics-correction.ts";
@@ -40,7 +41,7 @@ export const projectStateSchema = z.object({
     .prefault({}),
   loop: loopRegionSchema.prefault({}),
   selection: selectionSchema,
-  tracks: z.array(trackSchema),
+  tracks: z.array(trackSchema).max(MAX_PROJECT_TRACKS, `A project has at most ${MAX_PROJECT_TRACKS} tracks`),
   metadata: usageFlagsSchema.prefault({}),
   lyricsCorrectionsByClipId: z.record(z.string(), z.array(lyricsCorrectionSchema)).default(() => ({})),
   markersRegistry: markersRegistrySchema.default(() => ({})),
