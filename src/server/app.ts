@@ -19,6 +19,7 @@ import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerClipRoutes(app, { db, storage: options.storage });
   registerRealtimeRoutes(app, db);
   registerUploadRoutes(app, { db, storage: options.storage });
+  registerImageUploadRoutes(app, options.storage);
   registerStudioRoutes(app, db);
   registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
