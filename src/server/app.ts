@@ -8,6 +8,8 @@ import type { Generator } from "../generator/generator.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
+import { LoginThrottled } from "./auth/login-throttle.ts";
+import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -29,6 +31,7 @@ import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
+import { registerLeftoverSweep } from "./storage/leftover-sweep.ts";
 import type { Storage } from "./storage/storage.ts";
 
 export interface AppOptions {
@@ -39,18 +42,25 @@ export interface AppOptions {
   readonly distDir?: string;
   /** Structured (pino) logs: true for info, or the level to log from. */
   readonly logger?: boolean | { readonly level: string };
-  /** Behind a reverse proxy: trust its X-Forwarded-* headers (HTTPS detection for Secure cookies). */
-  readonly trustProxy?: boolean;
+  /**
+   * Behind reverse proxies: their count or addresses (TRUST_PROXY), whose X-Forwarded-* headers give
+   * the client's address (rate limits) and protocol (Secure cookies, HSTS).
+   */
+  readonly trustProxy?: TrustProxy;
   /** What makes songs (built-in or an external model); without one, generation answers 503. */
   readonly generator?: Generator | null;
   /** The generation call the create page uses (GENERATE_ENDPOINT); v2 when omitted. */
   readonly generateEndpoint?: GenerateEndpoint;
 }
 
+/** A hop count trusts that many proxies nearest the server, each hop one entry of X-Forwarded-For. */
+const proxyTrust = (trust: TrustProxy) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy ?? false),
     // Errors the router raises before any route (a malformed percent-encoding, an over-long path
     // part) answer in the same {detail} shape as every other error.
     frameworkErrors: (error, _request, frameworkReply) => {
@@ -69,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTextGuard(app);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof LoginThrottled) reply.header("retry-after", String(error.retryAfterSeconds));
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
@@ -88,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRealtimeRoutes(app, db);
   registerUploadRoutes(app, { db, storage: options.storage });
   registerImageUploadRoutes(app, options.storage);
+  registerLeftoverSweep(app, options.storage);
   registerStudioRoutes(app, db);
   registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
