@@ -53,6 +53,19 @@ export interface AppOptions {
   readonly generateEndpoint?: GenerateEndpoint;
 }
 
+/** One route of the app: its method and URL pattern (e.g. GET /api/clip/:clip_id). */
+export interface RouteEntry {
+  readonly method: string;
+  readonly url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered, HEAD routes (made for each GET) left out. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 /** A hop count trusts that many proxies nearest the server, each hop one entry of X-Forwarded-For. */
 const proxyTrust = (trust: TrustProxy) =>
   typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
@@ -71,6 +84,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const db = options.database.db;
+  // Before any route: the table lists them all, for the tests that walk every route.
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+    }
+  });
 
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(CROSS_ORIGIN_ISOLATION_HEADERS);

@@ -141,3 +141,15 @@ export async function listVersions(
     next_before: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
   };
 }
+
+/** A project a request names (a render's source): 404 unless the user may read it. */
+export async function checkReadableProject(db: Db, userId: string, projectId: string): Promise<void> {
+  requireReadable(
+    await db
+      .selectFrom("studio_projects")
+      .select(["user_id", "is_shared"])
+      .where("id", "=", projectId)
+      .executeTakeFirst(),
+    userId,
+  );
+}
