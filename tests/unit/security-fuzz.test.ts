@@ -106,7 +106,7 @@ const NASTY_QUERIES = [
   "?page=1e308",
   "?page=-1&page=2",
   "?page_size=99999999",
-  "?ids=" + "a,".repeat(500),
+  `?ids=${"a,".repeat(500)}`,
   "?download=%00",
   "?cursor=%ff%fe",
   "?is_liked=maybe",
