@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Text the server takes from anyone: no control characters but tab, line feed and carriage return,
  * and no lone UTF-16 surrogates. PostgreSQL refuses NUL in text and jsonb, and a lone surrogate in
@@ -15,9 +13,6 @@ export const UNSAFE_TEXT = "must not contain control characters";
 const MAX_DEPTH = 64;
 
 export const isSafeText = (text: string) => !UNSAFE_CHARACTER.test(text);
-
-/** A string field of a request: the safe-text rule on top of whatever else the field requires. */
-export const safeText = () => z.string().refine(isSafeText, { message: `Text ${UNSAFE_TEXT}` });
 
 /**
  * The path (e.g. `body.tracks.3.name`) of the first unsafe string in a parsed request part, keys
