@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -15,9 +15,18 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
   let app: FastifyInstance;
   let database: DatabaseHandle;
   let url = "";
+  let storageRoot = "";
+  const leftover = (root: string) => join(root, "clips/killed/audio.wav.partial-4242-0a0b0c0d0e0f");
   beforeAll(async () => {
     database = await openTestDatabase(backend);
-    const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
+    const root = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
+    // What a write killed two hours ago left: the sweep at start removes it.
+    mkdirSync(join(root, "clips/killed"), { recursive: true });
+    writeFileSync(leftover(root), Buffer.alloc(4096));
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(leftover(root), twoHoursAgo, twoHoursAgo);
+    storageRoot = root;
+    const storage = new LocalDiskStorage(root);
     app = await buildApp({ database, storage, trustProxy: 1 });
     url = await app.listen({ port: 0, host: "127.0.0.1" });
   }, 60_000);
@@ -33,6 +42,12 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
       headers: { "content-type": "application/json", "x-forwarded-for": `${clientSays}, ${proxySaw}` },
       body: JSON.stringify(body),
     });
+
+  it("removes the partial files a crash left, at start", async () => {
+    for (let waited = 0; existsSync(leftover(storageRoot)) && waited < 5000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(leftover(storageRoot))).toBe(false);
+  });
 
   it("limits sign-ins per address however the client rotates X-Forwarded-For", async () => {
     const statuses: number[] = [];
