@@ -6,6 +6,7 @@ import { instantiateDsp } from "../../../worklets/dsp-instance.ts";
 import { synthesizeDemoMaterial } from "../../engine/demo/demo-material.ts";
 import { DEMO_SOURCE_PREFIX } from "../../engine/demo/demo-project.ts";
 import { renderProjectRange, type SourceAudio } from "../../engine/project-render.ts";
+import { RenderPlanError } from "../../engine/render-plan-schema.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { beats } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap } from "../../shared/timing/tempo-map.ts";
@@ -89,6 +90,9 @@ port.once("message", async (request: RenderThreadRequest) => {
     );
   } catch (error) {
     if (error instanceof Refused) post({ type: "refused", detail: error.message });
+    // A state that parsed but makes no playable plan is the request's fault, not the server's.
+    else if (error instanceof RenderPlanError)
+      post({ type: "refused", detail: `The project cannot be rendered: ${error.message}` });
     else post({ type: "error", error: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { summarizeIssues } from "../zod-issues.ts";
+import { beatsLength } from "./bounded-numbers.ts";
 import {
   DEFAULT_AMPLITUDE,
   DEFAULT_METRONOME_AMPLITUDE,
@@ -30,8 +31,8 @@ export const projectStateSchema = z.object({
   editSessionId: z.string().min(1).nullable().default(null),
   /** Master fader. */
   amplitude: fader.default(DEFAULT_AMPLITUDE),
-  songFadeInBeats: z.number().min(0).default(0),
-  songFadeOutBeats: z.number().min(0).default(0),
+  songFadeInBeats: beatsLength().default(0),
+  songFadeOutBeats: beatsLength().default(0),
   timing: projectTimingSchema,
   metronome: z
     .object({

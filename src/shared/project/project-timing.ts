@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beatsLength } from "./bounded-numbers.ts";
 import { BPS_MAX, BPS_MIN, DEFAULT_BPS } from "./constants.ts";
 
 /** A tempo in beats per second, within what the engine can turn into frames. */
@@ -9,7 +10,7 @@ const bpsSchema = z
 
 /** A tempo automation point: the tempo, in beats per second, at a beat of the timeline. */
 export const tempoPointSchema = z.object({
-  beats: z.number().min(0),
+  beats: beatsLength(),
   bps: bpsSchema,
 });
 
