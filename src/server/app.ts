@@ -80,7 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const reply = frameworkReply as FastifyReply;
       if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
         return reply.status(414).send({ detail: "A part of the path is too long" });
-      return reply.status(400).send({ detail: "The path is not a valid URL (bad percent-encoding)" });
+      if (error.code === "FST_ERR_BAD_URL")
+        return reply.status(400).send({ detail: "The path is not a valid URL (bad percent-encoding)" });
+      return reply.status(400).send({ detail: "The request cannot be routed" });
     },
   });
   const db = options.database.db;
