@@ -4,13 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * The pages' policy. Scripts come only from our own origin (no inline script: the built index.html
  * loads modules by URL); 'wasm-unsafe-eval' lets the DSP core compile; workers and worklets load from
  * our origin or from blob: URLs (the timeline's renderer makes some); audio and images may be blob:
- * or data: URLs made on the page. Styles allow inline attributes, which React and the renderer set.
+ * or data: URLs made on the page, and the MP3 encoder fetches its wasm from a data: URL. Styles allow inline attributes, which React and the renderer set.
  */
 const PAGE_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
-  "connect-src 'self'",
+  "connect-src 'self' data: blob:",
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
