@@ -7,3 +7,4 @@ export { DEMO_BPS, type DemoSourceId, synthesizeDemoMaterial } from "./demo/demo
 export { DEMO_SOURCE_PREFIX, demoProject, demoSourceId } from "./demo/demo-project.ts";
 export { renderProject, renderProjectRange, type SourceAudio } from "./project-render.ts";
 export { clipSourceId } from "./render-plan.ts";
+export { RenderPlanError } from "./render-plan-schema.ts";

@@ -3,14 +3,18 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Generator } from "../generator/generator.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
+import { LoginThrottled } from "./auth/login-throttle.ts";
+import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerTextGuard } from "./http/text-guard.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
@@ -18,6 +22,7 @@ import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
@@ -27,6 +32,7 @@ import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
+import { registerLeftoverSweep } from "./storage/leftover-sweep.ts";
 import type { Storage } from "./storage/storage.ts";
 
 export interface AppOptions {
@@ -37,23 +43,67 @@ export interface AppOptions {
   readonly distDir?: string;
   /** Structured (pino) logs: true for info, or the level to log from. */
   readonly logger?: boolean | { readonly level: string };
-  /** Behind a reverse proxy: trust its X-Forwarded-* headers (HTTPS detection for Secure cookies). */
-  readonly trustProxy?: boolean;
+  /**
+   * Behind reverse proxies: their count or addresses (TRUST_PROXY), whose X-Forwarded-* headers give
+   * the client's address (rate limits) and protocol (Secure cookies, HSTS).
+   */
+  readonly trustProxy?: TrustProxy;
   /** What makes songs (built-in or an external model); without one, generation answers 503. */
   readonly generator?: Generator | null;
   /** The generation call the create page uses (GENERATE_ENDPOINT); v2 when omitted. */
   readonly generateEndpoint?: GenerateEndpoint;
 }
 
+/** One route of the app: its method and URL pattern (e.g. GET /api/clip/:clip_id). */
+export interface RouteEntry {
+  readonly method: string;
+  readonly url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered, HEAD routes (made for each GET) left out. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/** A hop count trusts that many proxies nearest the server, each hop one entry of X-Forwarded-For. */
+const proxyTrust = (trust: TrustProxy) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: proxyTrust(options.trustProxy ?? false),
+    // Errors the router raises before any route (a malformed percent-encoding, an over-long path
+    // part) answer in the same {detail} shape as every other error.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+        return reply.status(414).send({ detail: "A part of the path is too long" });
+      if (error.code === "FST_ERR_BAD_URL")
+        return reply.status(400).send({ detail: "The path is not a valid URL (bad percent-encoding)" });
+      return reply.status(400).send({ detail: "The request cannot be routed" });
+    },
+  });
   const db = options.database.db;
+  // Before any route: the table lists them all, for the tests that walk every route.
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+    }
+  });
 
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(CROSS_ORIGIN_ISOLATION_HEADERS);
   });
+  registerSecurityHeaders(app);
+  registerTextGuard(app);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof LoginThrottled) reply.header("retry-after", String(error.retryAfterSeconds));
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
@@ -72,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerClipRoutes(app, { db, storage: options.storage });
   registerRealtimeRoutes(app, db);
   registerUploadRoutes(app, { db, storage: options.storage });
+  registerImageUploadRoutes(app, options.storage);
+  registerLeftoverSweep(app, options.storage);
   registerStudioRoutes(app, db);
   registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });

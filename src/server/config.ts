@@ -15,7 +15,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** A PostgreSQL server; without one the embedded database under DATA_DIR is used. */
   readonly databaseUrl?: string;
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY: how many proxies in front (their X-Forwarded-* count), or their addresses; false for none. */
+  readonly trustProxy: TrustProxy;
   /** An S3-compatible store for media; without one, files go under DATA_DIR/files. */
   readonly s3?: S3Settings;
   readonly demo: { readonly email?: string; readonly proEmail?: string; readonly password?: string };
@@ -23,6 +24,29 @@ export interface ServerConfig {
   readonly generator: GeneratorSetting;
   /** The generation call the create page uses: GENERATE_ENDPOINT (v2 or v2-web). */
   readonly generateEndpoint: GenerateEndpoint;
+}
+
+/** The proxies whose X-Forwarded-For, -Proto and -Host headers are believed: a hop count or their addresses. */
+export type TrustProxy = false | number | string;
+
+const PROXY_ADDRESSES = /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$/i;
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy (the client is the socket's peer); a number N trusts N
+ * proxies in front (the client is the address the outermost one saw, N from the end of
+ * X-Forwarded-For, never one the client wrote); a list of addresses or CIDR ranges trusts proxies
+ * connecting from those. "true" means one proxy: trusting every hop would let a client pick its own
+ * address.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "0" || value === "false") return false;
+  if (value === "true") return 1;
+  if (/^[1-9][0-9]?$/.test(value)) return Number(value);
+  if (PROXY_ADDRESSES.test(value)) return value;
+  throw new ConfigError(
+    `TRUST_PROXY=${raw} is not understood: set it to the number of proxies in front of the server (e.g. 1), or their addresses (e.g. 10.0.0.0/8,127.0.0.1).`,
+  );
 }
 
 function parsePort(raw: string | undefined): number {
@@ -61,7 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     host: env.HOST || "0.0.0.0",
     dataDir: prepareDataDir(env.DATA_DIR),
     databaseUrl,
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     s3: readS3Settings(env, (message) => new ConfigError(message)),
     demo: {
       email: env.DEMO_EMAIL || undefined,

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { encode as encodePng } from "fast-png";
 import { describe, expect, it } from "vitest";
 import { createClip, updateClip } from "../../src/server/clips/clip-store.ts";
 import {
@@ -178,18 +179,29 @@ describe.each(BACKENDS)("clips on %s", (backend) => {
       expect((await alice.client.get<Clip>(`/api/clip/${row.id}`)).body.title).toBe("x".repeat(100));
     });
 
-    it("sets a cover from a stored image and removes it; refuses a key that is not an image", async () => {
+    it("sets a cover from the owner's uploaded image and removes it; refuses any other key or id", async () => {
       const row = await clipOf(alice.id);
       const storage = server.storage();
+      const upload = async (user: typeof alice) => {
+        const response = await fetch(`${server.url()}/api/uploads/image/`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${user.token}`, "content-type": "image/png" },
+          body: Buffer.from(
+            encodePng({ width: 8, height: 8, data: new Uint8Array(8 * 8 * 4).fill(90), channels: 4 }),
+          ),
+        });
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { image_s3_id: string }).image_s3_id;
+      };
+      const mine = await upload(alice);
+      const bobs = await upload(bob);
+      const set = await alice.client.post<Clip>(path(row.id), { image_s3_id: mine });
+      expect(set.body.image_url).toMatch(new RegExp(`^/api/media/clips/${row.id}/image\\.jpg\\?v=`));
       await storage.put("uploads/test/cover.png", Readable.from([Buffer.from("png")]), {
         contentType: "image/png",
       });
-      await storage.put("uploads/test/notes.txt", Readable.from([Buffer.from("x")]), {
-        contentType: "text/plain",
-      });
-      const set = await alice.client.post<Clip>(path(row.id), { image_s3_id: "uploads/test/cover.png" });
-      expect(set.body.image_url).toMatch(new RegExp(`^/api/media/clips/${row.id}/image\\.png\\?v=`));
-      for (const key of ["uploads/test/notes.txt", "uploads/missing.png", "../outside.png"]) {
+      const others = [bobs, "uploads/test/cover.png", `images/${bob.id}/${bobs}.jpg`, "../outside.png"];
+      for (const key of [...others, "00000000-0000-4000-8000-000000000000"]) {
         const refused = await alice.client.post(path(row.id), { image_s3_id: key });
         expect(refused.status).toBe(400);
         expect(refused.body).toEqual({ detail: "The cover image was not found: upload it again" });

@@ -249,7 +249,9 @@ describe("project state rejection", () => {
     ).toBe(
       "Invalid project state: timing.bpsAutomation[1].beats: tempo points must be sorted by beats, but beat 4 follows beat 8",
     );
-    expect(automation([{ beats: 0, bps: 0 }])).toContain("timing.bpsAutomation[0].bps: Too small");
+    expect(automation([{ beats: 0, bps: 0 }])).toContain(
+      "timing.bpsAutomation[0].bps: tempos are at least 6 BPM",
+    );
     expect(automation([{ beats: 0, bps: -2 }])).toContain("timing.bpsAutomation[0].bps");
     expect(
       automation([

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { CLIP_NOT_FOUND, type ClipViewRow, findVisibleClip, visibleTo } from "./clip-repository.ts";
 import { clipView } from "./clip-view.ts";
-import { existingMediaKey } from "./storage-keys.ts";
+import { ownImageKey, ownVideoKey } from "./storage-keys.ts";
 
 export const NOT_OWNER = "Only the song's owner can change it";
 
@@ -44,13 +44,12 @@ export async function setClipMetadata(
   await findOwnClip(db, viewerId, clipId);
   let imageKey: string | null | undefined;
   if (body.remove_image_cover) imageKey = null;
-  else if (body.image_s3_id)
-    imageKey = await existingMediaKey(storage, body.image_s3_id, "image", IMAGE_PROBLEM);
+  else if (body.image_s3_id) imageKey = await ownImageKey(storage, viewerId, body.image_s3_id, IMAGE_PROBLEM);
   else if (body.image_url) imageKey = await imageKeyFromUrl(db, viewerId, body.image_url);
   let videoKey: string | null | undefined;
   if (body.remove_video_cover) videoKey = null;
   else if (body.video_cover_upload_id) {
-    videoKey = await existingMediaKey(storage, body.video_cover_upload_id, "video", VIDEO_PROBLEM);
+    videoKey = await ownVideoKey(db, viewerId, body.video_cover_upload_id, VIDEO_PROBLEM);
   }
   const metadata = {
     ...(body.lyrics !== undefined ? { prompt: body.lyrics } : {}),

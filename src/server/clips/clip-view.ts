@@ -38,8 +38,10 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     preview_seconds: null,
     download_disabled_reason: null,
     root_clip_id: row.root_clip_id,
-    // The workspace's name joins in (selectClips); personas keep theirs in their own table.
-    project: row.project_id ? { id: row.project_id, name: row.project_name } : null,
+    // The workspace's name joins in (selectClips); personas keep theirs in their own table. A
+    // workspace is its owner's (the clip's owner's) alone: others, even of a public clip, learn nothing of it.
+    project:
+      row.project_id && viewerId === row.user_id ? { id: row.project_id, name: row.project_name } : null,
     persona: personaId
       ? {
           id: personaId,

@@ -287,9 +287,17 @@ export interface WorkspacePinsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Failed sign-ins of one account (0013), by lowered email. */
+export interface LoginFailuresTable {
+  email: string;
+  failures: number;
+  last_failed_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   clips: ClipsTable;
   clip_reactions: ClipReactionsTable;
   clip_downloads: ClipDownloadsTable;

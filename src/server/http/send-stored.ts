@@ -11,7 +11,21 @@ export function attachment(title: string, extension: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A stored file with HTTP ranges; the caller has checked who may read it. */
+/** The types stored files are served as; anything else goes out as bytes to save, never to render. */
+const SERVED_TYPES =
+  /^(image\/(jpeg|png|webp|gif)|audio\/[a-z0-9.+-]+|video\/(mp4|webm|ogg)|application\/zip)$/;
+
+/** The type a stored file is served with: its stored type if it is a plain media type, else bytes. */
+export const servedType = (stored: string) => {
+  const type = stored.split(";")[0].trim().toLowerCase();
+  return SERVED_TYPES.test(type) ? type : "application/octet-stream";
+};
+
+/**
+ * A stored file with HTTP ranges; the caller has checked who may read it. Whatever a file holds, a
+ * browser cannot run it in our origin: it is served with a media type from a short list (else as
+ * bytes), with nosniff and a sandboxing policy (security-headers.ts).
+ */
 export async function sendStored(
   storage: Storage,
   key: string,
@@ -32,7 +46,7 @@ export async function sendStored(
       .header("content-range", `bytes */${stored.size}`)
       .send({ detail: "Range not satisfiable" });
   }
-  reply.type(stored.contentType);
+  reply.type(servedType(stored.contentType));
   if (range.kind === "full") {
     reply.header("content-length", stored.size);
     return reply.send(await storage.read(key));

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { type AuthResponse, loginBodySchema, signupBodySchema } from "../../shared/api/accounts.ts";
 import { createAccount, findAccountByEmail } from "../accounts/accounts.ts";
 import { SESSION_COOKIE } from "../auth/auth-plugin.ts";
+import { checkLoginDelay, clearLoginFailures, recordLoginFailure } from "../auth/login-throttle.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { ANONYMOUS_SESSION, sessionView } from "../auth/session-view.ts";
 import { createSession, deleteSession, SESSION_DAYS } from "../auth/sessions.ts";
@@ -36,11 +37,16 @@ export function registerAuthRoutes(app: FastifyInstance, db: Kysely<Database>): 
 
   app.post("/api/auth/login", { config: { rateLimit: AUTH_RATE } }, async (request, reply) => {
     const body = parseInput(loginBodySchema, request.body);
+    await checkLoginDelay(db, body.email);
     const user = await findAccountByEmail(db, body.email);
     // The same answer, after the same work, for an unknown email and a wrong password: nothing to
     // learn from it.
     const verified = await verifyPassword(body.password, user?.password_hash);
-    if (!user || !verified) throw unauthorized("Wrong email or password");
+    if (!user || !verified) {
+      await recordLoginFailure(db, body.email);
+      throw unauthorized("Wrong email or password");
+    }
+    await clearLoginFailures(db, body.email);
     return signIn(db, user, request, reply);
   });
 

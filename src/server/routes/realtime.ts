@@ -42,24 +42,25 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Kysely<Database
 
   app.register(async (scope) => {
     await scope.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-    scope.get(
-      REALTIME_PATH,
-      {
-        websocket: true,
-        preValidation: async (request) => {
-          if (!request.auth) throw unauthorized();
-          if (request.auth.via === "cookie" && !fromOurPages(request)) {
-            throw forbidden(
-              "Cross-site connection refused: connect from Tunesmith's pages or use a bearer token",
-            );
-          }
-        },
+    scope.route({
+      method: "GET",
+      url: REALTIME_PATH,
+      preValidation: async (request) => {
+        if (!request.auth) throw unauthorized();
+        if (request.auth.via === "cookie" && !fromOurPages(request)) {
+          throw forbidden(
+            "Cross-site connection refused: connect from Tunesmith's pages or use a bearer token",
+          );
+        }
       },
-      (socket, request) => {
+      // A plain GET, not a websocket handshake, is told what the route wants.
+      handler: async (_request, reply) =>
+        reply.status(426).header("upgrade", "websocket").send({ detail: "Connect with a websocket" }),
+      wsHandler: (socket, request) => {
         const auth = request.auth;
         if (!auth) return socket.close(1008, "Sign in to continue");
         runSocketSession({ socket, db, hub, user: auth.user, token: auth.token, log: request.log });
       },
-    );
+    });
   });
 }

@@ -14,6 +14,7 @@ import { attachment, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 import { parseRequestState } from "../studio/parse-state.ts";
+import { checkReadableProject } from "../studio/project-queries.ts";
 import { multitrackKey, renderMultitrack, renderStateToClip } from "../studio/render-state.ts";
 
 /** 002 §7: the studio's server renders — a range into a song clip, every track into a zip. */
@@ -29,6 +30,8 @@ export function registerStudioRenderRoutes(
     async (request): Promise<RenderStateResponse> => {
       const user = requireUser(request);
       const body = parseInput(renderStateBodySchema, request.body);
+      for (const projectId of [body.project_id, body.from_studio_project_id])
+        if (projectId) await checkReadableProject(db, user.id, projectId);
       return renderStateToClip(db, storage, user.id, parseRequestState(body.state), body);
     },
   );
@@ -39,6 +42,7 @@ export function registerStudioRenderRoutes(
     async (request): Promise<RenderStateMultitrackResponse> => {
       const user = requireUser(request);
       const body = parseInput(renderStateMultitrackBodySchema, request.body);
+      if (body.project_id) await checkReadableProject(db, user.id, body.project_id);
       return renderMultitrack(db, storage, user.id, parseRequestState(body.state));
     },
   );

@@ -1,14 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { byteLimit } from "./byte-limit.ts";
 import { FormPostSigner, LOCAL_FORM_POST_URL, storageSecretIn } from "./form-post-signer.ts";
-import type { ByteRange, PresignedPost, PresignPostOptions, Storage, StoredObject } from "./storage.ts";
+import type {
+  ByteRange,
+  Leftovers,
+  PresignedPost,
+  PresignPostOptions,
+  Storage,
+  StoredObject,
+} from "./storage.ts";
 
 export { ObjectTooLargeError } from "./byte-limit.ts";
+
+/** What names a write in progress: `<key>.partial-<pid>-<random>`, and its `.type` beside it. */
+const PARTIAL_MARK = ".partial-";
 
 /**
  * Media on local disk under one folder. Bodies stream to a temporary file and
@@ -38,7 +48,7 @@ export class LocalDiskStorage implements Storage {
   ): Promise<StoredObject> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    const partial = `${path}.partial-${process.pid}-${randomBytes(6).toString("hex")}`;
+    const partial = `${path}${PARTIAL_MARK}${process.pid}-${randomBytes(6).toString("hex")}`;
     const counter = byteLimit(options.maxBytes);
     try {
       await pipeline(body, counter, createWriteStream(partial));
@@ -71,6 +81,24 @@ export class LocalDiskStorage implements Storage {
     const path = this.path(key);
     await rm(path, { force: true });
     await rm(`${path}.type`, { force: true });
+  }
+
+  /** Partial files a killed process left: only a process's own cleanup removes them otherwise. */
+  async removeLeftovers(olderThanMs: number): Promise<Leftovers> {
+    const cutoff = Date.now() - olderThanMs;
+    let files = 0;
+    let bytes = 0;
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.includes(PARTIAL_MARK)) continue;
+      const path = join(entry.parentPath, entry.name);
+      const info = await stat(path).catch(() => null);
+      if (!info || info.mtimeMs > cutoff) continue;
+      await rm(path, { force: true });
+      files++;
+      bytes += info.size;
+    }
+    return { files, bytes };
   }
 
   async presignPost(key: string, options: PresignPostOptions): Promise<PresignedPost> {

@@ -44,4 +44,15 @@ export interface Storage {
   presignPost(key: string, options: PresignPostOptions): Promise<PresignedPost>;
   /** Stores that take the page's form posts themselves (local disk) check their signed fields with this. */
   readonly formPostSigner?: FormPostSigner;
+  /**
+   * Removes what writes cut off by a crash left behind, if older than `olderThanMs` (a younger one
+   * may be another instance's write in progress); stores whose writes leave nothing have none.
+   */
+  removeLeftovers?(olderThanMs: number): Promise<Leftovers>;
+}
+
+/** What a leftover sweep removed. */
+export interface Leftovers {
+  readonly files: number;
+  readonly bytes: number;
 }

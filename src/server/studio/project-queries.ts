@@ -119,14 +119,7 @@ export async function listVersions(
   projectId: string,
   page: { before?: number; limit: number },
 ): Promise<ProjectVersions> {
-  requireReadable(
-    await db
-      .selectFrom("studio_projects")
-      .select(["user_id", "is_shared"])
-      .where("id", "=", projectId)
-      .executeTakeFirst(),
-    userId,
-  );
+  await checkReadableProject(db, userId, projectId);
   let query = db
     .selectFrom("studio_project_versions")
     .select(["id", "title", "is_locked", "created_at"])
@@ -145,4 +138,16 @@ export async function listVersions(
     })),
     next_before: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
   };
+}
+
+/** A project a request names (its versions, a render's source): 404 unless the user may read it. */
+export async function checkReadableProject(db: Db, userId: string, projectId: string): Promise<void> {
+  requireReadable(
+    await db
+      .selectFrom("studio_projects")
+      .select(["user_id", "is_shared"])
+      .where("id", "=", projectId)
+      .executeTakeFirst(),
+    userId,
+  );
 }

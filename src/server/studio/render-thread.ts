@@ -5,6 +5,7 @@ import { parentPort } from "node:worker_threads";
 import { instantiateDsp } from "../../engine/node.ts";
 import {
   DEMO_SOURCE_PREFIX,
+  RenderPlanError,
   renderProjectRange,
   type SourceAudio,
   synthesizeDemoMaterial,
@@ -92,6 +93,9 @@ port.once("message", async (request: RenderThreadRequest) => {
     );
   } catch (error) {
     if (error instanceof Refused) post({ type: "refused", detail: error.message });
+    // A state that parsed but makes no playable plan is the request's fault, not the server's.
+    else if (error instanceof RenderPlanError)
+      post({ type: "refused", detail: `The project cannot be rendered: ${error.message}` });
     else post({ type: "error", error: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -68,7 +68,8 @@ async function store(
   shutdown.addEventListener("abort", stop, { once: true });
   try {
     const stored = await storage.put(policy.key, part.file, {
-      contentType: part.mimetype || "application/octet-stream",
+      // The type the client states is not kept: an upload is bytes until the server has decoded it.
+      contentType: "application/octet-stream",
       maxBytes: policy.maxBytes,
     });
     if (part.file.truncated) {

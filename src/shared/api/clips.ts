@@ -322,11 +322,11 @@ export const setMetadataBodySchema = z.object({
   caption: z.string().max(CAPTION_MAX, `Caption too long: at most ${CAPTION_MAX} characters`).optional(),
   caption_mentions: z.array(z.string().min(1).max(60)).max(50).optional(),
   is_audio_upload_tos_accepted: z.boolean().optional(),
-  /** A stored video (a storage key) to use as the cover. */
+  /** A video of one of the caller's own songs (its storage key) to use as the cover. */
   video_cover_upload_id: z.string().min(1).max(500).optional(),
   remove_image_cover: z.boolean().optional(),
   remove_video_cover: z.boolean().optional(),
-  /** A stored image (a storage key) to use as the cover. */
+  /** An image the caller uploaded (POST /api/uploads/image/ gives its id) to use as the cover. */
   image_s3_id: z.string().min(1).max(500).optional(),
   opt_out_video_cover_hook: z.boolean().optional(),
 });

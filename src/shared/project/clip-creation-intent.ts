@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beatsLength, beatsPosition } from "./bounded-numbers.ts";
 import { DEFAULT_CLIP_NAME } from "./constants.ts";
 
 /**
@@ -7,10 +8,10 @@ import { DEFAULT_CLIP_NAME } from "./constants.ts";
  */
 export const clipCreationIntentSchema = z.object({
   id: z.string().min(1),
-  startBeats: z.number(),
-  endBeats: z.number(),
-  startTrimmedBeats: z.number().min(0).default(0),
-  endTrimmedBeats: z.number().min(0).default(0),
+  startBeats: beatsPosition(),
+  endBeats: beatsPosition(),
+  startTrimmedBeats: beatsLength().default(0),
+  endTrimmedBeats: beatsLength().default(0),
   possibleClipIds: z.array(z.string().min(1)).default(() => []),
   queuedGenerationId: z.string().min(1).nullable().default(null),
   queuedGenerationIds: z.array(z.string().min(1)).default(() => []),

@@ -8,6 +8,16 @@ export const DEFAULT_TRACK_NAME = "New Track";
 /** Fallback tempo, used when the timing has no usable bps and no automation. */
 export const DEFAULT_BPS = 2;
 
+/**
+ * Not in the spec: the tempos a state may hold, in beats per second (6 to 1,200 BPM), well around
+ * the studio's 20 to 400 BPM, so a stored or sent tempo always gives finite frame positions.
+ */
+export const BPS_MIN = 0.1;
+export const BPS_MAX = 20;
+
+/** As many tracks as the audio engine has track slots. */
+export const MAX_PROJECT_TRACKS = 256;
+
 export const DEFAULT_SONG_LENGTH_BEATS = 240;
 export const DEFAULT_LOOP_END_BEATS = 32;
 /** Length given to a clip whose audio duration is not known yet. */

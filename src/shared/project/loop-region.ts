@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beatsPosition } from "./bounded-numbers.ts";
 import { DEFAULT_LOOP_END_BEATS } from "./constants.ts";
 
 /**
@@ -8,8 +9,8 @@ import { DEFAULT_LOOP_END_BEATS } from "./constants.ts";
  */
 export const loopRegionSchema = z.object({
   enabled: z.boolean().default(false),
-  startBeats: z.number().default(0),
-  endBeats: z.number().default(DEFAULT_LOOP_END_BEATS),
+  startBeats: beatsPosition().default(0),
+  endBeats: beatsPosition().default(DEFAULT_LOOP_END_BEATS),
 });
 
 export type LoopRegion = z.infer<typeof loopRegionSchema>;

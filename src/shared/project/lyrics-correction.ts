@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { secondsPosition } from "./bounded-numbers.ts";
 
 export const alignedLyricWordSchema = z.object({
   word: z.string(),
-  start_s: z.number(),
-  end_s: z.number(),
+  start_s: secondsPosition(),
+  end_s: secondsPosition(),
 });
 
 export type AlignedLyricWord = z.infer<typeof alignedLyricWordSchema>;
 
 /** Lyrics re-aligned by the user over a time range of a clip's audio. */
 export const lyricsCorrectionSchema = z.object({
-  startSeconds: z.number(),
-  endSeconds: z.number(),
+  startSeconds: secondsPosition(),
+  endSeconds: secondsPosition(),
   alignedLyrics: z.array(alignedLyricWordSchema),
 });
 

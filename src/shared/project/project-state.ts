@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { summarizeIssues } from "../zod-issues.ts";
+import { beatsLength } from "./bounded-numbers.ts";
 import {
   DEFAULT_AMPLITUDE,
   DEFAULT_METRONOME_AMPLITUDE,
   DEFAULT_PROJECT_TITLE,
   FADER_MAX,
   FADER_MIN,
+  MAX_PROJECT_TRACKS,
 } from "./constants.ts";
 import { loopRegionSchema } from "./loop-region.ts";
 import { lyricsCorrectionSchema } from "./lyrics-correction.ts";
@@ -34,8 +36,8 @@ export const projectStateSchema = z.looseObject({
   editSessionId: z.string().min(1).nullable().default(null),
   /** Master fader. */
   amplitude: fader.default(DEFAULT_AMPLITUDE),
-  songFadeInBeats: z.number().min(0).default(0),
-  songFadeOutBeats: z.number().min(0).default(0),
+  songFadeInBeats: beatsLength().default(0),
+  songFadeOutBeats: beatsLength().default(0),
   timing: projectTimingSchema,
   metronome: z
     .object({
@@ -45,7 +47,7 @@ export const projectStateSchema = z.looseObject({
     .prefault({}),
   loop: loopRegionSchema.prefault({}),
   selection: selectionSchema,
-  tracks: z.array(trackSchema),
+  tracks: z.array(trackSchema).max(MAX_PROJECT_TRACKS, `A project has at most ${MAX_PROJECT_TRACKS} tracks`),
   metadata: usageFlagsSchema.prefault({}),
   lyricsCorrectionsByClipId: z.record(z.string(), z.array(lyricsCorrectionSchema)).default(() => ({})),
   markersRegistry: markersRegistrySchema.default(() => ({})),

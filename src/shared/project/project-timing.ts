@@ -1,10 +1,17 @@
 import { z } from "zod";
-import { DEFAULT_BPS } from "./constants.ts";
+import { beatsLength } from "./bounded-numbers.ts";
+import { BPS_MAX, BPS_MIN, DEFAULT_BPS } from "./constants.ts";
+
+/** A tempo in beats per second, within what the engine can turn into frames. */
+const bpsSchema = z
+  .number()
+  .min(BPS_MIN, `tempos are at least ${BPS_MIN * 60} BPM`)
+  .max(BPS_MAX, `tempos are at most ${BPS_MAX * 60} BPM`);
 
 /** A tempo automation point: the tempo, in beats per second, at a beat of the timeline. */
 export const tempoPointSchema = z.object({
-  beats: z.number().min(0),
-  bps: z.number().positive(),
+  beats: beatsLength(),
+  bps: bpsSchema,
 });
 
 export type TempoPoint = z.infer<typeof tempoPointSchema>;
@@ -37,7 +44,7 @@ export const bpsAutomationSchema = z.array(tempoPointSchema).superRefine((points
 
 const tempoFields = {
   /** The tempo when there is no automation. */
-  bps: z.number().positive().default(DEFAULT_BPS),
+  bps: bpsSchema.default(DEFAULT_BPS),
   bpsAutomation: bpsAutomationSchema.default(() => []),
 };
 

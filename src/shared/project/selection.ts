@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beatsPosition } from "./bounded-numbers.ts";
 
 /**
  * The selected tracks and time range. The range runs from anchorBeats (where the drag started) to
@@ -7,8 +8,8 @@ import { z } from "zod";
 export const selectionSchema = z.object({
   trackIds: z.array(z.string().min(1)).default(() => []),
   focusedTrackId: z.string().min(1).nullable().default(null),
-  anchorBeats: z.number().default(0),
-  focusBeats: z.number().default(0),
+  anchorBeats: beatsPosition().default(0),
+  focusBeats: beatsPosition().default(0),
   focusedArea: z.enum(["timeline", "tracks"]).default("timeline"),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beatsLength, beatsPosition } from "./bounded-numbers.ts";
 import {
   DEFAULT_AMPLITUDE,
   DEFAULT_CLIP_LENGTH_BEATS,
@@ -39,12 +40,12 @@ export const studioClipSchema = z.looseObject({
   color: z.string().nullable().default(null),
   mute: z.boolean().default(false),
   streaming: z.boolean().default(false),
-  startBeats: z.number(),
-  endBeats: z.number(),
+  startBeats: beatsPosition(),
+  endBeats: beatsPosition(),
   /** Where in the clip's content, in beats, playback starts (moves when the clip's start is trimmed). */
-  readStartBeats: z.number().default(0),
-  fadeInBeats: z.number().min(0).default(0),
-  fadeOutBeats: z.number().min(0).default(0),
+  readStartBeats: beatsPosition().default(0),
+  fadeInBeats: beatsLength().default(0),
+  fadeOutBeats: beatsLength().default(0),
   /** Semitones. */
   transposition: z.int().min(TRANSPOSITION_MIN).max(TRANSPOSITION_MAX).default(0),
   /** Ours: keep the voice's formants in place while transposing (for vocals). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beatsPosition, secondsPosition } from "./bounded-numbers.ts";
 
 /**
  * Pins a beat of a clip's content to a time in its source audio. The beat is counted in the
@@ -6,8 +7,8 @@ import { z } from "zod";
  * a clip can share one marker list through the project's markersRegistry.
  */
 export const warpMarkerSchema = z.object({
-  beats: z.number(),
-  seconds: z.number(),
+  beats: beatsPosition(),
+  seconds: secondsPosition(),
 });
 
 export type WarpMarker = z.infer<typeof warpMarkerSchema>;

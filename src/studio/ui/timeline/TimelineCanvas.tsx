@@ -2,6 +2,9 @@
 // (TimelineRenderer), driven by the studio's frame loop.
 
 import { Application } from "@pixi/react";
+// The pages' Content-Security-Policy allows no eval: Pixi's shader and uniform code then comes
+// precompiled from this module instead of being generated with new Function at run time.
+import "pixi.js/unsafe-eval";
 import type { Application as PixiApplication } from "pixi.js";
 import { memo, useCallback, useEffect, useRef } from "react";
 import { fadeGain } from "../../timeline/fade-shapes.ts";

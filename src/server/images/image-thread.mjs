@@ -1,0 +1,6 @@
+// The image thread's entry: worker threads start without the TypeScript loader the server runs
+// under (tsx) or the one the tests run under, so it is registered here before the codec is loaded.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./image-thread.ts");

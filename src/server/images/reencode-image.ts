@@ -1,0 +1,43 @@
+import jpeg from "jpeg-js";
+import {
+  IMAGE_MAX_PIXELS,
+  IMAGE_NOT_READABLE,
+  IMAGE_SIDE_MAX,
+  IMAGE_TOO_MANY_PIXELS,
+} from "../../shared/api/images.ts";
+import { decodeImage } from "./decode-image.ts";
+import { fitImage } from "./fit-image.ts";
+import { sniffImage } from "./image-format.ts";
+
+/** An image the user must fix, with the message to show them. */
+export class ImageRejected extends Error {}
+
+/** JPEG at this quality: a cover looks as sent, at a tenth of a PNG's size. */
+const JPEG_QUALITY = 85;
+
+/**
+ * A user's image made ours: decoded from JPEG, PNG, WebP or BMP (by its bytes, whatever it claims
+ * to be), fitted within IMAGE_SIDE_MAX and encoded as a fresh JPEG. Nothing of the file as sent
+ * (its markup, metadata or extra chunks) survives, so what is served is only pixels.
+ */
+export async function reencodeImage(
+  bytes: Uint8Array,
+): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) throw new ImageRejected(IMAGE_NOT_READABLE);
+  if (sniffed.width * sniffed.height > IMAGE_MAX_PIXELS) throw new ImageRejected(IMAGE_TOO_MANY_PIXELS);
+  let decoded: Awaited<ReturnType<typeof decodeImage>>;
+  try {
+    decoded = await decodeImage(bytes, sniffed);
+  } catch {
+    decoded = null;
+  }
+  if (!decoded || decoded.width !== sniffed.width || decoded.height !== sniffed.height)
+    throw new ImageRejected(IMAGE_NOT_READABLE);
+  const fitted = fitImage(decoded, IMAGE_SIDE_MAX);
+  const encoded = jpeg.encode(
+    { width: fitted.width, height: fitted.height, data: fitted.data },
+    JPEG_QUALITY,
+  );
+  return { jpeg: encoded.data, width: fitted.width, height: fitted.height };
+}

@@ -1,0 +1,33 @@
+import { HttpError } from "../http/errors.ts";
+import { runOneShotThread } from "../threads/one-shot-thread.ts";
+import type { ImageThreadResponse } from "./image-thread.ts";
+
+const ENTRY = new URL("./image-thread.mjs", import.meta.url);
+
+/** Ours: decoding the largest image taken takes a few seconds; much longer means something is wrong. */
+const IMAGE_TIMEOUT_MS = 60_000;
+
+/**
+ * A user's image re-encoded as our JPEG in a thread of its own, so decoding megapixels never holds
+ * up other requests. An image the user can fix (unreadable, too large) rejects with a 400 saying so.
+ */
+export function runImageThread(
+  bytes: Uint8Array,
+): Promise<{ jpeg: Uint8Array; width: number; height: number }> {
+  const copy = bytes.slice();
+  return runOneShotThread<ImageThreadResponse, { jpeg: Uint8Array; width: number; height: number }>(
+    ENTRY,
+    copy,
+    [copy.buffer],
+    {
+      name: "image re-encoding",
+      timeoutMs: IMAGE_TIMEOUT_MS,
+      timeoutError: () => new Error("The image re-encoding timed out"),
+      onMessage: (response) => {
+        if (response.type === "refused") return new HttpError(400, response.detail);
+        if (response.type === "error") return new Error(`The image re-encoding failed: ${response.error}`);
+        return response;
+      },
+    },
+  ).result;
+}

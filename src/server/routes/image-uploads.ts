@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import {
+  IMAGE_TOO_LARGE,
+  IMAGE_UPLOAD_MAX_BYTES,
+  type ImageUploadResponse,
+} from "../../shared/api/images.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import { putBytes } from "../generation/song-outputs.ts";
+import { badRequest } from "../http/errors.ts";
+import { userImageKey } from "../images/image-keys.ts";
+import { runImageThread } from "../images/run-image-thread.ts";
+import type { Storage } from "../storage/storage.ts";
+
+const SEND_BYTES =
+  "Send the image's bytes as the request body (Content-Type image/jpeg, image/png, image/webp or image/bmp)";
+
+/**
+ * POST /api/uploads/image/: a cover image, sent as the body. It is decoded and re-encoded here
+ * (never stored or served as sent) and kept under the caller's id; its id is then the clip's
+ * image_s3_id in set_metadata.
+ */
+export function registerImageUploadRoutes(app: FastifyInstance, storage: Storage): void {
+  app.register(async (scope) => {
+    // The type a client states only picks this parser; what the bytes are is sniffed from them.
+    scope.addContentTypeParser(
+      /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i,
+      { parseAs: "buffer", bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.setErrorHandler((error, _request, reply) => {
+      if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE")
+        return reply.status(413).send({ detail: IMAGE_TOO_LARGE });
+      throw error;
+    });
+    scope.post("/api/uploads/image/", async (request, reply): Promise<ImageUploadResponse> => {
+      const user = requireUser(request);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw badRequest(SEND_BYTES);
+      const image = await runImageThread(request.body);
+      const id = randomUUID();
+      await putBytes(storage, userImageKey(user.id, id), image.jpeg, "image/jpeg");
+      reply.status(201);
+      return { image_s3_id: id, width: image.width, height: image.height };
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Ours: an image a user gives (a cover) is at most this many bytes as sent... */
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** ...and this many pixels once decoded, so decoding one stays within a bounded amount of memory. */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+/** Stored images fit in this square: covers are shown at 200 px, twice that and more on large screens. */
+export const IMAGE_SIDE_MAX = 1024;
+
+/** The image formats taken, as the studio's image picker lists them. */
+export const IMAGE_FORMATS = ["jpeg", "png", "webp", "bmp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export const IMAGE_NOT_READABLE = "Please upload an image: JPEG, PNG, WebP or BMP";
+export const IMAGE_TOO_LARGE = "The image is too large: images are at most 10 MB";
+export const IMAGE_TOO_MANY_PIXELS = "The image is too large: images are at most 25 megapixels";
+
+/** POST /api/uploads/image/: the image, re-encoded by the server, to name as a clip's image_s3_id. */
+export const imageUploadResponseSchema = z.object({
+  image_s3_id: z.uuid(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;

@@ -1,0 +1,223 @@
+/**
+ * How to call each API route on another user's private objects, for the route-walking tests
+ * (security-routes.test.ts, security-fuzz.test.ts). Every route the app registers needs an entry,
+ * keyed "METHOD /url/pattern" as Fastify lists it; a route without one fails those tests, naming it.
+ *
+ * access says who may use the route on the objects of the fixtures, all private and the owner's:
+ * - "public": anyone, signed in or not (health, session, sign-in, feeds of public songs);
+ * - "signed-in": any account, each on their own things: another user gets an answer, but nothing of
+ *   the owner's (the test looks for the owner's private names in it);
+ * - "owner": the owner only: another user gets 400, 403 or 404, anonymous 401 (or 404 where the
+ *   route serves public objects to anyone: a private one is then as missing).
+ * Path parameters come from the fixtures by name (PARAMS below); `path` overrides that, `body`
+ * gives the JSON body (the owner's objects named in it, for routes that take references).
+ */
+export interface Fixtures {
+  readonly clipId: string;
+  readonly uploadId: string;
+  readonly imageId: string;
+  readonly workspaceId: string;
+  readonly playlistId: string;
+  readonly personaId: string;
+  readonly promptId: string;
+  readonly lyricsId: string;
+  readonly studioProjectId: string;
+  readonly versionId: string;
+}
+
+export type Access = "public" | "signed-in" | "owner";
+
+export interface RouteCase {
+  readonly access: Access;
+  readonly path?: (f: Fixtures) => string;
+  readonly body?: (f: Fixtures) => unknown;
+}
+
+/** A path parameter's value, by its name. */
+export const PARAMS: Record<string, (f: Fixtures) => string> = {
+  clip_id: (f) => f.clipId,
+  upload_id: (f) => f.uploadId,
+  persona_id: (f) => f.personaId,
+  lyrics_id: (f) => f.lyricsId,
+  project_id: (f) => f.workspaceId,
+  revision_id: (f) => f.versionId,
+  version_id: (f) => f.versionId,
+  file: () => "audio.wav",
+  render_key: () => "owner-render-key-0001",
+  image: (f) => f.imageId,
+};
+
+const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
+const clipRefs = (f: Fixtures) => ({ clip_ids: [f.clipId] });
+/** A song request that names the owner's private clip and playlist. */
+const generateBody = (f: Fixtures) => ({
+  prompt: "",
+  tags: "pop",
+  mv: "chirp-v4",
+  task: "extend",
+  continue_clip_id: f.clipId,
+  continue_at: 1,
+  playlist_id: f.playlistId,
+  make_instrumental: true,
+});
+
+export const ROUTE_CASES: Record<string, RouteCase> = {
+  "GET /api/health": { access: "public" },
+  "GET /api/session": { access: "public" },
+  "GET /api/realtime": { access: "public" },
+  "POST /api/auth/login": { access: "public", body: () => ({ email: "nobody@example.com", password: "x" }) },
+  "POST /api/auth/signup": { access: "public", body: () => ({}) },
+  "POST /api/auth/logout": { access: "public" },
+  "POST /api/storage/upload": { access: "public" },
+  "GET /api/billing/info": { access: "signed-in" },
+  "GET /api/billing/info/": { access: "signed-in" },
+  "GET /api/billing/models": { access: "public" },
+  "GET /api/billing/models/": { access: "public" },
+  "GET /api/billing/download-usage": { access: "signed-in" },
+  "POST /api/billing/clips/:clip_id/download/": { access: "owner" },
+  "GET /api/clip/:clip_id": { access: "owner" },
+  "GET /api/clips/get_songs_by_ids": {
+    access: "public",
+    path: (f) => `/api/clips/get_songs_by_ids?ids=${f.clipId}`,
+  },
+  "GET /api/clips/clip_prompts/": { access: "signed-in" },
+  "GET /api/clips/trashed_v2": { access: "signed-in" },
+  "GET /api/clips/:clip_id/commercial_rights_eligible/": { access: "owner" },
+  "POST /api/clips/delete/": { access: "owner", body: (f) => ({ ids: [f.clipId] }) },
+  "POST /api/gen/trash": { access: "owner", body: (f) => ({ trash: true, clip_ids: [f.clipId] }) },
+  "POST /api/gen/:clip_id/set_metadata/": { access: "owner", body: () => ({ title: "taken" }) },
+  "POST /api/gen/:clip_id/set_visibility/": { access: "owner", body: () => ({ is_public: false }) },
+  "POST /api/gen/:clip_id/update_reaction_type/": { access: "owner", body: () => ({ reaction: "L" }) },
+  "POST /api/gen/:clip_id/update_feedback_state/": {
+    access: "owner",
+    body: () => ({ feedback_reason: "x" }),
+  },
+  "GET /api/gen/:clip_id/downbeats": { access: "owner" },
+  "POST /api/gen/:clip_id/downbeats_streaming/v2": { access: "owner", body: () => ({}) },
+  "GET /api/gen/:clip_id/midi/": { access: "owner" },
+  "GET /api/gen/:clip_id/wav_file/": { access: "owner" },
+  "POST /api/gen/:clip_id/convert_wav/": { access: "owner" },
+  "GET /api/gen/:clip_id/waveform-aggregates": { access: "owner" },
+  "GET /api/gen/:clip_id/aligned_lyrics/v2": { access: "owner" },
+  "GET /api/gen/:clip_id/aligned_lyrics/v2/": { access: "owner" },
+  "GET /api/media/clips/:clip_id/:file": { access: "owner" },
+  "POST /api/gen/prompt_image/": { access: "signed-in", body: () => ({ prompt: "a fox" }) },
+  "GET /api/feed/v2": { access: "public", path: (f) => `/api/feed/v2?ids=${f.clipId}` },
+  "POST /api/feed/v3": { access: "public", body: () => ({}) },
+  "POST /api/feed/v3/offset": { access: "public", body: () => ({ offset: 0 }) },
+  "POST /api/search/": { access: "public", body: () => ({ search_queries: [{ query: "SECRET" }] }) },
+  "POST /api/generate/v2": { access: "owner", body: generateBody },
+  "POST /api/generate/v2/": { access: "owner", body: generateBody },
+  "POST /api/generate/v2-web": { access: "owner", body: generateBody },
+  "POST /api/generate/v2-web/": { access: "owner", body: generateBody },
+  "POST /api/generate/concat/v2": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
+  "POST /api/generate/concat/v2/": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
+  "POST /api/generate/upsample": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
+  "POST /api/generate/upsample/": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
+  "POST /api/clips/adjust-speed": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId, speed_multiplier: 1.5 }),
+  },
+  "POST /api/clips/adjust-speed/": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId, speed_multiplier: 1.5 }),
+  },
+  "POST /api/edit/stems/:clip_id": { access: "owner", body: () => ({}) },
+  "POST /api/edit/stems/:clip_id/": { access: "owner", body: () => ({}) },
+  "GET /api/generate/requests": { access: "signed-in" },
+  "GET /api/generate/requests/": { access: "signed-in" },
+  "GET /api/generate/matrix": { access: "public" },
+  "GET /api/generate/get_recommend_styles": { access: "public" },
+  "POST /api/tags/recommend": { access: "public", body: () => ({ tags: "pop" }) },
+  "POST /api/statsig/experiment/": { access: "public", body: () => ({}) },
+  "POST /api/generate/lyrics/": { access: "signed-in", body: () => ({ prompt: "rain" }) },
+  "GET /api/generate/lyrics/:lyrics_id": { access: "owner" },
+  "GET /api/generate/lyrics/:lyrics_id/": { access: "owner" },
+  "POST /api/prompts/": { access: "owner", body: (f) => ({ id: f.promptId, tags: "taken" }) },
+  "POST /api/prompts/delete/": { access: "owner", body: (f) => ({ id: f.promptId }) },
+  "GET /api/playlist/me": { access: "signed-in" },
+  "POST /api/playlist/create/": { access: "signed-in", body: () => ({ name: "mine" }) },
+  "POST /api/playlist/update_clips/": {
+    access: "owner",
+    body: (f) => ({ playlist_id: f.playlistId, update_type: "add", metadata: clipRefs(f) }),
+  },
+  "GET /api/project/me": { access: "signed-in" },
+  "POST /api/project": { access: "signed-in", body: () => ({ name: "mine" }) },
+  "GET /api/project/:project_id": { access: "owner" },
+  "GET /api/project/:project_id/pinned-clips": { access: "owner" },
+  "POST /api/project/:project_id/metadata": { access: "owner", body: () => ({ name: "taken" }) },
+  "POST /api/project/:project_id/clips": {
+    access: "owner",
+    body: (f) => ({ update_type: "add", metadata: clipRefs(f) }),
+  },
+  "POST /api/project/trash": { access: "owner", body: (f) => ({ project_id: f.workspaceId }) },
+  "GET /api/persona/get-personas/": { access: "signed-in" },
+  "GET /api/persona/get-loved-personas/": { access: "signed-in" },
+  "GET /api/persona/get-followed-personas/": { access: "signed-in" },
+  "GET /api/persona/get-persona/:persona_id/": { access: "owner" },
+  "GET /api/persona/get-persona-paginated/:persona_id/": { access: "owner" },
+  "GET /api/persona/get-persona-by-clip/:clip_id/": { access: "owner" },
+  "GET /api/persona/images/:image.png": {
+    access: "public",
+    path: () => `/api/persona/images/${"0".repeat(32)}.png`,
+  },
+  "POST /api/persona/create/": { access: "owner", body: (f) => ({ root_clip_id: f.clipId, name: "taken" }) },
+  "POST /api/persona/:persona_id/toggle_love/": { access: "owner" },
+  "POST /api/persona/follow/:persona_id/": { access: "owner" },
+  "POST /api/uploads/audio/": { access: "signed-in", body: () => ({ extension: "wav" }) },
+  "GET /api/uploads/audio/:upload_id/": { access: "owner" },
+  "POST /api/uploads/audio/:upload_id/upload-finish/": { access: "owner", body: () => ({}) },
+  "POST /api/uploads/audio/:upload_id/cancel/": { access: "owner" },
+  "POST /api/uploads/audio/:upload_id/initialize-clip/": { access: "owner", body: () => ({}) },
+  "POST /api/uploads/audio/:upload_id/initialize-stem-mix-clip": {
+    access: "owner",
+    body: (f) => ({ stem_remix_of_clip_id: f.clipId }),
+  },
+  "POST /api/uploads/audio/:upload_id/initialize-stem-mix-clip/": {
+    access: "owner",
+    body: (f) => ({ stem_remix_of_clip_id: f.clipId }),
+  },
+  "POST /api/uploads/image/": { access: "signed-in" },
+  "POST /api/studio/create-project": { access: "signed-in" },
+  "POST /api/studio/create-or-load-project-for-clip/:clip_id": { access: "owner" },
+  "GET /api/studio/project/:project_id": { access: "owner", path: studio("") },
+  "GET /api/studio/project/:project_id/versions": { access: "owner", path: studio("/versions") },
+  "POST /api/studio/project/:project_id/share": {
+    access: "owner",
+    path: studio("/share"),
+    body: () => ({ is_shared: true }),
+  },
+  "POST /api/studio/save-project": {
+    access: "owner",
+    body: (f) => ({ project_id: f.studioProjectId, state: { timing: {}, tracks: [], selection: {} } }),
+  },
+  "GET /api/studio/:project_id/version/:version_id": {
+    access: "owner",
+    path: (f) => `/api/studio/${f.studioProjectId}/version/${f.versionId}`,
+  },
+  "GET /api/studio/project_revision/:revision_id": { access: "owner" },
+  "POST /api/studio/project_revision/:revision_id/clone": { access: "owner", body: () => ({}) },
+  "POST /api/studio/project_revision/:revision_id/lock": {
+    access: "owner",
+    body: () => ({ is_locked: true }),
+  },
+  "POST /api/studio/render-state": {
+    access: "owner",
+    body: (f) => ({ project_id: f.studioProjectId, state: { timing: {}, tracks: [], selection: {} } }),
+  },
+  "POST /api/studio/render-state-multitrack": {
+    access: "owner",
+    body: (f) => ({ project_id: f.studioProjectId, state: { timing: {}, tracks: [], selection: {} } }),
+  },
+  "GET /api/studio/render-downloads/:render_key.zip": { access: "owner" },
+};
+
+/** The path of a route for the fixtures: the case's own, or each :param filled from PARAMS. */
+export function routePath(url: string, routeCase: RouteCase, fixtures: Fixtures): string {
+  if (routeCase.path) return routeCase.path(fixtures);
+  return url.replace(/:([a-z_]+)/g, (_match, name: string) => {
+    const value = PARAMS[name];
+    if (!value) throw new Error(`No fixture for the path parameter :${name} of ${url}: add it to PARAMS`);
+    return value(fixtures);
+  });
+}

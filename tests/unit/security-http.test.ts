@@ -1,0 +1,165 @@
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
+import type { DatabaseHandle } from "../../src/server/db/database.ts";
+import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
+import { tooManyLoginFailures } from "../../src/shared/api/login-delay.ts";
+import { newAccountBody } from "../api-server.ts";
+import { BACKENDS, openTestDatabase } from "../server-database.ts";
+
+/** A server behind one trusted proxy (TRUST_PROXY=1), as the probe ran it. */
+describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend) => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let url = "";
+  let storageRoot = "";
+  const leftover = (root: string) => join(root, "clips/killed/audio.wav.partial-4242-0a0b0c0d0e0f");
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    const root = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
+    // What a write killed two hours ago left: the sweep at start removes it.
+    mkdirSync(join(root, "clips/killed"), { recursive: true });
+    writeFileSync(leftover(root), Buffer.alloc(4096));
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(leftover(root), twoHoursAgo, twoHoursAgo);
+    storageRoot = root;
+    const storage = new LocalDiskStorage(root);
+    app = await buildApp({ database, storage, trustProxy: 1 });
+    url = await app.listen({ port: 0, host: "127.0.0.1" });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** A sign-in through the proxy: the client's own X-Forwarded-For, then the address the proxy saw. */
+  const login = (body: object, clientSays: string, proxySaw: string) =>
+    fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `${clientSays}, ${proxySaw}` },
+      body: JSON.stringify(body),
+    });
+
+  it("removes the partial files a crash left, at start", async () => {
+    for (let waited = 0; existsSync(leftover(storageRoot)) && waited < 5000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(leftover(storageRoot))).toBe(false);
+  });
+
+  it("limits sign-ins per address however the client rotates X-Forwarded-For", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt++) {
+      // A new email each time, so only the per-address limit can answer 429.
+      const response = await login(
+        { email: `nobody${attempt}-${backend}@example.com`, password: "guess" },
+        `10.9.${attempt}.1`,
+        "203.0.113.7",
+      );
+      statuses.push(response.status);
+      const body = (await response.json()) as { detail?: unknown };
+      expect(typeof body.detail).toBe("string");
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it("delays one account's sign-ins after 5 failures, from any address, and lets its owner in after", async () => {
+    const account = newAccountBody();
+    expect(
+      (
+        await fetch(`${url}/api/auth/signup`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(account),
+        })
+      ).status,
+    ).toBe(201);
+    const wrong = { email: account.email, password: "wrong password" };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(wrong, "x", `198.51.100.${attempt}`)).status).toBe(401);
+    }
+    const throttled = await login(
+      { email: account.email.toUpperCase(), password: account.password },
+      "x",
+      "198.51.100.99",
+    );
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("retry-after")).toBe("2");
+    expect(await throttled.json()).toEqual({ detail: tooManyLoginFailures(2) });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const allowed = await login({ email: account.email, password: account.password }, "x", "198.51.100.98");
+    expect(allowed.status).toBe(200);
+    // A success forgets the failures: the next wrong password is a plain 401.
+    expect((await login(wrong, "x", "198.51.100.97")).status).toBe(401);
+  });
+
+  it("sends HSTS only when the proxy says the request came over HTTPS", async () => {
+    const plain = await fetch(`${url}/api/health`);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    const secure = await fetch(`${url}/api/health`, { headers: { "x-forwarded-proto": "https" } });
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("puts security headers on pages, API answers and errors, keeping cross-origin isolation", async () => {
+    const page = await fetch(`${url}/create`);
+    const pagePolicy = page.headers.get("content-security-policy") ?? "";
+    expect(pagePolicy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(pagePolicy).toContain("worker-src 'self' blob:");
+    expect(pagePolicy).toContain("frame-ancestors 'none'");
+    expect(pagePolicy).not.toContain("unsafe-inline' 'wasm");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    const embed = await fetch(`${url}/embed/some-song`);
+    expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(embed.headers.get("x-frame-options")).toBeNull();
+    for (const response of [
+      page,
+      embed,
+      await fetch(`${url}/api/health`),
+      await fetch(`${url}/api/nothing-here`),
+    ]) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(response.headers.get("cross-origin-embedder-policy")).toBe("require-corp");
+    }
+    const api = await fetch(`${url}/api/session`);
+    expect(api.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it("answers CORS for bearer-token clients, never with credentials", async () => {
+    const preflight = await fetch(`${url}/api/feed/v3`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://elsewhere.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+    const simple = await fetch(`${url}/api/session`, { headers: { origin: "https://elsewhere.example" } });
+    expect(simple.headers.get("access-control-allow-origin")).toBe("*");
+    expect(simple.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("answers the router's own errors as JSON {detail}", async () => {
+    const badEncoding = await fetch(`${url}/api/clip/%zz`);
+    expect(badEncoding.status).toBe(400);
+    expect(await badEncoding.json()).toEqual({
+      detail: "The path is not a valid URL (bad percent-encoding)",
+    });
+    const longPart = await fetch(`${url}/api/clip/${"a".repeat(150)}`);
+    expect(longPart.status).toBe(414);
+    expect(await longPart.json()).toEqual({ detail: "A part of the path is too long" });
+    const nul = await fetch(`${url}/api/project/me?query=%00`);
+    expect(nul.status).toBeLessThan(500);
+    expect(typeof ((await nul.json()) as { detail?: unknown }).detail).toBe("string");
+  });
+});
