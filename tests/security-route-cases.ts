@@ -76,6 +76,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/billing/download-usage": { access: "signed-in" },
   "POST /api/billing/clips/:clip_id/download/": { access: "owner" },
   "GET /api/clip/:clip_id": { access: "owner" },
+  "GET /api/clips/:clip_id/project": { access: "owner" },
   "GET /api/clips/get_songs_by_ids": {
     access: "public",
     path: (f) => `/api/clips/get_songs_by_ids?ids=${f.clipId}`,
@@ -164,6 +165,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/persona/create/": { access: "owner", body: (f) => ({ root_clip_id: f.clipId, name: "taken" }) },
   "POST /api/persona/:persona_id/toggle_love/": { access: "owner" },
   "POST /api/persona/follow/:persona_id/": { access: "owner" },
+  "PUT /api/persona/edit-persona/:persona_id/": { access: "owner", body: () => ({ name: "renamed" }) },
+  "PUT /api/persona/trash-persona/:persona_id/": { access: "owner" },
+  "PUT /api/persona/set_visibility/:persona_id/": {
+    access: "owner",
+    path: (f) => `/api/persona/set_visibility/${f.personaId}/?is_public=true`,
+  },
+  "GET /api/persona/get-trashed-personas/": { access: "signed-in" },
+  "GET /api/persona/get-tunesmith-personas/": { access: "public" },
   "POST /api/uploads/audio/": { access: "signed-in", body: () => ({ extension: "wav" }) },
   "GET /api/uploads/audio/:upload_id/": { access: "owner" },
   "POST /api/uploads/audio/:upload_id/upload-finish/": { access: "owner", body: () => ({}) },

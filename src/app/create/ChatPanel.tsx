@@ -3,8 +3,9 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { navigate } from "../router/history-router.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
+import { CLIP_STATUS_LABELS } from "../songs/clip-status.ts";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
-import { CLIP_STATUS_LABELS, useClips } from "./clips-store.ts";
+import { useClips } from "./clips-store.ts";
 import { formPathFrom } from "./create-query.ts";
 import { fetchClip } from "./workspace-clips.ts";
 

@@ -20,16 +20,6 @@ export interface ClipsState {
   readonly loaded: boolean;
 }
 
-/** The words a clip's status shows as in the song list and the chat. */
-export const CLIP_STATUS_LABELS: Record<Clip["status"], string> = {
-  queued: "Queued",
-  submitted: "Submitted",
-  processing: "Processing",
-  streaming: "Streaming",
-  complete: "Complete",
-  error: "Error",
-};
-
 export const clipsStore = createStore<ClipsState>(() => ({ order: [], byId: {}, loaded: false }));
 
 export const useClips = <T>(select: (state: ClipsState) => T): T => useStore(clipsStore, select);

@@ -5,7 +5,7 @@ import {
   waveformAggregatesResponseSchema,
 } from "../../shared/api/clips.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { drawPeaks, pickLevel } from "../create/waveform-drawing.ts";
+import { drawPeaks, pickLevel } from "./waveform-drawing.ts";
 
 /**
  * Waveforms already fetched, by the clip's audio address (a new file has a new address): a

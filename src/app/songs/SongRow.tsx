@@ -1,10 +1,10 @@
 import type { CSSProperties, MouseEvent, ReactNode, Ref } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
-import { CLIP_STATUS_LABELS } from "../create/clips-store.ts";
 import { Link } from "../router/Link.tsx";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
+import { CLIP_STATUS_LABELS } from "./clip-status.ts";
 import { SongCover } from "./SongCover.tsx";
 
 export interface SongItem {
