@@ -46,7 +46,7 @@ export async function seedDemoAccounts(
       displayName: account.plan === "pro" ? "Demo Pro" : "Demo",
       plan: account.plan,
       credits: account.plan === "pro" ? 2500 : 50,
-      // The pro demo shows the beta inspiration playlist (000 section 6 gates it by this flag).
+      // The pro demo shows the beta inspiration playlist (the flag gates it).
       flags: account.plan === "pro" ? ["playlist-condition"] : [],
     });
   }

@@ -1,4 +1,4 @@
-// The player bar's state: which clip plays, and the volume (the spec's default 0.8). The <audio>
+// The player bar's state: which clip plays, and the volume (0.8 by default). The <audio>
 // element itself lives in the bar; this only says what it should be doing.
 
 import { useStore } from "zustand";
@@ -8,7 +8,7 @@ import { isPlayable as isPlayableStatus } from "../../shared/create/clip-polling
 
 export const DEFAULT_VOLUME = 0.8;
 
-/** Only a clip streaming or complete (spec 000), with its audio's address, can be played. */
+/** Only a clip streaming or complete, with its audio's address, can be played. */
 export const isPlayable = (clip: Clip): boolean => isPlayableStatus(clip.status) && clip.audio_url !== null;
 
 export interface PlayerState {

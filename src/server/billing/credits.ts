@@ -59,7 +59,7 @@ async function record(
 }
 
 /**
- * Takes `amount` credits for a generation, or refuses with the spec's 402. The check and the
+ * Takes `amount` credits for a generation, or refuses with a 402. The check and the
  * deduction are one conditional UPDATE, so concurrent requests cannot overdraw: PostgreSQL re-checks
  * `credits >= amount` against the row a concurrent writer just committed.
  */

@@ -44,7 +44,7 @@ export async function downloadUsage(
 }
 
 /**
- * The spec's rule: the owner, or a user with unlimited downloads, may always download; others need
+ * The rule: the owner, or a user with unlimited downloads, may always download; others need
  * downloads remaining. A song already downloaded this month may be downloaded again for free.
  */
 export async function checkDownload(

@@ -2,7 +2,7 @@ import type { Clip, ClipMetadata } from "../../shared/api/clips.ts";
 import type { ClipViewRow } from "./clip-repository.ts";
 import { clipMediaUrl } from "./media-urls.ts";
 
-/** A clip row as the JSON the pages read (001 section 3). */
+/** A clip row as the JSON the pages read (the Clip fields of the wire format). */
 export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
   // Written only through clipMetadataSchema (clip-store.ts), so it is read as that shape.
   const metadata = row.metadata as ClipMetadata;

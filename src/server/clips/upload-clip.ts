@@ -7,7 +7,7 @@ import { transitionUpload } from "../uploads/upload-store.ts";
 import { UNTITLED } from "../uploads/upload-title.ts";
 import { createClip } from "./clip-store.ts";
 
-/** The spec's text when a processed upload cannot become a clip. */
+/** The exact text shown when a processed upload cannot become a clip. */
 export const INVALID_UPLOAD = "Invalid upload. Please try again.";
 
 /**

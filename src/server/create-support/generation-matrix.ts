@@ -1,7 +1,7 @@
 import type { GenerationMatrix } from "../../shared/api/create-support.ts";
 
 /**
- * The generation body's tunable fields (000 section 3) and the control sliders' ranges: the
+ * The generation body's tunable fields and the control sliders' ranges: the
  * sliders travel scaled to 0-1, as controlSlidersSchema in shared/api/generate.ts checks them.
  */
 export const GENERATION_MATRIX: GenerationMatrix = {

@@ -1,5 +1,5 @@
 import { type Entitled, isPaywallExempt } from "../billing/entitlements.ts";
 
-/** Pro and Premier, and those the paywall does not stop (staff, skip-paywall): 000 section 6's paid features. */
+/** Pro and Premier, and those the paywall does not stop (staff, skip-paywall), get the paid features. */
 export const hasPaidPlan = (user: Entitled): boolean =>
   isPaywallExempt(user) || user.plan_key === "pro" || user.plan_key === "premier";

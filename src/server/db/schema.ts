@@ -47,7 +47,7 @@ export interface ClipsTable {
   root_clip_id: string | null;
   project_id: string | null;
   persona_id: string | null;
-  /** JSON: the spec's clip metadata; read and written through its zod schema. */
+  /** JSON: the clip's metadata; read and written through its zod schema. */
   metadata: Generated<Record<string, unknown>>;
   created_at: Generated<Timestamp>;
   /** Handles named in the caption (0003). */

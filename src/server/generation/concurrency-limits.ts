@@ -2,7 +2,7 @@ import type { PlanKey } from "../../shared/api/accounts.ts";
 import { PLAN_RANK } from "../../shared/api/billing.ts";
 import { type Entitled, isPaywallExempt } from "../billing/entitlements.ts";
 
-/** The spec's 429 text: clients look for these words in the body. */
+/** The 429 text: clients look for these exact words in the body. */
 export const TOO_MANY_RUNNING_JOBS = "Too many running jobs: wait for your other generations to finish";
 
 export interface ConcurrencyLimits {
@@ -12,7 +12,7 @@ export interface ConcurrencyLimits {
   readonly runningJobs: number;
 }
 
-// Ours (the spec names the limit, not its size): paid plans run more at once.
+// The sizes are ours (upstream names the limit, not its size): paid plans run more at once.
 const LIMITS: Record<PlanKey, ConcurrencyLimits> = {
   free: { renderingClips: 2, runningJobs: 2 },
   pro: { renderingClips: 4, runningJobs: 5 },

@@ -17,7 +17,7 @@ const SWEEP_MS = 30_000;
 /** On shutdown, how long running generations get to notice they were stopped. */
 const STOP_GRACE_MS = 5_000;
 
-/** The spec's clip error text (001 section 8) for anything but moderation. */
+/** The clip error text users see for any failure but moderation. */
 export const CLIP_ERROR_MESSAGE = "An error occurred generating a clip.";
 const INTERRUPTED_MESSAGE = "The server stopped while this song was being made. Your credits were refunded.";
 

@@ -146,7 +146,7 @@ export async function upsampleSubmission(
 export const SPEED_OF_UPLOADS = "Cannot adjust speed of uploaded audio and its derivatives";
 export const SPEED_OF_VOCALS = "Cannot adjust speed of songs with vocals";
 
-/** 000 section 5 and 001 Adjust Speed: not for uploaded audio and what was made from it, nor songs with vocals. */
+/** Adjust Speed: not for uploaded audio and what was made from it, nor songs with vocals. */
 export async function speedSubmission(
   db: Kysely<Database>,
   user: User,

@@ -1,7 +1,7 @@
 import { moderatePrompt } from "../../generator/lyrics/moderate-prompt.ts";
 import { HttpError } from "../http/errors.ts";
 
-/** The spec's 451 wording (000 section 8). */
+/** The exact wording of the 451 answer for lyrics that break the guidelines. */
 export const LYRICS_GUIDELINES_DETAIL = "The lyrics do not meet our content guidelines";
 
 /**

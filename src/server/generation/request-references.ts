@@ -125,7 +125,7 @@ function checkInfillContext(
   return { start, end };
 }
 
-/** 000 section 5: start at least 0 and before the end, the end within the clip (by default its end). */
+/** A reference range starts at least at 0 and before its end; the end lies within the clip (by default its end). */
 function checkArtistRange(
   clip: UsableClip,
   start: number | null | undefined,
@@ -194,7 +194,7 @@ async function playlistClips(
 }
 
 /**
- * Checks a request's references against the spec's combination and model rules and the clips they
+ * Checks a request's references against the combination and model rules and the clips they
  * name (the user's, finished, within range), and derives the task. Every problem is a 4xx with a
  * detail, found before any credit is taken.
  */

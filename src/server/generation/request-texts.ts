@@ -10,7 +10,7 @@ export const isSimpleMode = (body: GenerateBody) =>
   body.metadata?.create_mode === "simple" || (!blank(body.gpt_description_prompt) && blank(body.prompt));
 
 /**
- * The create form's text checks (000 section 5, "Form checks before generating") on the wire body,
+ * The create form's text checks before generating on the wire body,
  * with the form's messages and in its order, against the chosen model's limits. `hasCondition` says
  * whether a reference (cover, persona, playlist, extend, ...) lets a custom song go without lyrics or
  * styles.

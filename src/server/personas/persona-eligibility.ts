@@ -10,7 +10,7 @@ import { hasPaidPlan } from "../create-support/paid-plan.ts";
 import type { ClipRow } from "../db/schema.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 
-/** Personas are a Pro and Premier feature (000 section 6). */
+/** Personas are a Pro and Premier feature. */
 export function requirePersonaFeature(user: Entitled): void {
   if (!hasPaidPlan(user)) throw forbidden(PERSONAS_NEED_PAID_PLAN);
 }
@@ -20,7 +20,7 @@ const UPLOAD_TYPES = new Set(["upload", "upload_extend"]);
 /**
  * A persona copies a voice and style, so its root clip is one of the user's own finished songs
  * with audio and vocals. Own audio uploads need staff or the personas-audio-upload flag; a public
- * persona needs a song whose vocals may be published (000 section 5).
+ * persona needs a song whose vocals may be published.
  */
 export function checkPersonaRootClip(
   user: Entitled & { id: string },

@@ -113,7 +113,7 @@ export async function findVisiblePersona(
 }
 
 /**
- * The newest untrashed persona made from the clip that the viewer may see (000 section 2:
+ * The newest untrashed persona made from the clip that the viewer may see (
  * use_persona={clipId} names a song); otherwise a 404.
  */
 export async function findVisiblePersonaByRootClip(

@@ -28,7 +28,7 @@ import { parseInput } from "../http/validate.ts";
 import { searchPersonas } from "../personas/persona-search.ts";
 import { findMyPlaylists } from "../playlists/playlist-store.ts";
 
-/** The create page's smaller calls (000 section 7): styles, the matrix, rights, settings, search. */
+/** The create page's smaller calls: styles, the matrix, rights, settings, search. */
 export function registerCreateSupportRoutes(
   app: FastifyInstance,
   deps: { readonly db: Kysely<Database>; readonly generateEndpoint?: GenerateEndpoint },

@@ -48,7 +48,7 @@ declare module "fastify" {
   }
 }
 
-/** The spec's 503 text (000 section 8). */
+/** The exact 503 text when generation is off. */
 export const GENERATION_DISABLED = "Generations are currently disabled. Please try again later.";
 
 export interface GenerateRouteDeps {

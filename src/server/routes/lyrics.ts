@@ -6,7 +6,7 @@ import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 import { findLyricsJob, lyricsJobView, runLyricsJob, startLyricsJob } from "../lyrics/lyrics-jobs.ts";
 
-/** Lyrics generation (000 sections 4 and 7): start a job, then poll it. */
+/** Lyrics generation: start a job, then poll it. */
 export function registerLyricsRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post("/api/generate/lyrics/", async (request): Promise<{ id: string }> => {
     const user = requireUser(request);

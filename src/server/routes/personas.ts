@@ -47,7 +47,7 @@ import { registerPersonaLibraryRoutes } from "./persona-library.ts";
 
 const imageParamsSchema = z.object({ image: z.string().regex(PERSONA_IMAGE_ID, "Unknown image") });
 
-/** Personas (000 sections 4 and 7): create, read, love, follow, and the avatar images. */
+/** Personas: create, read, love, follow, and the avatar images. */
 export function registerPersonaRoutes(
   app: FastifyInstance,
   deps: { readonly db: Kysely<Database>; readonly storage: Storage },
@@ -89,7 +89,7 @@ export function registerPersonaRoutes(
     return personaView(await findVisiblePersona(db, viewerId, persona_id), viewerId);
   });
 
-  // use_persona={clipId} names a song (000 section 2): a persona's root clip finds the persona made from it.
+  // use_persona={clipId} names a song: a persona's root clip finds the persona made from it.
   app.get("/api/persona/get-persona-by-clip/:clip_id/", async (request): Promise<Persona> => {
     const { clip_id } = parseInput(personaClipParamsSchema, request.params, "path");
     const viewerId = request.auth?.user.id ?? null;
@@ -118,7 +118,7 @@ export function registerPersonaRoutes(
     },
   );
 
-  // The spec's page reads a 404 with these details as an empty list.
+  // The personas page reads a 404 with these details as an empty list.
   const markedList =
     (table: "persona_loves" | "persona_follows", emptyDetail: string) =>
     async (request: FastifyRequest): Promise<PersonaListResponse> => {
@@ -159,7 +159,7 @@ export function registerPersonaRoutes(
     return setFollowing(db, user.id, persona_id, follow);
   });
 
-  // Avatar images need the persona feature, as the spec's image prompting does.
+  // Avatar images need the persona feature, as avatar prompting does.
   app.post("/api/gen/prompt_image/", async (request): Promise<PromptImageResponse> => {
     const user = requireUser(request);
     const { prompt } = parseInput(promptImageBodySchema, request.body);

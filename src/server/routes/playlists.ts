@@ -12,7 +12,7 @@ import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 import { createPlaylist, myPlaylists, updatePlaylistClips } from "../playlists/playlist-store.ts";
 
-/** The playlist calls of the inspiration picker and the song menu (000 and 001 section 7). */
+/** The playlist calls of the inspiration picker and the song menu. */
 export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post("/api/playlist/create/", async (request): Promise<PlaylistSummary> => {
     const user = requireUser(request);

@@ -13,7 +13,7 @@ import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 import { deletePrompt, listPrompts, savedPromptView, savePrompt } from "../prompts/prompt-store.ts";
 
-/** Saved styles and lyrics prompts (000 sections 4 and 7): each user's own. */
+/** Saved styles and lyrics prompts: each user's own. */
 export function registerPromptRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post("/api/prompts/", async (request): Promise<SavePromptResponse> => {
     const user = requireUser(request);

@@ -37,7 +37,7 @@ const REALTIME_ACTIONS = {
   pinned: "pin_clips",
 };
 
-/** The workspace calls (001 section 7, "Workspaces"): projects in the paths. */
+/** The workspace calls : projects in the paths. */
 export function registerWorkspaceRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.realtime.setProjectAccess((database, user, projectId) =>
     mayFollowWorkspace(database, user.id, projectId),

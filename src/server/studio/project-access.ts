@@ -39,7 +39,7 @@ export function requireOwned<Row extends ProjectRow>(
   return project;
 }
 
-/** A version read by id: the spec's 404 and 403 texts (section 8). */
+/** A version read by id: the exact 404 and 403 texts. */
 export function requireReadableVersion<Row extends ProjectRow>(
   version: Row | undefined,
   userId: string,

@@ -35,7 +35,7 @@ function tempoOf(metadata: Record<string, unknown>): number {
 
 /**
  * A project holding the song on one track from beat 0, as long as the song at the project's tempo
- * (the spec's 960 beats when its duration is not known yet). The track is selected.
+ * (960 beats when its duration is not known yet). The track is selected.
  */
 export function projectStateForClip(clip: SourceClip): StudioProjectState {
   const bps = tempoOf(clip.metadata);

@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.ts";
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 
-/** A title as saved: blank ones are the spec's "Untitled Project". */
+/** A title as saved: blank ones are "Untitled Project". */
 export const titleOrDefault = (title: string | undefined | null): string =>
   title?.trim() ? title.trim() : DEFAULT_PROJECT_TITLE;
 

@@ -21,7 +21,7 @@ import {
 
 const locked = () => new HttpError(VERSION_LOCKED_STATUS, VERSION_LOCKED);
 
-/** A new project holding the spec's new state: one empty track at the fallback tempo. */
+/** A new project's state: one empty track at the fallback tempo. */
 export async function createProject(db: Db, userId: string, title?: string): Promise<CreatedProject> {
   const name = titleOrDefault(title);
   return db.transaction().execute(async (trx) => {

@@ -9,7 +9,7 @@ import { InFlight } from "./in-flight.ts";
 import { normalizeUploadAudio, UploadRejected } from "./normalize-audio.ts";
 import { findUpload, transitionUpload, uploadKeys, uploadsBeingInitialized } from "./upload-store.ts";
 
-/** The spec's generic failure text, for anything that is not the file's fault. */
+/** The generic failure text, for anything that is not the file's fault. */
 export const PROCESSING_FAILED = "Processing failed";
 
 /**

@@ -28,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("root_clip_id", "uuid")
     .addColumn("project_id", "text")
     .addColumn("persona_id", "text")
-    /** The spec's clip metadata (type, task, prompt, tags, duration, ...), validated by its zod schema. */
+    /** The clip's metadata (type, task, prompt, tags, duration, ...), validated by its zod schema. */
     .addColumn("metadata", "jsonb", (column) => column.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn("created_at", "timestamptz", (column) => column.notNull().defaultTo(sql`now()`))
     .execute();
@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("clip_reactions")
     .addColumn("user_id", "uuid", (column) => column.notNull().references("users.id").onDelete("cascade"))
     .addColumn("clip_id", "uuid", (column) => column.notNull().references("clips.id").onDelete("cascade"))
-    /** L for like, D for dislike, as the spec's reaction_type. */
+    /** L for like, D for dislike, as the wire format's reaction_type. */
     .addColumn("reaction_type", "text", (column) => column.notNull().check(sql`reaction_type in ('L', 'D')`))
     .addColumn("feedback_reason", "text")
     .addColumn("created_at", "timestamptz", (column) => column.notNull().defaultTo(sql`now()`))

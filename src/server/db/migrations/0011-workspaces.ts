@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /*
- * Workspaces (projects in the calls, spec 001): a user's named folders of their own clips. A clip's
+ * Workspaces (projects in the calls): a user's named folders of their own clips. A clip's
  * workspace is clips.project_id (text since 0002; null is the default workspace), so ids here are
  * text holding a uuid and join it without a cast. clips.project_id gets no foreign key: workspaces
  * are trashed, never deleted, and earlier rows may name workspaces made elsewhere.
