@@ -21,6 +21,7 @@ import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
+import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPlaylistRoutes(app, db);
   registerWorkspaceRoutes(app, db);
   registerLyricsRoutes(app, db);
+  registerPlayCountRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;
