@@ -3,18 +3,22 @@
 // plays it from the address's ?t=, likes it and copies its links; the private take and a missing
 // song show as not found, with nothing of the private song on the page.
 
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newClipWithAudio, testAudio } from "../clip-fixtures.ts";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
 
 const app = openCreateApp();
 
+const playsOf = async (page: Page, baseUrl: string, id: string): Promise<number> =>
+  ((await (await page.request.get(`${baseUrl}/api/clip/${id}`)).json()) as { play_count: number }).play_count;
+
 describe("the song page", () => {
   let publicId = "";
   let privateId = "";
 
   it("shows another user's public song and plays it from ?t=", async () => {
-    const { page, db, storage } = app();
+    const { page, baseUrl, db, storage } = app();
     const owner = await db
       .selectFrom("users")
       .select(["id", "handle"])
@@ -59,8 +63,15 @@ describe("the song page", () => {
         timeout: 15_000,
       })
       .toBeGreaterThanOrEqual(2);
-    await shown.getByRole("button", { name: "Pause Harbour Lights" }).click();
     await page.screenshot({ path: "/tmp/song-page.png" });
+    // Half the 6-second song heard is a play: counted by the server, shown on the page.
+    await expect
+      .poll(() => shown.getByTestId("song-plays").textContent(), { timeout: 15_000 })
+      .toBe("1 play");
+    expect(await playsOf(page, baseUrl, publicId)).toBe(1);
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.ended), { timeout: 15_000 })
+      .toBe(true);
 
     await shown.getByRole("button", { name: "Like", exact: true }).click();
     await expect.poll(() => shown.getByTestId("song-likes").textContent()).toBe("1");
@@ -78,11 +89,30 @@ describe("the song page", () => {
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(`${baseUrl}/song/${publicId}`);
+    // Choosing an entry closed the menu.
+    expect(await menu.getAttribute("open")).toBeNull();
+    await menu.locator("summary").click();
     // The page was reloaded: the player is idle, so the current time is where the address starts.
     await menu.getByRole("menuitem", { name: "Copy Link at Current Time" }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(`${baseUrl}/song/${publicId}?t=2`);
+
+    // Playing again in the same session counts no second play; the link then has the player's time.
+    await page.getByRole("button", { name: "Play Harbour Lights" }).click();
+    const audio = page.getByTestId("player-audio");
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.ended), { timeout: 15_000 })
+      .toBe(true);
+    expect(await playsOf(page, baseUrl, publicId)).toBe(1);
+    expect(await page.getByTestId("song-plays").textContent()).toBe("1 play");
+    const at = Math.floor(await audio.evaluate((element: HTMLAudioElement) => element.currentTime));
+    expect(at).toBeGreaterThanOrEqual(5);
+    await menu.locator("summary").click();
+    await menu.getByRole("menuitem", { name: "Copy Link at Current Time" }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`${baseUrl}/song/${publicId}?t=${at}`);
   });
 
   it("shows another user's private song, and a missing one, as not found", async () => {

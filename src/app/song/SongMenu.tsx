@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { showToast } from "../create/toast-store.ts";
 import { songLink } from "./song-link.ts";
 
@@ -23,17 +24,23 @@ export function SongMenu({
   readonly currentSeconds: () => number;
 }) {
   const origin = window.location.origin;
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Choosing an entry closes the menu, as any menu does.
+  const choose = (link: string) => {
+    if (menu.current !== null) menu.current.open = false;
+    void copy(link);
+  };
   return (
-    <details className="song-menu" data-testid="song-menu">
+    <details className="song-menu" data-testid="song-menu" ref={menu}>
       <summary aria-label="More actions">⋯</summary>
       <div className="song-menu-items" role="menu">
-        <button type="button" role="menuitem" onClick={() => void copy(songLink(origin, clipId))}>
+        <button type="button" role="menuitem" onClick={() => choose(songLink(origin, clipId))}>
           Copy Link
         </button>
         <button
           type="button"
           role="menuitem"
-          onClick={() => void copy(songLink(origin, clipId, currentSeconds()))}
+          onClick={() => choose(songLink(origin, clipId, currentSeconds()))}
         >
           Copy Link at Current Time
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { ApiError } from "../account/api-request.ts";
@@ -18,6 +18,7 @@ import { ClipWaveform } from "../songs/ClipWaveform.tsx";
 import { SongMenu } from "./SongMenu.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";
 import { songPath, startSeconds } from "./song-link.ts";
+import { usePlayCount } from "./use-play-count.ts";
 import "../create/create.css";
 import "../songs/songs.css";
 import "./song.css";
@@ -61,6 +62,16 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
     return () => abort.abort();
   }, [clipId]);
 
+  const counted = useCallback(
+    (playCount: number) =>
+      setLoaded((current) =>
+        current.state === "ready"
+          ? { ...current, clip: { ...current.clip, play_count: playCount } }
+          : current,
+      ),
+    [],
+  );
+
   const signedIn = session?.user != null;
   const like = async (clip: Clip) => {
     if (!signedIn) {
@@ -102,6 +113,7 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
           clip={loaded.clip}
           startAt={startSeconds(search, loaded.clip.metadata.duration ?? null)}
           onLike={() => void like(loaded.clip)}
+          onCounted={counted}
         />
       )}
       <PlayerBar />
@@ -115,9 +127,11 @@ interface SongDetailsProps {
   /** Where the first press of play starts, from the address's ?t=. */
   readonly startAt: number;
   readonly onLike: () => void;
+  readonly onCounted: (playCount: number) => void;
 }
 
-function SongDetails({ clip, startAt, onLike }: SongDetailsProps) {
+function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
+  usePlayCount(clip, onCounted);
   const liked = clip.reaction?.reaction_type === "L";
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
   const lyrics = clip.metadata.prompt?.trim() ?? "";
