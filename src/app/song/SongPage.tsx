@@ -15,6 +15,7 @@ import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
+import { SongCover } from "../songs/SongCover.tsx";
 import { SongMenu } from "./SongMenu.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";
 import { songPath, startSeconds } from "./song-link.ts";
@@ -143,18 +144,7 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
   return (
     <main className="song-details" data-testid="song-page" data-clip-id={clip.id}>
       <div className="song-head">
-        {clip.image_url === null ? (
-          <span className="song-art song-art-empty" aria-hidden="true" />
-        ) : (
-          <img
-            className="song-art"
-            data-testid="song-art"
-            src={clip.image_url}
-            alt=""
-            width={240}
-            height={240}
-          />
-        )}
+        <SongCover clip={clip} size={240} />
         <div className="song-summary">
           <h1 data-testid="song-title">{displayTitle(clip)}</h1>
           <Link className="song-owner" href={`/@${encodeURIComponent(clip.handle)}`} data-testid="song-owner">
