@@ -12,6 +12,7 @@ const CreatePage = lazy(() => import("./create/CreatePage.tsx"));
 const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
 const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
+const SongPage = lazy(() => import("./song/SongPage.tsx"));
 
 export function App() {
   const { pathname } = useLocation();
@@ -56,6 +57,14 @@ export function App() {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <PersonaPage personaId={route.personaId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "song":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <SongPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
       );

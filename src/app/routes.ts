@@ -10,6 +10,7 @@ export type Route =
   | { readonly name: "libraryPersonas" }
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
+  | { readonly name: "song"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -34,6 +35,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "libraryPersonas" };
     case "persona":
       return { name: "persona", personaId: match.params.id };
+    case "song":
+      return { name: "song", clipId: match.params.id };
     default:
       return { name: "notFound" };
   }

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -15,6 +15,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
+import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
@@ -25,6 +26,7 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
+import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPlaylistRoutes(app, db);
   registerWorkspaceRoutes(app, db);
   registerLyricsRoutes(app, db);
+  registerPlayCountRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;
@@ -141,14 +144,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: distDir, wildcard: false });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // The page's text, for the pages the server answers with their link-preview tags.
+  const shell = pagesBuilt ? readFileSync(join(distDir, "index.html"), "utf8") : "";
+
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && pagesBuilt;
     // Every page of the app is the one HTML page; a path that is no page gets it too (it shows
     // "Page not found") but with a 404, so crawlers and link checkers see the truth.
     if (wantsPage) {
-      const isPage = matchPageRoute(request.url.split("?")[0]) !== null;
+      const match = matchPageRoute(request.url.split("?")[0]);
+      if (match?.name === "song") {
+        const answer = await songPageAnswer(
+          db,
+          { shell, origin: `${request.protocol}://${request.host}`, viewerId: request.auth?.user.id ?? null },
+          match.params.id,
+        );
+        return reply.status(answer.status).type("text/html").send(answer.html);
+      }
       return reply
-        .status(isPage ? 200 : 404)
+        .status(match !== null ? 200 : 404)
         .type("text/html")
         .sendFile("index.html");
     }

@@ -6,7 +6,9 @@
 // API hands out), handles follow the sign-up rule, codes are short URL-safe tokens (share codes,
 // hook ids), and `{name:rest}` takes the rest of the path (prefixes whose pages are not fixed).
 // A well-formed id answers 200 whether or not it exists: the page says "not found" for a missing
-// one, and the server does not look it up, so a page address costs no database query.
+// one, and the server does not look it up, so a page address costs no database query. The song page
+// is the exception: the server reads the song for its link-preview tags, and so answers 404 for a
+// song the requester may not see.
 
 import { HANDLE_PATTERN } from "./api/accounts.ts";
 

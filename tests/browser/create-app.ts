@@ -18,6 +18,7 @@ import { openDatabase } from "../../src/server/db/database.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import { seedDemoAccounts } from "../../src/server/seed.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
+import type { Storage } from "../../src/server/storage/storage.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
@@ -105,6 +106,8 @@ export interface CreateApp {
   readonly page: Page;
   /** The server's database, for tests that lay out a library directly instead of generating it. */
   readonly db: Kysely<Database>;
+  /** The server's media store, for tests that lay out songs with their audio directly. */
+  readonly storage: Storage;
   /** Signs in through /login and lands on `next`. */
   signIn(email: string, next?: string): Promise<void>;
   signOut(): Promise<void>;
@@ -130,9 +133,10 @@ export function openCreateApp(
     const builtIn = new BuiltInGenerator({ threads: 1 });
     const generator = options.generator?.(builtIn) ?? builtIn;
     cleanups.push(() => generator.close());
+    const storage = new LocalDiskStorage(join(dataDir, "files"));
     const server = await buildApp({
       database,
-      storage: new LocalDiskStorage(join(dataDir, "files")),
+      storage,
       distDir: DIST_DIR,
       generator,
     });
@@ -147,6 +151,7 @@ export function openCreateApp(
       baseUrl,
       page,
       db: database.db,
+      storage,
       async signIn(email, next = "/create") {
         await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
         await page.getByLabel("Email").fill(email);

@@ -26,6 +26,12 @@ describe("studio routes", () => {
     expect(matchRoute(`/persona/${id}/b`)).toEqual({ name: "notFound" });
   });
 
+  it("matches /song/{id} with a song id (a UUID)", () => {
+    const id = "0b6f3c1e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
+    expect(matchRoute(`/song/${id}`)).toEqual({ name: "song", clipId: id });
+    expect(matchRoute("/song/not-an-id")).toEqual({ name: "notFound" });
+  });
+
   it("renders the not-found page for a page of the table this app does not have yet", () => {
     expect(matchRoute("/create/v2")).toEqual({ name: "create" });
     expect(matchRoute("/login/")).toEqual({ name: "login" });

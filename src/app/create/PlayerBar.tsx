@@ -18,7 +18,7 @@ const clock = (seconds: number): string => {
  * element waits for data the bar says so instead of claiming to play.
  */
 export function PlayerBar() {
-  const { clipId, playing, volume } = usePlayer((state) => state);
+  const { clipId, playing, volume, position } = usePlayer((state) => state);
   const clip = useClips((state) => (clipId === null ? undefined : state.byId[clipId]?.clip));
   const audio = useRef<HTMLAudioElement | null>(null);
   /** The element as state too, for the buffering sign: it mounts once a clip is chosen. */
@@ -34,7 +34,6 @@ export function PlayerBar() {
   const swaps = useRef(0);
   /** The element stopped before the song's end: the next address of the clip resumes it. */
   const [cut, setCut] = useState(false);
-  const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const shows = usePlaybackState(element, playing);
   const src = clip?.audio_url ?? null;
@@ -52,9 +51,13 @@ export function PlayerBar() {
     }
     if (element.getAttribute("src") === src) return;
     if (!adoptsSource({ sameClip, cut, wanted: playing, complete })) return;
-    // Back to the start after the song's end, so a replay needs no seek.
-    const resumeAt =
-      sameClip && !isSongEnd(element.currentTime, complete, songSeconds) ? element.currentTime : 0;
+    // Back to the start after the song's end, so a replay needs no seek; a new clip starts where it was asked to.
+    const resumeAt = sameClip
+      ? isSongEnd(element.currentTime, complete, songSeconds)
+        ? 0
+        : element.currentTime
+      : playerStore.getState().startAt;
+    playerStore.setState({ startAt: 0 });
     shownClip.current = clipId;
     swapping.current = true;
     const swap = ++swaps.current;
@@ -140,7 +143,7 @@ export function PlayerBar() {
         ref={attach}
         data-testid="player-audio"
         preload="auto"
-        onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
+        onTimeUpdate={(event) => playerStore.setState({ position: event.currentTarget.currentTime })}
         onDurationChange={(event) =>
           setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
         }
