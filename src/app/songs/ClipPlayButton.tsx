@@ -1,10 +1,16 @@
+import { useContext } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
-import { isPlayable, togglePlay, usePlayer } from "../create/player-store.ts";
+import { currentClipId, isPlayable, togglePlay, usePlayer } from "../player/player-store.ts";
+import { QueueSourceContext } from "../player/queue-source.ts";
 
-/** A song's play / pause button in a list: plays it in the player bar once it is streaming or complete. */
+/**
+ * A song's play / pause button: plays it in the global player once it is streaming or complete,
+ * with the list around it (if any) as the queue.
+ */
 export function ClipPlayButton({ clip }: { readonly clip: Clip }) {
-  const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
+  const playing = usePlayer((state) => currentClipId(state) === clip.id && state.playing);
+  const source = useContext(QueueSourceContext);
   const title = displayTitle(clip);
   return (
     <button
@@ -15,7 +21,7 @@ export function ClipPlayButton({ clip }: { readonly clip: Clip }) {
       onClick={(event) => {
         // The row's click selects it; playing is not selecting.
         event.stopPropagation();
-        togglePlay(clip);
+        togglePlay(clip, source?.clips, source?.context ?? null);
       }}
     >
       {playing ? "❚❚" : "▶"}

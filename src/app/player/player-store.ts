@@ -1,0 +1,55 @@
+// The global player's state: the queue (the list a song was played from, with where it came from),
+// what plays, repeat, shuffle, continuous play, mute and volume. The rules are the pure functions of
+// player-queue.ts; this store only holds their result for every page. The <audio> element lives in
+// the player bar and follows it.
+
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+import type { Clip } from "../../shared/api/clips.ts";
+import { isPlayable as isPlayableStatus } from "../../shared/create/clip-polling.ts";
+import {
+  currentClip,
+  emptyQueue,
+  type PlayerQueueState,
+  playList,
+  type QueueContext,
+  togglePlaying,
+} from "./player-queue.ts";
+
+/** Only a clip streaming or complete, with its audio's address, can be played. */
+export const isPlayable = (clip: Clip): boolean => isPlayableStatus(clip.status) && clip.audio_url !== null;
+
+export type PlayerState = PlayerQueueState<Clip>;
+
+export const playerStore = createStore<PlayerState>(() => emptyQueue<Clip>());
+
+export const usePlayer = <T>(select: (state: PlayerState) => T): T => useStore(playerStore, select);
+
+/** Applies one of the queue's rules to the store. */
+export const updatePlayer = (rule: (state: PlayerState) => PlayerState): void =>
+  playerStore.setState(rule(playerStore.getState()), true);
+
+/** The id of the song the player holds, if any. */
+export const currentClipId = (state: PlayerState): string | null => currentClip(state)?.id ?? null;
+
+/**
+ * A song's play button: pauses or resumes the song the player holds; any other song plays, with the
+ * list it was clicked in (its playable songs) as the queue.
+ */
+export function togglePlay(
+  clip: Clip,
+  list: readonly Clip[] = [clip],
+  context: QueueContext | null = null,
+): void {
+  if (!isPlayable(clip)) return;
+  const state = playerStore.getState();
+  if (currentClipId(state) === clip.id) {
+    updatePlayer(togglePlaying);
+    return;
+  }
+  const queue = list.filter(isPlayable);
+  const start = queue.findIndex((queued) => queued.id === clip.id);
+  updatePlayer((current) =>
+    start === -1 ? playList(current, [clip], 0, context) : playList(current, queue, start, context),
+  );
+}
