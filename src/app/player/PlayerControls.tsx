@@ -1,3 +1,4 @@
+import { NextIcon, PreviousIcon, RepeatIcon, ShuffleIcon, VolumeIcon } from "./PlayerIcons.tsx";
 import type { RepeatMode } from "./player-queue.ts";
 import {
   cycleRepeat,
@@ -55,7 +56,7 @@ export function PlayerControls({
         aria-label="Previous"
         onClick={() => updatePlayer((state) => stepBack(state, currentTime()))}
       >
-        ⏮
+        <PreviousIcon />
       </button>
       <button
         type="button"
@@ -72,7 +73,7 @@ export function PlayerControls({
         aria-label="Next"
         onClick={() => updatePlayer(stepForward)}
       >
-        ⏭
+        <NextIcon />
       </button>
       <output className="player-time" data-testid="player-time">
         {/* A streaming song's length is not known until it is complete: only the position shows. */}
@@ -96,7 +97,7 @@ export function PlayerControls({
         title={REPEAT_LABELS[repeat]}
         onClick={() => updatePlayer(cycleRepeat)}
       >
-        {repeat === "one" ? "🔂" : "🔁"}
+        <RepeatIcon one={repeat === "one"} />
       </button>
       <button
         type="button"
@@ -105,7 +106,7 @@ export function PlayerControls({
         aria-pressed={shuffle}
         onClick={() => updatePlayer((state) => toggleShuffle(state))}
       >
-        🔀
+        <ShuffleIcon />
       </button>
       <button
         type="button"
@@ -114,7 +115,7 @@ export function PlayerControls({
         aria-pressed={muted}
         onClick={() => updatePlayer(toggleMute)}
       >
-        {muted || volume === 0 ? "🔇" : "🔊"}
+        <VolumeIcon muted={muted || volume === 0} />
       </button>
       <input
         type="range"
