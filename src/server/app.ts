@@ -20,6 +20,7 @@ import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
+import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDownbeatsRoutes(app, { db, storage: options.storage });
   registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
   registerPromptRoutes(app, db);
+  registerPlaybarStateRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
   registerWorkspaceRoutes(app, db);

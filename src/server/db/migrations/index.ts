@@ -10,6 +10,7 @@ import * as generation from "./0008-generation.ts";
 import * as createPage from "./0009-create-page.ts";
 import * as workspaces from "./0011-workspaces.ts";
 import * as clipSearch from "./0012-clip-search.ts";
+import * as playbarState from "./0013-playbar-state.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009-create-page": createPage,
   "0011-workspaces": workspaces,
   "0012-clip-search": clipSearch,
+  "0013-playbar-state": playbarState,
 };
