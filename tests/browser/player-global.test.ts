@@ -89,4 +89,32 @@ describe("the global player", () => {
     expect(await volume()).toBe(0.8);
     await expect.poll(() => search.inputValue()).toBe("m");
   });
+
+  it("comes back paused where it stood after a reload, but not on /create", async () => {
+    const { page, baseUrl } = app();
+    // The song of the first test plays on /me: pause it, and the player is saved.
+    const before = await playingId(page);
+    expect(before).toBeDefined();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/music_player/playbar_state") && response.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Pause", exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    const pausedAt = await position(page);
+    expect(pausedAt).toBeGreaterThan(0);
+
+    await page.goto(`${baseUrl}/me`);
+    await expect.poll(() => playingId(page), { timeout: 10_000 }).toBe(before);
+    await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(pausedAt - 0.5);
+    expect(await position(page)).toBeLessThan(pausedAt + 0.5);
+    expect(await audio(page).evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Play", exact: true }).count()).toBe(1);
+
+    await page.goto(`${baseUrl}/create`);
+    await expect.poll(() => page.getByTestId("clip-list").count()).toBeGreaterThan(0);
+    // Give a restore the time it would take, then check none came.
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId("player-bar").count()).toBe(0);
+  });
 });

@@ -6,9 +6,10 @@ import { adoptsSource, isSongEnd } from "./playback-state.ts";
 import "./player.css";
 import { PlayerControls } from "./PlayerControls.tsx";
 import { audibleVolume, currentClip, previewOver, songEnded, stepForward } from "./player-queue.ts";
-import { isPlayable, playerStore, updatePlayer, usePlayer } from "./player-store.ts";
+import { isPlayable, playerStore, takePendingSeek, updatePlayer, usePlayer } from "./player-store.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
+import { usePlaybarSync } from "./use-playbar-sync.ts";
 import { usePlayerKeys } from "./use-player-keys.ts";
 
 /**
@@ -63,8 +64,11 @@ export function PlayerBar() {
     if (element.getAttribute("src") === src) return;
     if (!adoptsSource({ sameClip, cut, wanted: playing, complete })) return;
     // Back to the start after the song's end, so a replay needs no seek.
+    // A restored player resumes where it was saved.
     const resumeAt =
-      sameClip && !isSongEnd(element.currentTime, complete, songSeconds) ? element.currentTime : 0;
+      sameClip && !isSongEnd(element.currentTime, complete, songSeconds)
+        ? element.currentTime
+        : takePendingSeek(clipId);
     shownClip.current = clipId;
     swapping.current = true;
     const swap = ++swaps.current;
@@ -125,6 +129,8 @@ export function PlayerBar() {
   );
   const seekBy = useCallback((by: number) => seek((audio.current?.currentTime ?? 0) + by), [seek]);
   usePlayerKeys(seekBy);
+  const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
+  usePlaybarSync(elementTime);
   useMediaSession(clip, playing, { element, canSeek: complete });
 
   useEffect(() => {
@@ -168,7 +174,7 @@ export function PlayerBar() {
         length={songSeconds || duration}
         complete={complete}
         onSeek={seek}
-        currentTime={() => audio.current?.currentTime ?? 0}
+        currentTime={elementTime}
       />
       {shows === "buffering" && (
         <output className="player-buffering" data-testid="player-buffering">

@@ -53,3 +53,33 @@ export function togglePlay(
     start === -1 ? playList(current, [clip], 0, context) : playList(current, queue, start, context),
   );
 }
+
+/** Where a restored song resumes, once its audio is loaded. */
+let pendingSeek: { readonly clipId: string; readonly seconds: number } | null = null;
+
+/** The restored position for `clipId` (once), or 0. */
+export function takePendingSeek(clipId: string | null): number {
+  if (pendingSeek === null || pendingSeek.clipId !== clipId) return 0;
+  const { seconds } = pendingSeek;
+  pendingSeek = null;
+  return seconds;
+}
+
+export interface RestoredPlayer {
+  readonly clips: readonly Clip[];
+  readonly index: number;
+  readonly context: QueueContext | null;
+  readonly repeat: PlayerState["repeat"];
+  readonly volume: number;
+  readonly seconds: number;
+}
+
+/** Brings a saved player back, paused at its song and position (a page may not start sound unasked). */
+export function restorePlayer(saved: RestoredPlayer): void {
+  updatePlayer((state) => {
+    const queued = playList(state, saved.clips, saved.index, saved.context);
+    return { ...queued, playing: false, repeat: saved.repeat, volume: saved.volume };
+  });
+  const clipId = currentClipId(playerStore.getState());
+  pendingSeek = clipId === null ? null : { clipId, seconds: saved.seconds };
+}
