@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { displayTitle } from "../../shared/library/clip-display.ts";
+import { SongCover } from "../covers/SongCover.tsx";
 import { useClips } from "../create/clips-store.ts";
 import { Link } from "../router/Link.tsx";
 import { adoptsSource, isSongEnd } from "./playback-state.ts";
@@ -148,18 +149,7 @@ export function PlayerBar() {
   const title = displayTitle(clip);
   return (
     <footer className="player-bar" data-testid="player-bar" data-state={shows}>
-      {clip.image_url === null ? (
-        <span className="player-cover player-cover-empty" aria-hidden="true" />
-      ) : (
-        <img
-          className="player-cover"
-          data-testid="player-cover"
-          src={clip.image_url}
-          alt=""
-          width={44}
-          height={44}
-        />
-      )}
+      <SongCover clip={clip} size={44} />
       <div className="player-song">
         <Link className="player-title" href={`/song/${clip.id}`} data-testid="player-title">
           {title}
