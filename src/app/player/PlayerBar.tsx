@@ -180,7 +180,8 @@ export function PlayerBar() {
         onTimeUpdate={(event) => {
           setPosition(event.currentTarget.currentTime);
           // A preview clip stops at its preview length and the queue moves on.
-          if (previewOver(clip, event.currentTarget.currentTime)) updatePlayer(stepForward);
+          if (playerStore.getState().playing && previewOver(clip, event.currentTarget.currentTime))
+            updatePlayer(stepForward);
         }}
         onDurationChange={(event) =>
           setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
-import { stepBack, stepForward } from "./player-queue.ts";
-import { playerStore, updatePlayer } from "./player-store.ts";
+import { stepBack, stepForward, togglePlaying } from "./player-queue.ts";
+import { updatePlayer } from "./player-store.ts";
 
 export interface MediaSessionControls {
   readonly element: HTMLAudioElement | null;
@@ -41,8 +41,8 @@ export function useMediaSession(
   useEffect(() => {
     if (session === undefined) return;
     const handlers: Record<(typeof ACTIONS)[number], MediaSessionActionHandler | null> = {
-      play: () => playerStore.setState({ playing: true }),
-      pause: () => playerStore.setState({ playing: false }),
+      play: () => updatePlayer((state) => (state.playing ? state : togglePlaying(state))),
+      pause: () => updatePlayer((state) => (state.playing ? togglePlaying(state) : state)),
       nexttrack: () => updatePlayer(stepForward),
       previoustrack: () => updatePlayer((state) => stepBack(state, element?.currentTime ?? 0)),
       seekto: canSeek
