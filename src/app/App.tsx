@@ -3,6 +3,8 @@ import { LoginPage } from "./account/LoginPage.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
+import { PlayerBar } from "./player/PlayerBar.tsx";
+import { showsGlobalPlayer } from "./player/player-routes.ts";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
 
@@ -14,8 +16,21 @@ const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
 
+/**
+ * The page for the address, and under it the global player, mounted once here so a song plays on
+ * while the listener moves between pages (not on the studio and the editors: they have their own).
+ */
 export function App() {
   const { pathname } = useLocation();
+  return (
+    <>
+      <Page pathname={pathname} />
+      {showsGlobalPlayer(pathname) && <PlayerBar />}
+    </>
+  );
+}
+
+function Page({ pathname }: { readonly pathname: string }) {
   const route = matchRoute(pathname);
   switch (route.name) {
     case "home":

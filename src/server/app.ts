@@ -27,6 +27,7 @@ import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
+import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDownbeatsRoutes(app, { db, storage: options.storage });
   registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
   registerPromptRoutes(app, db);
+  registerPlaybarStateRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
   registerWorkspaceRoutes(app, db);

@@ -10,7 +10,6 @@ import { CreateForm } from "./CreateForm.tsx";
 import { createPathFor, parseCreateQuery } from "./create-query.ts";
 import { useGenerationUpdates } from "./generation-updates.ts";
 import { ModalHost } from "./ModalHost.tsx";
-import { PlayerBar } from "./PlayerBar.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { WindowDrop } from "./WindowDrop.tsx";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher.tsx";
@@ -66,7 +65,6 @@ export default function CreatePage() {
           <ClipList />
         </div>
       </div>
-      <PlayerBar />
       <ModalHost />
       <WindowDrop />
       <Toasts />

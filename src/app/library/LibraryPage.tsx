@@ -8,7 +8,6 @@ import {
 import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { ModalHost } from "../create/ModalHost.tsx";
-import { PlayerBar } from "../create/PlayerBar.tsx";
 import { Toasts } from "../create/Toasts.tsx";
 import { navigate } from "../router/history-router.ts";
 import { useLocation } from "../router/use-location.ts";
@@ -79,7 +78,6 @@ export default function LibraryPage() {
           )}
         </div>
       </div>
-      <PlayerBar />
       <ModalHost />
       <Toasts />
       <DialogHost />

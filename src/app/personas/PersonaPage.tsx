@@ -5,7 +5,6 @@ import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { upsertClips } from "../create/clips-store.ts";
-import { PlayerBar } from "../create/PlayerBar.tsx";
 import { toggleLoveWithToast } from "../create/personas/persona-love.ts";
 import { followPersona, personaPage } from "../create/personas/personas-api.ts";
 import { Toasts } from "../create/Toasts.tsx";
@@ -122,7 +121,6 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
           onFollow={() => void follow(loaded.persona)}
         />
       )}
-      <PlayerBar />
       <Toasts />
     </div>
   );

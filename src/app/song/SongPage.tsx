@@ -5,17 +5,16 @@ import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loginPathFor } from "../account/safe-next.ts";
 import { loadSession, useAccount } from "../account/session-store.ts";
+import { SongCover } from "../covers/SongCover.tsx";
 import { upsertClips } from "../create/clips-store.ts";
-import { PlayerBar } from "../create/PlayerBar.tsx";
-import { playerStore } from "../create/player-store.ts";
 import { Toasts } from "../create/Toasts.tsx";
 import { showToast } from "../create/toast-store.ts";
+import { playheadStore } from "../player/player-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
-import { SongCover } from "../songs/SongCover.tsx";
 import { SongMenu } from "./SongMenu.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";
 import { songPath, startSeconds } from "./song-link.ts";
@@ -117,7 +116,6 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
           onCounted={counted}
         />
       )}
-      <PlayerBar />
       <Toasts />
     </div>
   );
@@ -138,8 +136,8 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
   const lyrics = clip.metadata.prompt?.trim() ?? "";
   // The player's position when it holds this song; otherwise where the address starts it.
   const currentSeconds = () => {
-    const player = playerStore.getState();
-    return player.clipId === clip.id ? player.position : startAt;
+    const playhead = playheadStore.getState();
+    return playhead.clipId === clip.id ? playhead.seconds : startAt;
   };
   return (
     <main className="song-details" data-testid="song-page" data-clip-id={clip.id}>

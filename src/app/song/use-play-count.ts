@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { playCountResponseSchema, playCountSampleFactor } from "../../shared/api/play-counts.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { playerStore } from "../create/player-store.ts";
+import { playheadStore } from "../player/player-store.ts";
 import { heardAfter, meaningfulSeconds, reportsSampledPlay } from "./listening.ts";
 
 /** A listener's session (the tab, across reloads) counts a song once. */
@@ -35,12 +35,12 @@ export function usePlayCount(clip: Clip, onCounted: (playCount: number) => void)
     if (countedBefore(id)) return;
     const needed = meaningfulSeconds(duration);
     let heard = 0;
-    let last = playerStore.getState().position;
+    let last = playheadStore.getState().seconds;
     let done = false;
-    const unsubscribe = playerStore.subscribe((state) => {
+    const unsubscribe = playheadStore.subscribe((state) => {
       if (done || state.clipId !== id) return;
-      heard = heardAfter(heard, last, state.position);
-      last = state.position;
+      heard = heardAfter(heard, last, state.seconds);
+      last = state.seconds;
       if (heard < needed) return;
       done = true;
       markCounted(id);

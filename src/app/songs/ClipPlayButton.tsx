@@ -1,13 +1,17 @@
+import { useContext } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
-import { isPlayable, togglePlay, usePlayer } from "../create/player-store.ts";
+import { currentClipId, isPlayable, togglePlay, usePlayer } from "../player/player-store.ts";
+import { QueueSourceContext } from "../player/queue-source.ts";
 
 /**
- * A song's play / pause button: plays it in the player bar once it is streaming or complete, from
- * startAt seconds when it is not the clip already playing (a song link's ?t=).
+ * A song's play / pause button: plays it in the global player once it is streaming or complete,
+ * with the list around it (if any) as the queue; from startAt seconds when it is not the song the
+ * player holds (a song link's ?t=).
  */
 export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; readonly startAt?: number }) {
-  const playing = usePlayer((state) => state.clipId === clip.id && state.playing);
+  const playing = usePlayer((state) => currentClipId(state) === clip.id && state.playing);
+  const source = useContext(QueueSourceContext);
   const title = displayTitle(clip);
   return (
     <button
@@ -18,7 +22,7 @@ export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; rea
       onClick={(event) => {
         // The row's click selects it; playing is not selecting.
         event.stopPropagation();
-        togglePlay(clip, startAt);
+        togglePlay(clip, source?.clips, source?.context ?? null, startAt);
       }}
     >
       {playing ? "❚❚" : "▶"}

@@ -1,6 +1,8 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import type { QueueContext } from "../player/player-queue.ts";
+import { QueueSourceContext } from "../player/queue-source.ts";
 import { type SongItem, SongRow } from "./SongRow.tsx";
 import "./songs.css";
 
@@ -25,6 +27,8 @@ export interface SongListProps {
   readonly onNearEnd?: () => void;
   /** What follows the rows: a loading line, a "Load more" button. */
   readonly footer?: ReactNode;
+  /** Where the player's queue comes from when a song of this list is played. */
+  readonly queueContext?: QueueContext;
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
@@ -42,6 +46,7 @@ export function SongList({
   menu,
   onNearEnd,
   footer,
+  queueContext,
 }: SongListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -59,30 +64,41 @@ export function SongList({
     if (onNearEnd && items.length > 0 && lastShown >= items.length - NEAR_END) onNearEnd();
   }, [lastShown, items.length, onNearEnd]);
 
+  // Playing a song makes the list the player's queue, the clicked song current.
+  const source = useMemo(
+    () => ({
+      clips: items.map((item) => item.clip),
+      context: queueContext ?? { type: "song_list", id: label },
+    }),
+    [items, queueContext, label],
+  );
+
   return (
-    <div className="song-list" ref={scroller} data-testid="clip-list">
-      {items.length === 0 && empty}
-      <ul className="song-list-rows" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
-        {rows.map((row) => {
-          const item = items[row.index];
-          if (item === undefined) return null;
-          return (
-            <SongRow
-              key={row.key}
-              item={item}
-              selected={selected.has(item.clip.id)}
-              onSelect={onSelect}
-              menu={menu}
-              place={{
-                index: row.index,
-                ref: virtualizer.measureElement,
-                style: { transform: `translateY(${row.start}px)` },
-              }}
-            />
-          );
-        })}
-      </ul>
-      {footer}
-    </div>
+    <QueueSourceContext.Provider value={source}>
+      <div className="song-list" ref={scroller} data-testid="clip-list">
+        {items.length === 0 && empty}
+        <ul className="song-list-rows" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((row) => {
+            const item = items[row.index];
+            if (item === undefined) return null;
+            return (
+              <SongRow
+                key={row.key}
+                item={item}
+                selected={selected.has(item.clip.id)}
+                onSelect={onSelect}
+                menu={menu}
+                place={{
+                  index: row.index,
+                  ref: virtualizer.measureElement,
+                  style: { transform: `translateY(${row.start}px)` },
+                }}
+              />
+            );
+          })}
+        </ul>
+        {footer}
+      </div>
+    </QueueSourceContext.Provider>
   );
 }

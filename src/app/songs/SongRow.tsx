@@ -1,11 +1,11 @@
 import type { CSSProperties, MouseEvent, ReactNode, Ref } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { SongCover } from "../covers/SongCover.tsx";
 import { Link } from "../router/Link.tsx";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
 import { CLIP_STATUS_LABELS } from "./clip-status.ts";
-import { SongCover } from "./SongCover.tsx";
 
 export interface SongItem {
   readonly clip: Clip;

@@ -294,6 +294,15 @@ export interface LoginFailuresTable {
   last_failed_at: Generated<Timestamp>;
 }
 
+/** A listener's saved player (0014). */
+export interface PlaybarStatesTable {
+  user_id: string;
+  /** JSON: the state as playbarStateSchema parses it; read back through it. */
+  state: unknown;
+  action_time: Timestamp;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -317,6 +326,7 @@ export interface Database {
   lyrics_jobs: LyricsJobsTable;
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
+  playbar_states: PlaybarStatesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import * as createPage from "./0009-create-page.ts";
 import * as workspaces from "./0011-workspaces.ts";
 import * as clipSearch from "./0012-clip-search.ts";
 import * as loginThrottle from "./0013-login-throttle.ts";
+import * as playbarState from "./0014-playbar-state.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0011-workspaces": workspaces,
   "0012-clip-search": clipSearch,
   "0013-login-throttle": loginThrottle,
+  "0014-playbar-state": playbarState,
 };

@@ -1,25 +1,43 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { adoptsSource, isSongEnd } from "../player/playback-state.ts";
-import { useClips } from "./clips-store.ts";
-import "../player/player.css";
-import { usePlaybackState } from "../player/use-playback-state.ts";
-import { isPlayable, playerStore, usePlayer } from "./player-store.ts";
-
-const clock = (seconds: number): string => {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-};
+import { displayTitle } from "../../shared/library/clip-display.ts";
+import { SongCover } from "../covers/SongCover.tsx";
+import { useClips } from "../create/clips-store.ts";
+import { Link } from "../router/Link.tsx";
+import { adoptsSource, isSongEnd } from "./playback-state.ts";
+import "./player.css";
+import { PlayerControls } from "./PlayerControls.tsx";
+import { audibleVolume, currentClip, previewOver, songEnded, stepForward } from "./player-queue.ts";
+import {
+  isPlayable,
+  playerStore,
+  publishPosition,
+  takePendingSeek,
+  updatePlayer,
+  usePlayer,
+} from "./player-store.ts";
+import { useMediaSession } from "./use-media-session.ts";
+import { usePlaybackState } from "./use-playback-state.ts";
+import { usePlaybarSync } from "./use-playbar-sync.ts";
+import { usePlayerKeys } from "./use-player-keys.ts";
 
 /**
- * The chosen clip in an <audio> element, with play/pause, position and volume. A streaming clip's
+ * The global player: the queue's current song in an <audio> element, with its cover, title and
+ * handle, and the controls. Mounted once in the app shell, so playback goes on across pages. A streaming clip's
  * address answers with its audio as one growing response, so the element plays on to the song's end
  * and keeps it; it moves to a newer address only when its audio was cut short (another server
  * renders the song and serves it as growing snapshots) or, paused, to the finished file. While the
  * element waits for data the bar says so instead of claiming to play.
  */
 export function PlayerBar() {
-  const { clipId, playing, volume, position } = usePlayer((state) => state);
-  const clip = useClips((state) => (clipId === null ? undefined : state.byId[clipId]?.clip));
+  const queued = usePlayer(currentClip);
+  const playing = usePlayer((state) => state.playing);
+  const volume = usePlayer(audibleVolume);
+  const starts = usePlayer((state) => state.starts);
+  const clipId = queued?.id ?? null;
+  // The create page follows its songs as they render: its newer copy (a streaming song's next
+  // address, its finished file) wins over the one the queue was made with.
+  const tracked = useClips((state) => (clipId === null ? undefined : state.byId[clipId]?.clip));
+  const clip = tracked ?? queued;
   const audio = useRef<HTMLAudioElement | null>(null);
   /** The element as state too, for the buffering sign: it mounts once a clip is chosen. */
   const [element, setElement] = useState<HTMLAudioElement | null>(null);
@@ -34,6 +52,7 @@ export function PlayerBar() {
   const swaps = useRef(0);
   /** The element stopped before the song's end: the next address of the clip resumes it. */
   const [cut, setCut] = useState(false);
+  const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const shows = usePlaybackState(element, playing);
   const src = clip?.audio_url ?? null;
@@ -45,19 +64,19 @@ export function PlayerBar() {
     if (element === null || src === null) return;
     const sameClip = shownClip.current === clipId;
     if (sameClip && cut && isSongEnd(element.currentTime, complete, songSeconds)) {
+      // The audio so far reached the song's end: the song ended, and the queue moves on.
       setCut(false);
-      playerStore.setState({ playing: false });
+      updatePlayer(songEnded);
       return;
     }
     if (element.getAttribute("src") === src) return;
     if (!adoptsSource({ sameClip, cut, wanted: playing, complete })) return;
-    // Back to the start after the song's end, so a replay needs no seek; a new clip starts where it was asked to.
-    const resumeAt = sameClip
-      ? isSongEnd(element.currentTime, complete, songSeconds)
-        ? 0
-        : element.currentTime
-      : playerStore.getState().startAt;
-    playerStore.setState({ startAt: 0 });
+    // Back to the start after the song's end, so a replay needs no seek.
+    // A restored player resumes where it was saved.
+    const resumeAt =
+      sameClip && !isSongEnd(element.currentTime, complete, songSeconds)
+        ? element.currentTime
+        : takePendingSeek(clipId);
     shownClip.current = clipId;
     swapping.current = true;
     const swap = ++swaps.current;
@@ -93,6 +112,35 @@ export function PlayerBar() {
     if (element !== null) element.volume = volume;
   }, [volume]);
 
+  // A restart of the song the element holds (repeat one, step back past 3 s): from the top.
+  const shownStarts = useRef(starts);
+  useEffect(() => {
+    const element = audio.current;
+    if (shownStarts.current === starts) return;
+    shownStarts.current = starts;
+    if (element === null || swapping.current || shownClip.current !== clipId) return;
+    element.currentTime = 0;
+    if (playerStore.getState().playing && element.paused) element.play().catch(() => undefined);
+  }, [starts, clipId]);
+
+  // Leaving for a page with its own transport unmounts the bar and its element: playing stops.
+  useEffect(() => () => playerStore.setState({ playing: false }), []);
+
+  const seek = useCallback(
+    (to: number) => {
+      const element = audio.current;
+      if (element === null || !complete) return;
+      element.currentTime = Math.min(Math.max(0, to), songSeconds || element.duration || 0);
+      setPosition(element.currentTime);
+    },
+    [complete, songSeconds],
+  );
+  const seekBy = useCallback((by: number) => seek((audio.current?.currentTime ?? 0) + by), [seek]);
+  usePlayerKeys(seekBy);
+  const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
+  usePlaybarSync(elementTime);
+  useMediaSession(clip, playing, { element, canSeek: complete });
+
   useEffect(() => {
     const element = audio.current;
     if (element === null || swapping.current || cut || element.getAttribute("src") === null) return;
@@ -105,52 +153,50 @@ export function PlayerBar() {
   }, [playing, cut]);
 
   if (clip === undefined) return null;
+  const title = displayTitle(clip);
   return (
     <footer className="player-bar" data-testid="player-bar" data-state={shows}>
-      <button
-        type="button"
-        className="clip-play"
-        disabled={!isPlayable(clip)}
-        aria-label={playing ? "Pause" : "Play"}
-        onClick={() => playerStore.setState({ playing: !playing })}
-      >
-        {playing ? "❚❚" : "▶"}
-      </button>
-      <span className="player-title">{clip.title || "Untitled"}</span>
+      <SongCover clip={clip} size={44} />
+      <div className="player-song">
+        <Link className="player-title" href={`/song/${clip.id}`} data-testid="player-title">
+          {title}
+        </Link>
+        <Link className="player-handle" href={`/@${clip.handle}`}>
+          @{clip.handle}
+        </Link>
+      </div>
+      <PlayerControls
+        playable={isPlayable(clip)}
+        position={position}
+        length={songSeconds || duration}
+        complete={complete}
+        onSeek={seek}
+        currentTime={elementTime}
+      />
       {shows === "buffering" && (
         <output className="player-buffering" data-testid="player-buffering">
           <span className="player-spinner" aria-hidden="true" />
           Buffering…
         </output>
       )}
-      <output className="player-time" data-testid="player-time">
-        {/* A streaming song's length is not known until it is complete: only the position shows. */}
-        {complete ? `${clock(position)} / ${clock(songSeconds || duration)}` : clock(position)}
-      </output>
-      <label className="player-volume">
-        Volume
-        <input
-          type="range"
-          min={0}
-          max={1}
-          step={0.01}
-          value={volume}
-          onChange={(event) => playerStore.setState({ volume: Number(event.target.value) })}
-        />
-      </label>
       {/* biome-ignore lint/a11y/useMediaCaption: generated songs have no captions; lyrics show on the song page. */}
       <audio
         ref={attach}
         data-testid="player-audio"
         preload="auto"
-        onTimeUpdate={(event) => playerStore.setState({ position: event.currentTarget.currentTime })}
+        onTimeUpdate={(event) => {
+          setPosition(event.currentTarget.currentTime);
+          publishPosition(clipId, event.currentTarget.currentTime);
+          // A preview clip stops at its preview length and the queue moves on.
+          if (playerStore.getState().playing && previewOver(clip, event.currentTarget.currentTime))
+            updatePlayer(stepForward);
+        }}
         onDurationChange={(event) =>
           setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
         }
         // The end of the audio so far is not the end of the song: the clip's next address resumes from here.
         onEnded={(event) => {
-          if (isSongEnd(event.currentTarget.currentTime, complete, songSeconds))
-            playerStore.setState({ playing: false });
+          if (isSongEnd(event.currentTarget.currentTime, complete, songSeconds)) updatePlayer(songEnded);
           else setCut(true);
         }}
         onError={() => setCut(true)}
