@@ -235,12 +235,12 @@ describe("tempo automation", () => {
       ],
       "Invalid tempo automation: [1].beats: tempo points must be sorted by beats, but beat 2 follows beat 4",
     ],
+    ["a zero tempo", [{ beats: 0, bps: 0 }], "Invalid tempo automation: [0].bps: tempos are at least 6 BPM"],
     [
-      "a zero tempo",
-      [{ beats: 0, bps: 0 }],
-      "Invalid tempo automation: [0].bps: Too small: expected number to be >0",
+      "a negative tempo",
+      [{ beats: 0, bps: -1 }],
+      "Invalid tempo automation: [0].bps: tempos are at least 6 BPM",
     ],
-    ["a negative tempo", [{ beats: 0, bps: -1 }], "Invalid tempo automation: [0].bps: Too small"],
     ["an infinite tempo", [{ beats: 0, bps: Number.POSITIVE_INFINITY }], "Invalid tempo automation: [0].bps"],
     ["a negative beat", [{ beats: -1, bps: 2 }], "Invalid tempo automation: [0].beats: Too small"],
   ])("refuses %s", (_, bpsAutomation, message) => {
