@@ -115,6 +115,21 @@ describe("the song page", () => {
       .toBe(`${baseUrl}/song/${publicId}?t=${at}`);
   });
 
+  it("opens a finished song's page from its title in the library", async () => {
+    const { page } = app();
+    await app().signOut();
+    await app().signIn(PRO_USER, "/me");
+    const row = page.locator(`[data-testid="clip-row"][data-clip-id="${publicId}"]`);
+    await row.getByTestId("clip-title").click();
+    await page.waitForURL((url) => url.pathname === `/song/${publicId}`);
+    await expect.poll(() => page.getByTestId("song-title").textContent()).toBe("Harbour Lights");
+    // The owner sees their private song's page too.
+    await page.goto(`${app().baseUrl}/song/${privateId}`);
+    await expect.poll(() => page.getByTestId("song-title").textContent()).toBe("Secret Harbour");
+    await app().signOut();
+    await app().signIn(FREE_USER, `/song/${publicId}`);
+  });
+
   it("shows another user's private song, and a missing one, as not found", async () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/song/${privateId}`);

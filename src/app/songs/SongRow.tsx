@@ -60,9 +60,21 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
       <ClipPlayButton clip={clip} />
       <div className="clip-body">
         <div className="clip-head">
-          <span className="clip-title" data-testid="clip-title">
-            {displayTitle(clip)}
-          </span>
+          {/* A song being made has no page to show yet; a finished one opens its song page. */}
+          {clip.status === "complete" ? (
+            <Link
+              className="clip-title"
+              data-testid="clip-title"
+              href={`/song/${encodeURIComponent(clip.id)}`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {displayTitle(clip)}
+            </Link>
+          ) : (
+            <span className="clip-title" data-testid="clip-title">
+              {displayTitle(clip)}
+            </span>
+          )}
           <span className="clip-handle">@{clip.handle}</span>
           {duration && <span className="clip-duration">{duration}</span>}
           <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
