@@ -9,8 +9,8 @@ import { toggleLoveWithToast } from "../create/personas/persona-love.ts";
 import { followPersona, personaPage } from "../create/personas/personas-api.ts";
 import { Toasts } from "../create/Toasts.tsx";
 import { showToast } from "../create/toast-store.ts";
+import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { navigate } from "../router/history-router.ts";
-import { Link } from "../router/Link.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
@@ -98,20 +98,16 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
   return (
     <div className="create-page page persona-page">
       <PageHeader />
-      {loaded.state === "loading" && <p className="page-loading">Loading...</p>}
-      {loaded.state === "failed" && (
-        <p className="error" role="alert">
-          The persona could not be loaded. Reload the page to try again.
-        </p>
-      )}
-      {loaded.state === "missing" && (
-        <main data-testid="persona-not-found">
-          <h1>{loaded.detail}</h1>
-          <p>This persona does not exist, or it is private.</p>
-          <Link className="button-link" href="/create">
-            Back to Create
-          </Link>
-        </main>
+      {loaded.state !== "ready" && (
+        <PageLoadState
+          load={loaded}
+          noun="persona"
+          missing={{
+            testId: "persona-not-found",
+            title: loaded.state === "missing" ? loaded.detail : "",
+            home: { href: "/create", label: "Back to Create" },
+          }}
+        />
       )}
       {loaded.state === "ready" && (
         <PersonaDetails

@@ -9,6 +9,7 @@ import { SongCover } from "../covers/SongCover.tsx";
 import { upsertClips } from "../create/clips-store.ts";
 import { Toasts } from "../create/Toasts.tsx";
 import { showToast } from "../create/toast-store.ts";
+import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { playheadStore } from "../player/player-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
@@ -93,20 +94,17 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
   return (
     <div className="create-page page song-page">
       <PageHeader />
-      {loaded.state === "loading" && <p className="page-loading">Loading...</p>}
-      {loaded.state === "failed" && (
-        <p className="error" role="alert">
-          The song could not be loaded. Reload the page to try again.
-        </p>
-      )}
-      {loaded.state === "missing" && (
-        <main className="song-missing" data-testid="song-not-found">
-          <h1>Song not found</h1>
-          <p>This song does not exist, or it is private.</p>
-          <Link className="button-link" href="/">
-            Go home
-          </Link>
-        </main>
+      {loaded.state !== "ready" && (
+        <PageLoadState
+          load={loaded}
+          noun="song"
+          missing={{
+            testId: "song-not-found",
+            className: "song-missing",
+            title: "Song not found",
+            home: { href: "/", label: "Go home" },
+          }}
+        />
       )}
       {loaded.state === "ready" && (
         <SongDetails
