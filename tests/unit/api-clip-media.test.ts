@@ -3,10 +3,10 @@ import { derivedKey } from "../../src/server/clips/media-urls.ts";
 import type { ClipRow } from "../../src/server/db/schema.ts";
 import type { DownloadUsage } from "../../src/shared/api/billing.ts";
 import {
-  type Clip,
   type WaveformAggregatesResponse,
   waveformAggregatesResponseSchema,
-} from "../../src/shared/api/clips.ts";
+} from "../../src/shared/api/clip-media.ts";
+import type { Clip } from "../../src/shared/api/clips.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { startApiServer } from "../api-server.ts";
 import { arrayBufferOf, newClipWithAudio, newTestClip, newTestUser, testAudio } from "../clip-fixtures.ts";

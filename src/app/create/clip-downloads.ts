@@ -3,8 +3,8 @@
 // first request); the WAV is converted first and polled every 5 s, 24 times, until its address appears.
 
 import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
+import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
-import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { dismissToast, showToast } from "./toast-store.ts";
 

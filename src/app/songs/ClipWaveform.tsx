@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import {
-  type Clip,
   type WaveformAggregatesResponse,
   waveformAggregatesResponseSchema,
-} from "../../shared/api/clips.ts";
+} from "../../shared/api/clip-media.ts";
+import type { Clip } from "../../shared/api/clips.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { drawPeaks, pickLevel } from "./waveform-drawing.ts";
 

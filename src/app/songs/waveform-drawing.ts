@@ -1,7 +1,7 @@
 // Draws a min/max waveform on a 2D canvas: the mipmap level whose point count best covers the
 // canvas width, one column of min..max per pixel.
 
-import type { WaveformAggregatesResponse } from "../../shared/api/clips.ts";
+import type { WaveformAggregatesResponse } from "../../shared/api/clip-media.ts";
 
 export interface Peaks {
   readonly min: ArrayLike<number>;

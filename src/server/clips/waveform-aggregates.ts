@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { buildWaveformPeaks } from "../../engine/node.ts";
-import type { WaveformAggregatesResponse } from "../../shared/api/clips.ts";
+import type { WaveformAggregatesResponse } from "../../shared/api/clip-media.ts";
 import type { PlanarAudio } from "../../shared/audio/wav.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";

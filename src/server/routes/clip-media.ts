@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { ClipDownloadResponse } from "../../shared/api/billing.ts";
 import {
-  clipIdParamsSchema,
   clipMediaParamsSchema,
   clipMediaQuerySchema,
   type WaveformAggregatesResponse,
-} from "../../shared/api/clips.ts";
+} from "../../shared/api/clip-media.ts";
+import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { checkDownload, quotaExhausted, recordDownload } from "../billing/download-quota.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { PLAN_KEYS, type PlanKey } from "./accounts.ts";
-import { downloadUsageSchema } from "./clips.ts";
+import { downloadUsageSchema } from "./clip-media.ts";
 
-export { type DownloadUsage, downloadUsageSchema } from "./clips.ts";
+export { type DownloadUsage, downloadUsageSchema } from "./clip-media.ts";
 
 /** The credits needed to create; one generation costs this much. */
 export const CREATE_CREDIT_COST = 10;
