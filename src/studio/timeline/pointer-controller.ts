@@ -4,9 +4,11 @@
 
 import { clipSourceId } from "../../engine/index.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
-import { beats } from "../../shared/time.ts";
+import { type Beats, beats } from "../../shared/time.ts";
 import type { SourceLibrary } from "../audio/source-library.ts";
 import {
+  type ClipRef,
+  findClip,
   moveClip,
   quantizeSelectionBeats,
   selectRange,
@@ -323,29 +325,14 @@ export class PointerController {
       case "trimEnd": {
         const ref = { trackId: drag.trackId, clipId: drag.clipId };
         const at = beats(this.snap(beat));
-        controller.updateGesture((base) => {
-          const clip = base.tracks
-            .find((track) => track.id === ref.trackId)
-            ?.clips.find((c) => c.id === ref.clipId);
-          const source = clip === undefined ? null : clipSourceId(clip);
-          const audio = source === null ? undefined : this.deps.sources?.audioOf(source);
-          const content =
-            clip !== undefined && audio !== undefined
-              ? beats(
-                  contentBeatsOf(clip, tempoOf(base), (audio.channels[0]?.length ?? 0) / audio.sampleRate),
-                )
-              : undefined;
-          return trimClipEnd(base, ref, at, content);
-        });
+        controller.updateGesture((base) => trimClipEnd(base, ref, at, this.contentBeats(base, ref)));
         return;
       }
       case "fadeIn":
       case "fadeOut": {
         const ref = { trackId: drag.trackId, clipId: drag.clipId };
         controller.updateGesture((base) => {
-          const clip = base.tracks
-            .find((track) => track.id === ref.trackId)
-            ?.clips.find((c) => c.id === ref.clipId);
+          const clip = findClip(base, ref);
           if (clip === undefined) return base;
           return drag.kind === "fadeIn"
             ? setFadeIn(base, ref, beats(Math.max(0, beat - clip.startBeats)))
@@ -382,6 +369,15 @@ export class PointerController {
         return;
       }
     }
+  }
+
+  /** How long the clip's loaded audio lasts in beats, the farthest its end trims out; unknown before it loads. */
+  private contentBeats(state: StudioProjectState, ref: ClipRef): Beats | undefined {
+    const clip = findClip(state, ref);
+    const source = clip === undefined ? null : clipSourceId(clip);
+    const audio = source === null ? undefined : this.deps.sources?.audioOf(source);
+    if (clip === undefined || audio === undefined) return undefined;
+    return beats(contentBeatsOf(clip, tempoOf(state), (audio.channels[0]?.length ?? 0) / audio.sampleRate));
   }
 
   /** Called every animation frame: a drag held past the canvas's side scrolls the view. */
