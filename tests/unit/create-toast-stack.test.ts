@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stackToast, TOASTS_SHOWN_MAX } from "../../src/app/create/toast-stack.ts";
+import { stackToast, TOASTS_SHOWN_MAX } from "../../src/app/shell/toast-stack.ts";
 
 interface TestToast {
   readonly id: number;

@@ -69,8 +69,8 @@ const KNOWN_FOLDER_CYCLES: Readonly<Record<string, string>> = {
     "pool of workers/ and sings with the thread's wasm (workers/generator-dsp.ts)",
   "src/app/create <-> src/app/library":
     "the song menu (create/SongMenu.tsx) runs the library's Move to Trash (library/trash-actions.ts), " +
-    "while the library uses the app-wide stores that still live in create/ (clips, toasts, realtime); " +
-    "moving the song menu into songs/ and those stores into an app-wide folder ends it",
+    "while the library shows that menu and borrows create/'s persona calls (create/personas/); " +
+    "moving the song menu and the persona calls out of create/ ends it",
 };
 
 /** The folder an import belongs to: src/<name> below src/, else its first path part. */

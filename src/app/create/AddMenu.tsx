@@ -1,8 +1,8 @@
 import type { Session } from "../../shared/api/accounts.ts";
 import { accountStore } from "../account/session-store.ts";
+import { openModal } from "../shell/modal-store.ts";
 import { hasPersonaFeature, hasPlaylistCondition } from "./feature-gates.ts";
 import { MenuButton } from "./MenuButton.tsx";
-import { openModal } from "./modal-store.ts";
 import { openPersonaUpsell, openPlaylistUpsell } from "./upsells.ts";
 
 interface Item {

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { useClips } from "../shell/clips-store.ts";
 import { SongList } from "../songs/SongList.tsx";
 import type { SongItem } from "../songs/SongRow.tsx";
-import { useClips } from "./clips-store.ts";
 import { SongMenu } from "./SongMenu.tsx";
 
 const songMenu = (clip: Clip) => (clip.status === "complete" ? <SongMenu clip={clip} /> : null);

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { type LyricsFailure, lyricsErrorToast } from "../../shared/create/generation-errors.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { formStore, setCustom, useForm } from "./form-store.ts";
 import { generateLyrics, type LyricsOutcome } from "./lyrics-generation.ts";
-import { showToast } from "./toast-store.ts";
 
 function showLyricsProblem(outcome: Exclude<LyricsOutcome, { kind: "done" } | { kind: "cancelled" }>): void {
   const failure: LyricsFailure =

@@ -4,24 +4,24 @@ import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { PERSONA_UPLOAD_SECONDS, trimLimits } from "../../shared/create/upload-trim-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { navigate } from "../router/history-router.ts";
-import { clipsStore } from "./clips-store.ts";
+import { clipsStore } from "../shell/clips-store.ts";
+import { closeModal, openModal, useModal } from "../shell/modal-store.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { addClipsToWorkspace } from "../shell/workspaces-store.ts";
 import { parseCreateQuery } from "./create-query.ts";
 import { mayUploadOwnAudio } from "./feature-gates.ts";
 import { applyRule, pickPersona } from "./form-actions.ts";
 import { setCustom } from "./form-store.ts";
 import { LibraryPicker } from "./library/LibraryPicker.tsx";
-import { closeModal, openModal, useModal } from "./modal-store.ts";
 import { CreatePersonaModal } from "./personas/CreatePersonaModal.tsx";
 import { PersonaPicker } from "./personas/PersonaPicker.tsx";
 import { PlaylistPicker } from "./playlists/PlaylistPicker.tsx";
 import { SavedPromptsModal } from "./prompts/SavedPromptsModal.tsx";
-import { showToast } from "./toast-store.ts";
 import type { FinalizeChoice } from "./upload/FinalizeStage.tsx";
 import { UploadModal } from "./upload/UploadModal.tsx";
 import { UploadPaywall } from "./upload/UploadPaywall.tsx";
 import type { UploadedAudio } from "./upload/upload-process.ts";
 import { pollClips } from "./workspace-clips.ts";
-import { addClipsToWorkspace } from "./workspaces-store.ts";
 
 const SAVED_TO_LIBRARY_MS = 3000;
 

@@ -3,11 +3,11 @@ import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { trashSongs } from "../library/trash-actions.ts";
 import { navigate } from "../router/history-router.ts";
+import { openModal } from "../shell/modal-store.ts";
 import { downloadMp3, downloadWav } from "./clip-downloads.ts";
 import { chatPathFor, type RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
 import { MenuButton } from "./MenuButton.tsx";
-import { openModal } from "./modal-store.ts";
 import {
   adjustSpeedGate,
   type MenuGate,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { pickUploadFile, UPLOAD_MESSAGE_MS } from "../../shared/create/upload-trim-rules.ts";
-import { modalStore, openModal } from "./modal-store.ts";
-import { showToast } from "./toast-store.ts";
+import { modalStore, openModal } from "../shell/modal-store.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { UPLOAD_DROP_EVENT } from "./upload/upload-files.ts";
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") === true;

@@ -6,9 +6,7 @@ import {
 } from "../../shared/api/workspaces.ts";
 import { navigate } from "../router/history-router.ts";
 import { useLocation } from "../router/use-location.ts";
-import { createPathFor } from "./create-query.ts";
-import { showToast } from "./toast-store.ts";
-import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
+import { showToast } from "../shell/toast-store.ts";
 import {
   createWorkspace,
   findWorkspace,
@@ -16,7 +14,9 @@ import {
   loadWorkspaces,
   useWorkspaces,
   workspacesStore,
-} from "./workspaces-store.ts";
+} from "../shell/workspaces-store.ts";
+import { createPathFor } from "./create-query.ts";
+import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
 
 const NEW_WORKSPACE = "__new__";
 const DEFAULT_OPTION = "";

@@ -6,7 +6,7 @@ import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
 import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
-import { dismissToast, showToast } from "./toast-store.ts";
+import { dismissToast, showToast } from "../shell/toast-store.ts";
 
 const WAV_POLL_MS = 5000;
 const WAV_POLL_TRIES = 24;

@@ -17,8 +17,8 @@ import { type GenerationPreparation, prepareGeneration } from "../../shared/crea
 import { cutText } from "../../shared/create/input-truncation.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { accountStore, refreshBilling } from "../account/session-store.ts";
-import { clipsStore, upsertClips } from "./clips-store.ts";
-import { clearOutOfConcurrency } from "./concurrency-store.ts";
+import { clipsStore, upsertClips } from "../shell/clips-store.ts";
+import { clearOutOfConcurrency } from "../shell/concurrency-store.ts";
 import { parseCreateQuery } from "./create-query.ts";
 import { createSessionToken } from "./create-session.ts";
 import { formStore } from "./form-store.ts";

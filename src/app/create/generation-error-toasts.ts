@@ -4,9 +4,9 @@
 import type { Session } from "../../shared/api/accounts.ts";
 import { ERROR_TOAST_MS, generationErrorOutcome } from "../../shared/create/generation-errors.ts";
 import type { ApiError } from "../account/api-request.ts";
-import { markOutOfConcurrency } from "./concurrency-store.ts";
+import { markOutOfConcurrency } from "../shell/concurrency-store.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { openCopyrightWarning } from "./copyright-warning.ts";
-import { showToast } from "./toast-store.ts";
 import { openConcurrencyUpsell } from "./upsells.ts";
 
 export function showGenerationError(error: ApiError, session: Session): void {

@@ -3,9 +3,9 @@
 
 import { useEffect } from "react";
 import { clipPollState, isPolled, STUCK_CLIP_MESSAGE } from "../../shared/create/clip-polling.ts";
-import { clipsStore, markStuck, updateKnownClips } from "./clips-store.ts";
-import { followGenerations } from "./realtime-socket.ts";
-import { showToast } from "./toast-store.ts";
+import { clipsStore, markStuck, updateKnownClips } from "../shell/clips-store.ts";
+import { followGenerations } from "../shell/realtime-socket.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { pollClips } from "./workspace-clips.ts";
 
 /** How often clips still being made are polled. */

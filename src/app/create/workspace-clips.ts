@@ -9,7 +9,7 @@ import {
   feedV3ResponseSchema,
 } from "../../shared/api/clips.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { resetClips, upsertClips } from "./clips-store.ts";
+import { resetClips, upsertClips } from "../shell/clips-store.ts";
 
 const SHOWN = 30;
 

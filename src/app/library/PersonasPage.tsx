@@ -7,9 +7,9 @@ import {
 } from "../../shared/api/personas.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { useSignedIn } from "../account/use-signed-in.ts";
-import { Toasts } from "../create/Toasts.tsx";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
+import { Toasts } from "../shell/Toasts.tsx";
 import { LibraryHead } from "./LibraryHead.tsx";
 import { setPublic, setTrashed } from "./persona-actions.ts";
 import "../create/create.css";

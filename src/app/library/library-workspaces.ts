@@ -14,8 +14,8 @@ import {
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { showToast } from "../create/toast-store.ts";
-import { createWorkspace } from "../create/workspaces-store.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { createWorkspace } from "../shell/workspaces-store.ts";
 import { forgetLibraryPages } from "./library-fetch.ts";
 import { applyClipChanges } from "./library-store.ts";
 

@@ -3,7 +3,7 @@
 import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import { UNDO_TOAST_MS, UNDONE_MESSAGE } from "../../shared/library/trash-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { showToast } from "../create/toast-store.ts";
+import { showToast } from "../shell/toast-store.ts";
 
 /** Trashes or restores one's persona; the list drops it, and the toast offers Undo. */
 export async function setTrashed(persona: Persona, trashed: boolean, changed: () => void): Promise<void> {

@@ -10,8 +10,8 @@ import {
   UNDONE_MESSAGE,
 } from "../../shared/library/trash-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { clipsStore, removeClips, upsertClips } from "../create/clips-store.ts";
-import { showToast } from "../create/toast-store.ts";
+import { clipsStore, removeClips, upsertClips } from "../shell/clips-store.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { forgetLibraryPages } from "./library-fetch.ts";
 import { applyClipChanges } from "./library-store.ts";
 import { trashListChanged } from "./trash-store.ts";

@@ -7,7 +7,7 @@ import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
 import { clipPollState, isPolled } from "../../shared/create/clip-polling.ts";
 import { POLL_MIN_GAP_MS, PollBatcher } from "../../shared/library/poll-batcher.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { followGenerations } from "../create/realtime-socket.ts";
+import { followGenerations } from "../shell/realtime-socket.ts";
 import { applyClipChanges, libraryStore } from "./library-store.ts";
 import { trashListChanged } from "./trash-store.ts";
 

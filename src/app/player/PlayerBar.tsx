@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { SongCover } from "../covers/SongCover.tsx";
-import { useClips } from "../create/clips-store.ts";
 import { Link } from "../router/Link.tsx";
+import { useClips } from "../shell/clips-store.ts";
 import { adoptsSource, isSongEnd } from "./playback-state.ts";
 import "./player.css";
 import { PlayerControls } from "./PlayerControls.tsx";

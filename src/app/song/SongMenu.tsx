@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { showToast } from "../create/toast-store.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { songLink } from "./song-link.ts";
 
 async function copy(text: string): Promise<void> {

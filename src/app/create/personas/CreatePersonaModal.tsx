@@ -18,9 +18,9 @@ import {
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { showToast } from "../../shell/toast-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { CreateSwitch } from "../CreateSwitch.tsx";
-import { showToast } from "../toast-store.ts";
 import { searchOwnSongs } from "../workspace-clips.ts";
 import { listPersonas } from "./personas-api.ts";
 

@@ -1,5 +1,5 @@
 import type { Persona, ToggleLoveResponse } from "../../../shared/api/personas.ts";
-import { showToast } from "../toast-store.ts";
+import { showToast } from "../../shell/toast-store.ts";
 import { toggleLove } from "./personas-api.ts";
 
 /** Loves or unloves a persona with its toasts; the server's answer, or null when it failed. */

@@ -6,10 +6,10 @@ import {
 } from "../../../shared/api/playlists.ts";
 import { apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { showToast } from "../../shell/toast-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
 import { useForm } from "../form-store.ts";
 import { SearchInput } from "../SearchInput.tsx";
-import { showToast } from "../toast-store.ts";
 
 interface PlaylistPickerProps {
   readonly onPick: (playlist: PlaylistSummary) => void;

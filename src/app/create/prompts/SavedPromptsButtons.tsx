@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { TITLE_MAX } from "../../../shared/api/clips.ts";
 import { savePromptBodySchema } from "../../../shared/api/prompts.ts";
 import { cutText } from "../../../shared/create/input-truncation.ts";
+import { openModal } from "../../shell/modal-store.ts";
+import { showToast } from "../../shell/toast-store.ts";
 import { formStore } from "../form-store.ts";
-import { openModal } from "../modal-store.ts";
-import { showToast } from "../toast-store.ts";
 import { type SavedPromptKind, savePrompt } from "./saved-prompts-api.ts";
 
 const SAVED_MS = 3000;

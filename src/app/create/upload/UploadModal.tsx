@@ -9,9 +9,9 @@ import {
 } from "../../../shared/create/upload-trim-rules.ts";
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { clipNameOf } from "../../../studio/uploads/drop-validation.ts";
+import { showToast } from "../../shell/toast-store.ts";
 import { openCopyrightWarning } from "../copyright-warning.ts";
 import { showSystemError } from "../generation-error-toasts.ts";
-import { showToast } from "../toast-store.ts";
 import { type FinalizeChoice, FinalizeStage } from "./FinalizeStage.tsx";
 import { RecordStage } from "./RecordStage.tsx";
 import { TrimStage } from "./TrimStage.tsx";
