@@ -17,6 +17,11 @@ const SIGN: i32 = 0x80000000;
 /** The lane-wise functions. */
 // biome-ignore lint/complexity/noStaticOnlyClass: AssemblyScript warns (AS112) about exported functions that take v128; static methods it does not.
 export class Lanes {
+  /** The four lanes in reverse order (a mirrored spectrum's bins). */
+  static reverse(v: v128): v128 {
+    return f32x4.shuffle(v, v, 3, 2, 1, 0);
+  }
+
   /** atan2(y, x) lane-wise, within 1e-5 rad; atan2(0, 0) is 0. */
   static atan2v(y: v128, x: v128): v128 {
     const ax = f32x4.abs(x);
