@@ -177,7 +177,7 @@ export async function giveUpJob(
 export async function releaseOrphans(db: Kysely<Database>): Promise<number> {
   const rows = await db
     .updateTable("job_queue")
-    .set({ state: "ready", lease_until: null, worker: null, run_at: sql`now()` })
+    .set({ state: "ready", lease_until: null, worker: null })
     .where("state", "=", "running")
     .returning("id")
     .execute();
