@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { repoPath } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/database.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
@@ -14,28 +12,11 @@ import type { BillingInfo } from "../../src/shared/api/billing.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
+import { killChild, startChild } from "../child-process.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts tests/generation-server.ts in a process of its own (no tsx wrapper: the kill reaches it). */
-async function startChildServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", repoPath("tests/generation-server.ts")], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (data) => {
-      out += data;
-      const line = out.split("\n").find((text) => text.startsWith("{"));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`The child server exited (${code})`)));
-  });
-  return { child, url };
-}
 
 async function clipOf(client: ApiClient, id: string): Promise<Clip> {
   const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${id}`);
@@ -60,11 +41,14 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
     const schema = `test_jobs_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const where: Record<string, string> =
       backend === "pglite" ? { DATA_DIR: dataDir } : { DATABASE_URL: url, DB_SCHEMA: schema };
-    const first = await startChildServer({ ...where, FILES_DIR: files });
+    const first = await startChild<{ url: string }>("tests/generation-server.ts", {
+      ...where,
+      FILES_DIR: files,
+    });
     let database: DatabaseHandle | undefined;
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
-      const client = new ApiClient(first.url);
+      const client = new ApiClient(first.ready.url);
       const signup = await client.post<AuthResponse>("/api/auth/signup", newAccountBody());
       expect(signup.status).toBe(201);
       const userId = signup.body.session.userId as string;
@@ -80,8 +64,7 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
         async () => ((await clipOf(client, clipId)).status === "streaming" ? true : undefined),
         "streaming",
       );
-      first.child.kill("SIGKILL");
-      await new Promise((resolve) => first.child.once("exit", resolve));
+      await killChild(first.child);
 
       database = await openDatabase(backend === "pglite" ? { dataDir } : { url, schema });
       const generator = new SineSongGenerator();
@@ -131,7 +114,7 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
         "the queue to empty",
       );
     } finally {
-      first.child.kill("SIGKILL");
+      await killChild(first.child);
       await app?.close();
       if (backend === "postgres" && database)
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
