@@ -1,4 +1,5 @@
-import { Midi } from "@tonejs/midi";
+// A default import: @tonejs/midi is CommonJS (the fixture also runs in child processes under tsx).
+import tonejsMidi from "@tonejs/midi";
 import type {
   AlignedWord,
   GeneratedSong,
@@ -123,7 +124,7 @@ export class SineSongGenerator implements Generator {
     const beat = 60 / SINE_SONG_BPM;
     const downbeats: [number, number][] = [];
     for (let i = 0; i * beat < seconds; i++) downbeats.push([i * beat, (i % 4) + 1]);
-    const midi = new Midi();
+    const midi = new tonejsMidi.Midi();
     const track = midi.addTrack();
     track.name = "Bass";
     track.addNote({ midi: 45, time: 0, duration: seconds });

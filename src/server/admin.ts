@@ -1,7 +1,11 @@
-// npm run admin -- <command>: grants credits, plans, flags and staff without a payment processor.
+// npm run admin -- <command>: grants credits, plans, flags and staff without a payment processor,
+// and backs up and restores the database and files (npm run backup / restore).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AdminError, runAdminCommand } from "./admin/commands.ts";
+import { backupCommand, restoreCommand } from "./backup/backup-commands.ts";
+import { BackupError } from "./backup/backup-error.ts";
+import { StartupError } from "./boot.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 
@@ -41,6 +45,20 @@ try {
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
+}
+const [command, ...rest] = process.argv.slice(2);
+if (command === "backup" || command === "restore") {
+  try {
+    const done =
+      command === "backup"
+        ? await backupCommand(config, rest[0], openConfiguredDatabase)
+        : await restoreCommand(config, rest[0]);
+    process.stdout.write(`${done}\n`);
+    process.exit(0);
+  } catch (error) {
+    if (error instanceof BackupError || error instanceof StartupError) fail(error.message);
+    throw error;
+  }
 }
 const database = await openConfiguredDatabase(config);
 try {

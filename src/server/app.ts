@@ -12,6 +12,7 @@ import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import type { QueueTimings } from "./generation/generation-service.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
@@ -55,6 +56,10 @@ export interface AppOptions {
   readonly generator?: Generator | null;
   /** The generation call the create page uses (GENERATE_ENDPOINT); v2 when omitted. */
   readonly generateEndpoint?: GenerateEndpoint;
+  /** Songs rendering at once in this process (WORKER_CONCURRENCY; 0: only `npm run worker`s render). */
+  readonly workerConcurrency?: number;
+  /** Job queue timings (tests shorten them). */
+  readonly jobQueue?: QueueTimings;
 }
 
 /** One route of the app: its method and URL pattern (e.g. GET /api/clip/:clip_id). */
@@ -130,7 +135,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStudioRoutes(app, db);
   registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
-  registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
+  registerGenerateRoutes(app, {
+    db,
+    storage: options.storage,
+    generator: options.generator,
+    concurrency: options.workerConcurrency,
+    exclusiveDatabase: options.database.backend === "pglite",
+    queue: options.jobQueue,
+  });
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });

@@ -34,7 +34,8 @@ export async function bootDatabase(config: ServerConfig): Promise<{
   return { database, storage, demo, generator: await createGenerator(config.generator) };
 }
 
-async function openStorage(config: ServerConfig, database: DatabaseHandle): Promise<Storage> {
+/** The media store the settings name, checked reachable (S3); a failure closes the database and says what to fix. */
+export async function openStorage(config: ServerConfig, database: DatabaseHandle): Promise<Storage> {
   if (!config.s3) return localStorageIn(config.dataDir);
   // The AWS SDK is large: only a server that uses S3 loads it.
   const { S3Storage } = await import("./storage/s3-storage.ts");

@@ -24,6 +24,8 @@ export interface ServerConfig {
   readonly generator: GeneratorSetting;
   /** The generation call the create page uses: GENERATE_ENDPOINT (v2 or v2-web). */
   readonly generateEndpoint: GenerateEndpoint;
+  /** WORKER_CONCURRENCY: songs this process renders at once; absent for the default (the cores less one). */
+  readonly workerConcurrency?: number;
 }
 
 /** The proxies whose X-Forwarded-For, -Proto and -Host headers are believed: a hop count or their addresses. */
@@ -73,6 +75,17 @@ function prepareDataDir(raw: string | undefined): string {
   return dataDir;
 }
 
+/** WORKER_CONCURRENCY: a whole number of songs rendered at once, 0 (none: API only) to 64. */
+export function parseWorkerConcurrency(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^[0-9]{1,2}$/.test(raw) || Number(raw) > 64) {
+    throw new ConfigError(
+      `WORKER_CONCURRENCY=${raw} is not understood: set it to how many songs this process renders at once, 0 (none: leave them to npm run worker) to 64.`,
+    );
+  }
+  return Number(raw);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -94,5 +107,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     },
     generator: readGeneratorSetting(env, (message) => new ConfigError(message)),
     generateEndpoint: readGenerateEndpoint(env, (message) => new ConfigError(message)),
+    workerConcurrency: parseWorkerConcurrency(env.WORKER_CONCURRENCY),
   };
 }

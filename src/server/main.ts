@@ -90,6 +90,7 @@ async function startServer(): Promise<void> {
     storage,
     generator,
     generateEndpoint: config.generateEndpoint,
+    workerConcurrency: config.workerConcurrency,
     distDir: DIST_DIR,
     trustProxy: config.trustProxy,
     logger: { level },

@@ -442,53 +442,6 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
     expect(sped.metadata.duration).toBeCloseTo(SINE_SONG_SECONDS / 1.5, 3);
     expect(generator.requests.at(-1)?.speed).toEqual({ multiplier: 1.5, keepPitch: true });
   });
-
-  it("fails and refunds the clips of a job whose server died (stale heartbeat)", async () => {
-    const { client, userId, updates } = await user("free", 50);
-    const db = server.database().db;
-    const clip = await db
-      .insertInto("clips")
-      .values({ user_id: userId, status: "streaming", title: "orphan" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db.updateTable("users").set({ credits: 40 }).where("id", "=", userId).execute();
-    const reservation = await db
-      .insertInto("credit_ledger")
-      .values({
-        user_id: userId,
-        kind: "reserve",
-        delta: -10,
-        balance_after: 40,
-        reason: "test",
-        created_at: new Date(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const job = await db
-      .insertInto("generation_jobs")
-      .values({
-        user_id: userId,
-        kind: "generate",
-        task: "create",
-        model_key: "chirp-v3-5",
-        plan: JSON.stringify({}),
-        reservation_id: reservation.id,
-        credits: 10,
-        heartbeat_at: new Date(Date.now() - 5 * 60_000),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("generated_clips")
-      .values({ clip_id: clip.id, job_id: job.id, position: 0, seed: 1, state: "streaming" })
-      .execute();
-    const service = server.app().generation;
-    expect(await service?.sweepStale()).toBe(1);
-    const failed = await updates.until(clip.id, "error");
-    expect(failed.metadata).toMatchObject({ refund_credits: true, error_type: "interrupted" });
-    expect(await credits(client)).toBe(50);
-    expect(await service?.sweepStale()).toBe(0);
-  });
 });
 
 describe.each(BACKENDS)("generation turned off on %s", (backend) => {

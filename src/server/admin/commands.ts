@@ -17,6 +17,8 @@ export const ADMIN_USAGE = [
   "  set-flag <email> <flag> on|off     turn a feature flag on or off",
   "  set-staff <email> on|off           make or unmake staff",
   "  show <email>                       print the account's plan, credits, staff and flags",
+  "  backup <file>                      the database and every stored file, into a new tar file",
+  "  restore <file>                     a backup, into an empty DATA_DIR (or over DATABASE_URL's tables)",
 ].join("\n");
 
 async function userByEmail(db: Db, email: string): Promise<User> {

@@ -15,7 +15,10 @@ export interface DatabaseOptions {
   readonly dataDir?: string;
   /** A PostgreSQL schema to work in (created if missing): tests get one each. */
   readonly schema?: string;
-  /** A dump of a PGlite data directory to start from (tests: faster than creating one). */
+  /**
+   * A dump of a PGlite data directory to start from: in memory without dataDir (tests: faster than
+   * creating one), or into a new dataDir/db (a restore).
+   */
   readonly loadDataDir?: Blob;
 }
 
@@ -81,12 +84,14 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const parsers = { [INT8]: Number };
   // The feed's search index is a trigram index (migration 0012).
   const extensions = { pg_trgm };
-  const pglite = options.loadDataDir
-    ? new PGlite({ loadDataDir: options.loadDataDir, parsers, extensions })
-    : new PGlite(options.dataDir === "memory://" ? "memory://" : join(options.dataDir as string, "db"), {
-        parsers,
-        extensions,
-      });
+  // With a dump and no folder, a throwaway database in memory; with both, the dump fills the folder.
+  const where =
+    options.dataDir === undefined || options.dataDir === "memory://" ? "memory://" : join(options.dataDir, "db");
+  const pglite = new PGlite(where, {
+    parsers,
+    extensions,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await pglite.waitReady;
   // Its pages are in this process's memory (or the OS cache of DATA_DIR): fetching one out of order
   // costs about what the next one does. At PostgreSQL's default of 4 the planner would rather read

@@ -240,8 +240,6 @@ export interface GenerationJobsTable {
   plan: unknown;
   reservation_id: number | null;
   credits: Generated<number>;
-  /** Kept fresh by the server running it; a stale one was cut short (crash) and is failed and refunded. */
-  heartbeat_at: Timestamp;
   created_at: Timestamp;
 }
 
@@ -303,6 +301,22 @@ export interface PlaybarStatesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A piece of long work on the durable queue (0040): src/server/jobs/job-queue.ts. */
+export interface JobQueueTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON: what the kind's handler needs, checked by its zod schema. */
+  payload: unknown;
+  state: Generated<"ready" | "running" | "failed">;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Generated<Timestamp>;
+  lease_until: Timestamp | null;
+  worker: string | null;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -327,6 +341,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
+  job_queue: JobQueueTable;
 }
 
 export type User = Selectable<UsersTable>;

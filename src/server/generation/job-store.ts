@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { ClipMetadata, ClipStatus } from "../../shared/api/clips.ts";
+import type { ClipMetadata } from "../../shared/api/clips.ts";
 import { refundCredits, reserveCredits } from "../billing/credits.ts";
 import type { Entitled } from "../billing/entitlements.ts";
 import { createClip } from "../clips/clip-store.ts";
 import type { Database, GeneratedClipState } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { enqueueJobs } from "../jobs/job-queue.ts";
 import { concurrencyLimitsFor, TOO_MANY_RUNNING_JOBS } from "./concurrency-limits.ts";
 import type { StoredPlan } from "./stored-plan.ts";
 
 type Db = Kysely<Database>;
 
 export const UNFINISHED_STATES: readonly GeneratedClipState[] = ["queued", "submitted", "streaming"];
+
+/** The durable queue's kind for one clip to render (payload: generateClipPayloadSchema). */
+export const GENERATE_CLIP_JOB = "generate-clip";
 
 /** A clip a job is to make, as it first appears in the library. */
 export interface ClipToMake {
@@ -106,7 +110,37 @@ export function submitJob(db: Db, submission: JobSubmission): Promise<SubmittedJ
         .execute();
       clips.push({ clipId, state });
     }
+    // Each clip's rendering goes on the durable queue with its rows: it is done even if this server dies.
+    await enqueueJobs(
+      trx,
+      clipIds.map((clipId) => ({
+        kind: GENERATE_CLIP_JOB,
+        payload: { clipId, renderingLimit: limits.renderingClips },
+      })),
+    );
     return { jobId: job.id, createdAt: job.created_at as unknown as Date, clips };
+  });
+}
+
+/**
+ * Lets a queued clip start rendering (queued to submitted) when its owner's rendering clips are under
+ * the limit; false, changing nothing, when they are not. Counted under the user's row lock, as
+ * submissions are, so two workers cannot both admit past the limit.
+ */
+export function admitQueuedClip(db: Db, clipId: string, userId: string, limit: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirstOrThrow();
+    const { rendering } = await trx
+      .selectFrom("generated_clips")
+      .innerJoin("generation_jobs", "generation_jobs.id", "generated_clips.job_id")
+      .select(sql<number>`count(*)::int`.as("rendering"))
+      .where("generation_jobs.user_id", "=", userId)
+      .where("generated_clips.state", "in", ["submitted", "streaming"])
+      .executeTakeFirstOrThrow();
+    if (rendering >= limit) return false;
+    if (!(await moveGeneratedClip(trx, clipId, "submitted", ["queued"]))) return false;
+    await trx.updateTable("clips").set({ status: "submitted" }).where("id", "=", clipId).execute();
+    return true;
   });
 }
 
@@ -128,24 +162,6 @@ export async function moveGeneratedClip(
     .returning("clip_id")
     .executeTakeFirst();
   return moved !== undefined;
-}
-
-/** Moves a generated clip and its library row to a new state; false if it was already over. */
-export async function setClipState(
-  db: Db,
-  clipId: string,
-  state: Exclude<GeneratedClipState, "error">,
-  from: readonly GeneratedClipState[],
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await moveGeneratedClip(trx, clipId, state, from))) return false;
-    await trx
-      .updateTable("clips")
-      .set({ status: state satisfies ClipStatus })
-      .where("id", "=", clipId)
-      .execute();
-    return true;
-  });
 }
 
 /** Each failed clip gives back its share of the job's credits; together, all of them. */
@@ -214,29 +230,4 @@ export function failClip(
   reason: { readonly type: string; readonly message: string; readonly detail: string },
 ): Promise<boolean> {
   return db.transaction().execute((trx) => failInTransaction(trx, clipId, reason));
-}
-
-/** Tells other servers (and this one after a restart) that these jobs are still being worked on. */
-export async function touchJobs(db: Db, jobIds: readonly string[]): Promise<void> {
-  if (jobIds.length === 0) return;
-  await db
-    .updateTable("generation_jobs")
-    .set({ heartbeat_at: sql`now()` })
-    .where("id", "in", [...jobIds])
-    .execute();
-}
-
-/** Unfinished clips of jobs nobody has touched for `staleSeconds`: left behind by a server that died. */
-export async function staleClips(
-  db: Db,
-  staleSeconds: number,
-): Promise<{ clipId: string; userId: string }[]> {
-  const rows = await db
-    .selectFrom("generated_clips")
-    .innerJoin("generation_jobs", "generation_jobs.id", "generated_clips.job_id")
-    .select(["generated_clips.clip_id", "generation_jobs.user_id"])
-    .where("generated_clips.state", "in", [...UNFINISHED_STATES])
-    .where(sql<boolean>`generation_jobs.heartbeat_at < now() - make_interval(secs => ${staleSeconds})`)
-    .execute();
-  return rows.map((row) => ({ clipId: row.clip_id, userId: row.user_id }));
 }

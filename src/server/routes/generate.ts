@@ -20,14 +20,14 @@ import { readStored } from "../clips/clip-audio.ts";
 import { findVisibleClip, findVisibleClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database, User } from "../db/schema.ts";
-import { concurrencyLimitsFor } from "../generation/concurrency-limits.ts";
+import { clipPublisher } from "../generation/clip-publisher.ts";
 import {
   clipsToMake,
   majorModelVersion,
   planFromBody,
   requestMetadata,
 } from "../generation/generate-request.ts";
-import { GenerationService } from "../generation/generation-service.ts";
+import { GenerationService, type QueueTimings } from "../generation/generation-service.ts";
 import { type JobSubmission, submitJob } from "../generation/job-store.ts";
 import { concatSubmission, speedSubmission, upsampleSubmission } from "../generation/library-actions.ts";
 import { checkLyricsGuidelines } from "../generation/lyrics-guidelines.ts";
@@ -56,8 +56,12 @@ export interface GenerateRouteDeps {
   readonly storage: Storage;
   /** What makes the music; null or absent turns generation off (503). Closed with the server. */
   readonly generator?: Generator | null;
-  /** Generations rendering at once; by default the cores less one. */
+  /** Generations rendering at once in this process (0: other processes render them); by default the cores less one. */
   readonly concurrency?: number;
+  /** The embedded database: jobs running at start were this server's, cut short by a crash. */
+  readonly exclusiveDatabase?: boolean;
+  /** Queue timings (tests shorten them). */
+  readonly queue?: QueueTimings;
 }
 
 /** 000/001: generation, its requests, and the library actions built on it (concat, stems, remaster, speed). */
@@ -65,13 +69,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
   const { db, storage } = deps;
   const views = async (viewerId: string, ids: readonly string[]) =>
     (await findVisibleClips(db, viewerId, ids)).map((row) => clipView(row, viewerId));
-  const publish = async (userId: string, clipIds: readonly string[]) => {
-    try {
-      await app.realtime.clipsChanged(userId, await views(userId, clipIds));
-    } catch (error) {
-      app.log.error({ err: error }, "could not push clip updates");
-    }
-  };
+  const publish = clipPublisher(db, () => app.realtime.pubsub, app.log);
   const service = deps.generator
     ? new GenerationService({
         db,
@@ -80,6 +78,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
         publish,
         log: app.log,
         concurrency: deps.concurrency,
+        exclusiveDatabase: deps.exclusiveDatabase,
+        queue: deps.queue,
       })
     : null;
   app.decorate("generation", service);
@@ -95,7 +95,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
   async function submit(user: User, submission: JobSubmission) {
     const jobs = running();
     const job = await submitJob(db, submission);
-    jobs.enqueue(job, user.id, concurrencyLimitsFor(user).renderingClips);
+    jobs.poke();
     const clips = await views(
       user.id,
       job.clips.map((clip) => clip.clipId),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { byteLimit } from "./byte-limit.ts";
@@ -81,6 +81,15 @@ export class LocalDiskStorage implements Storage {
     const path = this.path(key);
     await rm(path, { force: true });
     await rm(`${path}.type`, { force: true });
+  }
+
+  async *list(): AsyncIterable<string> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      // Beside each object lies its content type (`.type`); writes in progress are not objects yet.
+      if (!entry.isFile() || entry.name.endsWith(".type") || entry.name.includes(PARTIAL_MARK)) continue;
+      yield relative(this.root, join(entry.parentPath, entry.name)).split(sep).join("/");
+    }
   }
 
   /** Partial files a killed process left: only a process's own cleanup removes them otherwise. */

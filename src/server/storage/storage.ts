@@ -40,6 +40,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every stored key (no writes in progress), in no set order: what a backup copies. */
+  list(): AsyncIterable<string>;
   /** Lets the page send a file straight to the store, under one key, as S3's presigned POST does. */
   presignPost(key: string, options: PresignPostOptions): Promise<PresignedPost>;
   /** Stores that take the page's form posts themselves (local disk) check their signed fields with this. */

@@ -1,0 +1,38 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { repoPath } from "../src/platform/paths.ts";
+
+/**
+ * Starts a TypeScript script of tests/ in a Node process of its own (tsx as a loader, not its CLI,
+ * so a SIGKILL reaches the process doing the work), and resolves with the first JSON line it prints.
+ */
+export async function startChild<T>(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; ready: T }> {
+  const child = spawn(process.execPath, ["--import", "tsx", repoPath(script)], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await new Promise<T>((resolve, reject) => {
+    let out = "";
+    const onData = (data: Buffer) => {
+      out += data;
+      const line = out.split("\n").find((text) => text.startsWith("{"));
+      if (!line) return;
+      child.stdout?.off("data", onData);
+      child.stdout?.resume();
+      resolve(JSON.parse(line) as T);
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+  return { child, ready };
+}
+
+/** Kills a child with SIGKILL (no chance to clean up) and waits for it to be gone. */
+export async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await gone;
+}

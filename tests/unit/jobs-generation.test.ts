@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
+import { type DatabaseHandle, openDatabase } from "../../src/server/db/database.ts";
+import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
+import type { AuthResponse } from "../../src/shared/api/accounts.ts";
+import type { BillingInfo } from "../../src/shared/api/billing.ts";
+import type { Clip } from "../../src/shared/api/clips.ts";
+import type { GenerateResponse } from "../../src/shared/api/generate.ts";
+import { ApiClient, newAccountBody } from "../api-server.ts";
+import { killChild, startChild } from "../child-process.ts";
+import { BACKENDS } from "../server-database.ts";
+import { SineSongGenerator } from "../sine-song-generator.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function clipOf(client: ApiClient, id: string): Promise<Clip> {
+  const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${id}`);
+  return feed.body.clips[0];
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
+  it("finishes a song whose server was killed mid-render, in a new server, charged once", async () => {
+    const files = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
+    const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-jobs-"));
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const schema = `test_jobs_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const where: Record<string, string> =
+      backend === "pglite" ? { DATA_DIR: dataDir } : { DATABASE_URL: url, DB_SCHEMA: schema };
+    const first = await startChild<{ url: string }>("tests/generation-server.ts", {
+      ...where,
+      FILES_DIR: files,
+    });
+    let database: DatabaseHandle | undefined;
+    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      const client = new ApiClient(first.ready.url);
+      const signup = await client.post<AuthResponse>("/api/auth/signup", newAccountBody());
+      expect(signup.status).toBe(201);
+      const userId = signup.body.session.userId as string;
+      const before = (await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left;
+      // "hold": the fixture renders a first second, then waits: the kill lands mid-song.
+      const generated = await client.post<GenerateResponse>("/api/generate/v2/", {
+        tags: "hold",
+        prompt: "[Verse]\nwait for it",
+      });
+      expect(generated.status).toBe(200);
+      const clipId = generated.body.clips[0].id;
+      await until(
+        async () => ((await clipOf(client, clipId)).status === "streaming" ? true : undefined),
+        "streaming",
+      );
+      await killChild(first.child);
+
+      database = await openDatabase(backend === "pglite" ? { dataDir } : { url, schema });
+      const generator = new SineSongGenerator();
+      app = await buildApp({
+        database,
+        storage: new LocalDiskStorage(files),
+        generator,
+        jobQueue: { leaseSeconds: 2, pollMs: 100 },
+      });
+      await app.ready();
+      // Both clips of the request (one cut short, one still waiting) are rendered by the new server.
+      const clipIds = generated.body.clips.map((clip) => clip.id);
+      expect(clipIds).toHaveLength(2);
+      const done = await until(async () => {
+        generator.release();
+        const rows = await database?.db
+          .selectFrom("clips")
+          .select(["id", "status", "audio_key"])
+          .where("id", "in", clipIds)
+          .execute();
+        return rows?.every((row) => row.status === "complete" || row.status === "error") ? rows : undefined;
+      }, "the songs to finish");
+      for (const row of done) {
+        expect(row.status).toBe("complete");
+        expect(row.audio_key).toMatch(/\.wav$/);
+      }
+      expect(generator.requests).toHaveLength(2);
+      // Charged exactly once: one reservation of 10 credits, nothing given back.
+      const ledger = await database.db
+        .selectFrom("credit_ledger")
+        .select(["kind", "delta"])
+        .where("user_id", "=", userId)
+        .where("kind", "in", ["reserve", "refund"])
+        .execute();
+      expect(ledger).toEqual([{ kind: "reserve", delta: -10 }]);
+      const user = await database.db
+        .selectFrom("users")
+        .select("credits")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect(user.credits).toBe(before - 10);
+      // Its queue job is gone: done, not waiting to run again.
+      const db = database.db;
+      await until(
+        async () =>
+          (await db.selectFrom("job_queue").select("id").execute()).length === 0 ? true : undefined,
+        "the queue to empty",
+      );
+    } finally {
+      await killChild(first.child);
+      await app?.close();
+      if (backend === "postgres" && database)
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      await database?.close();
+    }
+  }, 90_000);
+});
