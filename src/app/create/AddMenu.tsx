@@ -1,7 +1,7 @@
 import type { Session } from "../../shared/api/accounts.ts";
+import { hasPersonaFeature, hasPlaylistCondition } from "../../shared/song-menu/feature-permissions.ts";
 import { accountStore } from "../account/session-store.ts";
 import { openModal } from "../shell/modal-store.ts";
-import { hasPersonaFeature, hasPlaylistCondition } from "./feature-gates.ts";
 import { MenuButton } from "./MenuButton.tsx";
 import { openPersonaUpsell, openPlaylistUpsell } from "./upsells.ts";
 

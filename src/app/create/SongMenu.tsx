@@ -1,5 +1,7 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
+import { type Availability, entryAvailability } from "../../shared/song-menu/menu-availability.ts";
+import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
 import { useAccount } from "../account/session-store.ts";
 import { trashSongs } from "../library/trash-actions.ts";
 import { navigate } from "../router/history-router.ts";
@@ -8,14 +10,9 @@ import { downloadMp3, downloadWav } from "./clip-downloads.ts";
 import { chatPathFor, type RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
 import { MenuButton } from "./MenuButton.tsx";
-import {
-  adjustSpeedGate,
-  type MenuGate,
-  makePersonaGate,
-  paintingGate,
-  wavDownloadGate,
-} from "./song-menu-rules.ts";
 import { openPaintingUpsell, openPersonaUpsell, openWavUpsell } from "./upsells.ts";
+
+type MenuGate = Availability;
 
 interface MenuItem {
   readonly label: string;
@@ -25,7 +22,7 @@ interface MenuItem {
   readonly upsell?: () => void;
 }
 
-const ALLOWED: MenuGate = { kind: "allowed" };
+const ALLOWED: MenuGate = { kind: "shown" };
 const HIDDEN: MenuGate = { kind: "hidden" };
 
 const REMIX_ITEMS: readonly { readonly type: RemixType; readonly label: string }[] = [
@@ -34,10 +31,11 @@ const REMIX_ITEMS: readonly { readonly type: RemixType; readonly label: string }
   { type: "reuse", label: "Use Styles & Lyrics" },
 ];
 
-const PAINTING_ITEMS: readonly { readonly type: RemixType; readonly label: string }[] = [
-  { type: "add_vocal", label: "Add Vocal" },
-  { type: "add_instrumental", label: "Add Instrumental" },
-];
+const PAINTING_ITEMS: readonly { readonly type: "add_vocal" | "add_instrumental"; readonly label: string }[] =
+  [
+    { type: "add_vocal", label: "Add Vocal" },
+    { type: "add_instrumental", label: "Add Instrumental" },
+  ];
 
 /**
  * A finished song's menu on the create page: remixes (with vocals or instrumental added, and speed),
@@ -47,6 +45,7 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
   const session = useAccount((state) => state.session);
   if (session === null) return null;
   const title = clip.title || "Untitled";
+  const gate = (id: MenuEntryId) => entryAvailability(id, session, [clip], { place: "create" });
   const items: MenuItem[] = [
     ...REMIX_ITEMS.map((item) => ({
       label: item.label,
@@ -55,14 +54,14 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
     })),
     ...PAINTING_ITEMS.map((item) => ({
       label: item.label,
-      gate: paintingGate(session),
+      gate: gate(item.type),
       run: () => remixClip(clip, item.type),
       upsell: openPaintingUpsell,
     })),
-    { label: "Adjust Speed", gate: adjustSpeedGate(clip), run: () => remixClip(clip, "speed") },
+    { label: "Adjust Speed", gate: gate("adjust_speed"), run: () => remixClip(clip, "speed") },
     {
       label: "Make Persona",
-      gate: makePersonaGate(clip, session),
+      gate: gate("make_persona"),
       run: () => openModal({ kind: "createPersona", baseClipId: clip.id }),
       upsell: openPersonaUpsell,
     },
@@ -79,7 +78,7 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
     { label: "MP3 Audio", gate: ALLOWED, run: () => void downloadMp3(clip) },
     {
       label: "WAV Audio",
-      gate: wavDownloadGate(session),
+      gate: gate("download_wav"),
       run: () => void downloadWav(clip),
       upsell: openWavUpsell,
     },

@@ -14,13 +14,13 @@ import {
   defaultModelKey,
   personaModelOverride,
 } from "../../shared/create/model-rules.ts";
+import { hasPersonaFeature, hasVoxPersona } from "../../shared/song-menu/feature-permissions.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { accountStore } from "../account/session-store.ts";
 import { withoutParams } from "../routes.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import type { CreateQuery, RemixType } from "./create-query.ts";
-import { hasPersonaFeature, hasVoxPersona } from "./feature-gates.ts";
 import { createFormMemory } from "./form-memory.ts";
 import { formStore, setForm } from "./form-store.ts";
 import { fetchClip } from "./workspace-clips.ts";
