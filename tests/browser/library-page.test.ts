@@ -197,15 +197,19 @@ describe("the library page", () => {
 
     await page.getByRole("link", { name: "Trash", exact: true }).click();
     await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(SONGS), titleOf(SONGS - 1)]);
-    await row(SONGS - 1)
-      .getByRole("button", { name: "Restore" })
-      .click();
+    const chooseInMenu = async (n: number, entry: string) => {
+      await row(n)
+        .getByRole("button", { name: /^More actions/ })
+        .click();
+      await page.getByTestId("song-menu").getByRole("menuitem", { name: entry, exact: true }).click();
+    };
+    await chooseInMenu(SONGS - 1, "Restore from Trash");
     await expect
       .poll(toasts, WAIT)
       .toContainEqual(expect.stringContaining(`${titleOf(SONGS - 1)} has been restored to your library.`));
     await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(SONGS)]);
 
-    await row(SONGS).getByRole("button", { name: "Delete Permanently" }).click();
+    await chooseInMenu(SONGS, "Delete Permanently");
     await page.getByRole("dialog").getByRole("button", { name: "Delete Permanently" }).click();
     await expect.poll(() => page.getByText("The trash is empty.").count(), WAIT).toBe(1);
     const left = await db.selectFrom("clips").select("id").where("title", "=", titleOf(SONGS)).execute();

@@ -67,10 +67,6 @@ const KNOWN_FOLDER_CYCLES: Readonly<Record<string, string>> = {
   "src/generator/vocals <-> src/generator/workers":
     "the generator thread's entry (workers/) sings through vocals/, and vocals/ runs eSpeak on the " +
     "pool of workers/ and sings with the thread's wasm (workers/generator-dsp.ts)",
-  "src/app/create <-> src/app/library":
-    "the song menu (create/SongMenu.tsx) runs the library's Move to Trash (library/trash-actions.ts), " +
-    "while the library shows that menu and borrows create/'s persona calls (create/personas/); " +
-    "moving the song menu and the persona calls out of create/ ends it",
 };
 
 /** The folder an import belongs to: src/<name> below src/, else its first path part. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { songLink, songPath, startSeconds } from "../../src/app/song/song-link.ts";
+import { songLink, songPath, startSeconds } from "../../src/shared/song-link.ts";
 
 const ID = "6f1c2a3b-1d2e-4f50-8a9b-0c1d2e3f4a5b";
 

@@ -1,9 +1,9 @@
 import type { Session } from "../../shared/api/accounts.ts";
+import { hasPersonaFeature, hasPlaylistCondition } from "../../shared/song-menu/feature-permissions.ts";
 import { accountStore } from "../account/session-store.ts";
 import { openModal } from "../shell/modal-store.ts";
-import { hasPersonaFeature, hasPlaylistCondition } from "./feature-gates.ts";
-import { MenuButton } from "./MenuButton.tsx";
-import { openPersonaUpsell, openPlaylistUpsell } from "./upsells.ts";
+import { MenuButton } from "../song-menu/MenuButton.tsx";
+import { openPersonaUpsell, openPlaylistUpsell } from "../song-menu/upsells.ts";
 
 interface Item {
   readonly label: string;
@@ -43,11 +43,13 @@ export function AddMenu() {
         buttonClassName="create-round"
         buttonLabel="Add"
         buttonText="+"
-        entries={ITEMS.map((item) => ({
-          label: item.label,
-          dimmed: item.dimmed(session),
-          choose: () => item.open(session),
-        }))}
+        entries={() =>
+          ITEMS.map((item) => ({
+            label: item.label,
+            dimmed: item.dimmed(session),
+            choose: () => item.open(session),
+          }))
+        }
       />
     </div>
   );

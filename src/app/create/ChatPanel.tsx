@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { formPathFrom } from "../../shared/create/create-query.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { navigate } from "../router/history-router.ts";
 import { useClips } from "../shell/clips-store.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { CLIP_STATUS_LABELS } from "../songs/clip-status.ts";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
-import { formPathFrom } from "./create-query.ts";
 import { fetchClip } from "./workspace-clips.ts";
 
 function ReplySong({ first }: { readonly first: Clip }) {

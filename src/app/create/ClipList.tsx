@@ -1,11 +1,12 @@
 import { useMemo } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { useClips } from "../shell/clips-store.ts";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import type { SongItem } from "../songs/SongRow.tsx";
-import { SongMenu } from "./SongMenu.tsx";
 
-const songMenu = (clip: Clip) => (clip.status === "complete" ? <SongMenu clip={clip} /> : null);
+const CREATE = { place: "create" } as const;
+const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={CREATE} />;
 
 /** The workspace's songs beside the form, newest first. */
 export function ClipList() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import * as rules from "../../shared/create/condition-rules.ts";
+import { hasVoxPersona } from "../../shared/song-menu/feature-permissions.ts";
 import { useAccount } from "../account/session-store.ts";
 import { useClips } from "../shell/clips-store.ts";
-import { hasVoxPersona } from "./feature-gates.ts";
 import { applyRule } from "./form-actions.ts";
 import { useForm } from "./form-store.ts";
 

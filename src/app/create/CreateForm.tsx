@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { BillingModel } from "../../shared/api/billing.ts";
+import type { CreateQuery } from "../../shared/create/create-query.ts";
 import { maxLengthsFor } from "../../shared/create/input-truncation.ts";
 import { modelAllowsControlSliders } from "../../shared/create/model-rules.ts";
 import { referencesFromConditions } from "../../shared/create/request-assembly.ts";
@@ -10,8 +11,7 @@ import { AdjustSpeedFields } from "./AdjustSpeedFields.tsx";
 import { ConditionChips } from "./ConditionChips.tsx";
 import { type CreateTab, CreateTabs } from "./CreateTabs.tsx";
 import { CustomFields } from "./CustomFields.tsx";
-import type { CreateQuery } from "./create-query.ts";
-import { changeMode, changeModel, resetForm, startForm } from "./form-actions.ts";
+import { applyOneShotQuery, changeMode, changeModel, resetForm, startForm } from "./form-actions.ts";
 import { formStore, useForm } from "./form-store.ts";
 import { startGeneration } from "./generate-flow.ts";
 import { ModelPicker } from "./ModelPicker.tsx";
@@ -37,11 +37,21 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
   const [busy, setBusy] = useState(false);
   const outOfConcurrency = useOutOfConcurrency();
   const started = useRef(false);
+  const applied = useRef("");
 
   useEffect(() => {
-    if (started.current || session === null || models.length === 0) return;
-    started.current = true;
-    void startForm(session, models, query);
+    if (session === null || models.length === 0) return;
+    // Each remix or persona request of the address is applied once, even while it stays there.
+    const request = `${query.remix?.clipId}:${query.remix?.type}:${query.usePersona}`;
+    if (!started.current) {
+      started.current = true;
+      applied.current = request;
+      void startForm(session, models, query);
+    } else if (request !== applied.current && (query.remix !== null || query.usePersona !== null)) {
+      // A song menu's action on this page: the address changed while the form was open.
+      applied.current = request;
+      void applyOneShotQuery(session, query);
+    }
   }, [session, models, query]);
 
   // A form check's message answers the form as it was: any edit takes it away.

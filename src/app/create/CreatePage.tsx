@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { createPathFor, parseCreateQuery } from "../../shared/create/create-query.ts";
 import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
@@ -8,7 +9,6 @@ import { Toasts } from "../shell/Toasts.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { ClipList } from "./ClipList.tsx";
 import { CreateForm } from "./CreateForm.tsx";
-import { createPathFor, parseCreateQuery } from "./create-query.ts";
 import { useGenerationUpdates } from "./generation-updates.ts";
 import { ModalHost } from "./ModalHost.tsx";
 import { WindowDrop } from "./WindowDrop.tsx";

@@ -1,15 +1,15 @@
 import type { SavedPrompt } from "../../shared/api/prompts.ts";
 import * as rules from "../../shared/create/condition-rules.ts";
+import { parseCreateQuery } from "../../shared/create/create-query.ts";
 import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { PERSONA_UPLOAD_SECONDS, trimLimits } from "../../shared/create/upload-trim-rules.ts";
+import { mayUploadOwnAudio } from "../../shared/song-menu/feature-permissions.ts";
 import { useAccount } from "../account/session-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { clipsStore } from "../shell/clips-store.ts";
 import { closeModal, openModal, useModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addClipsToWorkspace } from "../shell/workspaces-store.ts";
-import { parseCreateQuery } from "./create-query.ts";
-import { mayUploadOwnAudio } from "./feature-gates.ts";
 import { applyRule, pickPersona } from "./form-actions.ts";
 import { setCustom } from "./form-store.ts";
 import { LibraryPicker } from "./library/LibraryPicker.tsx";

@@ -1,6 +1,6 @@
 import type { BillingModel } from "../../shared/api/billing.ts";
+import { openUpsell } from "../song-menu/upsells.ts";
 import { useForm } from "./form-store.ts";
-import { openUpsell } from "./upsells.ts";
 
 /** The upgrade upsell for a model the plan does not include. */
 export const openModelUpsell = (model: BillingModel): void =>

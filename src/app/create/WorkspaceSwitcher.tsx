@@ -4,6 +4,7 @@ import {
   UNTITLED_WORKSPACE,
   WORKSPACE_TEXT_MAX,
 } from "../../shared/api/workspaces.ts";
+import { createPathFor } from "../../shared/create/create-query.ts";
 import { navigate } from "../router/history-router.ts";
 import { useLocation } from "../router/use-location.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -15,7 +16,6 @@ import {
   useWorkspaces,
   workspacesStore,
 } from "../shell/workspaces-store.ts";
-import { createPathFor } from "./create-query.ts";
 import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
 
 const NEW_WORKSPACE = "__new__";

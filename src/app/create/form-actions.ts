@@ -6,6 +6,7 @@ import type { BillingModel } from "../../shared/api/billing.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import * as rules from "../../shared/create/condition-rules.ts";
+import type { CreateQuery, RemixType } from "../../shared/create/create-query.ts";
 import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { type CreateFormState, defaultCreateFormState } from "../../shared/create/form-state.ts";
 import { CANNOT_ADJUST_SPEED } from "../../shared/create/form-validity.ts";
@@ -14,13 +15,12 @@ import {
   defaultModelKey,
   personaModelOverride,
 } from "../../shared/create/model-rules.ts";
+import { hasPersonaFeature, hasVoxPersona } from "../../shared/song-menu/feature-permissions.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { accountStore } from "../account/session-store.ts";
 import { withoutParams } from "../routes.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { showToast } from "../shell/toast-store.ts";
-import type { CreateQuery, RemixType } from "./create-query.ts";
-import { hasPersonaFeature, hasVoxPersona } from "./feature-gates.ts";
 import { createFormMemory } from "./form-memory.ts";
 import { formStore, setForm } from "./form-store.ts";
 import { fetchClip } from "./workspace-clips.ts";
@@ -162,6 +162,14 @@ export async function startForm(
         : rules.changeModel(state, context.defaultModel, context),
     );
   }
+  await applyOneShotQuery(session, query);
+}
+
+/**
+ * The song menu's remix and persona actions arrive as remix_clip / remix_type / use_persona in the
+ * address, when the page opens or while it is open; each is applied once, then leaves the address.
+ */
+export async function applyOneShotQuery(session: Session, query: CreateQuery): Promise<void> {
   if (query.remix) await applyRemix(query.remix);
   if (query.usePersona && hasPersonaFeature(session)) await applyPersonaOf(query.usePersona);
   const { pathname, search } = window.location;

@@ -11,6 +11,7 @@ import {
   type GenerateBody,
   generateResponseSchema,
 } from "../../shared/api/generate.ts";
+import { parseCreateQuery } from "../../shared/create/create-query.ts";
 import { ADJUST_SPEED_TITLE_MAX, type CreateFormState } from "../../shared/create/form-state.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
 import { type GenerationPreparation, prepareGeneration } from "../../shared/create/generation-preparation.ts";
@@ -19,7 +20,6 @@ import { ApiError, apiRequest } from "../account/api-request.ts";
 import { accountStore, refreshBilling } from "../account/session-store.ts";
 import { clipsStore, upsertClips } from "../shell/clips-store.ts";
 import { clearOutOfConcurrency } from "../shell/concurrency-store.ts";
-import { parseCreateQuery } from "./create-query.ts";
 import { createSessionToken } from "./create-session.ts";
 import { formStore } from "./form-store.ts";
 import { generatePath } from "./generate-endpoint.ts";

@@ -6,8 +6,8 @@ import { ERROR_TOAST_MS, generationErrorOutcome } from "../../shared/create/gene
 import type { ApiError } from "../account/api-request.ts";
 import { markOutOfConcurrency } from "../shell/concurrency-store.ts";
 import { showToast } from "../shell/toast-store.ts";
+import { openConcurrencyUpsell } from "../song-menu/upsells.ts";
 import { openCopyrightWarning } from "./copyright-warning.ts";
-import { openConcurrencyUpsell } from "./upsells.ts";
 
 export function showGenerationError(error: ApiError, session: Session): void {
   const detail = error.body === null ? null : error.detail;

@@ -1,17 +1,18 @@
 import { useMemo } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
-import { SongMenu } from "../create/SongMenu.tsx";
 import { Link } from "../router/Link.tsx";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
+import { trashSongs } from "../song-menu/trash-actions.ts";
 import { SongList } from "../songs/SongList.tsx";
 import { useSelection } from "../songs/use-selection.ts";
 import { LibraryPager } from "./LibraryPager.tsx";
 import { BulkBar, ProblemBox } from "./ListChrome.tsx";
 import { loadMore, reloadLibrary, useLibrary } from "./library-store.ts";
 import { MoveToWorkspace } from "./MoveToWorkspace.tsx";
-import { trashSongs } from "./trash-actions.ts";
 
-const songMenu = (clip: Clip) => (clip.status === "complete" ? <SongMenu clip={clip} /> : null);
+const LIBRARY = { place: "library" } as const;
+const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={LIBRARY} />;
 
 /** The library's songs under the filters, with the bulk actions for a selection. */
 export function LibrarySongs({ userId, filtered }: { readonly userId: string; readonly filtered: boolean }) {
@@ -56,6 +57,7 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
           onMoved={clear}
           disabled={!chosen.every((clip) => clip.user_id === userId)}
         />
+        <SongMenu clips={chosen} context={LIBRARY} buttonClassName="secondary" />
       </BulkBar>
       <ProblemBox problem={problem} onRetry={reloadLibrary} />
       <SongList

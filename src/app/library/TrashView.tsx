@@ -1,17 +1,23 @@
 import { useEffect, useMemo } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
-import { canDeletePermanently, canRestore } from "../../shared/library/trash-rules.ts";
+import {
+  canDeletePermanently,
+  canRestore,
+  DELETE_FOREVER_BODY,
+  deleteForeverTitle,
+} from "../../shared/library/trash-rules.ts";
 import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
+import { deleteSongsForever, trashSongs } from "../song-menu/trash-actions.ts";
 import { SongList } from "../songs/SongList.tsx";
 import { useSelection } from "../songs/use-selection.ts";
 import { BulkBar, ProblemBox } from "./ListChrome.tsx";
-import { deleteSongsForever, trashSongs } from "./trash-actions.ts";
 import { loadMoreTrash, showTrash, useTrash } from "./trash-store.ts";
 
 function confirmDelete(clips: readonly Clip[], done: () => void): void {
   openDialog({
-    title: clips.length === 1 ? "Delete this song permanently?" : `Delete ${clips.length} songs permanently?`,
-    body: "This cannot be undone.",
+    title: deleteForeverTitle(clips.length),
+    body: DELETE_FOREVER_BODY,
     actions: [
       { label: "Cancel", run: () => undefined },
       {
@@ -26,6 +32,8 @@ function confirmDelete(clips: readonly Clip[], done: () => void): void {
   });
 }
 
+const TRASH = { place: "trash" } as const;
+
 /** The trash: trashed songs, restored or deleted permanently, one at a time or as a selection. */
 export function TrashView({ userId }: { readonly userId: string }) {
   const clips = useTrash((state) => state.clips);
@@ -39,21 +47,7 @@ export function TrashView({ userId }: { readonly userId: string }) {
   const { selected, onSelect, clear } = useSelection(order);
   const chosen = clips.filter((clip) => selected.has(clip.id));
 
-  const rowActions = (clip: Clip) => (
-    <>
-      <button type="button" className="create-small-button" onClick={() => void trashSongs([clip], false)}>
-        Restore
-      </button>
-      <button
-        type="button"
-        className="create-small-button"
-        disabled={!canDeletePermanently([clip], userId)}
-        onClick={() => confirmDelete([clip], () => undefined)}
-      >
-        Delete Permanently
-      </button>
-    </>
-  );
+  const rowActions = (clip: Clip) => <SongMenu clips={[clip]} context={TRASH} />;
 
   return (
     <section className="panel library-songs" aria-label="Trash">

@@ -14,7 +14,8 @@ import {
   toFeedFilters,
 } from "../../shared/library/library-filters.ts";
 import { ApiError } from "../account/api-request.ts";
-import { cursorForPage, FetchClipsError, fetchFeedPage } from "./library-fetch.ts";
+import { onClipChanges } from "../shell/clip-changes.ts";
+import { cursorForPage, FetchClipsError, fetchFeedPage, forgetLibraryPages } from "./library-fetch.ts";
 
 export interface LibraryProblem {
   readonly title: string;
@@ -195,3 +196,9 @@ export function resetLibrary(): void {
   current?.abort();
   libraryStore.setState(initial);
 }
+
+// A song changed by an action: the cached pages are stale, and the shown list takes it in or out.
+onClipChanges((clips, options) => {
+  forgetLibraryPages();
+  if (!options.deleted) applyClipChanges(clips);
+});

@@ -5,6 +5,7 @@ import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import { type Clip, FEED_PAGE_SIZE } from "../../shared/api/clips.ts";
 import { compareClips } from "../../shared/library/clip-matching.ts";
+import { onClipChanges } from "../shell/clip-changes.ts";
 import { FetchClipsError, fetchTrashPage } from "./library-fetch.ts";
 import type { LibraryProblem } from "./library-store.ts";
 
@@ -73,3 +74,6 @@ export function trashListChanged(clips: readonly Clip[], options: { deleted?: bo
     return { clips: list, total: state.total + (list.length - state.clips.length) };
   });
 }
+
+// Trashed songs enter the list; restored and deleted ones leave it.
+onClipChanges((clips, options) => trashListChanged(clips, options));

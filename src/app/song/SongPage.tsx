@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { songPath, startSeconds } from "../../shared/song-link.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loginPathFor } from "../account/safe-next.ts";
@@ -14,11 +15,10 @@ import { useLocation } from "../router/use-location.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
-import { SongMenu } from "./SongMenu.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";
-import { songPath, startSeconds } from "./song-link.ts";
 import { usePlayCount } from "./use-play-count.ts";
 import "../create/create.css";
 import "../songs/songs.css";
@@ -176,7 +176,11 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
             >
               {liked ? "♥" : "♡"} <span data-testid="song-likes">{clip.upvote_count}</span>
             </button>
-            <SongMenu clipId={clip.id} currentSeconds={currentSeconds} />
+            <SongMenu
+              clips={[clip]}
+              context={{ place: "song", hasCurrentTime: true }}
+              currentSeconds={currentSeconds}
+            />
           </div>
         </div>
       </div>

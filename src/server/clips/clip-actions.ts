@@ -8,6 +8,7 @@ import { clipView } from "./clip-view.ts";
 import { ownImageKey, ownVideoKey } from "./storage-keys.ts";
 
 export const NOT_OWNER = "Only the song's owner can change it";
+export const REACTION_ON_TRASHED = "Restore the song from the trash before reacting to it";
 
 /** The viewer's own clip: 404 when they cannot see it, 403 when they can but it is someone else's. */
 export async function findOwnClip(
@@ -163,12 +164,13 @@ export async function setReaction(
     // The clip row lock orders concurrent reactions on it, so the count never drifts.
     const clip = await tx
       .selectFrom("clips")
-      .select("id")
+      .select(["id", "is_trashed"])
       .where("id", "=", clipId)
       .where(visibleTo(viewerId))
       .forUpdate()
       .executeTakeFirst();
     if (!clip) throw notFound(CLIP_NOT_FOUND);
+    if (clip.is_trashed) throw conflict(REACTION_ON_TRASHED);
     const previous = await tx
       .selectFrom("clip_reactions")
       .selectAll()

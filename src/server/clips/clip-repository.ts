@@ -56,6 +56,8 @@ export const CLIP_COLUMNS = everyColumn<ClipRow>()([
   "metadata",
   "created_at",
   "caption_mentions",
+  "display_tags",
+  "pinned_at",
 ]);
 
 /** Clips with their owners and the viewer's reaction (alias vr), not yet filtered. */

@@ -22,7 +22,7 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     video_url: clipMediaUrl(row.id, "video", row.video_key),
     video_cover_url: null,
     preview_url: null,
-    display_tags: null,
+    display_tags: row.display_tags,
     is_public: row.is_public,
     is_trashed: row.is_trashed,
     is_pinned: row.is_pinned,

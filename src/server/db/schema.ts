@@ -52,6 +52,10 @@ export interface ClipsTable {
   created_at: Generated<Timestamp>;
   /** Handles named in the caption (0003). */
   caption_mentions: Generated<string[]>;
+  /** Tags shown in place of the styles (0015). */
+  display_tags: string | null;
+  /** When the song was pinned to its owner's profile (0015); null when not pinned. */
+  pinned_at: Timestamp | null;
   /** Title, tags, negative tags and prompt lowered, for the feed's search (0012); never written. */
   search_text: GeneratedAlways<string>;
 }
@@ -292,6 +296,31 @@ export interface LoginFailuresTable {
   last_failed_at: Generated<Timestamp>;
 }
 
+/** A user's report of a song (0015). */
+export interface ClipFlagsTable {
+  user_id: string;
+  clip_id: string;
+  reason: string;
+  details: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+/** A song a user is not interested in (0015): left out of their recommendations. */
+export interface ClipNotInterestedTable {
+  user_id: string;
+  clip_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A contest (0015): read-only until contests are run. */
+export interface ContestsTable {
+  id: Generated<string>;
+  name: string;
+  base_clip_id: string | null;
+  is_active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
 /** A listener's saved player (0014). */
 export interface PlaybarStatesTable {
   user_id: string;
@@ -342,6 +371,9 @@ export interface Database {
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
   job_queue: JobQueueTable;
+  clip_flags: ClipFlagsTable;
+  clip_not_interested: ClipNotInterestedTable;
+  contests: ContestsTable;
 }
 
 export type User = Selectable<UsersTable>;

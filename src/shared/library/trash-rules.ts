@@ -27,6 +27,11 @@ export const DELETE_FAILED_MESSAGE = "Clip could not be deleted.";
 export const DELETE_FAILED_HINT =
   "A song that a persona is made from can't be deleted: delete the persona first.";
 
+/** The confirmation before Delete Permanently. */
+export const deleteForeverTitle = (count: number): string =>
+  count === 1 ? "Delete this song permanently?" : `Delete ${count} songs permanently?`;
+export const DELETE_FOREVER_BODY = "This cannot be undone.";
+
 /** The toast after a trash or a restore: the song's title, or how many songs. */
 export function trashMessage(clips: readonly Pick<Clip, "title" | "status">[], trashed: boolean): string {
   const first = clips[0];

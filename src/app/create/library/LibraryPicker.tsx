@@ -4,7 +4,7 @@ import { type Clip, FEED_LIMIT_MAX } from "../../../shared/api/clips.ts";
 import * as rules from "../../../shared/create/condition-rules.ts";
 import { INSPIRATION_CLIPS_MAX, SAMPLE_CLIPS_MAX } from "../../../shared/create/conditions.ts";
 import { useAccount } from "../../account/session-store.ts";
-import { CreateModal } from "../CreateModal.tsx";
+import { CreateModal } from "../../shell/CreateModal.tsx";
 import { CreateTabs } from "../CreateTabs.tsx";
 import { applyRule } from "../form-actions.ts";
 import { useForm } from "../form-store.ts";

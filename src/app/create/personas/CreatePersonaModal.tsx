@@ -18,8 +18,8 @@ import {
 import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
-import { CreateModal } from "../CreateModal.tsx";
 import { CreateSwitch } from "../CreateSwitch.tsx";
 import { searchOwnSongs } from "../workspace-clips.ts";
 import { listPersonas } from "./personas-api.ts";

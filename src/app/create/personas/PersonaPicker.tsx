@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Persona } from "../../../shared/api/personas.ts";
-import { CreateModal } from "../CreateModal.tsx";
+import { CreateModal } from "../../shell/CreateModal.tsx";
 import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
 import { SearchInput } from "../SearchInput.tsx";
 import { toggleLoveWithToast } from "./persona-love.ts";

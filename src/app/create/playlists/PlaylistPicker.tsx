@@ -6,8 +6,8 @@ import {
 } from "../../../shared/api/playlists.ts";
 import { apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
-import { CreateModal } from "../CreateModal.tsx";
 import { useForm } from "../form-store.ts";
 import { SearchInput } from "../SearchInput.tsx";
 

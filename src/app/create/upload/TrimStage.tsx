@@ -5,8 +5,8 @@ import {
   type TrimLimits,
   type TrimRange,
 } from "../../../shared/create/upload-trim-rules.ts";
+import { openUpsell } from "../../song-menu/upsells.ts";
 import { bufferPeaks, drawPeaks } from "../../songs/waveform-drawing.ts";
-import { openUpsell } from "../upsells.ts";
 
 interface TrimStageProps {
   readonly buffer: AudioBuffer;

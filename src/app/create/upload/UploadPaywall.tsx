@@ -1,6 +1,6 @@
 import { useAccount } from "../../account/session-store.ts";
-import { CreateModal } from "../CreateModal.tsx";
-import { ASK_ADMINISTRATOR } from "../upsells.ts";
+import { CreateModal } from "../../shell/CreateModal.tsx";
+import { ASK_ADMINISTRATOR } from "../../song-menu/upsells.ts";
 
 interface PlanOffer {
   readonly name: "Pro" | "Premier";

@@ -16,7 +16,7 @@ const DOWNLOAD_FAILED = "Download failed, please try again.";
 const WAV_TIMED_OUT = "WAV file download timed out";
 
 /** Hands the address to the browser as a download (the server sends it as an attachment). */
-function saveFrom(url: string): void {
+export function saveFrom(url: string): void {
   const link = document.createElement("a");
   link.href = url;
   link.download = "";

@@ -64,3 +64,20 @@ export function chatPathFor(search: string, clipId: string): string {
   query.set("ref_type", "clip");
   return `/create?${query.toString()}`;
 }
+
+/**
+ * The address that brings a song's remix action to the form (the song menu's Cover, Extend, ...):
+ * /create with remix_clip and remix_type, keeping the workspace when already on /create.
+ */
+export function remixPathFor(pathname: string, search: string, clipId: string, type: RemixType): string {
+  const query = new URLSearchParams(pathname === "/create" ? search : "");
+  for (const name of ["mode", "ref_id", "ref_type", "use_persona"]) query.delete(name);
+  query.set("remix_clip", clipId);
+  query.set("remix_type", type);
+  return `/create?${query.toString()}`;
+}
+
+/** The address that puts a song's persona on the form (the song menu's Use {persona}). */
+export function usePersonaPathFor(clipId: string): string {
+  return `/create?${new URLSearchParams({ use_persona: clipId }).toString()}`;
+}

@@ -10,11 +10,9 @@ import {
   UNDONE_MESSAGE,
 } from "../../shared/library/trash-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
+import { publishClipChanges } from "../shell/clip-changes.ts";
 import { clipsStore, removeClips, upsertClips } from "../shell/clips-store.ts";
 import { showToast } from "../shell/toast-store.ts";
-import { forgetLibraryPages } from "./library-fetch.ts";
-import { applyClipChanges } from "./library-store.ts";
-import { trashListChanged } from "./trash-store.ts";
 
 /** Clips a trash took out of the create page's list, to put back there on Undo or a restore. */
 const leftCreateList = new Set<string>();
@@ -25,9 +23,6 @@ async function setTrashed(clips: readonly Clip[], trash: boolean): Promise<reado
     body: { trash, clip_ids: clips.map((clip) => clip.id) },
   });
   const changed = clips.map((clip) => ({ ...clip, is_trashed: trash }));
-  forgetLibraryPages();
-  applyClipChanges(changed);
-  trashListChanged(changed);
   if (trash) {
     const shown = clipsStore.getState().byId;
     for (const clip of changed) if (shown[clip.id]) leftCreateList.add(clip.id);
@@ -36,6 +31,7 @@ async function setTrashed(clips: readonly Clip[], trash: boolean): Promise<reado
     // Back in the create page's list only where it was: other workspaces' clips are not shown there.
     upsertClips(changed.filter((clip) => leftCreateList.delete(clip.id)));
   }
+  publishClipChanges(changed);
   return changed;
 }
 
@@ -90,9 +86,6 @@ export async function deleteSongsForever(clips: readonly Clip[]): Promise<boolea
     });
     return false;
   }
-  trashListChanged(
-    clips.map((clip) => ({ ...clip, is_trashed: false })),
-    { deleted: true },
-  );
+  publishClipChanges(clips, { deleted: true });
   return true;
 }

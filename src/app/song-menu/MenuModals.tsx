@@ -1,0 +1,180 @@
+import { useState } from "react";
+import type { FlagReason } from "../../shared/api/clip-settings.ts";
+import type { Clip } from "../../shared/api/clips.ts";
+import { displayTitle } from "../../shared/library/clip-display.ts";
+import { REPORT_REASONS } from "../../shared/song-menu/menu-entries.ts";
+import { CreateModal } from "../shell/CreateModal.tsx";
+import { publishClipChanges } from "../shell/clip-changes.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { flagClip, setVisibility } from "./clip-settings-api.ts";
+import { closeMenuModal, type MenuModal } from "./menu-modal-store.ts";
+import { SongDetailsModal } from "./SongDetailsModal.tsx";
+import { ASK_ADMINISTRATOR, FEATURE_UPSELLS } from "./upsells.ts";
+
+function Buttons({
+  confirm,
+  busy = false,
+  onConfirm,
+}: {
+  readonly confirm: string;
+  readonly busy?: boolean;
+  readonly onConfirm: () => void;
+}) {
+  return (
+    <div className="modal-buttons">
+      <button type="button" className="secondary" onClick={closeMenuModal}>
+        Cancel
+      </button>
+      <button type="button" disabled={busy} onClick={onConfirm}>
+        {confirm}
+      </button>
+    </div>
+  );
+}
+
+/** Publish or Unpublish: says what follows, then sends it; a private song leaves its contests. */
+function PublishModal({ clip }: { readonly clip: Clip }) {
+  const [busy, setBusy] = useState(false);
+  const publish = !clip.is_public;
+  const run = async () => {
+    setBusy(true);
+    try {
+      publishClipChanges([await setVisibility(clip.id, publish)]);
+      showToast({
+        kind: "success",
+        title: publish ? `${displayTitle(clip)} is public.` : `${displayTitle(clip)} is private.`,
+        durationMs: 3000,
+      });
+      closeMenuModal();
+    } catch (error) {
+      console.warn("Changing the song's visibility failed", error);
+      showToast({
+        kind: "error",
+        title: "Error updating song preferences",
+        description: "Please try again later.",
+        durationMs: 5000,
+      });
+      setBusy(false);
+    }
+  };
+  return (
+    <CreateModal
+      titleId="publish-title"
+      title={publish ? "Publish song" : "Unpublish song"}
+      testId="publish-modal"
+      onClose={closeMenuModal}
+    >
+      <div className="song-menu-form">
+        <p>
+          {publish
+            ? "Anyone with the link can listen to a public song, and it shows on your profile."
+            : "Only you can listen to a private song. It leaves any contest it was entered in."}
+        </p>
+        <Buttons confirm={publish ? "Publish" : "Unpublish"} busy={busy} onConfirm={() => void run()} />
+      </div>
+    </CreateModal>
+  );
+}
+
+/** Report: a reason (Inappropriate, Bug, Copyright Infringement) and optional details. */
+function ReportModal({ clip }: { readonly clip: Clip }) {
+  const [reason, setReason] = useState<FlagReason>("flag_inappropriate");
+  const [details, setDetails] = useState("");
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await flagClip(clip.id, reason, details.trim());
+      showToast({ kind: "info", title: "Song flagged.", durationMs: 3000 });
+      closeMenuModal();
+    } catch (error) {
+      console.warn("Flagging the song failed", error);
+      showToast({ kind: "error", title: "Error flagging song.", durationMs: 5000 });
+      setBusy(false);
+    }
+  };
+  return (
+    <CreateModal titleId="report-title" title="Report song" testId="report-modal" onClose={closeMenuModal}>
+      <div className="song-menu-form">
+        <fieldset className="song-menu-form">
+          <legend>Why are you reporting {displayTitle(clip)}?</legend>
+          {REPORT_REASONS.map((option) => (
+            <label key={option.reason} className="create-check">
+              <input
+                type="radio"
+                name="report-reason"
+                checked={reason === option.reason}
+                onChange={() => setReason(option.reason)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Details (optional)
+          <textarea
+            rows={3}
+            maxLength={1000}
+            value={details}
+            onChange={(event) => setDetails(event.target.value)}
+          />
+        </label>
+        <Buttons confirm="Report" busy={busy} onConfirm={() => void run()} />
+      </div>
+    </CreateModal>
+  );
+}
+
+/** The song menu's dialog, as the store holds it. */
+export function MenuModalView({ modal }: { readonly modal: MenuModal }) {
+  switch (modal.kind) {
+    case "publish":
+      return <PublishModal clip={modal.clip} />;
+    case "details":
+      return <SongDetailsModal clip={modal.clip} onClose={closeMenuModal} />;
+    case "report":
+      return <ReportModal clip={modal.clip} />;
+    case "confirm":
+      return (
+        <CreateModal
+          titleId="menu-confirm-title"
+          title={modal.title}
+          testId="menu-confirm"
+          onClose={closeMenuModal}
+        >
+          <div className="song-menu-form">
+            <p>{modal.message}</p>
+            <Buttons
+              confirm={modal.confirmLabel}
+              onConfirm={() => {
+                closeMenuModal();
+                modal.run();
+              }}
+            />
+          </div>
+        </CreateModal>
+      );
+    case "upsell": {
+      const upsell = FEATURE_UPSELLS[modal.feature];
+      return (
+        <CreateModal
+          titleId="menu-upsell-title"
+          title={upsell.title}
+          testId="menu-upsell"
+          onClose={closeMenuModal}
+        >
+          <div className="song-menu-form">
+            <p>
+              {upsell.body} {ASK_ADMINISTRATOR}
+            </p>
+            <div className="modal-buttons">
+              <button type="button" onClick={closeMenuModal}>
+                Got it
+              </button>
+            </div>
+          </div>
+        </CreateModal>
+      );
+    }
+  }
+}

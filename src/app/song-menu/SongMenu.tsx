@@ -1,0 +1,95 @@
+import { useId } from "react";
+import { createPortal } from "react-dom";
+import type { Session } from "../../shared/api/accounts.ts";
+import type { Clip } from "../../shared/api/clips.ts";
+import { displayTitle } from "../../shared/library/clip-display.ts";
+import { hasFeature } from "../../shared/song-menu/feature-permissions.ts";
+import { type MenuContext, menuEntries } from "../../shared/song-menu/menu-availability.ts";
+import { entryLabel } from "../../shared/song-menu/menu-entries.ts";
+import { pinLimit } from "../../shared/song-menu/pin-rules.ts";
+import { useAccount } from "../account/session-store.ts";
+import { CLIP_ACTION_HANDLERS, COMING_SOON, type HandlerContext } from "./clip-action-handlers.ts";
+import { MenuButton, type MenuEntry } from "./MenuButton.tsx";
+import { MenuModalView } from "./MenuModals.tsx";
+import { openMenuModal, useMenuModal } from "./menu-modal-store.ts";
+import { useLatestClips } from "./use-latest-clips.ts";
+
+export interface SongMenuProps {
+  /** One song, or the songs of a selection. */
+  readonly clips: readonly Clip[];
+  readonly context: MenuContext;
+  /** The player's position in this song (the song page), for Copy Link at Current Time. */
+  readonly currentSeconds?: () => number;
+  readonly buttonClassName?: string;
+}
+
+/** The entries as the menu draws them: labels for this song, disabled, upsells, separators. */
+function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerContext): MenuEntry[] {
+  const first = props.clips[0];
+  if (first === undefined) return [];
+  const studio = hasFeature(session, "Studio");
+  let group: string | null = null;
+  return menuEntries(session, props.clips, props.context).map(({ row, availability }) => {
+    const handler = CLIP_ACTION_HANDLERS[row.id];
+    const separated = group !== null && group !== row.group;
+    group = row.group;
+    const checked =
+      row.id === "allow_comments"
+        ? first.allow_comments
+        : row.id === "allow_remixes"
+          ? first.metadata.can_remix !== false
+          : row.id === "pin_to_profile"
+            ? first.is_pinned
+            : row.id === "show_in_hooks_feed"
+              ? first.metadata.opt_out_video_cover_hook !== true
+              : undefined;
+    const disabledReason =
+      availability.kind === "disabled" ? availability.reason : handler === null ? COMING_SOON : undefined;
+    return {
+      label: entryLabel(row, first, studio),
+      tag: row.tag,
+      checked,
+      separated,
+      dimmed: availability.kind === "upsell",
+      disabledReason,
+      choose: () => {
+        if (availability.kind === "upsell")
+          handlers.openModal({ kind: "upsell", feature: availability.feature });
+        else handler?.(props.clips, handlers);
+      },
+    };
+  });
+}
+
+/**
+ * The song menu, the same on every list and the song page: every entry the viewer gets for this
+ * song (or selection) in this place, by the rules of shared/song-menu.
+ */
+export function SongMenu(props: SongMenuProps) {
+  const session = useAccount((state) => state.session);
+  const owner = useId();
+  const modal = useMenuModal(owner);
+  const clips = useLatestClips(props.clips);
+  const first = clips[0];
+  if (session === null || first === undefined) return null;
+  const title = clips.length === 1 ? displayTitle(first) : `${clips.length} songs`;
+  const handlers: HandlerContext = {
+    place: props.context,
+    currentSeconds: props.currentSeconds,
+    openModal: (next) => openMenuModal(owner, next),
+    pinLimit: pinLimit(session.flags),
+  };
+  return (
+    <>
+      <MenuButton
+        buttonClassName={props.buttonClassName ?? "create-small-button"}
+        buttonLabel={`More actions: ${title}`}
+        buttonText="⋯"
+        menuLabel={`${title} actions`}
+        testId="song-menu"
+        entries={() => entriesFor(session, { ...props, clips }, handlers)}
+      />
+      {modal !== null && createPortal(<MenuModalView modal={modal} />, document.body)}
+    </>
+  );
+}

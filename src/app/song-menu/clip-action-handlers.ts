@@ -1,0 +1,174 @@
+// One function per song-menu entry: what choosing it does. An entry whose work is not built yet
+// has null here and shows disabled with the tooltip 'Coming soon'.
+
+import type { Clip } from "../../shared/api/clips.ts";
+import {
+  chatPathFor,
+  type RemixType,
+  remixPathFor,
+  usePersonaPathFor,
+} from "../../shared/create/create-query.ts";
+import { DELETE_FOREVER_BODY, deleteForeverTitle } from "../../shared/library/trash-rules.ts";
+import { songLink } from "../../shared/song-link.ts";
+import type { MenuContext } from "../../shared/song-menu/menu-availability.ts";
+import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
+import { downloadMp3, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
+import { currentLocation, navigate } from "../router/history-router.ts";
+import { openModal } from "../shell/modal-store.ts";
+import { showToast } from "../shell/toast-store.ts";
+import {
+  markNotInterested,
+  toggleAllowComments,
+  toggleAllowRemixes,
+  toggleHooksFeed,
+  togglePin,
+} from "./clip-toggles.ts";
+import type { MenuModal } from "./menu-modal-store.ts";
+import { deleteSongsForever, trashSongs } from "./trash-actions.ts";
+
+export interface HandlerContext {
+  readonly place: MenuContext;
+  /** The player's position in this song, for Copy Link at Current Time. */
+  readonly currentSeconds?: () => number;
+  /** Opens one of the menu's dialogs. */
+  readonly openModal: (modal: MenuModal) => void;
+  readonly pinLimit: number;
+}
+
+export type ClipActionHandler = (clips: readonly Clip[], context: HandlerContext) => void;
+
+/** The tooltip of an entry with nothing behind it yet. */
+export const COMING_SOON = "Coming soon";
+
+const first = (clips: readonly Clip[]): Clip => {
+  const clip = clips[0];
+  if (clip === undefined) throw new Error("The song menu acted on no song");
+  return clip;
+};
+
+async function copyLink(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast({ kind: "info", title: "Copied link to clipboard", durationMs: 3000 });
+  } catch (error) {
+    console.warn("Could not copy the link", error);
+    showToast({ kind: "error", title: "Could not copy the link", description: text, durationMs: 8000 });
+  }
+}
+
+const remix =
+  (type: RemixType): ClipActionHandler =>
+  (clips) => {
+    const { pathname, search } = currentLocation();
+    navigate(remixPathFor(pathname, search, first(clips).id, type));
+  };
+
+export const openInEditor: ClipActionHandler = (clips) =>
+  navigate(`/edit/${encodeURIComponent(first(clips).id)}`);
+export const openInStudio: ClipActionHandler = (clips) =>
+  navigate(`/studio?for_clip_id=${encodeURIComponent(first(clips).id)}`);
+export const openInChat: ClipActionHandler = (clips) =>
+  navigate(chatPathFor(currentLocation().search, first(clips).id));
+export const crop: ClipActionHandler = (clips) =>
+  navigate(`/edit/${encodeURIComponent(first(clips).id)}?tool=crop`);
+export const replaceSection: ClipActionHandler = (clips) =>
+  navigate(`/edit/${encodeURIComponent(first(clips).id)}?tool=replace`);
+export const publish: ClipActionHandler = (clips, { openModal }) =>
+  openModal({ kind: "publish", clip: first(clips) });
+export const songDetails: ClipActionHandler = (clips, { openModal }) =>
+  openModal({ kind: "details", clip: first(clips) });
+export const report: ClipActionHandler = (clips, { openModal }) =>
+  openModal({ kind: "report", clip: first(clips) });
+export const copyLinkOf: ClipActionHandler = (clips) =>
+  void copyLink(songLink(window.location.origin, first(clips).id));
+export const copyLinkAtTime: ClipActionHandler = (clips, { currentSeconds }) =>
+  void copyLink(songLink(window.location.origin, first(clips).id, currentSeconds?.() ?? null));
+/** The system's share sheet where there is one; else the link is copied. */
+export const shareTo: ClipActionHandler = (clips) => {
+  const clip = first(clips);
+  const url = songLink(window.location.origin, clip.id);
+  if (typeof navigator.share === "function") {
+    navigator.share({ title: clip.title || "Untitled", url }).catch(() => undefined);
+  } else void copyLink(url);
+};
+export const songRadio: ClipActionHandler = (clips) =>
+  navigate(`/radio/song/${encodeURIComponent(first(clips).id)}`);
+export const makePersona: ClipActionHandler = (clips) =>
+  openModal({ kind: "createPersona", baseClipId: first(clips).id });
+export const usePersona: ClipActionHandler = (clips) => navigate(usePersonaPathFor(first(clips).id));
+export const downloadMp3Audio: ClipActionHandler = (clips) => void downloadMp3(first(clips));
+export const downloadWavAudio: ClipActionHandler = (clips) => void downloadWav(first(clips));
+export const downloadVideo: ClipActionHandler = (clips) => {
+  const url = first(clips).video_url;
+  if (url !== null) saveFrom(url);
+};
+export const describeClip: ClipActionHandler = (clips) => {
+  window.open(`/b-side/describe-clip?clipId=${encodeURIComponent(first(clips).id)}`, "_blank", "noopener");
+};
+export const moveToTrash: ClipActionHandler = (clips) => void trashSongs(clips, true);
+export const restore: ClipActionHandler = (clips) => void trashSongs(clips, false);
+export const deletePermanently: ClipActionHandler = (clips, { openModal }) =>
+  openModal({
+    kind: "confirm",
+    title: deleteForeverTitle(clips.length),
+    message: DELETE_FOREVER_BODY,
+    confirmLabel: "Delete Permanently",
+    run: () => void deleteSongsForever(clips),
+  });
+export const allowComments: ClipActionHandler = (clips) => void toggleAllowComments(first(clips));
+export const allowRemixes: ClipActionHandler = (clips) => void toggleAllowRemixes(first(clips));
+export const pinToProfile: ClipActionHandler = (clips, context) => void togglePin(first(clips), context);
+export const showInHooksFeed: ClipActionHandler = (clips) => void toggleHooksFeed(first(clips));
+export const notInterested: ClipActionHandler = (clips) => void markNotInterested(first(clips));
+
+/** Every entry's function; null: nothing behind it yet ('Coming soon'). */
+export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null> = {
+  open_editor: openInEditor,
+  open_studio: openInStudio,
+  open_chat: openInChat,
+  cover: remix("cover"),
+  extend: remix("extend"),
+  adjust_speed: remix("speed"),
+  crop,
+  replace_section: replaceSection,
+  reuse: remix("reuse"),
+  get_full_song: null,
+  confirm_section: null,
+  add_vocal: remix("add_vocal"),
+  add_instrumental: remix("add_instrumental"),
+  get_stems: null,
+  add_to_queue: null,
+  add_to_playlist: null,
+  move_to_workspace: null,
+  publish,
+  song_details: songDetails,
+  copy_link: copyLinkOf,
+  copy_link_at_time: copyLinkAtTime,
+  report,
+  share_to: shareTo,
+  share_with_friends: null,
+  song_radio: songRadio,
+  create_variations: null,
+  remaster: null,
+  make_persona: makePersona,
+  use_persona: usePersona,
+  download_mp3: downloadMp3Audio,
+  download_wav: downloadWavAudio,
+  sample_pack: null,
+  download_video: downloadVideo,
+  regenerate_video: null,
+  share_asset: null,
+  allow_comments: allowComments,
+  allow_remixes: allowRemixes,
+  pin_to_profile: pinToProfile,
+  show_in_hooks_feed: showInHooksFeed,
+  move_to_trash: moveToTrash,
+  restore_from_trash: restore,
+  restore_to_library: restore,
+  describe_clip: describeClip,
+  orpheus: null,
+  remove_from_playlist: null,
+  delete_permanently: deletePermanently,
+  not_interested: notInterested,
+  hire_editor: null,
+};

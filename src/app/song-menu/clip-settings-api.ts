@@ -1,0 +1,65 @@
+// The song menu's calls to the server. Each answers the changed song (or what the call gives);
+// callers tell the lists through publishClipChanges.
+
+import {
+  allRemixPermissionsResponseSchema,
+  type FlagReason,
+  flagResponseSchema,
+  pinClipResponseSchema,
+  pinnedClipsResponseSchema,
+  songFeedbackResponseSchema,
+} from "../../shared/api/clip-settings.ts";
+import {
+  type Clip,
+  clipSchema,
+  type ReactionType,
+  reactionResponseSchema,
+  type SetMetadataBody,
+  setMetadataResponseSchema,
+} from "../../shared/api/clips.ts";
+import { apiRequest } from "../account/api-request.ts";
+
+const gen = (clipId: string, rest: string) => `/api/gen/${encodeURIComponent(clipId)}/${rest}`;
+const clips = (clipId: string, rest: string) => `/api/clips/${encodeURIComponent(clipId)}/${rest}`;
+
+export const setVisibility = (clipId: string, isPublic: boolean): Promise<Clip> =>
+  apiRequest(gen(clipId, "set_visibility/"), clipSchema, { body: { is_public: isPublic } });
+
+export const setMetadata = (clipId: string, body: SetMetadataBody) =>
+  apiRequest(gen(clipId, "set_metadata/"), setMetadataResponseSchema, { body });
+
+export const toggleComments = (clipId: string, canComment: boolean): Promise<Clip> =>
+  apiRequest(gen(clipId, "toggle_comments/"), clipSchema, { body: { can_comment: canComment } });
+
+export const toggleRemixes = (clipId: string, canRemix: boolean): Promise<Clip> =>
+  apiRequest(clips(clipId, "toggle_remixes/"), clipSchema, { body: { can_remix: canRemix } });
+
+export const setAllRemixPermissions = (canRemix: boolean) =>
+  apiRequest(
+    `/api/clips/set_all_remix_permissions/?can_remix=${canRemix}`,
+    allRemixPermissionsResponseSchema,
+    {
+      method: "POST",
+    },
+  );
+
+export const setReaction = (clipId: string, reaction: ReactionType | null) =>
+  apiRequest(gen(clipId, "update_reaction_type/"), reactionResponseSchema, { body: { reaction } });
+
+export const flagClip = (clipId: string, reason: FlagReason, details: string) =>
+  apiRequest(gen(clipId, "update_flag_state/"), flagResponseSchema, {
+    body: { flagged: true, flagged_reason: reason, flagged_reason_details: details },
+  });
+
+export const setNotInterested = (clipId: string, notInterested: boolean) =>
+  apiRequest(`/api/recommend/feedback/song/${encodeURIComponent(clipId)}`, songFeedbackResponseSchema, {
+    method: notInterested ? "POST" : "DELETE",
+    body: { feedback_type: "not_interested" },
+  });
+
+export const pinClip = (clipId: string, maxPins: number) =>
+  apiRequest(`/api/profiles/pin-clip/${encodeURIComponent(clipId)}`, pinClipResponseSchema, {
+    body: { max_pins: maxPins },
+  });
+
+export const pinnedClips = () => apiRequest("/api/profiles/pinned-clips", pinnedClipsResponseSchema);

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { pinClipBodySchema, pinnedClipsQuerySchema } from "../../shared/api/clip-settings.ts";
+import { clipIdParamsSchema } from "../../shared/api/clips.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import { pinnedClips, togglePin } from "../clips/profile-pins.ts";
+import type { Database } from "../db/schema.ts";
+import { parseInput } from "../http/validate.ts";
+
+/** Profile pins: pinning the owner's songs, and reading a profile's pins. */
+export function registerProfilePinRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  app.post("/api/profiles/pin-clip/:clip_id", async (request) => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    parseInput(pinClipBodySchema, request.body);
+    return togglePin(db, requireUser(request).id, clip_id);
+  });
+
+  app.get("/api/profiles/pinned-clips", async (request) => {
+    const { handle } = parseInput(pinnedClipsQuerySchema, request.query, "query");
+    const viewerId = handle === undefined ? requireUser(request).id : (request.auth?.user.id ?? null);
+    return pinnedClips(db, viewerId, handle);
+  });
+}
