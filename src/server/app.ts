@@ -19,6 +19,7 @@ import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
+import { registerCommentRoutes } from "./routes/comments.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWorkspaceRoutes(app, db);
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
+  registerCommentRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;

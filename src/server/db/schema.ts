@@ -303,6 +303,45 @@ export interface PlaybarStatesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A comment on a song, or a reply to one (0025). */
+export interface CommentsTable {
+  id: Generated<string>;
+  clip_id: string;
+  user_id: string;
+  parent_id: string | null;
+  content: string;
+  /** Handles named in the content, each an existing user's when written. */
+  user_mentions: Generated<string[]>;
+  /** Seconds into the song the comment is about, if any. */
+  track_timestamp: number | null;
+  like_count: Generated<number>;
+  dislike_count: Generated<number>;
+  reply_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CommentReactionsTable {
+  user_id: string;
+  comment_id: string;
+  reaction: "LIKE" | "DISLIKE";
+  created_at: Generated<Timestamp>;
+}
+
+export interface CommentReportsTable {
+  id: Generated<string>;
+  comment_id: string;
+  user_id: string;
+  reason: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  reason: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -327,6 +366,10 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
+  comments: CommentsTable;
+  comment_reactions: CommentReactionsTable;
+  comment_reports: CommentReportsTable;
+  user_blocks: UserBlocksTable;
 }
 
 export type User = Selectable<UsersTable>;
