@@ -89,6 +89,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "DELETE /api/comment/:comment_id": { access: "owner" },
   "POST /api/comment/:comment_id/report": { access: "owner", body: () => ({ reason: "spam" }) },
   "POST /api/comment/block-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
+  "GET /api/profiles/search": { access: "public", path: () => "/api/profiles/search?prefix=c_" },
   "POST /api/comment/unblock-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
   "POST /api/music_player/playbar_state": {

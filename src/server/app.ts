@@ -30,6 +30,7 @@ import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
+import { registerProfileRoutes } from "./routes/profiles.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
   registerCommentRoutes(app, db);
+  registerProfileRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;
