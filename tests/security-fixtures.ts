@@ -105,5 +105,7 @@ export async function makeOwnerFixtures(
     studioProjectId: project.id,
     versionId: String(version.id),
     commentId: comment.id,
+    ownerHandle: owner.handle,
+    ownerId: owner.id,
   };
 }

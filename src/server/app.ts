@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
   registerCommentRoutes(app, db);
-  registerProfileRoutes(app, db);
+  registerProfileRoutes(app, { db, storage: options.storage });
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;

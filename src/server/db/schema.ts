@@ -15,6 +15,10 @@ export interface UsersTable {
   flags: Generated<string[]>;
   credits: Generated<number>;
   created_at: Generated<Timestamp>;
+  /** The profile's text (0026). */
+  bio: Generated<string>;
+  /** The storage key of the profile's avatar, one of the user's re-encoded images (0026). */
+  avatar_key: string | null;
 }
 
 export interface SessionsTable {
@@ -342,6 +346,13 @@ export interface UserBlocksTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Who follows whom (0026). */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -370,6 +381,7 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   comment_reports: CommentReportsTable;
   user_blocks: UserBlocksTable;
+  follows: FollowsTable;
 }
 
 export type User = Selectable<UsersTable>;

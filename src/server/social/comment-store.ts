@@ -16,6 +16,7 @@ import {
   decodeCommentCursor,
   encodeCommentCursor,
 } from "./comment-cursor.ts";
+import { avatarUrl } from "./profile-store.ts";
 
 const createdAtText = sql<string>`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -47,6 +48,7 @@ export function selectComments(db: Kysely<Database>, viewerId: string | null) {
       "c.reply_count",
       "u.handle",
       "u.display_name",
+      "u.avatar_key",
       "vr.reaction",
       "clips.user_id as clip_owner_id",
     ])
@@ -64,7 +66,11 @@ export function commentView(row: CommentRow, viewerId: string | null): Comment {
     user_mentions: row.user_mentions,
     track_timestamp: row.track_timestamp,
     created_at: row.created_at_text,
-    user: { handle: row.handle, display_name: row.display_name, avatar_image_url: null },
+    user: {
+      handle: row.handle,
+      display_name: row.display_name,
+      avatar_image_url: avatarUrl(row.user_id, row.avatar_key),
+    },
     like_count: row.like_count,
     dislike_count: row.dislike_count,
     reply_count: row.reply_count,
