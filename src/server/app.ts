@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Generator } from "../generator/generator.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
-import { matchPageRoute } from "../shared/page-routes.ts";
+import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
 import type { TrustProxy } from "./config.ts";
@@ -159,6 +159,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // "Page not found") but with a 404, so crawlers and link checkers see the truth.
     if (wantsPage) {
       const match = matchPageRoute(request.url.split("?")[0]);
+      // Artist pages moved to profiles: old links keep working.
+      if (match?.name === "artist" || match?.name === "artists")
+        return reply.redirect(artistRedirect(match.params.path ?? ""), 301);
       if (match?.name === "song") {
         const answer = await songPageAnswer(
           db,
