@@ -15,6 +15,7 @@ export const SECRETS = {
   persona: "SECRET-persona-name",
   prompt: "SECRET-prompt-tags",
   project: "SECRET-studio-title",
+  comment: "SECRET-comment-text",
 } as const;
 
 /** A small PNG, as a page would send for a cover. */
@@ -78,6 +79,10 @@ export async function makeOwnerFixtures(
     .select("id")
     .where("project_id", "=", project.id)
     .executeTakeFirstOrThrow();
+  const comment = await ok(
+    "comment",
+    await client.post<{ id: string }>(`/api/gen/${clip.id}/comment`, { content: SECRETS.comment }),
+  );
   const upload = await newUpload(client, "wav");
   const image = await fetch(`${baseUrl}/api/uploads/image/`, {
     method: "POST",
@@ -99,5 +104,8 @@ export async function makeOwnerFixtures(
     lyricsId: lyrics.id,
     studioProjectId: project.id,
     versionId: String(version.id),
+    commentId: comment.id,
+    ownerHandle: owner.handle,
+    ownerId: owner.id,
   };
 }

@@ -23,6 +23,9 @@ export interface Fixtures {
   readonly lyricsId: string;
   readonly studioProjectId: string;
   readonly versionId: string;
+  readonly commentId: string;
+  readonly ownerHandle: string;
+  readonly ownerId: string;
 }
 
 export type Access = "public" | "signed-in" | "owner";
@@ -45,6 +48,9 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   file: () => "audio.wav",
   render_key: () => "owner-render-key-0001",
   image: (f) => f.imageId,
+  comment_id: (f) => f.commentId,
+  handle: (f) => f.ownerHandle,
+  user_id: (f) => f.ownerId,
 };
 
 const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
@@ -79,6 +85,28 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/clips/:clip_id/project": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/v2": { access: "owner", body: () => ({ sample_factor: 1 }) },
+  "GET /api/gen/:clip_id/comments": { access: "owner" },
+  "GET /api/gen/:clip_id/comments/count": { access: "owner" },
+  "GET /api/comment/:comment_id/replies": { access: "owner" },
+  "POST /api/gen/:clip_id/comment": { access: "owner", body: () => ({ content: "hello" }) },
+  "POST /api/comment/:comment_id/reaction": { access: "owner", body: () => ({ reaction: "LIKE" }) },
+  "DELETE /api/comment/:comment_id": { access: "owner" },
+  "POST /api/comment/:comment_id/report": { access: "owner", body: () => ({ reason: "spam" }) },
+  "POST /api/comment/block-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
+  "GET /api/profiles/search": { access: "public", path: () => "/api/profiles/search?prefix=c_" },
+  "GET /api/profiles/:handle": { access: "public" },
+  "GET /api/profiles/:handle/clips": { access: "public" },
+  "GET /api/profiles/:handle/playlists": { access: "public" },
+  "GET /api/profiles/:handle/personas": { access: "public" },
+  "GET /api/profiles/:handle/remixes-inspired/": { access: "public" },
+  "GET /api/profiles/:handle/remixes-inspired-count/": { access: "public" },
+  "GET /api/profiles/followers": { access: "signed-in" },
+  "GET /api/profiles/following": { access: "signed-in" },
+  "GET /api/profiles/top_clips": { access: "signed-in" },
+  "POST /api/profiles/follow": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
+  "PUT /api/profiles/me": { access: "signed-in", body: () => ({ bio: "hello" }) },
+  "GET /api/media/avatars/:user_id.jpg": { access: "public" },
+  "POST /api/comment/unblock-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
   "POST /api/music_player/playbar_state": {
     access: "signed-in",

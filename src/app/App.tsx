@@ -5,6 +5,7 @@ import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PlayerBar } from "./player/PlayerBar.tsx";
 import { showsGlobalPlayer } from "./player/player-routes.ts";
+import { Redirect } from "./router/Redirect.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
 
@@ -15,6 +16,7 @@ const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
 const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
+const ProfilePage = lazy(() => import("./profile/ProfilePage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -83,6 +85,16 @@ function Page({ pathname }: { readonly pathname: string }) {
           </Suspense>
         </ErrorBoundary>
       );
+    case "profile":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <ProfilePage handle={route.handle} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "redirect":
+      return <Redirect to={route.to} />;
     case "login":
       return <LoginPage />;
     case "notFound":

@@ -1,6 +1,6 @@
 // The app's routes and the studio's query, as pure functions of the URL.
 
-import { matchPageRoute } from "../shared/page-routes.ts";
+import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 
 export type Route =
   | { readonly name: "home" }
@@ -11,6 +11,8 @@ export type Route =
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "song"; readonly clipId: string }
+  | { readonly name: "profile"; readonly handle: string }
+  | { readonly name: "redirect"; readonly to: string }
   | { readonly name: "notFound" };
 
 /**
@@ -37,6 +39,11 @@ export function matchRoute(pathname: string): Route {
       return { name: "persona", personaId: match.params.id };
     case "song":
       return { name: "song", clipId: match.params.id };
+    case "profile":
+      return { name: "profile", handle: match.params.handle };
+    case "artists":
+    case "artist":
+      return { name: "redirect", to: artistRedirect(match.params.path ?? "") };
     default:
       return { name: "notFound" };
   }

@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Generator } from "../generator/generator.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
-import { matchPageRoute } from "../shared/page-routes.ts";
+import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
 import type { TrustProxy } from "./config.ts";
@@ -22,6 +22,7 @@ import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipSettingsRoutes } from "./routes/clip-settings.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
 import { registerContestRoutes } from "./routes/contests.ts";
+import { registerCommentRoutes } from "./routes/comments.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
@@ -33,6 +34,7 @@ import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerProfilePinRoutes } from "./routes/profile-pins.ts";
+import { registerProfileRoutes } from "./routes/profiles.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
@@ -156,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWorkspaceRoutes(app, db);
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
+  registerCommentRoutes(app, db);
+  registerProfileRoutes(app, { db, storage: options.storage });
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
 
   const distDir = options.distDir;
@@ -173,6 +177,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // "Page not found") but with a 404, so crawlers and link checkers see the truth.
     if (wantsPage) {
       const match = matchPageRoute(request.url.split("?")[0]);
+      // Artist pages moved to profiles: old links keep working.
+      if (match?.name === "artist" || match?.name === "artists")
+        return reply.redirect(artistRedirect(match.params.path ?? ""), 301);
       if (match?.name === "song") {
         const answer = await songPageAnswer(
           db,

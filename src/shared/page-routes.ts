@@ -109,3 +109,12 @@ export function matchPageRoute(pathname: string): PageMatch | null {
   }
   return null;
 }
+
+/**
+ * Where an /artist address goes: /artist/{handle}/... is that person's profile; anything else
+ * (/artist alone, a malformed handle) goes home.
+ */
+export function artistRedirect(rest: string): string {
+  const handle = rest.split("/")[0] ?? "";
+  return HANDLE_PATTERN.test(handle) ? `/@${handle}` : "/";
+}

@@ -1,7 +1,7 @@
 // The table of the app's pages that the page router and the server both answer from.
 
 import { describe, expect, it } from "vitest";
-import { matchPageRoute, PAGE_ROUTES } from "../../src/shared/page-routes.ts";
+import { artistRedirect, matchPageRoute, PAGE_ROUTES } from "../../src/shared/page-routes.ts";
 
 const ID = "0b6f3c1e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
 
@@ -70,5 +70,14 @@ describe("the page table", () => {
   it("gives every page a distinct pattern", () => {
     const patterns = Object.values(PAGE_ROUTES);
     expect(new Set(patterns).size).toBe(patterns.length);
+  });
+});
+
+describe("artist links", () => {
+  it("go to the profile of the handle they name, else home", () => {
+    expect(artistRedirect("ann_b")).toBe("/@ann_b");
+    expect(artistRedirect("ann_b/songs")).toBe("/@ann_b");
+    expect(artistRedirect("")).toBe("/");
+    expect(artistRedirect("not a handle")).toBe("/");
   });
 });

@@ -54,6 +54,7 @@ describe.each(BACKENDS)("every API route, as owner, another user and anonymous, 
     parts.push(await db().selectFrom("workspace_pins").selectAll().execute());
     parts.push(await db().selectFrom("persona_loves").selectAll().execute());
     parts.push(await db().selectFrom("persona_follows").selectAll().execute());
+    parts.push(await db().selectFrom("comments").selectAll().execute());
     return JSON.stringify(parts);
   }
 

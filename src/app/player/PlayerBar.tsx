@@ -11,6 +11,7 @@ import {
   isPlayable,
   playerStore,
   publishPosition,
+  seekRequests,
   takePendingSeek,
   updatePlayer,
   usePlayer,
@@ -136,6 +137,13 @@ export function PlayerBar() {
     [complete, songSeconds],
   );
   const seekBy = useCallback((by: number) => seek((audio.current?.currentTime ?? 0) + by), [seek]);
+  useEffect(
+    () =>
+      seekRequests.subscribe((request) => {
+        if (request.clipId === clipId) seek(request.seconds);
+      }),
+    [clipId, seek],
+  );
   usePlayerKeys(seekBy);
   const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
   usePlaybarSync(elementTime);

@@ -70,6 +70,24 @@ export const playheadStore = createStore<{ readonly clipId: string | null; reado
 export const publishPosition = (clipId: string | null, seconds: number): void =>
   playheadStore.setState({ clipId, seconds });
 
+/** A page's request to move within the song the player holds (a comment's marker); serial tells repeats apart. */
+export const seekRequests = createStore<{
+  readonly clipId: string | null;
+  readonly seconds: number;
+  readonly serial: number;
+}>(() => ({ clipId: null, seconds: 0, serial: 0 }));
+
+/** Plays the song from `seconds`: a seek (resuming if paused) when the player holds it, else the song from there. */
+export function playAt(clip: Clip, seconds: number): void {
+  const state = playerStore.getState();
+  if (currentClipId(state) !== clip.id) {
+    togglePlay(clip, [clip], null, seconds);
+    return;
+  }
+  seekRequests.setState((request) => ({ clipId: clip.id, seconds, serial: request.serial + 1 }));
+  if (!state.playing) updatePlayer(togglePlaying);
+}
+
 /** The restored position for `clipId` (once), or 0. */
 export function takePendingSeek(clipId: string | null): number {
   if (pendingSeek === null || pendingSeek.clipId !== clipId) return 0;

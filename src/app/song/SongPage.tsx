@@ -11,6 +11,7 @@ import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { playheadStore } from "../player/player-store.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
+import { profilePath } from "../router/profile-path.ts";
 import { useLocation } from "../router/use-location.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
@@ -19,10 +20,15 @@ import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";
+import { CommentMarkers } from "./CommentMarkers.tsx";
+import { CommentsPanel } from "./CommentsPanel.tsx";
+import { fetchSong, setLiked } from "./song-api.ts";
+import { useComments } from "./use-comments.ts";
 import { usePlayCount } from "./use-play-count.ts";
 import "../create/create.css";
 import "../songs/songs.css";
 import "./song.css";
+import "./comments.css";
 
 type Loaded =
   | { readonly state: "loading" }
@@ -112,6 +118,7 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
           startAt={startSeconds(search, loaded.clip.metadata.duration ?? null)}
           onLike={() => void like(loaded.clip)}
           onCounted={counted}
+          viewerHandle={session?.user?.handle ?? null}
         />
       )}
       <Toasts />
@@ -125,10 +132,13 @@ interface SongDetailsProps {
   readonly startAt: number;
   readonly onLike: () => void;
   readonly onCounted: (playCount: number) => void;
+  /** The signed-in viewer's handle; null when signed out. */
+  readonly viewerHandle: string | null;
 }
 
-function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
+function SongDetails({ clip, startAt, onLike, onCounted, viewerHandle }: SongDetailsProps) {
   usePlayCount(clip, onCounted);
+  const comments = useComments(clip.id);
   const liked = clip.reaction?.reaction_type === "L";
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
   const lyrics = clip.metadata.prompt?.trim() ?? "";
@@ -143,7 +153,7 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
         <SongCover clip={clip} size={240} />
         <div className="song-summary">
           <h1 data-testid="song-title">{displayTitle(clip)}</h1>
-          <Link className="song-owner" href={`/@${encodeURIComponent(clip.handle)}`} data-testid="song-owner">
+          <Link className="song-owner" href={profilePath(clip.handle)} data-testid="song-owner">
             @{clip.handle}
           </Link>
           {tags && (
@@ -186,6 +196,7 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
       </div>
       <div className="song-waveform">
         <ClipWaveform clip={clip} />
+        <CommentMarkers clip={clip} comments={comments.state.comments} />
       </div>
       <section className="song-lyrics">
         <h2>Lyrics</h2>
@@ -195,6 +206,7 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
           <pre data-testid="song-lyrics">{lyrics}</pre>
         )}
       </section>
+      <CommentsPanel clip={clip} model={comments} viewerHandle={viewerHandle} />
     </main>
   );
 }

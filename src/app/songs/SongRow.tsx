@@ -3,6 +3,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { SongCover } from "../covers/SongCover.tsx";
 import { Link } from "../router/Link.tsx";
+import { profilePath } from "../router/profile-path.ts";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
 import { CLIP_STATUS_LABELS } from "./clip-status.ts";
@@ -75,7 +76,13 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
               {displayTitle(clip)}
             </span>
           )}
-          <span className="clip-handle">@{clip.handle}</span>
+          <Link
+            className="clip-handle"
+            href={profilePath(clip.handle)}
+            onClick={(event) => event.stopPropagation()}
+          >
+            @{clip.handle}
+          </Link>
           {duration && <span className="clip-duration">{duration}</span>}
           <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
             {stuck ? "Stopped" : CLIP_STATUS_LABELS[clip.status]}

@@ -15,6 +15,10 @@ export interface UsersTable {
   flags: Generated<string[]>;
   credits: Generated<number>;
   created_at: Generated<Timestamp>;
+  /** The profile's text (0026). */
+  bio: Generated<string>;
+  /** The storage key of the profile's avatar, one of the user's re-encoded images (0026). */
+  avatar_key: string | null;
 }
 
 export interface SessionsTable {
@@ -343,6 +347,49 @@ export interface JobQueueTable {
   lease_until: Timestamp | null;
   worker: string | null;
   last_error: string | null;
+/** A comment on a song, or a reply to one (0025). */
+export interface CommentsTable {
+  id: Generated<string>;
+  clip_id: string;
+  user_id: string;
+  parent_id: string | null;
+  content: string;
+  /** Handles named in the content, each an existing user's when written. */
+  user_mentions: Generated<string[]>;
+  /** Seconds into the song the comment is about, if any. */
+  track_timestamp: number | null;
+  like_count: Generated<number>;
+  dislike_count: Generated<number>;
+  reply_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CommentReactionsTable {
+  user_id: string;
+  comment_id: string;
+  reaction: "LIKE" | "DISLIKE";
+  created_at: Generated<Timestamp>;
+}
+
+export interface CommentReportsTable {
+  id: Generated<string>;
+  comment_id: string;
+  user_id: string;
+  reason: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  reason: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+/** Who follows whom (0026). */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
   created_at: Generated<Timestamp>;
 }
 
@@ -374,6 +421,11 @@ export interface Database {
   clip_flags: ClipFlagsTable;
   clip_not_interested: ClipNotInterestedTable;
   contests: ContestsTable;
+  comments: CommentsTable;
+  comment_reactions: CommentReactionsTable;
+  comment_reports: CommentReportsTable;
+  user_blocks: UserBlocksTable;
+  follows: FollowsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -13,6 +13,8 @@ import * as clipSearch from "./0012-clip-search.ts";
 import * as loginThrottle from "./0013-login-throttle.ts";
 import * as playbarState from "./0014-playbar-state.ts";
 import * as songMenu from "./0015-song-menu.ts";
+import * as comments from "./0025-comments.ts";
+import * as profiles from "./0026-profiles.ts";
 import * as jobQueue from "./0040-job-queue.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
@@ -31,5 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013-login-throttle": loginThrottle,
   "0014-playbar-state": playbarState,
   "0015-song-menu": songMenu,
+  "0025-comments": comments,
+  "0026-profiles": profiles,
   "0040-job-queue": jobQueue,
 };

@@ -1,0 +1,231 @@
+import { Fragment, useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { type Comment, formatTrackTimestamp } from "../../shared/api/comments.ts";
+import { playAt } from "../player/player-store.ts";
+import { Link } from "../router/Link.tsx";
+import { profilePath } from "../router/profile-path.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { CommentComposer } from "./CommentComposer.tsx";
+import { showCommentError } from "./comment-errors.ts";
+import { blockUser, deleteComment, fetchReplies, reactToComment, reportComment } from "./comments-api.ts";
+
+interface CommentItemProps {
+  readonly clip: Clip;
+  readonly comment: Comment;
+  readonly signedIn: boolean;
+  readonly viewerHandle: string | null;
+  readonly onChange: (comment: Comment) => void;
+  readonly onDeleted: (comment: Comment) => void;
+  readonly onBlocked: (handle: string) => void;
+}
+
+/** A comment's text with its @handles linking to their profiles. */
+function CommentText({ comment }: { readonly comment: Comment }) {
+  const mentioned = new Set(comment.user_mentions.map((handle) => handle.toLowerCase()));
+  const parts = comment.content.split(/(@[A-Za-z0-9_]{3,30})/);
+  return (
+    <p className="comment-text">
+      {parts.map((part, index) =>
+        part.startsWith("@") && mentioned.has(part.slice(1).toLowerCase()) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <Link key={index} href={profilePath(part.slice(1))}>
+            {part}
+          </Link>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * One comment: its author, text, place in the song (a button that plays from there), likes and
+ * dislikes, and for a top-level comment its replies (pages of 10) and a reply box.
+ */
+export function CommentItem({
+  clip,
+  comment,
+  signedIn,
+  viewerHandle,
+  onChange,
+  onDeleted,
+  onBlocked,
+}: CommentItemProps) {
+  const [replies, setReplies] = useState<readonly Comment[]>([]);
+  const [repliesCursor, setRepliesCursor] = useState<string | null>(null);
+  const [repliesOpen, setRepliesOpen] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const isReply = comment.parent_id !== null;
+  const shownReplies = replies.length;
+
+  const react = async (reaction: "LIKE" | "DISLIKE") => {
+    if (!signedIn) {
+      showToast({ kind: "info", title: "Sign in to react to comments", durationMs: 3000 });
+      return;
+    }
+    try {
+      const answer = await reactToComment(comment.id, comment.reaction === reaction ? null : reaction);
+      onChange({ ...comment, ...answer });
+    } catch (error) {
+      showCommentError("Could not react to the comment", error);
+    }
+  };
+
+  const loadReplies = async () => {
+    try {
+      const page = await fetchReplies(comment.id, repliesCursor);
+      setReplies((known) => [
+        ...known,
+        ...page.comments.filter((reply) => !known.some((k) => k.id === reply.id)),
+      ]);
+      setRepliesCursor(page.next_cursor);
+      setRepliesOpen(true);
+    } catch (error) {
+      showCommentError("Could not load the replies", error);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await deleteComment(comment.id);
+      onDeleted(comment);
+    } catch (error) {
+      showCommentError("Could not delete the comment", error);
+    }
+  };
+
+  const report = async () => {
+    try {
+      await reportComment(comment.id, "inappropriate");
+      showToast({ kind: "info", title: "Comment reported.", durationMs: 3000 });
+    } catch (error) {
+      showCommentError("Could not report the comment", error);
+    }
+  };
+
+  const block = async () => {
+    try {
+      await blockUser(comment.user.handle);
+      showToast({ kind: "info", title: `@${comment.user.handle} is blocked`, durationMs: 3000 });
+      onBlocked(comment.user.handle);
+    } catch (error) {
+      showCommentError("Could not block the user", error);
+    }
+  };
+
+  const replyChanged = (changed: Comment) =>
+    setReplies((known) => known.map((reply) => (reply.id === changed.id ? changed : reply)));
+  const replyDeleted = (gone: Comment) => {
+    setReplies((known) => known.filter((reply) => reply.id !== gone.id));
+    onChange({ ...comment, reply_count: Math.max(0, comment.reply_count - 1) });
+  };
+  const own = viewerHandle !== null && viewerHandle === comment.user.handle;
+
+  return (
+    <li
+      className={isReply ? "comment comment-reply" : "comment"}
+      data-testid="comment"
+      data-comment-id={comment.id}
+    >
+      <div className="comment-head">
+        <Link className="comment-author" href={profilePath(comment.user.handle)}>
+          {comment.user.display_name} <span>@{comment.user.handle}</span>
+        </Link>
+        {comment.track_timestamp !== null && (
+          <button
+            type="button"
+            className="comment-time"
+            data-testid="comment-time"
+            aria-label={`Play from ${formatTrackTimestamp(comment.track_timestamp)}`}
+            onClick={() => playAt(clip, comment.track_timestamp ?? 0)}
+          >
+            {formatTrackTimestamp(comment.track_timestamp)}
+          </button>
+        )}
+        <time dateTime={comment.created_at}>{new Date(comment.created_at).toLocaleDateString()}</time>
+      </div>
+      <CommentText comment={comment} />
+      <div className="comment-actions">
+        <button
+          type="button"
+          aria-pressed={comment.reaction === "LIKE"}
+          aria-label="Like comment"
+          onClick={() => void react("LIKE")}
+        >
+          {comment.reaction === "LIKE" ? "♥" : "♡"}{" "}
+          <span data-testid="comment-likes">{comment.like_count}</span>
+        </button>
+        <button
+          type="button"
+          aria-pressed={comment.reaction === "DISLIKE"}
+          aria-label="Dislike comment"
+          onClick={() => void react("DISLIKE")}
+        >
+          ▾ {comment.dislike_count}
+        </button>
+        {!isReply && signedIn && (
+          <button type="button" onClick={() => setReplying((open) => !open)}>
+            Reply
+          </button>
+        )}
+        {comment.can_delete && (
+          <button type="button" onClick={() => void remove()}>
+            Delete
+          </button>
+        )}
+        {signedIn && !own && (
+          <>
+            <button type="button" onClick={() => void report()}>
+              Report
+            </button>
+            <button type="button" onClick={() => void block()}>
+              Block
+            </button>
+          </>
+        )}
+      </div>
+      {!isReply && (
+        <>
+          {replying && (
+            <CommentComposer
+              clip={clip}
+              parentId={comment.id}
+              autoFocus
+              onPosted={(reply) => {
+                setReplies((known) => [...known, reply]);
+                setRepliesOpen(true);
+                setReplying(false);
+                onChange({ ...comment, reply_count: comment.reply_count + 1 });
+              }}
+            />
+          )}
+          {repliesOpen && shownReplies > 0 && (
+            <ul className="comment-replies">
+              {replies.map((reply) => (
+                <CommentItem
+                  key={reply.id}
+                  clip={clip}
+                  comment={reply}
+                  signedIn={signedIn}
+                  viewerHandle={viewerHandle}
+                  onChange={replyChanged}
+                  onDeleted={replyDeleted}
+                  onBlocked={onBlocked}
+                />
+              ))}
+            </ul>
+          )}
+          {comment.reply_count > shownReplies && (repliesCursor !== null || !repliesOpen) && (
+            <button type="button" className="comment-more-replies" onClick={() => void loadReplies()}>
+              {repliesOpen
+                ? "More replies"
+                : `${comment.reply_count} ${comment.reply_count === 1 ? "reply" : "replies"}`}
+            </button>
+          )}
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Clip } from "../../shared/api/clips.ts";
+import { COMMENT_ORDERS, type CommentOrder } from "../../shared/api/comments.ts";
+import { loginPathFor } from "../account/safe-next.ts";
+import { Link } from "../router/Link.tsx";
+import { CommentComposer } from "./CommentComposer.tsx";
+import { CommentItem } from "./CommentItem.tsx";
+import { songPath } from "./song-link.ts";
+import type { CommentsModel } from "./use-comments.ts";
+
+const ORDER_LABELS: Record<CommentOrder, string> = {
+  newest: "Newest",
+  oldest: "Oldest",
+  most_liked: "Most liked",
+};
+
+interface CommentsPanelProps {
+  readonly clip: Clip;
+  readonly model: CommentsModel;
+  readonly viewerHandle: string | null;
+}
+
+/** The song page's comments: the order, the composer (or why there is none), the list and more. */
+export function CommentsPanel({ clip, model, viewerHandle }: CommentsPanelProps) {
+  const { state } = model;
+  const signedIn = viewerHandle !== null;
+  return (
+    <section className="song-comments" data-testid="song-comments" aria-labelledby="song-comments-title">
+      <div className="song-comments-head">
+        <h2 id="song-comments-title">
+          Comments{" "}
+          <span className="comment-count" data-testid="comment-count">
+            {state.count}
+          </span>
+        </h2>
+        <label>
+          Sort{" "}
+          <select
+            value={state.order}
+            onChange={(event) => model.setOrder(event.target.value as CommentOrder)}
+          >
+            {COMMENT_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {ORDER_LABELS[order]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {!clip.allow_comments ? (
+        <p className="create-empty" data-testid="comments-off">
+          Comments are turned off for this song.
+        </p>
+      ) : signedIn ? (
+        <CommentComposer clip={clip} onPosted={model.added} />
+      ) : (
+        <p className="create-empty">
+          <Link href={loginPathFor(songPath(clip.id))}>Sign in</Link> to comment.
+        </p>
+      )}
+      {state.loading && <p className="page-loading">Loading comments...</p>}
+      {state.failed && (
+        <p className="error" role="alert">
+          The comments could not be loaded. Reload the page to try again.
+        </p>
+      )}
+      {!state.loading && !state.failed && state.comments.length === 0 && clip.allow_comments && (
+        <p className="create-empty" data-testid="comments-empty">
+          No comments yet. Be the first to say something.
+        </p>
+      )}
+      <ul className="comment-list">
+        {state.comments.map((comment) => (
+          <CommentItem
+            key={comment.id}
+            clip={clip}
+            comment={comment}
+            signedIn={signedIn}
+            viewerHandle={viewerHandle}
+            onChange={model.changed}
+            onDeleted={model.deleted}
+            onBlocked={model.blocked}
+          />
+        ))}
+      </ul>
+      {state.nextCursor !== null && (
+        <button type="button" className="secondary" onClick={() => void model.loadMore()}>
+          More comments
+        </button>
+      )}
+    </section>
+  );
+}
