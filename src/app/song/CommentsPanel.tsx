@@ -4,7 +4,7 @@ import { loginPathFor } from "../account/safe-next.ts";
 import { Link } from "../router/Link.tsx";
 import { CommentComposer } from "./CommentComposer.tsx";
 import { CommentItem } from "./CommentItem.tsx";
-import { songPath } from "./song-link.ts";
+import { songPath } from "../../shared/song-link.ts";
 import type { CommentsModel } from "./use-comments.ts";
 
 const ORDER_LABELS: Record<CommentOrder, string> = {
