@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerAutoplayRoutes } from "./routes/autoplay.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
+  registerAutoplayRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
   registerWorkspaceRoutes(app, db);
