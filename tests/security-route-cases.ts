@@ -45,6 +45,7 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   file: () => "audio.wav",
   render_key: () => "owner-render-key-0001",
   image: (f) => f.imageId,
+  playlist_id: (f) => f.playlistId,
 };
 
 const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
@@ -164,6 +165,24 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/playlist/update_clips/": {
     access: "owner",
     body: (f) => ({ playlist_id: f.playlistId, update_type: "add", metadata: clipRefs(f) }),
+  },
+  "GET /api/playlist/:playlist_id/": { access: "owner" },
+  "POST /api/playlist/:playlist_id/set_metadata/": { access: "owner", body: () => ({ name: "taken" }) },
+  "POST /api/playlist/:playlist_id/reorder/": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId, index: 0 }),
+  },
+  "POST /api/playlist_reaction/:playlist_id/set_visibility/": {
+    access: "owner",
+    body: () => ({ is_public: true }),
+  },
+  "POST /api/playlist_reaction/:playlist_id/update_reaction/": {
+    access: "owner",
+    body: () => ({ reaction: "L" }),
+  },
+  "POST /api/playlist_reaction/:playlist_id/increment_play_count/": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId }),
   },
   "GET /api/project/me": { access: "signed-in" },
   "POST /api/project": { access: "signed-in", body: () => ({ name: "mine" }) },

@@ -29,6 +29,7 @@ import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
+import { registerPlaylistPageRoutes } from "./routes/playlist-page.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAutoplayRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
+  registerPlaylistPageRoutes(app, db);
   registerWorkspaceRoutes(app, db);
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
