@@ -5,6 +5,7 @@ import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PlayerBar } from "./player/PlayerBar.tsx";
 import { showsGlobalPlayer } from "./player/player-routes.ts";
+import { AddToPlaylistHost } from "./playlists/AddToPlaylist.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
 
@@ -15,6 +16,7 @@ const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
 const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
+const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -26,6 +28,7 @@ export function App() {
     <>
       <Page pathname={pathname} />
       {showsGlobalPlayer(pathname) && <PlayerBar />}
+      <AddToPlaylistHost />
     </>
   );
 }
@@ -80,6 +83,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <SongPage clipId={route.clipId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "playlist":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <PlaylistPage playlistId={route.playlistId} />
           </Suspense>
         </ErrorBoundary>
       );

@@ -1,18 +1,13 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, useRef, useState } from "react";
-import { displayTitle } from "../../shared/library/clip-display.ts";
+import { useRef } from "react";
+import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { DragIcon } from "./PlayerIcons.tsx";
 import { switchContinuous, updatePlayer, usePlayer } from "./player-store.ts";
 import { clearQueue, moveTo, playFrom, remainingCount, removeAt } from "./queue-edits.ts";
+import { useDragReorder } from "./use-drag-reorder.ts";
 
 /** Each row's height: the list draws only the rows in view, so a queue of 10,000 stays quick. */
 const ROW_HEIGHT = 52;
-
-const clock = (seconds: number | null | undefined): string => {
-  if (!seconds) return "";
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-};
 
 /**
  * The queue panel, opened from the player bar: the songs in play order, the current one marked. A
@@ -26,8 +21,6 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
   const continuous = usePlayer((state) => state.continuous);
   const upcoming = usePlayer(remainingCount);
   const scroller = useRef<HTMLDivElement>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [target, setTarget] = useState<number | null>(null);
   const virtualizer = useVirtualizer({
     count: order.length,
     getScrollElement: () => scroller.current,
@@ -35,12 +28,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
     overscan: 8,
   });
 
-  const move = (from: number, to: number) => updatePlayer((state) => moveTo(state, from, to));
-  const onHandleKey = (event: KeyboardEvent, at: number) => {
-    if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
-    event.preventDefault();
-    move(at, event.key === "ArrowUp" ? at - 1 : at + 1);
-  };
+  const drag = useDragReorder(order.length, (from, to) => updatePlayer((state) => moveTo(state, from, to)));
 
   return (
     <section className="queue-panel" aria-label="Queue" data-testid="queue-panel">
@@ -55,7 +43,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
         </label>
         <button
           type="button"
-          className="create-small-button"
+          className="player-small-button"
           disabled={order.length <= 1}
           onClick={() => updatePlayer(clearQueue)}
         >
@@ -81,7 +69,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
                 "queue-row",
                 current && "current",
                 at < position && "played",
-                target === at && "drop",
+                drag.target === at && "drop",
               ];
               return (
                 <li
@@ -91,34 +79,14 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
                   data-testid="queue-row"
                   data-clip-id={clip.id}
                   aria-current={current ? "true" : undefined}
-                  onDragOver={(event) => {
-                    if (dragged === null) return;
-                    event.preventDefault();
-                    setTarget(at);
-                  }}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    if (dragged !== null) move(dragged, at);
-                    setDragged(null);
-                    setTarget(null);
-                  }}
+                  {...drag.row(at)}
                 >
                   <button
                     type="button"
                     className="queue-handle"
-                    draggable
                     aria-label={`Move ${displayTitle(clip)} (Alt+Up, Alt+Down)`}
                     data-testid="queue-handle"
-                    onDragStart={(event) => {
-                      event.dataTransfer.effectAllowed = "move";
-                      event.dataTransfer.setData("text/plain", clip.id);
-                      setDragged(at);
-                    }}
-                    onDragEnd={() => {
-                      setDragged(null);
-                      setTarget(null);
-                    }}
-                    onKeyDown={(event) => onHandleKey(event, at)}
+                    {...drag.handle(at, clip.id)}
                   >
                     <DragIcon />
                   </button>
@@ -133,7 +101,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
                       {current ? "Now playing · " : ""}@{clip.handle}
                     </span>
                   </button>
-                  <span className="queue-duration">{clock(clip.metadata.duration)}</span>
+                  <span className="queue-duration">{formatDuration(clip.metadata.duration)}</span>
                   {!current && (
                     <button
                       type="button"

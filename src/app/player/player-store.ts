@@ -59,6 +59,21 @@ export function togglePlay(
   }));
 }
 
+/**
+ * Play all (or shuffle) of a list from its page: its playable songs become the queue, from the
+ * first, or in a random order from a random one.
+ */
+export function playAll(list: readonly Clip[], context: QueueContext, shuffle: boolean): void {
+  const queue = list.filter(isPlayable);
+  if (queue.length === 0) return;
+  const start = shuffle ? Math.floor(Math.random() * queue.length) : 0;
+  pendingSeek = null;
+  updatePlayer((current) => ({
+    ...playList({ ...current, shuffle }, queue, start, context),
+    continuous: continuousFor(context, continuousPreference()),
+  }));
+}
+
 const CONTINUOUS_KEY = "tunesmith.player.continuous";
 
 /** The listener's continuous-play choice in their own lists (on until they turn it off). */

@@ -44,7 +44,8 @@ export function removeAt<C extends QueueClip>(
   };
 }
 
-const moved = <T>(items: readonly T[], from: number, to: number): T[] => {
+/** `items` with the one at `from` moved to `to`. */
+export const moved = <T>(items: readonly T[], from: number, to: number): T[] => {
   const copy = [...items];
   const [item] = copy.splice(from, 1);
   copy.splice(to, 0, item as T);
