@@ -51,6 +51,7 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   comment_id: (f) => f.commentId,
   handle: (f) => f.ownerHandle,
   user_id: (f) => f.ownerId,
+  playlist_id: (f) => f.playlistId,
 };
 
 const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
@@ -108,6 +109,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/media/avatars/:user_id.jpg": { access: "public" },
   "POST /api/comment/unblock-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
+  "POST /api/clips/autoplay/": {
+    access: "public",
+    body: (f) => ({ clip_id: f.clipId, playlist_id: f.playlistId, clips_in_queue: [], page_size: 30 }),
+  },
   "POST /api/music_player/playbar_state": {
     access: "signed-in",
     body: (f) => ({
@@ -214,6 +219,24 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/playlist/update_clips/": {
     access: "owner",
     body: (f) => ({ playlist_id: f.playlistId, update_type: "add", metadata: clipRefs(f) }),
+  },
+  "GET /api/playlist/:playlist_id/": { access: "owner" },
+  "POST /api/playlist/:playlist_id/set_metadata/": { access: "owner", body: () => ({ name: "taken" }) },
+  "POST /api/playlist/:playlist_id/reorder/": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId, index: 0 }),
+  },
+  "POST /api/playlist_reaction/:playlist_id/set_visibility/": {
+    access: "owner",
+    body: () => ({ is_public: true }),
+  },
+  "POST /api/playlist_reaction/:playlist_id/update_reaction/": {
+    access: "owner",
+    body: () => ({ reaction: "L" }),
+  },
+  "POST /api/playlist_reaction/:playlist_id/increment_play_count/": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId }),
   },
   "GET /api/project/me": { access: "signed-in" },
   "POST /api/project": { access: "signed-in", body: () => ({ name: "mine" }) },

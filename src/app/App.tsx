@@ -6,6 +6,7 @@ import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PlayerBar } from "./player/PlayerBar.tsx";
 import { showsGlobalPlayer } from "./player/player-routes.ts";
 import { Redirect } from "./router/Redirect.tsx";
+import { AddToPlaylistHost } from "./playlists/AddToPlaylist.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
 
@@ -17,6 +18,7 @@ const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
 const ProfilePage = lazy(() => import("./profile/ProfilePage.tsx"));
+const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -28,6 +30,7 @@ export function App() {
     <>
       <Page pathname={pathname} />
       {showsGlobalPlayer(pathname) && <PlayerBar />}
+      <AddToPlaylistHost />
     </>
   );
 }
@@ -95,6 +98,14 @@ function Page({ pathname }: { readonly pathname: string }) {
       );
     case "redirect":
       return <Redirect to={route.to} />;
+    case "playlist":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <PlaylistPage playlistId={route.playlistId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
     case "login":
       return <LoginPage />;
     case "notFound":

@@ -13,6 +13,7 @@ export type Route =
   | { readonly name: "song"; readonly clipId: string }
   | { readonly name: "profile"; readonly handle: string }
   | { readonly name: "redirect"; readonly to: string }
+  | { readonly name: "playlist"; readonly playlistId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -44,6 +45,8 @@ export function matchRoute(pathname: string): Route {
     case "artists":
     case "artist":
       return { name: "redirect", to: artistRedirect(match.params.path ?? "") };
+    case "playlist":
+      return { name: "playlist", playlistId: match.params.id };
     default:
       return { name: "notFound" };
   }

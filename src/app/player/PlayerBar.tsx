@@ -6,6 +6,7 @@ import { useClips } from "../shell/clips-store.ts";
 import { adoptsSource, isSongEnd } from "./playback-state.ts";
 import "./player.css";
 import { PlayerControls } from "./PlayerControls.tsx";
+import { QueueIcon } from "./PlayerIcons.tsx";
 import { audibleVolume, currentClip, previewOver, songEnded, stepForward } from "./player-queue.ts";
 import {
   isPlayable,
@@ -16,6 +17,8 @@ import {
   updatePlayer,
   usePlayer,
 } from "./player-store.ts";
+import { QueuePanel } from "./QueuePanel.tsx";
+import { useAutoplayRefill } from "./use-autoplay-refill.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
 import { usePlaybarSync } from "./use-playbar-sync.ts";
@@ -54,6 +57,7 @@ export function PlayerBar() {
   /** The element stopped before the song's end: the next address of the clip resumes it. */
   const [cut, setCut] = useState(false);
   const [position, setPosition] = useState(0);
+  const [queueOpen, setQueueOpen] = useState(false);
   const [duration, setDuration] = useState(0);
   const shows = usePlaybackState(element, playing);
   const src = clip?.audio_url ?? null;
@@ -147,6 +151,7 @@ export function PlayerBar() {
   usePlayerKeys(seekBy);
   const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
   usePlaybarSync(elementTime);
+  useAutoplayRefill();
   useMediaSession(clip, playing, { element, canSeek: complete });
 
   useEffect(() => {
@@ -181,6 +186,16 @@ export function PlayerBar() {
         onSeek={seek}
         currentTime={elementTime}
       />
+      <button
+        type="button"
+        className={`player-button${queueOpen ? " player-on" : ""}`}
+        aria-label="Queue"
+        aria-expanded={queueOpen}
+        onClick={() => setQueueOpen((open) => !open)}
+      >
+        <QueueIcon />
+      </button>
+      {queueOpen && <QueuePanel onClose={() => setQueueOpen(false)} />}
       {shows === "buffering" && (
         <output className="player-buffering" data-testid="player-buffering">
           <span className="player-spinner" aria-hidden="true" />

@@ -46,3 +46,15 @@ export const VolumeIcon = ({ muted }: { readonly muted: boolean }) => (
     )}
   </Icon>
 );
+
+export const QueueIcon = () => (
+  <Icon>
+    <path d="M3 6h13v2H3zm0 5h13v2H3zm0 5h9v2H3zm15-2v-4h2v4h3l-4 5-4-5z" />
+  </Icon>
+);
+
+export const DragIcon = () => (
+  <Icon>
+    <path d="M8 5h3v3H8zm5 0h3v3h-3zM8 10.5h3v3H8zm5 0h3v3h-3zM8 16h3v3H8zm5 0h3v3h-3z" />
+  </Icon>
+);

@@ -6,6 +6,11 @@ import { currentClip, type PlayerQueueState, type QueueClip } from "./player-que
 
 /** Saves wait this long after the last change, so a burst of changes is one save. */
 export const PLAYBAR_SAVE_DEBOUNCE_MS = 500;
+/**
+ * A move of the position alone (a seek, a pause's last update) is saved this long after it stops
+ * moving: while a song plays its position moves all the time and is saved with the other changes.
+ */
+export const PLAYBAR_TIME_DEBOUNCE_MS = 1000;
 /** Songs brought back around the saved song: one request's worth of ids. */
 export const RESTORE_WINDOW = IDS_MAX;
 

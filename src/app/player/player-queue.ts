@@ -88,7 +88,11 @@ export function shuffledOrder(count: number, first: number | null, random: () =>
 
 const listOrder = (count: number): number[] => Array.from({ length: count }, (_, index) => index);
 
-function started<C extends QueueClip>(state: PlayerQueueState<C>, position: number): PlayerQueueState<C> {
+/** Starts the song at `position` of the play order from its beginning, counting a play. */
+export function started<C extends QueueClip>(
+  state: PlayerQueueState<C>,
+  position: number,
+): PlayerQueueState<C> {
   const next = { ...state, position, playing: true, starts: state.starts + 1 };
   const clip = currentClip(next);
   if (clip === undefined) return { ...state, playing: false };
@@ -100,7 +104,7 @@ function started<C extends QueueClip>(state: PlayerQueueState<C>, position: numb
 }
 
 /** The first playable position from `from` going `step` (1 or -1), wrapping when asked; -1 if none. */
-function playableFrom(state: PlayerQueueState, from: number, step: 1 | -1, wrap: boolean): number {
+export function playableFrom(state: PlayerQueueState, from: number, step: 1 | -1, wrap: boolean): number {
   const count = state.order.length;
   for (let tried = 0, position = from; tried < count; tried++, position += step) {
     if (position < 0 || position >= count) {

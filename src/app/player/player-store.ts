@@ -7,12 +7,14 @@ import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
 import { isPlayable as isPlayableStatus } from "../../shared/create/clip-polling.ts";
+import { continuousFor, keepsPreference } from "./autoplay-rules.ts";
 import {
   currentClip,
   emptyQueue,
   type PlayerQueueState,
   playList,
   type QueueContext,
+  toggleContinuous,
   togglePlaying,
 } from "./player-queue.ts";
 
@@ -51,9 +53,37 @@ export function togglePlay(
   pendingSeek = startAt > 0 ? { clipId: clip.id, seconds: startAt } : null;
   const queue = list.filter(isPlayable);
   const start = queue.findIndex((queued) => queued.id === clip.id);
-  updatePlayer((current) =>
-    start === -1 ? playList(current, [clip], 0, context) : playList(current, queue, start, context),
-  );
+  updatePlayer((current) => ({
+    ...(start === -1 ? playList(current, [clip], 0, context) : playList(current, queue, start, context)),
+    continuous: continuousFor(context, continuousPreference()),
+  }));
+}
+
+/**
+ * Play all (or shuffle) of a list from its page: its playable songs become the queue, from the
+ * first, or in a random order from a random one.
+ */
+export function playAll(list: readonly Clip[], context: QueueContext, shuffle: boolean): void {
+  const queue = list.filter(isPlayable);
+  if (queue.length === 0) return;
+  const start = shuffle ? Math.floor(Math.random() * queue.length) : 0;
+  pendingSeek = null;
+  updatePlayer((current) => ({
+    ...playList({ ...current, shuffle }, queue, start, context),
+    continuous: continuousFor(context, continuousPreference()),
+  }));
+}
+
+const CONTINUOUS_KEY = "tunesmith.player.continuous";
+
+/** The listener's continuous-play choice in their own lists (on until they turn it off). */
+export const continuousPreference = (): boolean => localStorage.getItem(CONTINUOUS_KEY) !== "off";
+
+/** The continuous-play switch: in the listener's own lists, their choice is kept for next time. */
+export function switchContinuous(): void {
+  updatePlayer(toggleContinuous);
+  const { continuous, context } = playerStore.getState();
+  if (keepsPreference(context)) localStorage.setItem(CONTINUOUS_KEY, continuous ? "on" : "off");
 }
 
 /** Where a restored song, or one played from a link's ?t=, starts once its audio is loaded. */

@@ -6,13 +6,14 @@ import { loadSession, useAccount } from "../account/session-store.ts";
 import {
   type Device,
   PLAYBAR_SAVE_DEBOUNCE_MS,
+  PLAYBAR_TIME_DEBOUNCE_MS,
   playbarStateOf,
   restoredQueue,
   restoresPlaybar,
   restoreWindow,
 } from "./playbar-sync-rules.ts";
 import { currentClip } from "./player-queue.ts";
-import { isPlayable, playerStore, restorePlayer } from "./player-store.ts";
+import { isPlayable, playerStore, playheadStore, restorePlayer } from "./player-store.ts";
 
 const PATH = "/api/music_player/playbar_state";
 const DEVICE_KEY = "tunesmith.player.device";
@@ -60,7 +61,8 @@ async function restore(): Promise<void> {
 }
 
 /**
- * A signed-in listener's player is saved (500 ms after the last change) and, on a page load outside
+ * A signed-in listener's player is saved (500 ms after the last change, 1 s after the position last
+ * moved) and, on a page load outside
  * the pages that play something of their own, brought back paused where it stood.
  */
 export function usePlaybarSync(currentTime: () => number): void {
@@ -81,6 +83,7 @@ export function usePlaybarSync(currentTime: () => number): void {
   useEffect(() => {
     if (!signedIn) return;
     let timer: number | undefined;
+    let timeTimer: number | undefined;
     const save = () => {
       const state = playbarStateOf(playerStore.getState(), currentTime(), new Date(), device());
       if (state === null) return;
@@ -93,9 +96,16 @@ export function usePlaybarSync(currentTime: () => number): void {
       window.clearTimeout(timer);
       timer = window.setTimeout(save, PLAYBAR_SAVE_DEBOUNCE_MS);
     });
+    const unsubscribeTime = playheadStore.subscribe(() => {
+      if (restoring) return;
+      window.clearTimeout(timeTimer);
+      timeTimer = window.setTimeout(save, PLAYBAR_TIME_DEBOUNCE_MS);
+    });
     return () => {
       unsubscribe();
+      unsubscribeTime();
       window.clearTimeout(timer);
+      window.clearTimeout(timeTimer);
     };
   }, [signedIn, currentTime]);
 }

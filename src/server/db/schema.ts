@@ -195,6 +195,15 @@ export interface PlaylistsTable {
   is_trashed: Generated<boolean>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** Plays started from the playlist's page (0030). */
+  play_count: Generated<number>;
+}
+
+/** A listener's like of a playlist (0030): one per listener and playlist. */
+export interface PlaylistReactionsTable {
+  playlist_id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
 }
 
 /** A playlist's songs (0009), in `position` order; a song is in a playlist at most once. */
@@ -412,6 +421,7 @@ export interface Database {
   persona_follows: PersonaMarksTable;
   playlists: PlaylistsTable;
   playlist_clips: PlaylistClipsTable;
+  playlist_reactions: PlaylistReactionsTable;
   saved_prompts: SavedPromptsTable;
   lyrics_jobs: LyricsJobsTable;
   workspaces: WorkspacesTable;

@@ -1,12 +1,8 @@
 import { useEffect, useState } from "react";
-import {
-  myPlaylistsResponseSchema,
-  type PlaylistSummary,
-  playlistSummarySchema,
-} from "../../../shared/api/playlists.ts";
-import { apiRequest } from "../../account/api-request.ts";
+import type { PlaylistSummary } from "../../../shared/api/playlists.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
+import { createPlaylist, fetchMyPlaylists, newPlaylistPath } from "../../playlists/playlist-calls.ts";
 import { showToast } from "../../shell/toast-store.ts";
 import { useForm } from "../form-store.ts";
 import { SearchInput } from "../SearchInput.tsx";
@@ -33,10 +29,8 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
     let live = true;
     const timer = setTimeout(
       () => {
-        const query = new URLSearchParams({ page: "1" });
-        if (term.trim() !== "") query.set("query", term.trim());
-        apiRequest(`/api/playlist/me?${query}`, myPlaylistsResponseSchema)
-          .then((answer) => live && setPlaylists(answer.playlists))
+        fetchMyPlaylists(term)
+          .then((found) => live && setPlaylists(found))
           .catch((error: unknown) => {
             // The spec: failures loading playlists are only logged.
             console.warn("Could not load playlists", error);
@@ -54,10 +48,8 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
   const create = async () => {
     setCreating(true);
     try {
-      const playlist = await apiRequest("/api/playlist/create/", playlistSummarySchema, {
-        body: { name: "Untitled" },
-      });
-      window.open(`/playlist/${playlist.id}?new`, "_blank", "noopener");
+      const playlist = await createPlaylist();
+      window.open(newPlaylistPath(playlist.id), "_blank", "noopener");
       setPlaylists((current) => [playlist, ...(current ?? [])]);
     } catch (error) {
       console.warn("Could not create a playlist", error);

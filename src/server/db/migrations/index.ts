@@ -15,6 +15,7 @@ import * as playbarState from "./0014-playbar-state.ts";
 import * as songMenu from "./0015-song-menu.ts";
 import * as comments from "./0025-comments.ts";
 import * as profiles from "./0026-profiles.ts";
+import * as playlistPage from "./0030-playlist-page.ts";
 import * as jobQueue from "./0040-job-queue.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
@@ -35,5 +36,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015-song-menu": songMenu,
   "0025-comments": comments,
   "0026-profiles": profiles,
+  "0030-playlist-page": playlistPage,
   "0040-job-queue": jobQueue,
 };

@@ -1,0 +1,123 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
+import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { DragIcon } from "./PlayerIcons.tsx";
+import { switchContinuous, updatePlayer, usePlayer } from "./player-store.ts";
+import { clearQueue, moveTo, playFrom, remainingCount, removeAt } from "./queue-edits.ts";
+import { useDragReorder } from "./use-drag-reorder.ts";
+
+/** Each row's height: the list draws only the rows in view, so a queue of 10,000 stays quick. */
+const ROW_HEIGHT = 52;
+
+/**
+ * The queue panel, opened from the player bar: the songs in play order, the current one marked. A
+ * row is dragged by its handle to move it (or moved with Alt+Up and Alt+Down from the handle),
+ * played from with a click on its title, or taken out; Clear keeps only the current song.
+ */
+export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
+  const clips = usePlayer((state) => state.clips);
+  const order = usePlayer((state) => state.order);
+  const position = usePlayer((state) => state.position);
+  const continuous = usePlayer((state) => state.continuous);
+  const upcoming = usePlayer(remainingCount);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+
+  const drag = useDragReorder(order.length, (from, to) => updatePlayer((state) => moveTo(state, from, to)));
+
+  return (
+    <section className="queue-panel" aria-label="Queue" data-testid="queue-panel">
+      <header className="queue-head">
+        <h2>Queue</h2>
+        <span className="queue-count">
+          {upcoming} {upcoming === 1 ? "song" : "songs"} up next
+        </span>
+        <label className="queue-continuous">
+          <input type="checkbox" checked={continuous} onChange={switchContinuous} />
+          Autoplay
+        </label>
+        <button
+          type="button"
+          className="player-small-button"
+          disabled={order.length <= 1}
+          onClick={() => updatePlayer(clearQueue)}
+        >
+          Clear
+        </button>
+        <button type="button" className="player-button" aria-label="Close queue" onClick={onClose}>
+          ✕
+        </button>
+      </header>
+      {order.length === 0 ? (
+        <p className="queue-empty">
+          Your queue is empty. Play a song, or choose Add to Queue in a song's menu.
+        </p>
+      ) : (
+        <div className="queue-scroller" ref={scroller}>
+          <ol className="queue-rows" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const at = row.index;
+              const clip = clips[order[at] as number];
+              if (clip === undefined) return null;
+              const current = at === position;
+              const classes = [
+                "queue-row",
+                current && "current",
+                at < position && "played",
+                drag.target === at && "drop",
+              ];
+              return (
+                <li
+                  key={row.key}
+                  className={classes.filter(Boolean).join(" ")}
+                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                  data-testid="queue-row"
+                  data-clip-id={clip.id}
+                  aria-current={current ? "true" : undefined}
+                  {...drag.row(at)}
+                >
+                  <button
+                    type="button"
+                    className="queue-handle"
+                    aria-label={`Move ${displayTitle(clip)} (Alt+Up, Alt+Down)`}
+                    data-testid="queue-handle"
+                    {...drag.handle(at, clip.id)}
+                  >
+                    <DragIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="queue-song"
+                    title="Play from here"
+                    onClick={() => updatePlayer((state) => playFrom(state, at))}
+                  >
+                    <span className="queue-title">{displayTitle(clip)}</span>
+                    <span className="queue-handle-name">
+                      {current ? "Now playing · " : ""}@{clip.handle}
+                    </span>
+                  </button>
+                  <span className="queue-duration">{formatDuration(clip.metadata.duration)}</span>
+                  {!current && (
+                    <button
+                      type="button"
+                      className="player-button"
+                      aria-label={`Remove ${displayTitle(clip)} from queue`}
+                      onClick={() => updatePlayer((state) => removeAt(state, at))}
+                    >
+                      ✕
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+import type { Clip } from "../../shared/api/clips.ts";
+import type { PlaylistSummary } from "../../shared/api/playlists.ts";
+import { ApiError } from "../account/api-request.ts";
+import { navigate } from "../router/history-router.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { addToPlaylist, createPlaylist, fetchMyPlaylists, newPlaylistPath } from "./playlist-calls.ts";
+import "./playlists.css";
+
+/** The playlist toasts stay 3 s. */
+const PLAYLIST_TOAST_MS = 3000;
+const SEARCH_DEBOUNCE_MS = 300;
+
+const addStore = createStore<{ readonly clips: readonly Clip[] | null }>(() => ({ clips: null }));
+
+/** The song menu's Add to Playlist: a dialog listing the listener's playlists for these songs. */
+export const openAddToPlaylist = (clips: readonly Clip[]): void => addStore.setState({ clips });
+const close = () => addStore.setState({ clips: null });
+
+/** Mounted once in the app shell: the dialog, while a song menu has it open. */
+export function AddToPlaylistHost() {
+  const clips = useStore(addStore, (state) => state.clips);
+  return clips === null || clips.length === 0 ? null : <AddToPlaylistDialog clips={clips} />;
+}
+
+const failed = (error: unknown) =>
+  showToast({
+    kind: "error",
+    title: error instanceof ApiError ? error.detail : "An error occurred.",
+    durationMs: PLAYLIST_TOAST_MS,
+  });
+
+function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
+  const [term, setTerm] = useState("");
+  const [playlists, setPlaylists] = useState<PlaylistSummary[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = clips.map((clip) => clip.id);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(
+      () =>
+        fetchMyPlaylists(term)
+          .then((found) => live && setPlaylists(found))
+          .catch((error: unknown) => {
+            // Playlist load failures are only logged.
+            console.warn("Could not load playlists", error);
+            if (live) setPlaylists([]);
+          }),
+      term === "" ? 0 : SEARCH_DEBOUNCE_MS,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [term]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const addTo = async (playlist: PlaylistSummary) => {
+    setBusy(true);
+    try {
+      await addToPlaylist(playlist.id, ids);
+      showToast({ kind: "success", title: `Added to ${playlist.name}`, durationMs: PLAYLIST_TOAST_MS });
+      close();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const createWithSongs = async () => {
+    setBusy(true);
+    try {
+      const playlist = await createPlaylist();
+      await addToPlaylist(playlist.id, ids);
+      close();
+      navigate(newPlaylistPath(playlist.id));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div
+      className="playlist-dialog-backdrop"
+      onPointerDown={(event) => event.target === event.currentTarget && close()}
+    >
+      <div
+        className="playlist-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="add-to-playlist-title"
+        data-testid="add-to-playlist"
+      >
+        <header className="playlist-dialog-head">
+          <h2 id="add-to-playlist-title">Add to Playlist</h2>
+          <button type="button" className="player-button" aria-label="Close" onClick={close}>
+            ✕
+          </button>
+        </header>
+        <input
+          type="search"
+          className="playlist-dialog-search"
+          aria-label="Search playlists"
+          placeholder="Search playlists"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        <ul className="playlist-dialog-list">
+          <li>
+            <button
+              type="button"
+              className="playlist-dialog-row"
+              disabled={busy}
+              onClick={() => void createWithSongs()}
+            >
+              + New Playlist
+            </button>
+          </li>
+          {playlists?.map((playlist) => (
+            <li key={playlist.id}>
+              <button
+                type="button"
+                className="playlist-dialog-row"
+                disabled={busy}
+                onClick={() => void addTo(playlist)}
+              >
+                <span>{playlist.name}</span>
+                <small>
+                  {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
+                </small>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {playlists === null && <p className="playlist-dialog-note">Loading...</p>}
+        {playlists?.length === 0 && <p className="playlist-dialog-note">No playlists found</p>}
+      </div>
+    </div>
+  );
+}

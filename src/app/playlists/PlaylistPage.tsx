@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import type { PlaylistDetail } from "../../shared/api/playlist-page.ts";
+import { ApiError } from "../account/api-request.ts";
+import { PageHeader } from "../account/PageHeader.tsx";
+import { loadSession } from "../account/session-store.ts";
+import { PageLoadState } from "../pages/PageLoadState.tsx";
+import { currentClipId, playAll, playerStore } from "../player/player-store.ts";
+import { moved } from "../player/queue-edits.ts";
+import { QueueSourceContext } from "../player/queue-source.ts";
+import { navigate } from "../router/history-router.ts";
+import { useLocation } from "../router/use-location.ts";
+import { Toasts } from "../shell/Toasts.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import { PlaylistHead } from "./PlaylistHead.tsx";
+import { PlaylistSongs } from "./PlaylistSongs.tsx";
+import {
+  countPlaylistPlay,
+  fetchPlaylist,
+  movePlaylistSong,
+  removeFromPlaylist,
+  renamePlaylist,
+  setPlaylistLiked,
+  setPlaylistPublic,
+} from "./playlist-calls.ts";
+import { playlistContext } from "./playlist-rules.ts";
+import "../songs/songs.css";
+import "./playlists.css";
+
+type Loaded =
+  | { readonly state: "loading" }
+  | { readonly state: "missing" }
+  | { readonly state: "failed" }
+  | { readonly state: "ready"; readonly playlist: PlaylistDetail; readonly songs: readonly Clip[] };
+
+const PLAYLIST_TOAST_MS = 3000;
+const failed = (error: unknown) =>
+  showToast({
+    kind: "error",
+    title: error instanceof ApiError ? error.detail : "An error occurred.",
+    durationMs: PLAYLIST_TOAST_MS,
+  });
+
+/**
+ * /playlist/{id}: a playlist for its owner, or anyone when public. Play all and shuffle make its songs
+ * the queue; the owner renames it (at once after Create Playlist, with ?new), drags songs into
+ * order, removes them and makes it public or private; anyone signed in may like it.
+ */
+export default function PlaylistPage({ playlistId }: { readonly playlistId: string }) {
+  const { search } = useLocation();
+  const isNew = new URLSearchParams(search).has("new");
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const current = useRef(loaded);
+  current.current = loaded;
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoaded({ state: "loading" });
+    fetchPlaylist(playlistId, 1, abort.signal)
+      .then((playlist) =>
+        setLoaded({ state: "ready", playlist, songs: playlist.playlist_clips.map((entry) => entry.clip) }),
+      )
+      .catch((error: unknown) => {
+        if (abort.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setLoaded({ state: "missing" });
+        else {
+          console.warn("Could not load the playlist", error);
+          setLoaded({ state: "failed" });
+        }
+      });
+    return () => abort.abort();
+  }, [playlistId]);
+
+  // Each song the player starts from this playlist counts a play of the playlist.
+  useEffect(() => {
+    let counted: string | null = null;
+    return playerStore.subscribe((state) => {
+      const clipId = currentClipId(state);
+      const fromHere = state.context?.type === "playlist" && state.context.id === playlistId;
+      if (!fromHere || clipId === null || !state.playing || counted === `${state.starts}`) return;
+      counted = `${state.starts}`;
+      countPlaylistPlay(playlistId, clipId).catch((error: unknown) =>
+        console.warn("Could not count the playlist's play", error),
+      );
+    });
+  }, [playlistId]);
+
+  const update = useCallback(
+    (change: (playlist: PlaylistDetail, songs: readonly Clip[]) => Partial<Loaded>) => {
+      setLoaded((state) =>
+        state.state === "ready" ? ({ ...state, ...change(state.playlist, state.songs) } as Loaded) : state,
+      );
+    },
+    [],
+  );
+
+  if (loaded.state !== "ready")
+    return (
+      <div className="page playlist-page">
+        <PageHeader />
+        <PageLoadState
+          load={loaded}
+          noun="playlist"
+          missing={{
+            testId: "playlist-not-found",
+            title: "Playlist not found",
+            home: { href: "/me", label: "Go to your library" },
+          }}
+        />
+      </div>
+    );
+
+  const { playlist, songs } = loaded;
+  const context = playlistContext(playlist.id);
+
+  const loadMore = async () => {
+    setLoadingMore(true);
+    try {
+      const next = await fetchPlaylist(playlist.id, playlist.current_page + 1);
+      update((_, shown) => ({
+        playlist: next,
+        songs: [...shown, ...next.playlist_clips.map((entry) => entry.clip)],
+      }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const move = (from: number, to: number) => {
+    const clip = songs[from];
+    if (clip === undefined) return;
+    const before = songs;
+    update(() => ({ songs: moved(songs, from, to) }));
+    movePlaylistSong(playlist.id, clip.id, to).catch((error: unknown) => {
+      update(() => ({ songs: before }));
+      failed(error);
+    });
+  };
+
+  const remove = (clip: Clip) => {
+    removeFromPlaylist(playlist.id, [clip.id])
+      .then(() =>
+        update((shown, list) => ({
+          songs: list.filter((song) => song.id !== clip.id),
+          playlist: {
+            ...shown,
+            num_total_results: shown.num_total_results - 1,
+            total_duration: shown.total_duration - (clip.metadata.duration ?? 0),
+          },
+        })),
+      )
+      .catch(failed);
+  };
+
+  const rename = (name: string) => {
+    if (isNew) navigate(`/playlist/${playlist.id}`, { replace: true });
+    if (name.trim() === playlist.name) return;
+    renamePlaylist(playlist.id, name)
+      .then(() => update((shown) => ({ playlist: { ...shown, name: name.trim() || "Untitled" } })))
+      .catch(failed);
+  };
+
+  const setPublic = (isPublic: boolean) =>
+    setPlaylistPublic(playlist.id, isPublic)
+      .then(() => update((shown) => ({ playlist: { ...shown, is_public: isPublic } })))
+      .catch(failed);
+
+  const like = () =>
+    setPlaylistLiked(playlist.id, !playlist.is_liked)
+      .then((answer) => update((shown) => ({ playlist: { ...shown, ...answer } })))
+      .catch(failed);
+
+  return (
+    <div className="page playlist-page">
+      <PageHeader />
+      <main data-testid="playlist-page">
+        <PlaylistHead
+          playlist={playlist}
+          editName={isNew && playlist.is_owned}
+          onRename={rename}
+          onPlay={(shuffle) => playAll(songs, context, shuffle)}
+          onLike={like}
+          onSetPublic={setPublic}
+        />
+        <QueueSourceContext.Provider value={{ clips: songs, context }}>
+          {songs.length === 0 ? (
+            <p className="playlist-empty">
+              {playlist.is_owned
+                ? "This playlist has no songs yet. Choose Add to Playlist in a song's menu to add some."
+                : "This playlist has no songs yet."}
+            </p>
+          ) : (
+            <PlaylistSongs songs={songs} editable={playlist.is_owned} onMove={move} onRemove={remove} />
+          )}
+        </QueueSourceContext.Provider>
+        {playlist.has_more && (
+          <button
+            type="button"
+            className="player-small-button"
+            disabled={loadingMore}
+            onClick={() => void loadMore()}
+          >
+            {loadingMore ? "Loading..." : "Load more"}
+          </button>
+        )}
+      </main>
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Clip } from "../../shared/api/clips.ts";
+import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { SongCover } from "../covers/SongCover.tsx";
+import { DragIcon } from "../player/PlayerIcons.tsx";
+import { useDragReorder } from "../player/use-drag-reorder.ts";
+import { Link } from "../router/Link.tsx";
+import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
+
+export interface PlaylistSongsProps {
+  readonly songs: readonly Clip[];
+  /** The owner may drag songs to reorder them and remove them. */
+  readonly editable: boolean;
+  readonly onMove: (from: number, to: number) => void;
+  readonly onRemove: (clip: Clip) => void;
+}
+
+/** The playlist's songs in order; the owner drags a row by its handle (or Alt+Up/Down) to move it. */
+export function PlaylistSongs({ songs, editable, onMove, onRemove }: PlaylistSongsProps) {
+  const drag = useDragReorder(songs.length, onMove);
+  return (
+    <ol className="playlist-songs" aria-label="Songs">
+      {songs.map((clip, at) => (
+        <li
+          key={clip.id}
+          className={`playlist-song${drag.target === at ? " drop" : ""}`}
+          data-testid="playlist-song"
+          data-clip-id={clip.id}
+          {...drag.row(at)}
+        >
+          {editable && (
+            <button
+              type="button"
+              className="queue-handle"
+              aria-label={`Move ${displayTitle(clip)} (Alt+Up, Alt+Down)`}
+              data-testid="playlist-handle"
+              {...drag.handle(at, clip.id)}
+            >
+              <DragIcon />
+            </button>
+          )}
+          <span className="playlist-song-index">{at + 1}</span>
+          <ClipPlayButton clip={clip} />
+          <SongCover clip={clip} size={40} />
+          <span className="playlist-song-names">
+            <Link className="playlist-song-title" href={`/song/${clip.id}`} data-testid="playlist-song-title">
+              {displayTitle(clip)}
+            </Link>
+            <Link className="playlist-song-handle" href={`/@${clip.handle}`}>
+              @{clip.handle}
+            </Link>
+          </span>
+          <span className="playlist-song-duration">{formatDuration(clip.metadata.duration)}</span>
+          {editable && (
+            <button type="button" className="player-small-button" onClick={() => onRemove(clip)}>
+              Remove from Playlist
+            </button>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  type PlaylistDetail,
+  playlistIdParamsSchema,
+  playlistPageQuerySchema,
+  playlistPlayCountBodySchema,
+  playlistReactionBodySchema,
+  reorderPlaylistBodySchema,
+  setPlaylistMetadataBodySchema,
+  setPlaylistVisibilityBodySchema,
+} from "../../shared/api/playlist-page.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
+import type { Database } from "../db/schema.ts";
+import { parseInput } from "../http/validate.ts";
+import {
+  incrementPlaylistPlayCount,
+  playlistDetail,
+  renamePlaylist,
+  reorderPlaylist,
+  setPlaylistReaction,
+  setPlaylistVisibility,
+} from "../playlists/playlist-page.ts";
+
+/**
+ * The playlist page's calls: reading a playlist (anyone, when it is public; its owner always),
+ * likes and plays (anyone who may open it), and the owner's changes: name, order, visibility.
+ */
+export function registerPlaylistPageRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  const playlistId = (params: unknown) => parseInput(playlistIdParamsSchema, params, "path").playlist_id;
+
+  app.get("/api/playlist/:playlist_id/", async (request): Promise<PlaylistDetail> => {
+    const { page } = parseInput(playlistPageQuerySchema, request.query, "query");
+    return playlistDetail(db, request.auth?.user.id ?? null, playlistId(request.params), page);
+  });
+
+  app.post("/api/playlist/:playlist_id/set_metadata/", async (request) => {
+    const user = requireUser(request);
+    const { name } = parseInput(setPlaylistMetadataBodySchema, request.body);
+    await renamePlaylist(db, user.id, playlistId(request.params), name);
+    return { success: true };
+  });
+
+  app.post("/api/playlist/:playlist_id/reorder/", async (request) => {
+    const user = requireUser(request);
+    const { clip_id, index } = parseInput(reorderPlaylistBodySchema, request.body);
+    await reorderPlaylist(db, user.id, playlistId(request.params), { clipId: clip_id, index });
+    return { success: true };
+  });
+
+  app.post("/api/playlist_reaction/:playlist_id/set_visibility/", async (request) => {
+    const user = requireUser(request);
+    const { is_public } = parseInput(setPlaylistVisibilityBodySchema, request.body);
+    await setPlaylistVisibility(db, user.id, playlistId(request.params), is_public);
+    return { is_public };
+  });
+
+  app.post("/api/playlist_reaction/:playlist_id/update_reaction/", async (request) => {
+    const user = requireUser(request);
+    const { reaction } = parseInput(playlistReactionBodySchema, request.body);
+    return setPlaylistReaction(db, user.id, playlistId(request.params), reaction === "L");
+  });
+
+  app.post("/api/playlist_reaction/:playlist_id/increment_play_count/", async (request) => {
+    const { clip_id } = parseInput(playlistPlayCountBodySchema, request.body);
+    return incrementPlaylistPlayCount(db, request.auth?.user.id ?? null, playlistId(request.params), clip_id);
+  });
+}
