@@ -303,6 +303,19 @@ export interface PlaybarStatesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/**
+ * A clip's trending heat (0035), kept by triggers on clips and clip_reactions: the log of its
+ * signals' weights counted from a fixed epoch (src/shared/discovery/trending.ts); never written here.
+ */
+export interface ClipScoresTable {
+  clip_id: string;
+  user_id: string;
+  /** The platform genre its tags name first, or null. */
+  genre: string | null;
+  heat: number;
+  base_heat: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -327,6 +340,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
+  clip_scores: ClipScoresTable;
 }
 
 export type User = Selectable<UsersTable>;
