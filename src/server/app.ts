@@ -20,6 +20,7 @@ import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
+import { registerDiscoverRoutes } from "./routes/discover.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
+  registerDiscoverRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -62,7 +62,7 @@ describe.each(BACKENDS)("trending on %s", (backend) => {
       new Date(now),
     );
     const quiet = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
-    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genre });
+    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genres: [genre] });
     expect(ranked.map((clip) => clip.id)).toEqual([fresh.id, quiet.id, old.id]);
   });
 
@@ -85,7 +85,7 @@ describe.each(BACKENDS)("trending on %s", (backend) => {
       );
       clips.push(clip);
     }
-    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genre });
+    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genres: [genre] });
     expect(ranked.map((clip) => clip.id)).toEqual([clips[1]?.id, clips[2]?.id, clips[0]?.id]);
     // The stored heat is the formula's: a new song's weight plus three likes, at their times.
     const at = (now - 2 * DAY) / 1000;
@@ -130,7 +130,7 @@ describe.each(BACKENDS)("trending on %s", (backend) => {
     await newTestClip(db(), { userId: alice.id, isPublic: true, status: "error", metadata: { tags: genre } });
     const trashed = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
     await db().updateTable("clips").set({ is_trashed: true }).where("id", "=", trashed.id).execute();
-    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genre });
+    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genres: [genre] });
     expect(ranked.map((clip) => clip.id)).toEqual([shown.id]);
     // Retagged, it moves to the new genre.
     await db()
