@@ -32,6 +32,7 @@ import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
+import { registerSearchRoutes } from "./routes/search.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPlayCountRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
   registerDiscoverRoutes(app, db);
+  registerSearchRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

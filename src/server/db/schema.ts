@@ -54,6 +54,8 @@ export interface ClipsTable {
   caption_mentions: Generated<string[]>;
   /** Title, tags, negative tags and prompt lowered, for the feed's search (0012); never written. */
   search_text: GeneratedAlways<string>;
+  /** Title (A), tags (B) and lyrics (C) as a full-text document, for relevance search (0036); never written. */
+  search_doc: GeneratedAlways<string>;
 }
 
 export interface ClipReactionsTable {
@@ -344,6 +346,6 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-/** A clip as the code reads it: every column but the search column, which only queries use. */
-export type ClipRow = Omit<Selectable<ClipsTable>, "search_text">;
+/** A clip as the code reads it: every column but the search columns, which only queries use. */
+export type ClipRow = Omit<Selectable<ClipsTable>, "search_text" | "search_doc">;
 export type UploadRow = Selectable<UploadsTable>;

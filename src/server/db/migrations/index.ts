@@ -13,6 +13,7 @@ import * as clipSearch from "./0012-clip-search.ts";
 import * as loginThrottle from "./0013-login-throttle.ts";
 import * as playbarState from "./0014-playbar-state.ts";
 import * as trendingScores from "./0035-trending-scores.ts";
+import * as discoverySearch from "./0036-discovery-search.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013-login-throttle": loginThrottle,
   "0014-playbar-state": playbarState,
   "0035-trending-scores": trendingScores,
+  "0036-discovery-search": discoverySearch,
 };
