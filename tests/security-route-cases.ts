@@ -184,6 +184,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/feed/v2": { access: "public", path: (f) => `/api/feed/v2?ids=${f.clipId}` },
   "POST /api/feed/v3": { access: "public", body: () => ({}) },
   "POST /api/feed/v3/offset": { access: "public", body: () => ({ offset: 0 }) },
+  "POST /api/discover/": { access: "public", body: () => ({ start_index: 0, page_size: 20 }) },
+  "GET /api/trending/metaplaylist/": { access: "public" },
   "POST /api/search/": { access: "public", body: () => ({ search_queries: [{ query: "SECRET" }] }) },
   "POST /api/generate/v2": { access: "owner", body: generateBody },
   "POST /api/generate/v2/": { access: "owner", body: generateBody },

@@ -25,6 +25,7 @@ import { registerClipRoutes } from "./routes/clips.ts";
 import { registerContestRoutes } from "./routes/contests.ts";
 import { registerCommentRoutes } from "./routes/comments.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
+import { registerDiscoverRoutes } from "./routes/discover.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -39,6 +40,7 @@ import { registerProfilePinRoutes } from "./routes/profile-pins.ts";
 import { registerProfileRoutes } from "./routes/profiles.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
+import { registerSearchRoutes } from "./routes/search.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
@@ -165,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommentRoutes(app, db);
   registerProfileRoutes(app, { db, storage: options.storage });
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
+  registerDiscoverRoutes(app, db);
+  registerSearchRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

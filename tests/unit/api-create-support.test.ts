@@ -14,8 +14,8 @@ import {
   type RecommendStylesResponse,
   type RecommendTagsResponse,
   recommendStylesResponseSchema,
-  type SearchResponse,
 } from "../../src/shared/api/create-support.ts";
+import type { SearchResponse } from "../../src/shared/api/search.ts";
 import { recommendTagsBody } from "../../src/shared/create/style-recommendation.ts";
 import { newTestClip, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";

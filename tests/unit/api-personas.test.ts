@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COVER_SIZE } from "../../src/generator/cover-art/cover-image.ts";
 import type { NewClip } from "../../src/server/clips/clip-store.ts";
-import type { SearchResponse } from "../../src/shared/api/create-support.ts";
 import {
   type FollowPersonaResponse,
   NO_FOLLOWED_PERSONAS,
@@ -20,6 +19,7 @@ import {
   ROOT_CLIP_REQUIRED,
   type ToggleLoveResponse,
 } from "../../src/shared/api/personas.ts";
+import type { SearchResponse } from "../../src/shared/api/search.ts";
 import { newTestClip, newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
@@ -276,8 +276,8 @@ describe.each(BACKENDS)("personas on %s", (backend) => {
       [open.id, closed.id].sort(),
     );
     expect((await search(null, "library_persona", name)).status).toBe(401);
-    const unsupported = await search(alice, "user", "x");
-    expect(unsupported.status).toBe(400);
-    expect(String((unsupported.body as { detail?: string }).detail)).toMatch(/user is not available/);
+    const unknown = await search(alice, "persona", "x");
+    expect(unknown.status).toBe(400);
+    expect(String((unknown.body as { detail?: string }).detail)).toMatch(/Unknown search_type/);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { SearchResponse } from "../../src/shared/api/create-support.ts";
 import {
   type MyPlaylistsResponse,
   myPlaylistsResponseSchema,
   type PlaylistSummary,
   playlistSummarySchema,
 } from "../../src/shared/api/playlists.ts";
+import type { SearchResponse } from "../../src/shared/api/search.ts";
 import { newTestClip, newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 

@@ -62,6 +62,8 @@ export interface ClipsTable {
   pinned_at: Timestamp | null;
   /** Title, tags, negative tags and prompt lowered, for the feed's search (0012); never written. */
   search_text: GeneratedAlways<string>;
+  /** Title (A), tags (B) and lyrics (C) as a full-text document, for relevance search (0036); never written. */
+  search_doc: GeneratedAlways<string>;
 }
 
 export interface ClipReactionsTable {
@@ -400,6 +402,17 @@ export interface FollowsTable {
   follower_id: string;
   followee_id: string;
   created_at: Generated<Timestamp>;
+/**
+ * A clip's trending heat (0035), kept by triggers on clips and clip_reactions: the log of its
+ * signals' weights counted from a fixed epoch (src/shared/discovery/trending.ts); never written here.
+ */
+export interface ClipScoresTable {
+  clip_id: string;
+  user_id: string;
+  /** The platform genre its tags name first, or null. */
+  genre: string | null;
+  heat: number;
+  base_heat: number;
 }
 
 export interface Database {
@@ -436,9 +449,10 @@ export interface Database {
   comment_reports: CommentReportsTable;
   user_blocks: UserBlocksTable;
   follows: FollowsTable;
+  clip_scores: ClipScoresTable;
 }
 
 export type User = Selectable<UsersTable>;
-/** A clip as the code reads it: every column but the search column, which only queries use. */
-export type ClipRow = Omit<Selectable<ClipsTable>, "search_text">;
+/** A clip as the code reads it: every column but the search columns, which only queries use. */
+export type ClipRow = Omit<Selectable<ClipsTable>, "search_text" | "search_doc">;
 export type UploadRow = Selectable<UploadsTable>;

@@ -23,7 +23,7 @@ export const inSearchScope = (table: "clips" | "personas", search: ScopedSearch,
 export async function searchWindow<DB extends Database, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   ordered: SelectQueryBuilder<DB, TB, O>,
-  search: ScopedSearch,
+  search: Pick<ScopedSearch, "offset" | "limit">,
 ): Promise<{ rows: O[]; total: number }> {
   const [rows, total] = await Promise.all([
     ordered.limit(search.limit).offset(search.offset).execute(),

@@ -11,24 +11,16 @@ import {
   type RecommendStylesResponse,
   type RecommendTagsResponse,
   recommendTagsBodySchema,
-  SEARCHABLE_TYPES,
-  type SearchQuery,
-  type SearchResponse,
-  searchBodySchema,
 } from "../../shared/api/create-support.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
 import { commercialRightsEligible } from "../create-support/commercial-rights.ts";
 import { GENERATION_MATRIX } from "../create-support/generation-matrix.ts";
 import { remoteSettings, settingKey } from "../create-support/remote-settings.ts";
-import { searchSongs } from "../create-support/song-search.ts";
 import type { Database } from "../db/schema.ts";
-import { badRequest } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import { searchPersonas } from "../personas/persona-search.ts";
-import { findMyPlaylists } from "../playlists/playlist-store.ts";
 
-/** The create page's smaller calls: styles, the matrix, rights, settings, search. */
+/** The create page's smaller calls: styles, the matrix, rights, settings. */
 export function registerCreateSupportRoutes(
   app: FastifyInstance,
   deps: { readonly db: Kysely<Database>; readonly generateEndpoint?: GenerateEndpoint },
@@ -72,48 +64,5 @@ export function registerCreateSupportRoutes(
     // A setting held with another type than asked answers the caller's default rather than surprise it.
     const data = value !== undefined && typeof value === body.parameter_type ? value : body.parameter_default;
     return { success: true, data };
-  });
-
-  app.post("/api/search/", async (request): Promise<SearchResponse> => {
-    const { search_queries } = parseInput(searchBodySchema, request.body);
-    const viewerId = request.auth?.user.id ?? null;
-    const answer = async (query: SearchQuery) => {
-      const window = { offset: query.from_index, limit: query.size };
-      const page = (result: unknown[], total: number) => ({
-        result,
-        from_index: query.from_index,
-        page_size: query.size,
-        total_hits: total,
-      });
-      switch (query.search_type) {
-        case "public_persona":
-        case "library_persona":
-        case "public_song":
-        case "library_song": {
-          const scope = query.search_type.startsWith("public_") ? "public" : "library";
-          if (scope === "library") requireUser(request);
-          const search = { scope, term: query.term, rankBy: query.rank_by, ...window } as const;
-          if (query.search_type.endsWith("_persona")) {
-            const found = await searchPersonas(db, viewerId, search);
-            return page(found.personas, found.total);
-          }
-          const found = await searchSongs(db, viewerId, search);
-          return page(found.clips, found.total);
-        }
-        case "library_playlist": {
-          const user = requireUser(request);
-          const found = await findMyPlaylists(db, user.id, { ...window, query: query.term || undefined });
-          return page(found.playlists, found.total);
-        }
-        default:
-          throw badRequest(
-            `Search type ${query.search_type} is not available here: use ${SEARCHABLE_TYPES.join(", ")}`,
-          );
-      }
-    };
-    const results = await Promise.all(
-      search_queries.map(async (query) => [query.name, await answer(query)] as const),
-    );
-    return { result: Object.fromEntries(results) };
   });
 }

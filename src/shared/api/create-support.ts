@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEARCH_TEXT_MAX, TAGS_MAX } from "./clips.ts";
+import { TAGS_MAX } from "./clips.ts";
 
 /** GET /api/generate/get_recommend_styles. */
 export const recommendStylesResponseSchema = z.object({
@@ -63,59 +63,3 @@ export const experimentBodySchema = z
 export type ExperimentBody = z.infer<typeof experimentBodySchema>;
 export const experimentResponseSchema = z.object({ success: z.boolean(), data: settingValue });
 export type ExperimentResponse = z.infer<typeof experimentResponseSchema>;
-
-/** The search types a search may ask for; the server answers those in SEARCHABLE_TYPES. */
-export const SEARCH_TYPES = [
-  "public_song",
-  "public_persona",
-  "playlist",
-  "user",
-  "platform_genre",
-  "library_song",
-  "library_persona",
-  "library_playlist",
-  "tag_song",
-  "hashtag_song",
-] as const;
-export const SEARCHABLE_TYPES = [
-  "public_song",
-  "library_song",
-  "public_persona",
-  "library_persona",
-  "library_playlist",
-] as const;
-export const SEARCH_PAGE_SIZE = 20;
-
-export const searchBodySchema = z.object({
-  search_queries: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1).max(64),
-        search_type: z.enum(SEARCH_TYPES, "Unknown search_type"),
-        term: z
-          .string()
-          .trim()
-          .transform((text) => text.slice(0, SEARCH_TEXT_MAX))
-          .default(""),
-        from_index: z.coerce.number().int().min(0).max(100_000).default(0),
-        size: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
-        rank_by: z.enum(["trending", "most_relevant"]).default("most_relevant"),
-        is_instrumental: z.boolean().nullish(),
-        model_version: z.string().max(64).nullish(),
-        is_public: z.boolean().nullish(),
-      }),
-    )
-    .min(1, "Give at least one search query")
-    .max(10, "At most 10 search queries"),
-});
-export type SearchBody = z.infer<typeof searchBodySchema>;
-export type SearchQuery = SearchBody["search_queries"][number];
-
-export const searchResultSchema = z.object({
-  result: z.array(z.unknown()),
-  from_index: z.number().int(),
-  page_size: z.number().int(),
-  total_hits: z.number().int(),
-});
-export const searchResponseSchema = z.object({ result: z.record(z.string(), searchResultSchema) });
-export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,7 +1,6 @@
 // The persona picker's calls. A 404 'No loved/followed personas found' is an
 // empty list.
 
-import { searchResponseSchema } from "../../../shared/api/create-support.ts";
 import {
   followPersonaResponseSchema,
   NO_FOLLOWED_PERSONAS,
@@ -12,6 +11,7 @@ import {
   personaSchema,
   toggleLoveResponseSchema,
 } from "../../../shared/api/personas.ts";
+import { searchResponseSchema } from "../../../shared/api/search.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 
 export type PersonaList = "mine" | "loved" | "followed";

@@ -16,6 +16,8 @@ import * as songMenu from "./0015-song-menu.ts";
 import * as comments from "./0025-comments.ts";
 import * as profiles from "./0026-profiles.ts";
 import * as playlistPage from "./0030-playlist-page.ts";
+import * as trendingScores from "./0035-trending-scores.ts";
+import * as discoverySearch from "./0036-discovery-search.ts";
 import * as jobQueue from "./0040-job-queue.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
@@ -37,5 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0025-comments": comments,
   "0026-profiles": profiles,
   "0030-playlist-page": playlistPage,
+  "0035-trending-scores": trendingScores,
+  "0036-discovery-search": discoverySearch,
   "0040-job-queue": jobQueue,
 };

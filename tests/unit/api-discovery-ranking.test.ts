@@ -1,0 +1,148 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { trendingSongs } from "../../src/server/discovery/trending-songs.ts";
+import { logAddExp, scoreAt, signalHeat, TRENDING_WEIGHTS } from "../../src/shared/discovery/trending.ts";
+import { newTestClip, newTestUser, startApiServerWithUsers } from "../clip-fixtures.ts";
+import { BACKENDS } from "../server-database.ts";
+
+const DAY = 86_400_000;
+
+describe.each(BACKENDS)("trending on %s", (backend) => {
+  const {
+    server,
+    db,
+    users: { alice },
+  } = startApiServerWithUsers(backend, { alice: {} });
+
+  /** A genre of its own per test, so tests do not see each other's songs. */
+  let genres = 0;
+  const genreTag = () => ["metal", "jazz", "reggae", "country", "ambient", "latin", "trap"][genres++ % 7];
+
+  const likers = async (count: number) =>
+    Promise.all(Array.from({ length: count }, () => newTestUser(db(), server.client())));
+
+  async function like(clipId: string, userIds: readonly string[], at: Date) {
+    for (const userId of userIds) {
+      await db()
+        .insertInto("clip_reactions")
+        .values({ user_id: userId, clip_id: clipId, reaction_type: "L", created_at: sql`${at}` })
+        .execute();
+    }
+  }
+
+  const heatOf = async (clipId: string) =>
+    (
+      await db()
+        .selectFrom("clip_scores")
+        .select("heat")
+        .where("clip_id", "=", clipId)
+        .executeTakeFirstOrThrow()
+    ).heat;
+
+  it("ranks a fresh song with many likes above an old one with more", async () => {
+    const genre = genreTag();
+    const now = Date.now();
+    const people = await likers(12);
+    const old = await newTestClip(db(), {
+      userId: alice.id,
+      isPublic: true,
+      title: "Old hit",
+      metadata: { tags: genre },
+      createdAt: new Date(now - 10 * DAY),
+    });
+    await like(
+      old.id,
+      people.map((p) => p.id),
+      new Date(now - 10 * DAY),
+    );
+    const fresh = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
+    await like(
+      fresh.id,
+      people.slice(0, 5).map((p) => p.id),
+      new Date(now),
+    );
+    const quiet = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
+    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genres: [genre] });
+    expect(ranked.map((clip) => clip.id)).toEqual([fresh.id, quiet.id, old.id]);
+  });
+
+  it("decays: the same likes count for less the older they are", async () => {
+    const genre = genreTag();
+    const now = Date.now();
+    const people = await likers(3);
+    const clips = [];
+    for (const daysAgo of [4, 1, 2]) {
+      const clip = await newTestClip(db(), {
+        userId: alice.id,
+        isPublic: true,
+        metadata: { tags: `${genre}, dreamy` },
+        createdAt: new Date(now - daysAgo * DAY),
+      });
+      await like(
+        clip.id,
+        people.map((p) => p.id),
+        new Date(now - daysAgo * DAY),
+      );
+      clips.push(clip);
+    }
+    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genres: [genre] });
+    expect(ranked.map((clip) => clip.id)).toEqual([clips[1]?.id, clips[2]?.id, clips[0]?.id]);
+    // The stored heat is the formula's: a new song's weight plus three likes, at their times.
+    const at = (now - 2 * DAY) / 1000;
+    const expected = [0, 1, 2, 3].reduce(
+      (heat, i) => (i === 0 ? heat : logAddExp(heat, signalHeat(TRENDING_WEIGHTS.like, at))),
+      signalHeat(TRENDING_WEIGHTS.created, at),
+    );
+    const stored = await heatOf(String(clips[2]?.id));
+    expect(scoreAt(stored, now / 1000)).toBeCloseTo(scoreAt(expected, now / 1000), 3);
+  });
+
+  it("counts plays and remixes by others, and withdraws an unlike", async () => {
+    const genre = genreTag();
+    const bob = await newTestUser(db(), server.client());
+    const song = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
+    const base = await heatOf(song.id);
+    const played = await bob.client.post(`/api/gen/${song.id}/increment_play_count/`);
+    expect(played.status).toBe(200);
+    const afterPlay = await heatOf(song.id);
+    expect(afterPlay).toBeGreaterThan(base);
+    // Alice's own extend of her song is no signal; Bob's cover is.
+    await newTestClip(db(), { userId: alice.id, metadata: { cover_clip_id: song.id } });
+    expect(await heatOf(song.id)).toBeCloseTo(afterPlay, 9);
+    await newTestClip(db(), { userId: bob.id, metadata: { cover_clip_id: song.id } });
+    const afterRemix = await heatOf(song.id);
+    expect(afterRemix).toBeGreaterThan(afterPlay);
+    const liked = await bob.client.post(`/api/gen/${song.id}/update_reaction_type/`, { reaction: "L" });
+    expect(liked.status).toBe(200);
+    expect(await heatOf(song.id)).toBeGreaterThan(afterRemix);
+    await bob.client.post(`/api/gen/${song.id}/update_reaction_type/`, { reaction: null });
+    expect(await heatOf(song.id)).toBeCloseTo(afterRemix, 6);
+  });
+
+  it("leaves out private, trashed and failed songs, and files songs under the genre named first", async () => {
+    const genre = genreTag();
+    const shown = await newTestClip(db(), {
+      userId: alice.id,
+      isPublic: true,
+      metadata: { tags: `dreamy ${genre}, pop` },
+    });
+    await newTestClip(db(), { userId: alice.id, metadata: { tags: genre } });
+    await newTestClip(db(), { userId: alice.id, isPublic: true, status: "error", metadata: { tags: genre } });
+    const trashed = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
+    await db().updateTable("clips").set({ is_trashed: true }).where("id", "=", trashed.id).execute();
+    const ranked = await trendingSongs(db(), null, { offset: 0, limit: 10, genres: [genre] });
+    expect(ranked.map((clip) => clip.id)).toEqual([shown.id]);
+    // Retagged, it moves to the new genre.
+    await db()
+      .updateTable("clips")
+      .set({ metadata: sql`metadata || '{"tags": "k-pop"}'::jsonb` })
+      .where("id", "=", shown.id)
+      .execute();
+    const moved = await db()
+      .selectFrom("clip_scores")
+      .select("genre")
+      .where("clip_id", "=", shown.id)
+      .executeTakeFirst();
+    expect(moved?.genre).toBe("pop");
+  });
+});
