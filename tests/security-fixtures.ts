@@ -15,6 +15,7 @@ export const SECRETS = {
   persona: "SECRET-persona-name",
   prompt: "SECRET-prompt-tags",
   project: "SECRET-studio-title",
+  notification: "SECRET-notification-text",
 } as const;
 
 /** A small PNG, as a page would send for a cover. */
@@ -88,6 +89,18 @@ export async function makeOwnerFixtures(
     status: image.status,
     body: (await image.json()) as { image_s3_id: string },
   });
+  // Notifications are only ever raised by others' actions: the owner's one is written here.
+  const notification = await db
+    .insertInto("notifications")
+    .values({
+      user_id: owner.id,
+      notification_type: "announcement",
+      group_key: "announcement:fixture",
+      content: { message: SECRETS.notification },
+      updated_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     clipId: clip.id,
     uploadId: upload.id,
@@ -99,5 +112,6 @@ export async function makeOwnerFixtures(
     lyricsId: lyrics.id,
     studioProjectId: project.id,
     versionId: String(version.id),
+    notificationId: notification.id,
   };
 }

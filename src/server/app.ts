@@ -16,6 +16,7 @@ import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
+import { registerAnalyticsRoutes } from "./routes/analytics.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
@@ -25,6 +26,7 @@ import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
+import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
@@ -139,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
+  registerNotificationRoutes(app, db);
+  registerAnalyticsRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -303,6 +303,28 @@ export interface PlaybarStatesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A recipient's notification (0045): one group of people doing one thing to one of their things. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  notification_type: string;
+  /** The type and what it is about (`clip_like:<clip id>`); an unread group is unique per user. */
+  group_key: string;
+  /** JSON: notificationContentSchema's fields. */
+  content: Generated<Record<string, unknown>>;
+  is_read: Generated<boolean>;
+  is_suppressed: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** The people a notification groups (0045), with the time each acted. */
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  acted_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -327,6 +349,8 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
 }
 
 export type User = Selectable<UsersTable>;
