@@ -15,6 +15,7 @@ const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
 const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
+const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -80,6 +81,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <SongPage clipId={route.clipId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "notifications":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <NotificationsPage />
           </Suspense>
         </ErrorBoundary>
       );
