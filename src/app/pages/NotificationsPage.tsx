@@ -141,7 +141,8 @@ export default function NotificationsPage() {
             <div className="notifications-empty" data-testid="notifications-empty">
               <h2>No notifications</h2>
               <p>
-                When people like your songs, or love, follow or make songs with your personas, you will see it here.
+                When people like your songs, or love, follow or make songs with your personas, you will see it
+                here.
               </p>
             </div>
           ) : (
