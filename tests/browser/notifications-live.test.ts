@@ -1,6 +1,7 @@
-// Notifications in Chromium, two users in two browsers: the pro user has a public song open-ended
-// on the library page; the free user likes it from its song page, and the pro user's bell counts it
+// Notifications in Chromium, two users in two browsers: the pro user has a public song and the
+// library page open; the free user likes it from its song page, and the pro user's bell counts it
 // at once, with no reload. The pro user opens the notifications page from the bell and marks it read.
+// The create page's first-time hint shows to a user who has made no song yet.
 
 import { describe, expect, it } from "vitest";
 import { launchChromium } from "../../src/tooling/chromium.ts";
@@ -84,5 +85,32 @@ describe("notifications", () => {
     await row.getByRole("button", { name: "Dismiss" }).click();
     await expect.poll(() => page.getByTestId("notifications-empty").count()).toBe(1);
     await page.screenshot({ path: "/tmp/notifications-empty.png", fullPage: true });
+  });
+
+  it("shows the first-time hint on /create to a user with no song yet, until closed; not to one with songs", async () => {
+    const { page } = app();
+    await app().signOut();
+    await app().signIn(FREE_USER, "/create");
+    const hint = page.getByTestId("first-song-hint");
+    await expect.poll(() => hint.count()).toBe(1);
+    expect(await hint.textContent()).toContain("Make your first song");
+    await page.screenshot({
+      path: "/tmp/first-song-hint.png",
+      clip: { x: 0, y: 0, width: 1280, height: 260 },
+    });
+    await hint.getByRole("button", { name: "Got it" }).click();
+    await expect.poll(() => hint.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("page-header").count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "Create", exact: true }).count()).toBe(1);
+    expect(await hint.count()).toBe(0);
+
+    // The pro user made "Harbour Lights" in the first test: no hint.
+    await app().signOut();
+    const asked = page.waitForResponse((response) => response.url().endsWith("/api/analytics/user-event/"));
+    await app().signIn(PRO_USER, "/create");
+    expect(await (await asked).json()).toEqual({ has_created_song: true });
+    await expect.poll(() => page.getByRole("button", { name: "Create", exact: true }).count()).toBe(1);
+    expect(await hint.count()).toBe(0);
   });
 });
