@@ -186,6 +186,9 @@ export async function raiseAnnouncement(
     );
     return rows.map((row) => row.id);
   });
-  await push(ctx, ids);
+  // To everyone, pushing takes a while: the answer does not wait for it.
+  void push(ctx, ids).catch((error: unknown) =>
+    ctx.log.error({ err: error }, "an announcement could not be pushed"),
+  );
   return ids.length;
 }
