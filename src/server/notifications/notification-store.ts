@@ -17,6 +17,7 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 interface NotificationRow {
   id: string;
+  user_id: string;
   notification_type: string;
   updated_at: Date | string;
   is_read: boolean;
@@ -59,7 +60,7 @@ function notificationView(row: NotificationRow): Notification | null {
 const listed = (userId: string) =>
   sql`n.user_id = ${userId} and not n.is_suppressed and n.notification_type <> ${DELETE_NOTIFICATION_TYPE}`;
 
-const SELECT_VIEW = sql`select n.id, n.notification_type, n.updated_at, n.is_read, n.content,
+const SELECT_VIEW = sql`select n.id, n.user_id, n.notification_type, n.updated_at, n.is_read, n.content,
   (select count(*) from notification_actors a where a.notification_id = n.id) as total_users,
   (select coalesce(json_agg(p order by p.acted_at desc), '[]'::json) from (
      select u.id, u.handle, u.display_name, a.acted_at from notification_actors a
@@ -67,18 +68,17 @@ const SELECT_VIEW = sql`select n.id, n.notification_type, n.updated_at, n.is_rea
      order by a.acted_at desc limit ${NOTIFICATION_PROFILES_MAX}) p) as profiles
   from notifications n`;
 
-/** Some notifications of one user by id, as the pages see them (for the realtime push). */
+/** Notifications by id as their recipients' pages see them, with whose each is (for the realtime push). */
 export async function notificationsById(
   db: Kysely<Database>,
   ids: readonly string[],
-): Promise<Map<string, Notification>> {
-  if (ids.length === 0) return new Map();
+): Promise<{ readonly userId: string; readonly notification: Notification }[]> {
+  if (ids.length === 0) return [];
   const { rows } = await sql<NotificationRow>`${SELECT_VIEW} where n.id in (${sql.join(ids)})`.execute(db);
-  const views = rows.flatMap((row) => {
-    const view = notificationView(row);
-    return view ? [view] : [];
+  return rows.flatMap((row) => {
+    const notification = notificationView(row);
+    return notification ? [{ userId: row.user_id, notification }] : [];
   });
-  return new Map(views.map((view) => [view.id, view]));
 }
 
 export async function unreadCount(db: Kysely<Database>, userId: string): Promise<number> {

@@ -45,23 +45,13 @@ const PUSH_CHUNK = 500;
 async function push(ctx: RaiseContext, ids: readonly string[]): Promise<void> {
   for (let start = 0; start < ids.length; start += PUSH_CHUNK) {
     const views = await notificationsById(ctx.db, ids.slice(start, start + PUSH_CHUNK));
-    const owners = await ctx.db
-      .selectFrom("notifications")
-      .select(["id", "user_id"])
-      .where("id", "in", [...views.keys()])
-      .execute();
     const counts = await unreadCounts(
       ctx.db,
-      owners.map((owner) => owner.user_id),
+      views.map((view) => view.userId),
     );
-    for (const { id, user_id } of owners) {
-      const notification = views.get(id);
-      if (!notification) continue;
-      const data: NotificationEvent = { notification, unread_count: counts.get(user_id) ?? 0 };
-      await ctx.realtime.pubsub.publish(userNotificationsChannel(user_id), {
-        name: NOTIFICATION_EVENT,
-        data,
-      });
+    for (const { userId, notification } of views) {
+      const data: NotificationEvent = { notification, unread_count: counts.get(userId) ?? 0 };
+      await ctx.realtime.pubsub.publish(userNotificationsChannel(userId), { name: NOTIFICATION_EVENT, data });
     }
   }
 }
