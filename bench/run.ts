@@ -16,6 +16,9 @@ const AREAS: Record<string, BenchArea> = {
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
   player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
   beats: { run: (options) => import("./beats-bench.ts").then((area) => area.beatsBench.run(options)) },
+  notifications: {
+    run: (options) => import("./notifications.ts").then((area) => area.notificationsBenchArea.run(options)),
+  },
 };
 
 const args = process.argv.slice(2);

@@ -37,16 +37,16 @@ const LINES = [
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(values.map((v) => sql.lit(v)))}]::text[]`;
 
-/** Users first (the measured one is bench_user_0001), then clips spread over them. */
+/** Users first (the measured one is bench_user_000001), then clips spread over them. */
 export async function loadBenchData(db: Kysely<Database>, data: BenchData): Promise<{ userId: string }> {
   await sql`
     insert into users (email, handle, display_name, password_hash, credits)
-    select 'bench' || g || '@bench.local', 'bench_user_' || lpad(g::text, 4, '0'), 'Bench ' || g, 'not-a-hash', 50
+    select 'bench' || g || '@bench.local', 'bench_user_' || lpad(g::text, 6, '0'), 'Bench ' || g, 'not-a-hash', 50
     from generate_series(1, ${data.users}) as g`.execute(db);
   const heavy = await db
     .selectFrom("users")
     .select("id")
-    .where("handle", "=", "bench_user_0001")
+    .where("handle", "=", "bench_user_000001")
     .executeTakeFirstOrThrow();
   // Clip g: the first libraryClips belong to the measured user, the rest go round the others.
   // Titles, tags and lyrics come from small word lists, so each search word matches a known share.

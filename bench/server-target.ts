@@ -11,12 +11,17 @@ import { buildApp } from "../src/server/app.ts";
 import { createSession } from "../src/server/auth/sessions.ts";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
+import { loadNotificationData } from "./notification-data.ts";
 import { loadBenchData } from "./server-data.ts";
 
 const backend = process.env.BENCH_BACKEND === "postgres" ? "postgres" : "pglite";
 const clips = Number(process.env.BENCH_CLIPS);
 const users = Number(process.env.BENCH_USERS);
 const libraryClips = Number(process.env.BENCH_LIBRARY_CLIPS);
+/** With notifications: how many in all and the measured user's, and how many other users like a song. */
+const notifications = Number(process.env.BENCH_NOTIFICATIONS ?? 0);
+const ownNotifications = Number(process.env.BENCH_OWN_NOTIFICATIONS ?? 0);
+const likers = Number(process.env.BENCH_LIKERS ?? 0);
 
 let database: DatabaseHandle;
 let dropSchema = async () => {};
@@ -32,12 +37,34 @@ if (backend === "postgres") {
 
 const started = performance.now();
 const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
+if (notifications > 0) await loadNotificationData(database.db, { userId, notifications, ownNotifications });
 const loadSeconds = (performance.now() - started) / 1000;
 const token = await createSession(database.db, userId);
 const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-bench-files-")));
 const app = await buildApp({ database, storage });
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
-process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds })}\n`);
+// For the like-to-notification latency: a public song of the measured user, and other users' sessions.
+const likerTokens: string[] = [];
+let publicClipId: string | null = null;
+if (likers > 0) {
+  const clip = await database.db
+    .selectFrom("clips")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("is_public", "=", true)
+    .where("is_trashed", "=", false)
+    .executeTakeFirstOrThrow();
+  publicClipId = clip.id;
+  const others = await database.db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "<>", userId)
+    .orderBy("handle")
+    .limit(likers)
+    .execute();
+  for (const other of others) likerTokens.push(await createSession(database.db, other.id));
+}
+process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds, likerTokens, publicClipId })}\n`);
 
 let stopping = false;
 async function stop() {

@@ -12,7 +12,7 @@ const RATE = 200;
 const CONNECTIONS = 10;
 const TARGET_P99_MS = 50;
 
-interface Target {
+export interface Target {
   readonly url: string;
   readonly token: string;
   readonly userId: string;
@@ -55,14 +55,15 @@ async function sequentialByWord(target: Target, repeats: number): Promise<Record
   return medians;
 }
 
-interface Started {
+interface Started<T extends Target> {
   readonly child: ChildProcess;
-  readonly target: Target;
+  readonly target: T;
   /** The CPU time the server process has used so far, in ms. */
   readonly cpuMs: () => Promise<number>;
 }
 
-function startTarget(env: Record<string, string>): Promise<Started> {
+/** Starts bench/server-target.ts with the data `env` asks for; its first line of output is the target. */
+export function startTarget<T extends Target = Target>(env: Record<string, string>): Promise<Started<T>> {
   // Node with tsx's loader directly: the tsx command would add a relaying process of its own.
   const child = spawn(process.execPath, ["--import", "tsx", repoPath("bench/server-target.ts")], {
     cwd: REPO_ROOT,
@@ -81,7 +82,7 @@ function startTarget(env: Record<string, string>): Promise<Started> {
   });
 }
 
-function stopTarget(child: ChildProcess): Promise<void> {
+export function stopTarget(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.stdin?.end();

@@ -16,6 +16,7 @@ export const SECRETS = {
   prompt: "SECRET-prompt-tags",
   project: "SECRET-studio-title",
   comment: "SECRET-comment-text",
+  notification: "SECRET-notification-text",
 } as const;
 
 /** A small PNG, as a page would send for a cover. */
@@ -93,6 +94,18 @@ export async function makeOwnerFixtures(
     status: image.status,
     body: (await image.json()) as { image_s3_id: string },
   });
+  // Notifications are only ever raised by others' actions: the owner's one is written here.
+  const notification = await db
+    .insertInto("notifications")
+    .values({
+      user_id: owner.id,
+      notification_type: "announcement",
+      group_key: "announcement:fixture",
+      content: { message: SECRETS.notification },
+      updated_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     clipId: clip.id,
     uploadId: upload.id,
@@ -107,5 +120,6 @@ export async function makeOwnerFixtures(
     commentId: comment.id,
     ownerHandle: owner.handle,
     ownerId: owner.id,
+    notificationId: notification.id,
   };
 }

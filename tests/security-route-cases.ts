@@ -8,7 +8,8 @@
  * - "signed-in": any account, each on their own things: another user gets an answer, but nothing of
  *   the owner's (the test looks for the owner's private names in it);
  * - "owner": the owner only: another user gets 400, 403 or 404, anonymous 401 (or 404 where the
- *   route serves public objects to anyone: a private one is then as missing).
+ *   route serves public objects to anyone: a private one is then as missing);
+ * - "staff": staff accounts only (the fixtures' users are not): any other account gets 403, anonymous 401.
  * Path parameters come from the fixtures by name (PARAMS below); `path` overrides that, `body`
  * gives the JSON body (the owner's objects named in it, for routes that take references).
  */
@@ -26,9 +27,10 @@ export interface Fixtures {
   readonly commentId: string;
   readonly ownerHandle: string;
   readonly ownerId: string;
+  readonly notificationId: string;
 }
 
-export type Access = "public" | "signed-in" | "owner";
+export type Access = "public" | "signed-in" | "owner" | "staff";
 
 export interface RouteCase {
   readonly access: Access;
@@ -317,6 +319,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: (f) => ({ project_id: f.studioProjectId, state: { timing: {}, tracks: [], selection: {} } }),
   },
   "GET /api/studio/render-downloads/:render_key.zip": { access: "owner" },
+  "GET /api/notification/v2": { access: "signed-in" },
+  "POST /api/notification/v2/read": { access: "owner", body: (f) => ({ ids: [f.notificationId] }) },
+  "POST /api/notification/suppress": { access: "owner", body: (f) => ({ ids: [f.notificationId] }) },
+  "POST /api/notification/announcement": { access: "staff", body: () => ({ message: "Maintenance" }) },
+  "GET /api/analytics/user-event/": { access: "signed-in" },
 };
 
 /** The path of a route for the fixtures: the case's own, or each :param filled from PARAMS. */

@@ -19,6 +19,7 @@ const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
 const ProfilePage = lazy(() => import("./profile/ProfilePage.tsx"));
 const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
+const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -103,6 +104,11 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <PlaylistPage playlistId={route.playlistId} />
+    case "notifications":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <NotificationsPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -14,6 +14,7 @@ export type Route =
   | { readonly name: "profile"; readonly handle: string }
   | { readonly name: "redirect"; readonly to: string }
   | { readonly name: "playlist"; readonly playlistId: string }
+  | { readonly name: "notifications" }
   | { readonly name: "notFound" };
 
 /**
@@ -47,6 +48,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "redirect", to: artistRedirect(match.params.path ?? "") };
     case "playlist":
       return { name: "playlist", playlistId: match.params.id };
+    case "notifications":
+      return { name: "notifications" };
     default:
       return { name: "notFound" };
   }

@@ -17,6 +17,7 @@ import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
+import { registerAnalyticsRoutes } from "./routes/analytics.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerAutoplayRoutes } from "./routes/autoplay.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
@@ -31,6 +32,7 @@ import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
+import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
@@ -169,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
   registerDiscoverRoutes(app, db);
   registerSearchRoutes(app, db);
+  registerNotificationRoutes(app, db);
+  registerAnalyticsRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -1,5 +1,7 @@
+import { NotificationBell } from "../notifications/NotificationBell.tsx";
 import { Link } from "../router/Link.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { useAccount } from "./session-store.ts";
 
 export type HeaderPlace = "home" | "create" | "library" | "studio";
 
@@ -10,10 +12,11 @@ const LINKS: readonly { readonly place: HeaderPlace; readonly href: string; read
 ];
 
 /**
- * Every page's header: brand, the Create, Library and Studio links (the current one marked), and
- * the account corner (handle, plan, credits).
+ * Every page's header: brand, the Create, Library and Studio links (the current one marked), the
+ * notification bell, and the account corner (handle, plan, credits).
  */
 export function PageHeader({ current }: { readonly current?: HeaderPlace }) {
+  const userId = useAccount((state) => state.session?.user?.id ?? null);
   return (
     <header className="create-header" data-testid="page-header">
       <Link href="/" className="create-brand">
@@ -26,6 +29,7 @@ export function PageHeader({ current }: { readonly current?: HeaderPlace }) {
           </Link>
         ))}
       </nav>
+      <NotificationBell userId={userId} />
       <AccountMenu />
     </header>
   );

@@ -9,6 +9,7 @@ import { Toasts } from "../shell/Toasts.tsx";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { ClipList } from "./ClipList.tsx";
 import { CreateForm } from "./CreateForm.tsx";
+import { FirstSongHint } from "./FirstSongHint.tsx";
 import { useGenerationUpdates } from "./generation-updates.ts";
 import { ModalHost } from "./ModalHost.tsx";
 import { WindowDrop } from "./WindowDrop.tsx";
@@ -53,6 +54,7 @@ export default function CreatePage() {
   return (
     <div className="create-page page">
       <PageHeader current="create" />
+      <FirstSongHint userId={userId} />
       <div className="create-main">
         {query.chat ? <ChatPanel refId={query.chat.refId} wid={query.wid} /> : <CreateForm query={query} />}
         <div className="create-side">

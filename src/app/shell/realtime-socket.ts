@@ -1,5 +1,6 @@
-// The user's generation channel over the realtime websocket: clip updates as they happen. The
-// socket reconnects after a loss, and says so, so that the page polls what it may have missed.
+// The user's channels over the realtime websocket: clip updates of their generations, and their
+// notifications, as they happen. The socket reconnects after a loss, and says so, so that the page
+// reloads what it may have missed.
 
 import { type Clip, clipSchema } from "../../shared/api/clips.ts";
 import {
@@ -28,9 +29,15 @@ function clipsOf(data: unknown): Clip[] {
   });
 }
 
-/** Follows the channel until the returned function is called. */
-export function followGenerations(userId: string, handlers: RealtimeHandlers): () => void {
-  const channel = userGenerateSongsChannel(userId);
+/** What a page does with one channel: its events, and each (re)subscription. */
+export interface ChannelHandlers {
+  readonly onEvent: (name: string, data: unknown) => void;
+  /** After the socket (re)subscribed: anything may have changed meanwhile. */
+  readonly onSubscribed: () => void;
+}
+
+/** Follows one of the signed-in user's channels until the returned function is called. */
+export function followChannel(channel: string, handlers: ChannelHandlers): () => void {
   let socket: WebSocket | null = null;
   let attempts = 0;
   let closed = false;
@@ -55,12 +62,8 @@ export function followGenerations(userId: string, handlers: RealtimeHandlers): (
       if (message.type === "subscribed" && message.channel === channel) {
         attempts = 0;
         handlers.onSubscribed();
-      } else if (
-        message.type === "event" &&
-        message.channel === channel &&
-        message.name === CLIP_UPDATE_EVENT
-      ) {
-        handlers.onClips(clipsOf(message.data));
+      } else if (message.type === "event" && message.channel === channel) {
+        handlers.onEvent(message.name, message.data);
       }
     };
     current.onclose = () => {
@@ -78,4 +81,14 @@ export function followGenerations(userId: string, handlers: RealtimeHandlers): (
     clearInterval(ping);
     socket?.close();
   };
+}
+
+/** Follows the user's generations until the returned function is called. */
+export function followGenerations(userId: string, handlers: RealtimeHandlers): () => void {
+  return followChannel(userGenerateSongsChannel(userId), {
+    onEvent: (name, data) => {
+      if (name === CLIP_UPDATE_EVENT) handlers.onClips(clipsOf(data));
+    },
+    onSubscribed: handlers.onSubscribed,
+  });
 }

@@ -413,6 +413,26 @@ export interface ClipScoresTable {
   genre: string | null;
   heat: number;
   base_heat: number;
+/** A recipient's notification (0045): one group of people doing one thing to one of their things. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  notification_type: string;
+  /** The type and what it is about (`clip_like:<clip id>`); an unread group is unique per user. */
+  group_key: string;
+  /** JSON: notificationContentSchema's fields. */
+  content: Generated<Record<string, unknown>>;
+  is_read: Generated<boolean>;
+  is_suppressed: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** The people a notification groups (0045), with the time each acted. */
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  acted_at: Timestamp;
 }
 
 export interface Database {
@@ -450,6 +470,8 @@ export interface Database {
   user_blocks: UserBlocksTable;
   follows: FollowsTable;
   clip_scores: ClipScoresTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -17,7 +17,8 @@ export type ProjectAccess = (db: Kysely<Database>, user: User, projectId: string
 /** Until the workspaces module says who belongs to a project, nobody may follow one. */
 export const NO_PROJECT_ACCESS: ProjectAccess = async () => false;
 
-const USER_CHANNEL = /^user:([^:]+):generate_songs$/;
+/** A user's own channels: their generations and their notifications. */
+const USER_CHANNEL = /^user:([^:]+):(generate_songs|notifications)$/;
 const PROJECT_CHANNEL = /^project:([^:]+)$/;
 
 export type ChannelVerdict = { readonly ok: true } | { readonly ok: false; readonly detail: string };

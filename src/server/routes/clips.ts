@@ -27,6 +27,7 @@ import { clipView } from "../clips/clip-view.ts";
 import { trashedPage } from "../clips/feed-queries.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseClipLike, raiseContext } from "../notifications/raise.ts";
 import type { Storage } from "../storage/storage.ts";
 import { workspaceOfClip } from "../workspaces/clip-workspace.ts";
 import { registerClipMediaRoutes } from "./clip-media.ts";
@@ -89,7 +90,10 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
   app.post("/api/gen/:clip_id/update_reaction_type/", async (request) => {
     const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
     const body = parseInput(updateReactionBodySchema, request.body);
-    return setReaction(db, requireUser(request).id, clip_id, body.reaction);
+    const user = requireUser(request);
+    const result = await setReaction(db, user.id, clip_id, body.reaction);
+    if (body.reaction === "L") await raiseClipLike(raiseContext(db, request), user.id, clip_id);
+    return result;
   });
 
   app.post("/api/gen/:clip_id/update_feedback_state/", async (request) => {

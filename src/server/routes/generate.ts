@@ -38,6 +38,7 @@ import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
 import { stemClipsFor } from "../generation/stem-clips.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseContext, raisePersonaUsed } from "../notifications/raise.ts";
 import type { Storage } from "../storage/storage.ts";
 import { workspaceForNewClips } from "../workspaces/workspace-store.ts";
 
@@ -129,6 +130,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       reason: `generation (${plan.task})`,
       clips: clipsToMake(body, plan, metadata).map((clip) => ({ ...clip, projectId })),
     });
+    if (resolved.personaId !== null)
+      await raisePersonaUsed(raiseContext(db, request), user.id, resolved.personaId);
     return {
       id: job.jobId,
       clips,

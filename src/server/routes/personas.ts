@@ -28,6 +28,7 @@ import type { Database } from "../db/schema.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseContext, raisePersonaFavorite, raisePersonaFollow } from "../notifications/raise.ts";
 import { checkPersonaRootClip, requirePersonaFeature } from "../personas/persona-eligibility.ts";
 import {
   PERSONA_IMAGE_ID,
@@ -148,7 +149,9 @@ export function registerPersonaRoutes(
     const user = requireUser(request);
     const { persona_id } = parseInput(personaIdParamsSchema, request.params, "path");
     await findVisiblePersona(db, user.id, persona_id);
-    return toggleLove(db, user.id, persona_id);
+    const result = await toggleLove(db, user.id, persona_id);
+    if (result.loved) await raisePersonaFavorite(raiseContext(db, request), user.id, persona_id);
+    return result;
   });
 
   app.post("/api/persona/follow/:persona_id/", async (request): Promise<FollowPersonaResponse> => {
@@ -156,7 +159,9 @@ export function registerPersonaRoutes(
     const { persona_id } = parseInput(personaIdParamsSchema, request.params, "path");
     const { follow } = parseInput(followPersonaQuerySchema, request.query, "query");
     await findVisiblePersona(db, user.id, persona_id);
-    return setFollowing(db, user.id, persona_id, follow);
+    const result = await setFollowing(db, user.id, persona_id, follow);
+    if (follow) await raisePersonaFollow(raiseContext(db, request), user.id, persona_id);
+    return result;
   });
 
   // Avatar images need the persona feature, as avatar prompting does.

@@ -6,6 +6,8 @@ export const REALTIME_PATH = "/api/realtime";
 
 /** Clip updates of a user's generations. Only that user may subscribe. */
 export const userGenerateSongsChannel = (userId: string) => `user:${userId}:generate_songs`;
+/** A user's notifications as they are raised. Only that user may subscribe. */
+export const userNotificationsChannel = (userId: string) => `user:${userId}:notifications`;
 /** A shared workspace's changes, on a channel named by the project id. */
 export const projectChannel = (projectId: string) => `project:${projectId}`;
 

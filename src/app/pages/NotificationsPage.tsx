@@ -1,0 +1,176 @@
+import { useEffect, useState } from "react";
+import type { Notification } from "../../shared/api/notifications.ts";
+import { PageHeader } from "../account/PageHeader.tsx";
+import { useSignedIn } from "../account/use-signed-in.ts";
+import { notificationHref, notificationText, timeAgo } from "../notifications/notification-text.ts";
+import {
+  dismiss,
+  loadNewer,
+  loadOlder,
+  markAllRead,
+  markRead,
+  useNotifications,
+} from "../notifications/notifications-store.ts";
+import { navigate } from "../router/history-router.ts";
+import { Toasts } from "../shell/Toasts.tsx";
+import { showToast } from "../shell/toast-store.ts";
+import "../create/create.css";
+import "../notifications/notifications.css";
+
+/** Runs a change; a refusal shows as a toast, the list stays as it was. */
+async function attempt(what: string, change: () => Promise<void>): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    showToast({
+      kind: "error",
+      title: `Could not ${what}`,
+      description: error instanceof Error ? error.message : String(error),
+      durationMs: 5000,
+    });
+  }
+}
+
+function NotificationRow({
+  notification,
+  now,
+}: {
+  readonly notification: Notification;
+  readonly now: number;
+}) {
+  const href = notificationHref(notification);
+  const initial = (notification.user_profiles[0]?.handle ?? "?").slice(0, 1).toUpperCase();
+  const open = () => {
+    if (!notification.is_read) void attempt("mark it read", () => markRead([notification.id]));
+    if (href) navigate(href);
+  };
+  return (
+    <li
+      className={notification.is_read ? "notification-row" : "notification-row notification-unread"}
+      data-testid="notification-row"
+      data-read={notification.is_read}
+    >
+      <span className="notification-avatar" aria-hidden="true">
+        {notification.notification_type === "announcement" ? "!" : initial}
+      </span>
+      <div className="notification-body">
+        {href ? (
+          <button type="button" className="notification-text link-button" onClick={open}>
+            {notificationText(notification)}
+          </button>
+        ) : (
+          <span className="notification-text">{notificationText(notification)}</span>
+        )}
+        <time className="notification-time" dateTime={notification.updated_at}>
+          {timeAgo(notification.updated_at, now)}
+        </time>
+      </div>
+      <div className="notification-actions">
+        {!notification.is_read && (
+          <button
+            type="button"
+            className="create-small-button"
+            onClick={() => void attempt("mark it read", () => markRead([notification.id]))}
+          >
+            Mark read
+          </button>
+        )}
+        <button
+          type="button"
+          className="create-small-button"
+          aria-label="Dismiss"
+          onClick={() => void attempt("dismiss it", () => dismiss(notification.id))}
+        >
+          Dismiss
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /notifications: the signed-in user's notifications, newest first, live. */
+export default function NotificationsPage() {
+  const session = useSignedIn();
+  const state = useNotifications((current) => current);
+  const [now, setNow] = useState(() => Date.now());
+  // "5 minutes ago" stays true while the page is open.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const unread = state.unreadCount ?? 0;
+
+  return (
+    <main className="page notifications-page">
+      <PageHeader />
+      <header className="notifications-head">
+        <h1>Notifications</h1>
+        <span className="notifications-unread" data-testid="notifications-unread">
+          {unread === 0 ? "All read" : `${unread} unread`}
+        </span>
+        <button
+          type="button"
+          className="create-small-button"
+          disabled={unread === 0}
+          onClick={() => void attempt("mark them read", markAllRead)}
+        >
+          Mark all as read
+        </button>
+      </header>
+      {state.error && (
+        <p className="error" role="alert">
+          Notifications could not be loaded: {state.error}
+        </p>
+      )}
+      {session?.user == null || !state.loaded ? (
+        <p className="page-loading">Loading...</p>
+      ) : (
+        <>
+          <div className="notifications-paging">
+            <button
+              type="button"
+              className="create-small-button"
+              disabled={state.busy !== null}
+              onClick={() => void loadNewer()}
+            >
+              {state.busy === "newer" ? "Loading..." : "Load newer"}
+            </button>
+            {!state.hasNewer && <span className="notifications-note">Nothing newer</span>}
+          </div>
+          {state.items.length === 0 ? (
+            <div className="notifications-empty" data-testid="notifications-empty">
+              <h2>No notifications</h2>
+              <p>
+                When people like your songs, or love, follow or make songs with your personas, you will see it
+                here.
+              </p>
+            </div>
+          ) : (
+            <ul className="notifications-list" aria-label="Notifications">
+              {state.items.map((notification) => (
+                <NotificationRow key={notification.id} notification={notification} now={now} />
+              ))}
+            </ul>
+          )}
+          {state.items.length > 0 && (
+            <div className="notifications-paging">
+              {state.hasOlder ? (
+                <button
+                  type="button"
+                  className="create-small-button"
+                  disabled={state.busy !== null}
+                  onClick={() => void loadOlder()}
+                >
+                  {state.busy === "older" ? "Loading..." : "Load older"}
+                </button>
+              ) : (
+                <span className="notifications-note">No older notifications</span>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      <Toasts />
+    </main>
+  );
+}
