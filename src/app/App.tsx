@@ -5,8 +5,8 @@ import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PlayerBar } from "./player/PlayerBar.tsx";
 import { showsGlobalPlayer } from "./player/player-routes.ts";
-import { Redirect } from "./router/Redirect.tsx";
 import { AddToPlaylistHost } from "./playlists/AddToPlaylist.tsx";
+import { Redirect } from "./router/Redirect.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
 
@@ -104,6 +104,9 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <PlaylistPage playlistId={route.playlistId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
     case "notifications":
       return (
         <ErrorBoundary>

@@ -1,10 +1,10 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "../../shared/api/comments.ts";
+import { songPath } from "../../shared/song-link.ts";
 import { loginPathFor } from "../account/safe-next.ts";
 import { Link } from "../router/Link.tsx";
 import { CommentComposer } from "./CommentComposer.tsx";
 import { CommentItem } from "./CommentItem.tsx";
-import { songPath } from "../../shared/song-link.ts";
 import type { CommentsModel } from "./use-comments.ts";
 
 const ORDER_LABELS: Record<CommentOrder, string> = {

@@ -19,7 +19,6 @@ import { showToast } from "../shell/toast-store.ts";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
-import { fetchSong, setLiked } from "./song-api.ts";
 import { CommentMarkers } from "./CommentMarkers.tsx";
 import { CommentsPanel } from "./CommentsPanel.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";

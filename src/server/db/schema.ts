@@ -358,6 +358,8 @@ export interface JobQueueTable {
   lease_until: Timestamp | null;
   worker: string | null;
   last_error: string | null;
+}
+
 /** A comment on a song, or a reply to one (0025). */
 export interface CommentsTable {
   id: Generated<string>;
@@ -402,6 +404,8 @@ export interface FollowsTable {
   follower_id: string;
   followee_id: string;
   created_at: Generated<Timestamp>;
+}
+
 /**
  * A clip's trending heat (0035), kept by triggers on clips and clip_reactions: the log of its
  * signals' weights counted from a fixed epoch (src/shared/discovery/trending.ts); never written here.
@@ -413,6 +417,8 @@ export interface ClipScoresTable {
   genre: string | null;
   heat: number;
   base_heat: number;
+}
+
 /** A recipient's notification (0045): one group of people doing one thing to one of their things. */
 export interface NotificationsTable {
   id: Generated<string>;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { PlaylistSummary } from "../../../shared/api/playlists.ts";
 import { useAccount } from "../../account/session-store.ts";
-import { CreateModal } from "../../shell/CreateModal.tsx";
 import { createPlaylist, fetchMyPlaylists, newPlaylistPath } from "../../playlists/playlist-calls.ts";
+import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
 import { useForm } from "../form-store.ts";
 import { SearchInput } from "../SearchInput.tsx";
