@@ -147,7 +147,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "owner",
     body: () => ({ feedback_reason: "x" }),
   },
-  "POST /api/gen/:clip_id/toggle_comments/": { access: "owner", body: () => ({ can_comment: false }) },
+  "POST /api/gen/:clip_id/toggle_comments/": { access: "owner", body: () => ({ can_comment: true }) },
   "POST /api/clips/:clip_id/toggle_remixes/": { access: "owner", body: () => ({ can_remix: false }) },
   "POST /api/clips/:clip_id/toggle_show_remixes": { access: "owner", body: () => ({ show_remix: false }) },
   "POST /api/clips/:clip_id/set_remix_type": { access: "owner", body: () => ({ remix: "cover" }) },
