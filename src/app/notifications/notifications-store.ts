@@ -47,19 +47,22 @@ export const useNotifications = <T>(select: (state: NotificationsState) => T): T
 
 const problem = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The newest page, replacing what was listed (on start and after the socket reconnects). */
-export async function loadLatest(): Promise<void> {
+/**
+ * The newest page: the list on start; after the socket reconnects, merged into what is listed (older
+ * pages loaded stay), as pushes may have been missed meanwhile.
+ */
+async function loadLatest(): Promise<void> {
   try {
     const answer = await fetchNotifications();
-    notificationsStore.setState({
-      items: answer.notifications,
+    notificationsStore.setState((state) => ({
+      items: state.loaded ? mergeNotifications(state.items, answer.notifications) : answer.notifications,
       unreadCount: answer.unread_count,
       cursor: answer.notified_at,
       loaded: true,
-      hasOlder: answer.notifications.length > 0,
+      hasOlder: state.loaded ? state.hasOlder : answer.notifications.length > 0,
       hasNewer: true,
       error: null,
-    });
+    }));
   } catch (error) {
     notificationsStore.setState({ error: problem(error) });
   }

@@ -88,6 +88,26 @@ function NotificationRow({
   );
 }
 
+/** Load newer or Load older; "Loading..." while it loads, and neither while the other loads. */
+function LoadButton({
+  direction,
+  busy,
+}: {
+  readonly direction: "newer" | "older";
+  readonly busy: "newer" | "older" | null;
+}) {
+  return (
+    <button
+      type="button"
+      className="create-small-button"
+      disabled={busy !== null}
+      onClick={() => void (direction === "newer" ? loadNewer() : loadOlder())}
+    >
+      {busy === direction ? "Loading..." : `Load ${direction}`}
+    </button>
+  );
+}
+
 /** /notifications: the signed-in user's notifications, newest first, live. */
 export default function NotificationsPage() {
   const session = useSignedIn();
@@ -127,14 +147,7 @@ export default function NotificationsPage() {
       ) : (
         <>
           <div className="notifications-paging">
-            <button
-              type="button"
-              className="create-small-button"
-              disabled={state.busy !== null}
-              onClick={() => void loadNewer()}
-            >
-              {state.busy === "newer" ? "Loading..." : "Load newer"}
-            </button>
+            <LoadButton direction="newer" busy={state.busy} />
             {!state.hasNewer && <span className="notifications-note">Nothing newer</span>}
           </div>
           {state.items.length === 0 ? (
@@ -155,14 +168,7 @@ export default function NotificationsPage() {
           {state.items.length > 0 && (
             <div className="notifications-paging">
               {state.hasOlder ? (
-                <button
-                  type="button"
-                  className="create-small-button"
-                  disabled={state.busy !== null}
-                  onClick={() => void loadOlder()}
-                >
-                  {state.busy === "older" ? "Loading..." : "Load older"}
-                </button>
+                <LoadButton direction="older" busy={state.busy} />
               ) : (
                 <span className="notifications-note">No older notifications</span>
               )}

@@ -81,9 +81,11 @@ export async function notificationsById(
   });
 }
 
+const unreadCountQuery = (userId: string) =>
+  sql`select count(*) from notifications n where ${listed(userId)} and not n.is_read`;
+
 export async function unreadCount(db: Kysely<Database>, userId: string): Promise<number> {
-  const { rows } = await sql<{ count: number | string }>`select count(*) as count from notifications n
-    where ${listed(userId)} and not n.is_read`.execute(db);
+  const { rows } = await sql<{ count: number | string }>`${unreadCountQuery(userId)}`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
 
@@ -118,15 +120,18 @@ export async function listNotifications(
   } else if (query.before_datetime_utc) {
     window = sql`and n.updated_at < ${new Date(query.before_datetime_utc)} order by n.updated_at desc, n.id desc`;
   }
-  const { rows } = await sql<NotificationRow>`${SELECT_VIEW} where ${listed(userId)} ${window}
-    limit ${NOTIFICATION_PAGE_SIZE}`.execute(db);
+  // The unread count comes with each row (computed once): one query for a page, two for none.
+  const { rows } = await sql<NotificationRow & { unread_count: number | string }>`select page.*,
+      (${unreadCountQuery(userId)}) as unread_count
+    from (${SELECT_VIEW} where ${listed(userId)} ${window} limit ${NOTIFICATION_PAGE_SIZE}) page`.execute(db);
+  const unread = rows.length > 0 ? Number(rows[0].unread_count) : await unreadCount(db, userId);
   const notifications = rows
     .flatMap((row) => {
       const view = notificationView(row);
       return view ? [view] : [];
     })
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id));
-  return { notifications, notified_at: notifiedAt, unread_count: await unreadCount(db, userId) };
+  return { notifications, notified_at: notifiedAt, unread_count: unread };
 }
 
 /** Every id must be one of the caller's notifications; another user's is as missing as none. */
