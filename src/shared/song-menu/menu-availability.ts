@@ -23,7 +23,8 @@ export interface MenuContext {
   readonly place: MenuPlace;
   /** The feed section the song is listed in, when it is one. */
   readonly section?: string | null;
-  /** In a playlist: whether it is the viewer's own. */
+  /** In a playlist: which, and whether it is the viewer's own. */
+  readonly playlistId?: string;
   readonly ownsPlaylist?: boolean;
   /** The player is on this song (or the song page is open): a link at the current time makes sense. */
   readonly hasCurrentTime?: boolean;
