@@ -81,6 +81,19 @@ describe("the song menu", () => {
     await expect.poll(() => row(page, "Tide Table Two").count()).toBe(1);
   });
 
+  it("covers a library song on /create, reached by its address", async () => {
+    const { page } = app();
+    await song(PRO_USER, "Cover Me");
+    await signIn(PRO_USER, "/me");
+    await choose(page, "Cover Me", "Cover");
+    await page.waitForURL((url) => url.pathname === "/create");
+    await expect
+      .poll(() => page.getByTestId("condition-cover").textContent(), { timeout: 15_000 })
+      .toContain("Cover of Cover Me");
+    // The one-shot request left the address, so a reload does not apply it twice.
+    await expect.poll(() => new URL(page.url()).searchParams.has("remix_clip")).toBe(false);
+  });
+
   it("works from the keyboard: arrows, Enter, Escape, focus back on the button", async () => {
     const { page } = app();
     await song(PRO_USER, "Keyed Song");
