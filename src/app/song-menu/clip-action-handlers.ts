@@ -10,7 +10,7 @@ import {
 } from "../../shared/create/create-query.ts";
 import { DELETE_FOREVER_BODY, deleteForeverTitle } from "../../shared/library/trash-rules.ts";
 import { songLink } from "../../shared/song-link.ts";
-import type { MenuContext } from "../../shared/song-menu/menu-availability.ts";
+import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
 import { downloadMp3, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
 import { currentLocation, navigate } from "../router/history-router.ts";
