@@ -6,20 +6,22 @@ import type { Session } from "../../src/shared/api/accounts.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import { CANNOT_ADJUST_SPEED } from "../../src/shared/create/form-validity.ts";
 import {
+  entryAvailability,
+  menuEntries,
+  remasterVariant,
+} from "../../src/shared/song-menu/menu-availability.ts";
+import {
   type Availability,
   CONTEST_COVER_OWNER_ONLY,
   CONTEST_REMIXES_LOCKED,
-  entryAvailability,
   type MenuContext,
-  menuEntries,
   NOT_COMPLETE,
   OWNER_ONLY,
   PERSONA_FROM_UPLOAD_DISABLED,
   REMASTER_CONTEST,
   REMASTER_SECTION,
   REMASTER_TOO_LONG,
-  remasterVariant,
-} from "../../src/shared/song-menu/menu-availability.ts";
+} from "../../src/shared/song-menu/menu-context.ts";
 import {
   entryLabel,
   MENU_ENTRIES,

@@ -103,8 +103,13 @@ function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) 
         { width: window.innerWidth, height: window.innerHeight },
       ),
     );
-    element.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
   }, [anchor]);
+
+  // The first entry takes the focus once the menu is placed (a hidden element cannot take it).
+  const placed = position !== null;
+  useEffect(() => {
+    if (placed) panel.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+  }, [placed]);
 
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
@@ -112,9 +117,17 @@ function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) 
       if (panel.current?.contains(target) || anchor.current?.contains(target)) return;
       closeRef.current(false);
     };
+    // Escape closes the menu wherever the focus is.
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      closeRef.current(true);
+    };
     window.addEventListener("pointerdown", onPointer, true);
+    window.addEventListener("keydown", onKey, true);
     return () => {
       window.removeEventListener("pointerdown", onPointer, true);
+      window.removeEventListener("keydown", onKey, true);
       if (leaveTimer.current !== null) window.clearTimeout(leaveTimer.current);
     };
   }, [anchor]);
@@ -139,7 +152,7 @@ function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) 
     if (step !== undefined) {
       event.preventDefault();
       move(step);
-    } else if (event.key === "Escape" || event.key === "Tab") {
+    } else if (event.key === "Tab") {
       event.preventDefault();
       event.stopPropagation();
       onClose(true);
@@ -186,7 +199,9 @@ function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) 
         >
           <span className="song-menu-label">{entry.label}</span>
           {entry.checked !== undefined && (
-            <span className="song-menu-check">{entry.checked ? "On" : "Off"}</span>
+            <span className="song-menu-check" aria-hidden="true">
+              {entry.checked ? "On" : "Off"}
+            </span>
           )}
           {entry.tag && <span className="song-menu-tag">{entry.tag}</span>}
         </button>

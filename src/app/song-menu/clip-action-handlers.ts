@@ -10,13 +10,14 @@ import {
 } from "../../shared/create/create-query.ts";
 import { DELETE_FOREVER_BODY, deleteForeverTitle } from "../../shared/library/trash-rules.ts";
 import { songLink } from "../../shared/song-link.ts";
-import type { MenuContext } from "../../shared/song-menu/menu-availability.ts";
+import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
 import { downloadMp3, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
 import { currentLocation, navigate } from "../router/history-router.ts";
 import { openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import {
+  leavePlaylist,
   markNotInterested,
   toggleAllowComments,
   toggleAllowRemixes,
@@ -119,6 +120,9 @@ export const allowComments: ClipActionHandler = (clips) => void toggleAllowComme
 export const allowRemixes: ClipActionHandler = (clips) => void toggleAllowRemixes(first(clips));
 export const pinToProfile: ClipActionHandler = (clips, context) => void togglePin(first(clips), context);
 export const showInHooksFeed: ClipActionHandler = (clips) => void toggleHooksFeed(first(clips));
+export const removeFromPlaylist: ClipActionHandler = (clips, { place }) => {
+  if (place.playlistId !== undefined) void leavePlaylist(place.playlistId, clips);
+};
 export const notInterested: ClipActionHandler = (clips) => void markNotInterested(first(clips));
 
 /** Every entry's function; null: nothing behind it yet ('Coming soon'). */
@@ -167,7 +171,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   restore_to_library: restore,
   describe_clip: describeClip,
   orpheus: null,
-  remove_from_playlist: null,
+  remove_from_playlist: removeFromPlaylist,
   delete_permanently: deletePermanently,
   not_interested: notInterested,
   hire_editor: null,

@@ -17,6 +17,7 @@ import {
   type SetMetadataBody,
   setMetadataResponseSchema,
 } from "../../shared/api/clips.ts";
+import { playlistSummarySchema } from "../../shared/api/playlists.ts";
 import { apiRequest } from "../account/api-request.ts";
 
 const gen = (clipId: string, rest: string) => `/api/gen/${encodeURIComponent(clipId)}/${rest}`;
@@ -60,6 +61,11 @@ export const setNotInterested = (clipId: string, notInterested: boolean) =>
 export const pinClip = (clipId: string, maxPins: number) =>
   apiRequest(`/api/profiles/pin-clip/${encodeURIComponent(clipId)}`, pinClipResponseSchema, {
     body: { max_pins: maxPins },
+  });
+
+export const removeFromPlaylist = (playlistId: string, clipIds: readonly string[]) =>
+  apiRequest("/api/playlist/update_clips/", playlistSummarySchema, {
+    body: { playlist_id: playlistId, update_type: "remove_by_id", metadata: { clip_ids: clipIds } },
   });
 
 export const pinnedClips = () => apiRequest("/api/profiles/pinned-clips", pinnedClipsResponseSchema);

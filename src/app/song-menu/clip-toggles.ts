@@ -150,3 +150,22 @@ export async function react(clip: Clip, reaction: ReactionType | null): Promise<
     failed("Error updating song preferences", error);
   }
 }
+
+/** Remove from Playlist: the songs leave the viewer's playlist; the playlist's page reloads its list. */
+export async function leavePlaylist(playlistId: string, clips: readonly Clip[]): Promise<void> {
+  try {
+    await api.removeFromPlaylist(
+      playlistId,
+      clips.map((clip) => clip.id),
+    );
+    publishClipChanges(clips);
+    showToast({
+      kind: "success",
+      title:
+        clips.length === 1 ? "Removed song from playlist" : `Removed ${clips.length} songs from playlist`,
+      durationMs: TOAST_MS,
+    });
+  } catch (error) {
+    failed("Error updating song preferences", error);
+  }
+}

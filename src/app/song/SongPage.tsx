@@ -1,27 +1,25 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
-import { songPath, startSeconds } from "../../shared/song-link.ts";
+import { startSeconds } from "../../shared/song-link.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
-import { loginPathFor } from "../account/safe-next.ts";
 import { loadSession, useAccount } from "../account/session-store.ts";
 import { SongCover } from "../covers/SongCover.tsx";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { playheadStore } from "../player/player-store.ts";
-import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
 import { useLocation } from "../router/use-location.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
-import { showToast } from "../shell/toast-store.ts";
+import { ReactionButtons } from "../song-menu/ReactionButtons.tsx";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
 import { CommentMarkers } from "./CommentMarkers.tsx";
 import { CommentsPanel } from "./CommentsPanel.tsx";
-import { fetchSong, setLiked } from "./song-api.ts";
+import { fetchSong } from "./song-api.ts";
 import { useComments } from "./use-comments.ts";
 import { usePlayCount } from "./use-play-count.ts";
 import "../create/create.css";
@@ -41,8 +39,8 @@ type Loaded =
  */
 export default function SongPage({ clipId }: { readonly clipId: string }) {
   const { search } = useLocation();
-  const session = useAccount((state) => state.session);
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const session = useAccount((state) => state.session);
 
   useEffect(() => {
     void loadSession();
@@ -78,24 +76,6 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
     [],
   );
 
-  const signedIn = session?.user != null;
-  const like = async (clip: Clip) => {
-    if (!signedIn) {
-      navigate(loginPathFor(`${songPath(clip.id)}${search}`));
-      return;
-    }
-    try {
-      const answer = await setLiked(clip.id, clip.reaction?.reaction_type !== "L");
-      setLoaded({
-        state: "ready",
-        clip: { ...clip, reaction: answer.reaction, upvote_count: answer.upvote_count },
-      });
-    } catch (error) {
-      console.warn("Could not like the song", error);
-      showToast({ kind: "error", title: "Error", description: "Please try again.", durationMs: 5000 });
-    }
-  };
-
   return (
     <div className="create-page page song-page">
       <PageHeader />
@@ -115,7 +95,6 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
         <SongDetails
           clip={loaded.clip}
           startAt={startSeconds(search, loaded.clip.metadata.duration ?? null)}
-          onLike={() => void like(loaded.clip)}
           onCounted={counted}
           viewerHandle={session?.user?.handle ?? null}
         />
@@ -129,16 +108,14 @@ interface SongDetailsProps {
   readonly clip: Clip;
   /** Where the first press of play starts, from the address's ?t=. */
   readonly startAt: number;
-  readonly onLike: () => void;
   readonly onCounted: (playCount: number) => void;
   /** The signed-in viewer's handle; null when signed out. */
   readonly viewerHandle: string | null;
 }
 
-function SongDetails({ clip, startAt, onLike, onCounted, viewerHandle }: SongDetailsProps) {
+function SongDetails({ clip, startAt, onCounted, viewerHandle }: SongDetailsProps) {
   usePlayCount(clip, onCounted);
   const comments = useComments(clip.id);
-  const liked = clip.reaction?.reaction_type === "L";
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
   const lyrics = clip.metadata.prompt?.trim() ?? "";
   // The player's position when it holds this song; otherwise where the address starts it.
@@ -176,15 +153,7 @@ function SongDetails({ clip, startAt, onLike, onCounted, viewerHandle }: SongDet
           </p>
           <div className="song-actions">
             <ClipPlayButton clip={clip} startAt={startAt} />
-            <button
-              type="button"
-              className="secondary"
-              aria-pressed={liked}
-              aria-label={liked ? "Unlike" : "Like"}
-              onClick={onLike}
-            >
-              {liked ? "♥" : "♡"} <span data-testid="song-likes">{clip.upvote_count}</span>
-            </button>
+            <ReactionButtons clip={clip} />
             <SongMenu
               clips={[clip]}
               context={{ place: "song", hasCurrentTime: true }}

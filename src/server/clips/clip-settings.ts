@@ -4,12 +4,11 @@
 import { type Kysely, sql } from "kysely";
 import type { RemixPermission } from "../../shared/api/clip-settings.ts";
 import type { Clip, ClipMetadata } from "../../shared/api/clips.ts";
+import { CONTEST_REMIXES_LOCKED } from "../../shared/song-menu/menu-context.ts";
 import type { Database } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { CLIP_NOT_FOUND, type ClipViewRow, findVisibleClip } from "./clip-repository.ts";
 import { clipView } from "./clip-view.ts";
-
-export const REMIXES_LOCKED = "Remixes stay allowed while the song is in a contest";
 
 /** The viewer's own song, or a 404 that says no more than a missing one would. */
 export async function findOwnSong(
@@ -74,7 +73,7 @@ export async function toggleRemixes(
 ) {
   const clip = await findOwnSong(db, viewerId, clipId);
   const metadata = clip.metadata as ClipMetadata;
-  if ((metadata.contest_ids?.length ?? 0) > 0) throw conflict(REMIXES_LOCKED);
+  if ((metadata.contest_ids?.length ?? 0) > 0) throw conflict(CONTEST_REMIXES_LOCKED);
   return changeOwnSong(db, viewerId, clipId, { metadata: { can_remix: canRemix } });
 }
 

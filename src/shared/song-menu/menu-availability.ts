@@ -3,73 +3,31 @@
 // list, the song page and the tests share it.
 
 import type { Session } from "../api/accounts.ts";
-import type { Clip } from "../api/clips.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed, isUploadClip } from "../create/form-validity.ts";
 import { mayUsePersonaUploads } from "../create/persona-rules.ts";
 import { canDeletePermanently, canRestore, canTrash } from "../library/trash-rules.ts";
 import { type FeaturePermission, hasFeature } from "./feature-permissions.ts";
+import {
+  type Availability,
+  CONTEST_COVER_OWNER_ONLY,
+  CONTEST_REMIXES_LOCKED,
+  type MenuClip,
+  type MenuContext,
+  NOT_COMPLETE,
+  NOT_INTERESTED_SECTIONS,
+  OWNER_ONLY,
+  PERSONA_FROM_UPLOAD_DISABLED,
+  REMASTER_CONTEST,
+  REMASTER_MAX_SECONDS,
+  REMASTER_SECTION,
+  REMASTER_TOO_LONG,
+} from "./menu-context.ts";
 import { MENU_ENTRIES, type MenuEntryId, type MenuEntryRow, menuRow } from "./menu-entries.ts";
-
-export type Availability =
-  | { readonly kind: "shown" }
-  | { readonly kind: "hidden" }
-  | { readonly kind: "disabled"; readonly reason: string }
-  | { readonly kind: "upsell"; readonly feature: FeaturePermission };
-
-/** Where the menu opens; some entries belong to one place (Remove from Playlist, Not Interested). */
-export type MenuPlace = "create" | "library" | "trash" | "song" | "playlist" | "feed" | "on_repeat";
-
-export interface MenuContext {
-  readonly place: MenuPlace;
-  /** The feed section the song is listed in, when it is one. */
-  readonly section?: string | null;
-  /** In a playlist: whether it is the viewer's own. */
-  readonly ownsPlaylist?: boolean;
-  /** The player is on this song (or the song page is open): a link at the current time makes sense. */
-  readonly hasCurrentTime?: boolean;
-}
-
-// The reasons a disabled entry gives as its tooltip.
-export const NOT_COMPLETE = "Clip is not complete";
-export const REMASTER_TOO_LONG = "Cannot remaster songs longer than 16 minutes";
-export const REMASTER_CONTEST = "Contest songs cannot be remastered";
-export const REMASTER_SECTION = "Sections cannot be remastered";
-export const OWNER_ONLY = "Only the song's owner can do this";
-export const PERSONA_FROM_UPLOAD_DISABLED = "Personas cannot be created from audio uploads.";
-export const CONTEST_REMIXES_LOCKED = "Remixes stay allowed while the song is in a contest";
-export const CONTEST_COVER_OWNER_ONLY = "Only the song's owner can cover a contest song";
-
-/** The longest song a remaster takes, in seconds. */
-export const REMASTER_MAX_SECONDS = 960;
-
-/** The feed sections where Not Interested is offered (and the on-repeat list). */
-export const NOT_INTERESTED_SECTIONS: ReadonlySet<string> = new Set([
-  "new_songs_for_you",
-  "featured_feed_for_you",
-]);
 
 const SHOWN: Availability = { kind: "shown" };
 const HIDDEN: Availability = { kind: "hidden" };
 const disabled = (reason: string): Availability => ({ kind: "disabled", reason });
 const upsell = (feature: FeaturePermission): Availability => ({ kind: "upsell", feature });
-
-/** What the rules read about one song. */
-export type MenuClip = Pick<
-  Clip,
-  | "id"
-  | "user_id"
-  | "status"
-  | "is_public"
-  | "is_trashed"
-  | "is_contest_clip"
-  | "is_contest_base_clip"
-  | "model_name"
-  | "major_model_version"
-  | "download_disabled_reason"
-  | "video_url"
-  | "persona"
-  | "metadata"
->;
 
 interface Facts {
   readonly session: Session;
@@ -89,7 +47,7 @@ interface Facts {
 }
 
 /** Remaster comes in a variant for v4 songs and one for v4.5 and later. */
-export function remasterVariant(clip: Pick<Clip, "model_name">): "v4" | "v4.5+" {
+export function remasterVariant(clip: Pick<MenuClip, "model_name">): "v4" | "v4.5+" {
   return /^chirp-v(3|4)(-|$)/.test(clip.model_name) && !clip.model_name.startsWith("chirp-v4-5")
     ? "v4"
     : "v4.5+";

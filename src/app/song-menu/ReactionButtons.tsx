@@ -1,0 +1,49 @@
+import type { Clip, ReactionType } from "../../shared/api/clips.ts";
+import { songPath } from "../../shared/song-link.ts";
+import { toggledReaction } from "../../shared/song-menu/reaction-rules.ts";
+import { loginPathFor } from "../account/safe-next.ts";
+import { useAccount } from "../account/session-store.ts";
+import { currentLocation, navigate } from "../router/history-router.ts";
+import { react } from "./clip-toggles.ts";
+import { useLatestClips } from "./use-latest-clips.ts";
+
+/**
+ * Like and Dislike with the like count: each press shows at once and goes back if the server
+ * refuses it. The signed out are sent to sign in, and back here after.
+ */
+export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
+  const signedIn = useAccount((state) => state.session?.user != null);
+  const [clip = given] = useLatestClips([given]);
+  const current = clip.reaction?.reaction_type ?? null;
+  const press = (pressed: ReactionType) => {
+    if (!signedIn) {
+      navigate(loginPathFor(`${songPath(clip.id)}${currentLocation().search}`));
+      return;
+    }
+    void react(clip, toggledReaction(current, pressed));
+  };
+  const liked = current === "L";
+  const disliked = current === "D";
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        aria-pressed={liked}
+        aria-label={liked ? "Unlike" : "Like"}
+        onClick={() => press("L")}
+      >
+        {liked ? "♥" : "♡"} <span data-testid="song-likes">{clip.upvote_count}</span>
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        aria-pressed={disliked}
+        aria-label={disliked ? "Remove dislike" : "Dislike"}
+        onClick={() => press("D")}
+      >
+        👎
+      </button>
+    </>
+  );
+}
