@@ -11,6 +11,7 @@ export type Route =
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "song"; readonly clipId: string }
+  | { readonly name: "search" }
   | { readonly name: "notFound" };
 
 /**
@@ -21,7 +22,10 @@ export function matchRoute(pathname: string): Route {
   const match = matchPageRoute(pathname);
   switch (match?.name) {
     case "home":
+    case "feedHome":
       return { name: "home" };
+    case "search":
+      return { name: "search" };
     case "studio":
       return { name: "studio" };
     case "create":

@@ -1,5 +1,6 @@
 import { Link } from "../router/Link.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { HeaderSearch } from "./HeaderSearch.tsx";
 
 export type HeaderPlace = "home" | "create" | "library" | "studio";
 
@@ -26,6 +27,7 @@ export function PageHeader({ current }: { readonly current?: HeaderPlace }) {
           </Link>
         ))}
       </nav>
+      <HeaderSearch />
       <AccountMenu />
     </header>
   );

@@ -16,6 +16,7 @@ import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
+import { TagLinks } from "../songs/TagLinks.tsx";
 import { SongMenu } from "./SongMenu.tsx";
 import { fetchSong, setLiked } from "./song-api.ts";
 import { songPath, startSeconds } from "./song-link.ts";
@@ -146,9 +147,9 @@ function SongDetails({ clip, startAt, onLike, onCounted }: SongDetailsProps) {
           <Link className="song-owner" href={`/@${encodeURIComponent(clip.handle)}`} data-testid="song-owner">
             @{clip.handle}
           </Link>
-          {tags && (
+          {(tags || clip.caption) && (
             <p className="song-tags" data-testid="song-tags">
-              {tags}
+              <TagLinks tags={tags} caption={clip.caption} />
             </p>
           )}
           {clip.persona !== null && (

@@ -6,6 +6,7 @@ import { Link } from "../router/Link.tsx";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
 import { CLIP_STATUS_LABELS } from "./clip-status.ts";
+import { TagLinks } from "./TagLinks.tsx";
 
 export interface SongItem {
   readonly clip: Clip;
@@ -82,7 +83,9 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
           </span>
         </div>
         <div className="clip-meta">
-          <span className="clip-tags">{tags}</span>
+          <span className="clip-tags">
+            <TagLinks tags={tags} />
+          </span>
           {clip.persona && (
             <Link className="clip-chip" href={`/persona/${encodeURIComponent(clip.persona.id)}`}>
               {clip.persona.name ?? "Persona"}

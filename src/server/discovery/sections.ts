@@ -65,8 +65,10 @@ const PERSONAL: ReadonlySet<SectionName> = new Set([
 export const sectionTitle = (ref: SectionRef): string =>
   ref.name === "trending_genre" && ref.content ? `Trending in ${genreLabel(ref.content)}` : TITLES[ref.name];
 
+/** Genres as written in headings: initials in capitals, other words capitalized. */
+const GENRE_LABELS: Readonly<Record<string, string>> = { edm: "EDM", "r&b": "R&B", "lo-fi": "Lo-fi" };
 const genreLabel = (genre: string) =>
-  genre.replace(/(^|[\s-])([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
+  GENRE_LABELS[genre] ?? genre.replace(/(^|[\s-])([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
 
 /** The genres that have at least one public song: one index probe each. */
 async function livelyGenres(db: Kysely<Database>): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Clip } from "../../shared/api/clips.ts";
-import { matchesSearch } from "../clips/clip-kinds.ts";
+import { likeEscaped, matchesSearch } from "../clips/clip-kinds.ts";
 import { selectClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database } from "../db/schema.ts";
@@ -32,7 +32,8 @@ export function prefixQuery(term: string): string | null {
 /**
  * Songs matching a search. Words match by full text (title weighted above tags above lyrics, the
  * owner's handle lowest) or, for typos, by title trigrams; the most relevant first: an exact
- * title, then the full-text rank plus the title's trigram similarity. Trending ranks by heat.
+ * title, then titles starting with the term, then by the full-text rank plus the title's trigram
+ * similarity. Trending ranks by heat.
  */
 export async function searchSongs(
   db: Kysely<Database>,
@@ -86,7 +87,8 @@ export async function searchSongs(
       );
       const document = sql`clips.search_doc || setweight(to_tsvector('simple'::regconfig, users.handle), 'D')`;
       const rank = query ? sql`ts_rank(${document}, to_tsquery('simple', ${query}))` : sql`0`;
-      relevance = sql<number>`((${title} = ${term})::int * 10 + ${rank} + ${trgm.similarity(title, term)})`;
+      const startsWith = sql`(${title} like ${`${likeEscaped(term)}%`})::int`;
+      relevance = sql<number>`((${title} = ${term})::int * 10 + ${startsWith} * 3 + ${rank} + ${trgm.similarity(title, term)})`;
       break;
     }
   }
