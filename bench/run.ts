@@ -16,6 +16,7 @@ const AREAS: Record<string, BenchArea> = {
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
   player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
   beats: { run: (options) => import("./beats-bench.ts").then((area) => area.beatsBench.run(options)) },
+  discovery: { run: (options) => import("./discovery.ts").then((area) => area.discoveryBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { SEARCH_HITS_COUNTED } from "../../shared/api/search.ts";
 import { parseSearchAddress, type SearchKind } from "../../shared/discovery/tags.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { Link } from "../router/Link.tsx";
@@ -18,6 +19,10 @@ const HEADINGS: Record<SearchKind, (term: string) => string> = {
   hashtag: (term) => `#${term}`,
   genre: (term) => `${term} songs`,
 };
+
+/** The count line; word searches stop counting at SEARCH_HITS_COUNTED. */
+const songCount = (total: number) =>
+  total === 1 ? "1 song" : total >= SEARCH_HITS_COUNTED ? `${SEARCH_HITS_COUNTED}+ songs` : `${total} songs`;
 
 const NONE: Omit<SearchOverview, "songs" | "total"> = { users: [], playlists: [], personas: [] };
 
@@ -74,7 +79,7 @@ export default function SearchPage() {
             {found.state === "done" && (
               <>
                 <p className="search-count" data-testid="search-count">
-                  {found.total === 1 ? "1 song" : `${found.total} songs`}
+                  {songCount(found.total)}
                 </p>
                 <SearchOthers found={found} />
                 <SongList

@@ -70,10 +70,32 @@ const GENRE_LABELS: Readonly<Record<string, string>> = { edm: "EDM", "r&b": "R&B
 const genreLabel = (genre: string) =>
   GENRE_LABELS[genre] ?? genre.replace(/(^|[\s-])([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
 
-/** The genres that have at least one public song: one index probe each. */
+/**
+ * Genres known to have had a public song: a genre once lively stays listed (should it empty, its
+ * section comes back empty and the page leaves it out), so each request probes only the others.
+ */
+const livelyGenresFound = new WeakMap<Kysely<Database>, Set<string>>();
+
+/** The genres that have at least one public song, in PLATFORM_GENRES order. */
 async function livelyGenres(db: Kysely<Database>): Promise<string[]> {
+  let known = livelyGenresFound.get(db);
+  if (!known) {
+    known = new Set();
+    livelyGenresFound.set(db, known);
+  }
+  const lively = known;
+  for (const genre of await probeGenres(
+    db,
+    PLATFORM_GENRES.filter((genre) => !lively.has(genre)),
+  ))
+    lively.add(genre);
+  return PLATFORM_GENRES.filter((genre) => lively.has(genre));
+}
+
+/** Those of the genres with a public song: one index probe each. */
+async function probeGenres(db: Kysely<Database>, genres: readonly string[]): Promise<string[]> {
   const found = await Promise.all(
-    PLATFORM_GENRES.map(async (genre) => {
+    genres.map(async (genre) => {
       const row = await db
         .selectFrom("clip_scores as score")
         .innerJoin("clips", "clips.id", "score.clip_id")
