@@ -4,13 +4,10 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names one); target p99 <= 80 ms on PGlite, 50 ms on
 // PostgreSQL. --quick: 10,000 clips, 5 s each.
 import { cpus, loadavg } from "node:os";
-import autocannon from "autocannon";
 import { type BenchArea, formatTable } from "./area.ts";
-import { startTarget, stopTarget, type Target } from "./server.ts";
+import { CONNECTIONS, loadAt, RATE, startTarget, stopTarget, type Target } from "./server.ts";
 import { SEARCH_WORDS } from "./server-data.ts";
 
-const RATE = 200;
-const CONNECTIONS = 10;
 const TARGET_P99_MS = { pglite: 80, postgres: 50 } as const;
 
 interface Call {
@@ -39,22 +36,8 @@ const CALLS: readonly Call[] = [
   { name: "following feed", path: "/api/social/following-feed/", body: () => ({ page_size: 20 }) },
 ];
 
-function load(target: Target, call: Call, seconds: number): Promise<autocannon.Result> {
-  let next = 0;
-  return autocannon({
-    url: `${target.url}${call.path}`,
-    connections: CONNECTIONS,
-    overallRate: RATE,
-    duration: seconds,
-    requests: [
-      {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${target.token}` },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(call.body(next++)) }),
-      },
-    ],
-  });
-}
+const load = (target: Target, call: Call, seconds: number) =>
+  loadAt(target, call.path, (n) => JSON.stringify(call.body(n)), seconds);
 
 type Row = {
   backend: string;

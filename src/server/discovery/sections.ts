@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import type { DiscoverItem, DiscoverSection, SectionName } from "../../shared/api/discovery.ts";
+import {
+  type DiscoverItem,
+  type DiscoverSection,
+  SECTION_NAMES,
+  type SectionName,
+} from "../../shared/api/discovery.ts";
 import { type Random, shuffleHead } from "../../shared/discovery/random-genres.ts";
 import type { ClipViewRow } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
@@ -121,19 +126,9 @@ export async function sectionCatalogue(context: DiscoverContext): Promise<Sectio
     ...tasteGenres.filter((g) => genres.includes(g)),
     ...genres.filter((g) => !tasteGenres.includes(g)),
   ];
-  const names = (
-    [
-      "new_songs_for_you",
-      "trending_songs",
-      "new_songs",
-      "engaged_user_top_songs",
-      "following_listen",
-      "popular_personas",
-      "trending_creators",
-      "trending_creator_top_songs",
-      "suggested_creator_top_songs",
-    ] as const
-  ).filter((name) => context.viewerId !== null || !PERSONAL.has(name));
+  const names = SECTION_NAMES.filter(
+    (name) => name !== "trending_genre" && (context.viewerId !== null || !PERSONAL.has(name)),
+  );
   return [
     ...names.map((name) => ({ name, content: null })),
     ...orderedGenres.map((genre) => ({ name: "trending_genre" as const, content: genre })),
