@@ -19,6 +19,7 @@ const AREAS: Record<string, BenchArea> = {
   notifications: {
     run: (options) => import("./notifications.ts").then((area) => area.notificationsBenchArea.run(options)),
   },
+  discovery: { run: (options) => import("./discovery.ts").then((area) => area.discoveryBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

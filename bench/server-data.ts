@@ -97,3 +97,28 @@ export const SEARCH_WORDS = [
   RARE_WORD,
   "velvet dream",
 ];
+
+/**
+ * For the discovery bench: the measured user follows `count` other creators' personas and likes
+ * `count` public songs, so their home has personal lists and their following feed has songs.
+ */
+export async function loadFollowsAndLikes(
+  db: Kysely<Database>,
+  userId: string,
+  count: number,
+): Promise<void> {
+  await sql`
+    insert into personas (user_id, root_clip_id, name, is_public)
+    select distinct on (clips.user_id) clips.user_id, clips.id, 'Persona of ' || clips.user_id, true
+    from clips where clips.user_id <> ${userId} and clips.is_public
+    order by clips.user_id, clips.created_at desc
+    limit ${count}`.execute(db);
+  await sql`
+    insert into persona_follows (user_id, persona_id)
+    select ${userId}, id from personas where user_id <> ${userId}`.execute(db);
+  await sql`
+    insert into clip_reactions (user_id, clip_id, reaction_type)
+    select ${userId}, id, 'L' from clips where is_public and user_id <> ${userId}
+    order by id limit ${count}`.execute(db);
+  await sql`analyze`.execute(db);
+}

@@ -12,7 +12,7 @@ import { createSession } from "../src/server/auth/sessions.ts";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import { loadNotificationData } from "./notification-data.ts";
-import { loadBenchData } from "./server-data.ts";
+import { loadBenchData, loadFollowsAndLikes } from "./server-data.ts";
 
 const backend = process.env.BENCH_BACKEND === "postgres" ? "postgres" : "pglite";
 const clips = Number(process.env.BENCH_CLIPS);
@@ -38,6 +38,9 @@ if (backend === "postgres") {
 const started = performance.now();
 const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
 if (notifications > 0) await loadNotificationData(database.db, { userId, notifications, ownNotifications });
+// The discovery bench: follows and likes for the measured user (BENCH_FOLLOWS of each).
+const follows = Number(process.env.BENCH_FOLLOWS ?? 0);
+if (follows > 0) await loadFollowsAndLikes(database.db, userId, follows);
 const loadSeconds = (performance.now() - started) / 1000;
 const token = await createSession(database.db, userId);
 const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-bench-files-")));

@@ -8,8 +8,8 @@ import { REPO_ROOT, repoPath } from "../src/platform/paths.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
 import { SEARCH_WORDS } from "./server-data.ts";
 
-const RATE = 200;
-const CONNECTIONS = 10;
+export const RATE = 200;
+export const CONNECTIONS = 10;
 const TARGET_P99_MS = 50;
 
 export interface Target {
@@ -103,10 +103,16 @@ function feedBody(userId: string, word: string): string {
   });
 }
 
-function load(target: Target, seconds: number): Promise<autocannon.Result> {
+/** POSTs to `path` at RATE per second over CONNECTIONS connections, request n with body(n). */
+export function loadAt(
+  target: Target,
+  path: string,
+  body: (n: number) => string,
+  seconds: number,
+): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
-    url: `${target.url}/api/feed/v3`,
+    url: `${target.url}${path}`,
     connections: CONNECTIONS,
     overallRate: RATE,
     duration: seconds,
@@ -114,15 +120,20 @@ function load(target: Target, seconds: number): Promise<autocannon.Result> {
       {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${target.token}` },
-        // Each request searches the next word, so no two in a row are alike.
-        setupRequest: (request) => ({
-          ...request,
-          body: feedBody(target.userId, SEARCH_WORDS[next++ % SEARCH_WORDS.length]),
-        }),
+        setupRequest: (request) => ({ ...request, body: body(next++) }),
       },
     ],
   });
 }
+
+/** Each request searches the next word, so no two in a row are alike. */
+const load = (target: Target, seconds: number) =>
+  loadAt(
+    target,
+    "/api/feed/v3",
+    (n) => feedBody(target.userId, SEARCH_WORDS[n % SEARCH_WORDS.length]),
+    seconds,
+  );
 
 async function measure(
   backend: "pglite" | "postgres",

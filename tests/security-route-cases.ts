@@ -188,6 +188,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/feed/v3/offset": { access: "public", body: () => ({ offset: 0 }) },
   "POST /api/discover/": { access: "public", body: () => ({ start_index: 0, page_size: 20 }) },
   "GET /api/trending/metaplaylist/": { access: "public" },
+  "POST /api/social/following-feed/": { access: "signed-in", body: () => ({ page_size: 50 }) },
   "POST /api/search/": { access: "public", body: () => ({ search_queries: [{ query: "SECRET" }] }) },
   "POST /api/generate/v2": { access: "owner", body: generateBody },
   "POST /api/generate/v2/": { access: "owner", body: generateBody },

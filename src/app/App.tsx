@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { LoginPage } from "./account/LoginPage.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
-import { HomePage } from "./HomePage.tsx";
+import { HomePage } from "./home/HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PlayerBar } from "./player/PlayerBar.tsx";
 import { showsGlobalPlayer } from "./player/player-routes.ts";
@@ -20,6 +20,7 @@ const SongPage = lazy(() => import("./song/SongPage.tsx"));
 const ProfilePage = lazy(() => import("./profile/ProfilePage.tsx"));
 const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
+const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -78,6 +79,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <PersonaPage personaId={route.personaId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "search":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <SearchPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -15,6 +15,7 @@ export type Route =
   | { readonly name: "redirect"; readonly to: string }
   | { readonly name: "playlist"; readonly playlistId: string }
   | { readonly name: "notifications" }
+  | { readonly name: "search" }
   | { readonly name: "notFound" };
 
 /**
@@ -25,7 +26,10 @@ export function matchRoute(pathname: string): Route {
   const match = matchPageRoute(pathname);
   switch (match?.name) {
     case "home":
+    case "feedHome":
       return { name: "home" };
+    case "search":
+      return { name: "search" };
     case "studio":
       return { name: "studio" };
     case "create":

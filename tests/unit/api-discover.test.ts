@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   type DiscoverResponse,
   discoverResponseSchema,
+  type FollowingFeedResponse,
+  followingFeedResponseSchema,
   type MetaplaylistResponse,
   metaplaylistResponseSchema,
 } from "../../src/shared/api/discovery.ts";
@@ -179,5 +181,58 @@ describe.each(BACKENDS)("discover on %s", (backend) => {
     const { playlists } = metaplaylistResponseSchema.parse(answer.body);
     expect(playlists[0]).toMatchObject({ id: "trending", name: "Trending" });
     expect(playlists.find((p) => p.id === "trending-ambient")?.clip_ids).toContain(song.id);
+  });
+
+  it("pages the following feed by time until an empty page, for signed-in users only", async () => {
+    const fan = await newTestUser(db(), server.client());
+    const followed = await newTestUser(db(), server.client());
+    const root = await newTestClip(db(), { userId: followed.id, isPublic: true, title: "Root" });
+    const persona = await db()
+      .insertInto("personas")
+      .values({ user_id: followed.id, root_clip_id: root.id, name: "Followed", is_public: true })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const feed = (body: object) =>
+      fan.client.post<FollowingFeedResponse>("/api/social/following-feed/", body);
+    expect((await feed({})).body).toEqual({ items: [], last_item_timestamp: null });
+    await db().insertInto("persona_follows").values({ user_id: fan.id, persona_id: persona.id }).execute();
+    const base = Date.now() - 60_000;
+    const published = [];
+    for (let i = 1; i <= 3; i++) {
+      published.push(
+        await newTestClip(db(), {
+          userId: followed.id,
+          isPublic: true,
+          createdAt: new Date(base + i * 1000),
+        }),
+      );
+    }
+    await newTestClip(db(), { userId: followed.id, title: "Draft", createdAt: new Date(base + 5000) });
+    await newTestClip(db(), { userId: maker.id, isPublic: true, createdAt: new Date(base + 6000) });
+    const seen: string[] = [];
+    let start: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const answer = await feed({ page_size: 2, start_feed_timestamp: start });
+      expect(answer.status).toBe(200);
+      const body = followingFeedResponseSchema.parse(answer.body);
+      if (body.items.length === 0) break;
+      expect(body.items.every((item) => item.activity_type === "publish_song")).toBe(true);
+      seen.push(...body.items.map((item) => item.clip.id));
+      start = body.last_item_timestamp;
+    }
+    // The persona's root song was made last (now): it comes first.
+    expect(seen).toEqual([root.id, ...published.reverse().map((clip) => clip.id)]);
+    expect((await server.client().post("/api/social/following-feed/", {})).status).toBe(401);
+    for (const bad of [
+      { start_feed_timestamp: "yesterday" },
+      { page_size: 51 },
+      { ranking_method: "random" },
+    ]) {
+      const answer = await feed(bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect((answer.body as unknown as { detail: string }).detail).toMatch(
+        /start_feed_timestamp|page_size|recency/,
+      );
+    }
   });
 });

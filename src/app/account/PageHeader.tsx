@@ -1,6 +1,7 @@
 import { NotificationBell } from "../notifications/NotificationBell.tsx";
 import { Link } from "../router/Link.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { HeaderSearch } from "./HeaderSearch.tsx";
 import { useAccount } from "./session-store.ts";
 
 export type HeaderPlace = "home" | "create" | "library" | "studio";
@@ -29,6 +30,7 @@ export function PageHeader({ current }: { readonly current?: HeaderPlace }) {
           </Link>
         ))}
       </nav>
+      <HeaderSearch />
       <NotificationBell userId={userId} />
       <AccountMenu />
     </header>

@@ -68,13 +68,15 @@ export async function fetchFeedPage(
   filters: FeedFilters,
   cursor: string | null,
   signal?: AbortSignal,
+  /** What the list is, for the error message ('Error fetching {type} clips'). */
+  type = "library",
 ): Promise<FeedV3Response> {
   const body = { cursor, limit: FEED_PAGE_SIZE, filters };
   const key = JSON.stringify(body);
   const kept = cache.get(key);
   if (kept !== undefined && Date.now() - kept.at < QUERY_CACHE_MS) return kept.answer;
   const answer = await withRetries(
-    "library",
+    type,
     () => apiRequest("/api/feed/v3", feedV3ResponseSchema, { body, signal }),
     signal,
   );
@@ -90,10 +92,11 @@ export async function cursorForPage(
   filters: FeedFilters,
   page: number,
   signal?: AbortSignal,
+  type = "library",
 ): Promise<string | null> {
   const offset = (page - 1) * FEED_PAGE_SIZE - 1;
   const answer = await withRetries(
-    "library",
+    type,
     () => apiRequest("/api/feed/v3/offset", feedOffsetResponseSchema, { body: { offset, filters }, signal }),
     signal,
   );

@@ -17,6 +17,7 @@ import { ReactionButtons } from "../song-menu/ReactionButtons.tsx";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { ClipWaveform } from "../songs/ClipWaveform.tsx";
+import { TagLinks } from "../songs/TagLinks.tsx";
 import { CommentMarkers } from "./CommentMarkers.tsx";
 import { CommentsPanel } from "./CommentsPanel.tsx";
 import { fetchSong } from "./song-api.ts";
@@ -132,9 +133,9 @@ function SongDetails({ clip, startAt, onCounted, viewerHandle }: SongDetailsProp
           <Link className="song-owner" href={profilePath(clip.handle)} data-testid="song-owner">
             @{clip.handle}
           </Link>
-          {tags && (
+          {(tags || clip.caption) && (
             <p className="song-tags" data-testid="song-tags">
-              {tags}
+              <TagLinks tags={tags} caption={clip.caption} />
             </p>
           )}
           {clip.persona !== null && (

@@ -7,6 +7,7 @@ import { profilePath } from "../router/profile-path.ts";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
 import { CLIP_STATUS_LABELS } from "./clip-status.ts";
+import { TagLinks } from "./TagLinks.tsx";
 
 export interface SongItem {
   readonly clip: Clip;
@@ -89,7 +90,9 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
           </span>
         </div>
         <div className="clip-meta">
-          <span className="clip-tags">{tags}</span>
+          <span className="clip-tags">
+            <TagLinks tags={tags} />
+          </span>
           {clip.persona && (
             <Link className="clip-chip" href={`/persona/${encodeURIComponent(clip.persona.id)}`}>
               {clip.persona.name ?? "Persona"}

@@ -41,8 +41,11 @@ export const metadataEquals = (field: string, value: string) =>
 /** What separates the fields in `clips.search_text` (migration 0012). */
 const FIELD_SEPARATOR = "\x1f";
 
-/** A LIKE pattern matching `text` literally: backslash (LIKE's escape), % and _ escaped. */
-export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `text` for a LIKE pattern, matching literally: backslash (LIKE's escape), % and _ escaped. */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern matching `text` literally anywhere. */
+export const likeContaining = (text: string) => `%${likeEscaped(text)}%`;
 
 /**
  * Case-insensitive substring search over title, tags, negative tags and prompt (001 "Feed

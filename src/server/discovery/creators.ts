@@ -25,10 +25,11 @@ export async function trendingCreators(
   const genres = choice.genres;
   if (genres && genres.length === 0) return [];
   const inGenres = genres ? sql`and score.genre in (${sql.join([...genres])})` : sql``;
+  // The creators the viewer already liked, gathered once (not per hot song).
   const newTo = choice.newTo
-    ? sql`where hot.user_id <> ${choice.newTo} and not exists (
-        select 1 from clip_reactions liked join clips lc on lc.id = liked.clip_id
-        where liked.user_id = ${choice.newTo} and liked.reaction_type = 'L' and lc.user_id = hot.user_id)`
+    ? sql`where hot.user_id <> ${choice.newTo} and hot.user_id not in (
+        select lc.user_id from clip_reactions liked join clips lc on lc.id = liked.clip_id
+        where liked.user_id = ${choice.newTo} and liked.reaction_type = 'L')`
     : sql``;
   const { rows } = await sql<DiscoverCreator>`
     with hot as (

@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import type { DiscoverItem, DiscoverSection, SectionName } from "../../shared/api/discovery.ts";
+import {
+  type DiscoverItem,
+  type DiscoverSection,
+  SECTION_NAMES,
+  type SectionName,
+} from "../../shared/api/discovery.ts";
 import { type Random, shuffleHead } from "../../shared/discovery/random-genres.ts";
 import type { ClipViewRow } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
@@ -65,13 +70,37 @@ const PERSONAL: ReadonlySet<SectionName> = new Set([
 export const sectionTitle = (ref: SectionRef): string =>
   ref.name === "trending_genre" && ref.content ? `Trending in ${genreLabel(ref.content)}` : TITLES[ref.name];
 
+/** Genres as written in headings: initials in capitals, other words capitalized. */
+const GENRE_LABELS: Readonly<Record<string, string>> = { edm: "EDM", "r&b": "R&B", "lo-fi": "Lo-fi" };
 const genreLabel = (genre: string) =>
-  genre.replace(/(^|[\s-])([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
+  GENRE_LABELS[genre] ?? genre.replace(/(^|[\s-])([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
 
-/** The genres that have at least one public song: one index probe each. */
+/**
+ * Genres known to have had a public song: a genre once lively stays listed (should it empty, its
+ * section comes back empty and the page leaves it out), so each request probes only the others.
+ */
+const livelyGenresFound = new WeakMap<Kysely<Database>, Set<string>>();
+
+/** The genres that have at least one public song, in PLATFORM_GENRES order. */
 async function livelyGenres(db: Kysely<Database>): Promise<string[]> {
+  let known = livelyGenresFound.get(db);
+  if (!known) {
+    known = new Set();
+    livelyGenresFound.set(db, known);
+  }
+  const lively = known;
+  for (const genre of await probeGenres(
+    db,
+    PLATFORM_GENRES.filter((genre) => !lively.has(genre)),
+  ))
+    lively.add(genre);
+  return PLATFORM_GENRES.filter((genre) => lively.has(genre));
+}
+
+/** Those of the genres with a public song: one index probe each. */
+async function probeGenres(db: Kysely<Database>, genres: readonly string[]): Promise<string[]> {
   const found = await Promise.all(
-    PLATFORM_GENRES.map(async (genre) => {
+    genres.map(async (genre) => {
       const row = await db
         .selectFrom("clip_scores as score")
         .innerJoin("clips", "clips.id", "score.clip_id")
@@ -97,19 +126,9 @@ export async function sectionCatalogue(context: DiscoverContext): Promise<Sectio
     ...tasteGenres.filter((g) => genres.includes(g)),
     ...genres.filter((g) => !tasteGenres.includes(g)),
   ];
-  const names = (
-    [
-      "new_songs_for_you",
-      "trending_songs",
-      "new_songs",
-      "engaged_user_top_songs",
-      "following_listen",
-      "popular_personas",
-      "trending_creators",
-      "trending_creator_top_songs",
-      "suggested_creator_top_songs",
-    ] as const
-  ).filter((name) => context.viewerId !== null || !PERSONAL.has(name));
+  const names = SECTION_NAMES.filter(
+    (name) => name !== "trending_genre" && (context.viewerId !== null || !PERSONAL.has(name)),
+  );
   return [
     ...names.map((name) => ({ name, content: null })),
     ...orderedGenres.map((genre) => ({ name: "trending_genre" as const, content: genre })),

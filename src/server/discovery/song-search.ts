@@ -1,10 +1,10 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Clip } from "../../shared/api/clips.ts";
-import { matchesSearch } from "../clips/clip-kinds.ts";
+import { SEARCH_HITS_COUNTED } from "../../shared/api/search.ts";
+import { likeEscaped, matchesSearch } from "../clips/clip-kinds.ts";
 import { selectClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database } from "../db/schema.ts";
-import { searchWindow } from "../db/scoped-search.ts";
 import { trigram } from "../db/trigram.ts";
 import { discoverable } from "./discoverable.ts";
 
@@ -31,8 +31,9 @@ export function prefixQuery(term: string): string | null {
 
 /**
  * Songs matching a search. Words match by full text (title weighted above tags above lyrics, the
- * owner's handle lowest) or, for typos, by title trigrams; the most relevant first: an exact
- * title, then the full-text rank plus the title's trigram similarity. Trending ranks by heat.
+ * owner's exact handle lowest) or, for typos, by title trigrams; the most relevant first: an exact
+ * title, then titles starting with the term, then by the full-text rank plus the title's trigram
+ * similarity. Trending ranks by heat.
  */
 export async function searchSongs(
   db: Kysely<Database>,
@@ -84,9 +85,12 @@ export async function searchSongs(
       base = base.where(
         sql<boolean>`(${fullText} or ${trgm.similar(title, term)} or ${inLibrary} or clips.user_id in (select id from users where handle = ${term}))`,
       );
-      const document = sql`clips.search_doc || setweight(to_tsvector('simple'::regconfig, users.handle), 'D')`;
-      const rank = query ? sql`ts_rank(${document}, to_tsquery('simple', ${query}))` : sql`0`;
-      relevance = sql<number>`((${title} = ${term})::int * 10 + ${rank} + ${trgm.similarity(title, term)})`;
+      // The owner's handle counts as the lowest-weighted field (D's 0.1 of ts_rank's weights).
+      const rank = query
+        ? sql`(ts_rank(clips.search_doc, to_tsquery('simple', ${query})) + (users.handle = ${term})::int * 0.1)`
+        : sql`0`;
+      const startsWith = sql`(${title} like ${`${likeEscaped(term)}%`})::int`;
+      relevance = sql<number>`((${title} = ${term})::int * 10 + ${startsWith} * 3 + ${rank} + ${trgm.similarity(title, term)})`;
       break;
     }
   }
@@ -94,9 +98,17 @@ export async function searchSongs(
     search.rankBy === "most_relevant" && relevance
       ? base.orderBy(relevance, "desc").orderBy("score.heat", "desc")
       : base.orderBy("score.heat", "desc");
-  const { rows, total } = await searchWindow(base, ordered.orderBy("clips.id", "desc"), {
-    offset: search.offset,
-    limit: search.limit,
-  });
+  const window = { offset: search.offset, limit: search.limit };
+  // Words may match a good share of the catalogue: their count stops at SEARCH_HITS_COUNTED.
+  const counted =
+    search.match === "tag" || search.match === "hashtag" ? base : base.limit(SEARCH_HITS_COUNTED);
+  const [rows, total] = await Promise.all([
+    ordered.orderBy("clips.id", "desc").limit(window.limit).offset(window.offset).execute(),
+    db
+      .selectFrom(counted.clearSelect().select(sql<number>`1`.as("hit")).as("hits"))
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.count)),
+  ]);
   return { clips: rows.map((row) => clipView(row, viewerId)), total };
 }

@@ -3,12 +3,16 @@ import type { Kysely } from "kysely";
 import {
   type DiscoverResponse,
   discoverBodySchema,
+  type FollowingFeedResponse,
+  followingFeedBodySchema,
   type MetaplaylistResponse,
   SECTION_ITEMS,
   SECTIONS_PER_PAGE,
 } from "../../shared/api/discovery.ts";
+import { requireUser } from "../auth/auth-plugin.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
 import type { Database } from "../db/schema.ts";
+import { followingFeed } from "../discovery/following-feed.ts";
 import { DiscoverContext, loadSection, sectionCatalogue, sectionTitle } from "../discovery/sections.ts";
 import { trendingSongs } from "../discovery/trending-songs.ts";
 import { badRequest } from "../http/errors.ts";
@@ -17,7 +21,7 @@ import { parseInput } from "../http/validate.ts";
 /** Songs in each trending list of the metaplaylist. */
 const METAPLAYLIST_SONGS = 20;
 
-/** The home page's discover sections and the trending lists as playlists. */
+/** The home page's discover sections, the trending lists as playlists, and the following feed. */
 export function registerDiscoverRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post("/api/discover/", async (request): Promise<DiscoverResponse> => {
     const body = parseInput(discoverBodySchema, request.body);
@@ -74,5 +78,10 @@ export function registerDiscoverRoutes(app: FastifyInstance, db: Kysely<Database
       });
     }
     return { playlists };
+  });
+
+  app.post("/api/social/following-feed/", async (request): Promise<FollowingFeedResponse> => {
+    const user = requireUser(request);
+    return followingFeed(db, user.id, parseInput(followingFeedBodySchema, request.body));
   });
 }

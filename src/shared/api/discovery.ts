@@ -103,3 +103,35 @@ export const metaplaylistSchema = z.object({
 });
 export const metaplaylistResponseSchema = z.object({ playlists: z.array(metaplaylistSchema) });
 export type MetaplaylistResponse = z.infer<typeof metaplaylistResponseSchema>;
+
+/** Items of the following feed a page unless asked otherwise, and the most at once. */
+export const FOLLOWING_FEED_PAGE = 20;
+export const FOLLOWING_FEED_PAGE_MAX = 50;
+
+/**
+ * POST /api/social/following-feed/: songs published by the people the viewer follows, newest
+ * first, those before start_feed_timestamp (the previous page's last_item_timestamp); a page comes
+ * back empty at the end.
+ */
+export const followingFeedBodySchema = z.strictObject({
+  start_feed_timestamp: z.iso
+    .datetime({ offset: true, message: "start_feed_timestamp is not an ISO 8601 time" })
+    .nullish(),
+  page_size: z.number().int().min(1).max(FOLLOWING_FEED_PAGE_MAX).default(FOLLOWING_FEED_PAGE),
+  ranking_method: z.enum(["recency"], "Use recency").default("recency"),
+  result_type: z.enum(["publish_song"], "Use publish_song").default("publish_song"),
+});
+export type FollowingFeedBody = z.infer<typeof followingFeedBodySchema>;
+
+export const followingFeedItemSchema = z.object({
+  activity_type: z.literal("publish_song"),
+  clip: clipSchema,
+  /** When it happened (the song's creation), to the microsecond. */
+  timestamp: z.string(),
+});
+export const followingFeedResponseSchema = z.object({
+  items: z.array(followingFeedItemSchema),
+  /** Where the next page starts; null on an empty page. */
+  last_item_timestamp: z.string().nullable(),
+});
+export type FollowingFeedResponse = z.infer<typeof followingFeedResponseSchema>;

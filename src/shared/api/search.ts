@@ -25,6 +25,9 @@ const SIMPLE_SEARCH_TYPES: ReadonlySet<SearchType> = new Set(["public_song", "li
 export const searchPageMax = (type: SearchType): number =>
   SIMPLE_SEARCH_TYPES.has(type) ? SIMPLE_SEARCH_PAGE_MAX : OTHER_SEARCH_PAGE_MAX;
 
+/** Word, genre and library song searches count their hits up to this (total_hits); tag searches count all. */
+export const SEARCH_HITS_COUNTED = 1000;
+
 /** Types whose term is a tag (without '#'): their answer counts every hit (total_hits). */
 export const TAG_SEARCH_TYPES: ReadonlySet<SearchType> = new Set(["tag_song", "hashtag_song"]);
 

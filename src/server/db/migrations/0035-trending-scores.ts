@@ -10,7 +10,9 @@ import { HEAT_PER_SECOND, TRENDING_WEIGHTS } from "../../../shared/discovery/tre
  * no request recomputes anything and no route has to remember to report it.
  *
  * A clip's platform genre is the genre its tags name first, with the song generator's genre
- * keywords (the same rule it composes by), kept in a table so the trigger can match them.
+ * keywords (the same rule it composes by), kept in a table so the trigger can match them. A plain
+ * substring test comes before each keyword's regex: PostgreSQL keeps few compiled regexes, and
+ * compiling a hundred per new clip made bulk inserts crawl.
  *
  * The weights and the half-life are written into the functions here: changing them takes a later
  * migration that replaces trending_heat and the trigger functions.
@@ -42,7 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function platform_genre(tags text) returns text language sql stable as $$
       select genre from platform_genre_keywords
-      where lower(coalesce(tags, '')) ~ pattern
+      where strpos(lower(coalesce(tags, '')), keyword) > 0 and lower(tags) ~ pattern
       order by regexp_instr(lower(tags), pattern), length(keyword) desc
       limit 1
     $$`.execute(db);

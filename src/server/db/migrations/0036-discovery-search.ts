@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index clips_tag_list on clips using gin (clip_tag_list(metadata->>'tags'))`.execute(db);
   await sql`create index clips_hashtags on clips using gin (clip_hashtags(caption))`.execute(db);
 
+  // A persona's song count (personas' lists, the home page's popular personas) reads clips by persona.
+  await sql`create index clips_persona on clips (persona_id) where persona_id is not null`.execute(db);
   await sql`create index users_handle_trgm on users using gin (lower(handle || ' ' || display_name) ${ops})`.execute(
     db,
   );
@@ -55,6 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index playlists_name_trgm`.execute(db);
   await sql`drop index users_handle_trgm`.execute(db);
+  await sql`drop index clips_persona`.execute(db);
   await sql`drop index clips_hashtags`.execute(db);
   await sql`drop index clips_tag_list`.execute(db);
   await sql`drop function clip_hashtags(text)`.execute(db);

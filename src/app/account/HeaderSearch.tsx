@@ -1,0 +1,30 @@
+import { useState } from "react";
+import { SEARCH_TEXT_MAX } from "../../shared/api/clips.ts";
+import { searchHref } from "../../shared/discovery/tags.ts";
+import { navigate } from "../router/history-router.ts";
+import "./header-search.css";
+
+/** The header's search box: Enter opens the search page for the words. */
+export function HeaderSearch() {
+  const [term, setTerm] = useState("");
+  return (
+    <search className="header-search">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (term.trim()) navigate(searchHref("words", term));
+        }}
+      >
+        <input
+          type="search"
+          aria-label="Search songs, people and playlists"
+          placeholder="Search"
+          maxLength={SEARCH_TEXT_MAX}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          data-testid="header-search"
+        />
+      </form>
+    </search>
+  );
+}
