@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { LoginPage } from "./account/LoginPage.tsx";
+import { ClipActionModals } from "./clip-actions/ClipActionModals.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { HomePage } from "./HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
@@ -26,6 +27,7 @@ export function App() {
     <>
       <Page pathname={pathname} />
       {showsGlobalPlayer(pathname) && <PlayerBar />}
+      <ClipActionModals />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
+import { downloadMp3, downloadWav } from "../clip-actions/clip-downloads.ts";
+import { openRemaster } from "../clip-actions/remaster.ts";
 import { trashSongs } from "../library/trash-actions.ts";
 import { navigate } from "../router/history-router.ts";
 import { openModal } from "../shell/modal-store.ts";
-import { downloadMp3, downloadWav } from "./clip-downloads.ts";
 import { chatPathFor, type RemixType } from "./create-query.ts";
 import { remixClip } from "./form-actions.ts";
 import { MenuButton } from "./MenuButton.tsx";
@@ -13,9 +14,10 @@ import {
   type MenuGate,
   makePersonaGate,
   paintingGate,
+  remasterGate,
   wavDownloadGate,
 } from "./song-menu-rules.ts";
-import { openPaintingUpsell, openPersonaUpsell, openWavUpsell } from "./upsells.ts";
+import { openPaintingUpsell, openPersonaUpsell, openRemasterUpsell, openWavUpsell } from "./upsells.ts";
 
 interface MenuItem {
   readonly label: string;
@@ -75,6 +77,12 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       label: "Open in Studio",
       gate: ALLOWED,
       run: () => navigate(`/studio?for_clip_id=${encodeURIComponent(clip.id)}`),
+    },
+    {
+      label: "Remaster",
+      gate: remasterGate(clip, session),
+      run: () => openRemaster(clip),
+      upsell: openRemasterUpsell,
     },
     { label: "MP3 Audio", gate: ALLOWED, run: () => void downloadMp3(clip) },
     {

@@ -47,3 +47,21 @@ export const paintingGate = (session: Session): MenuGate => (hasPaintingFeature(
 /** Adjust Speed: not for uploads, their extends or songs with vocals, shown disabled with the reason. */
 export const adjustSpeedGate = (clip: Clip): MenuGate =>
   canAdjustSpeed(clip) ? ALLOWED : { kind: "disabled", reason: CANNOT_ADJUST_SPEED };
+
+const isInfillClip = (clip: Clip) =>
+  clip.metadata.infill === true || (clip.metadata.task ?? "").includes("infill");
+
+export const REMASTER_TOO_LONG = "Cannot remaster songs longer than 16 minutes";
+export const CONTEST_REMASTER = "Contest songs cannot be remastered";
+
+/**
+ * Remaster: the owner's untrashed songs but replaced sections, with the remaster-modal flag; past
+ * 960 s or for a contest's base song disabled with the reason; without a paid plan an upsell.
+ */
+export function remasterGate(clip: Clip, session: Session): MenuGate {
+  if (!isOwn(clip, session) || clip.is_trashed || isInfillClip(clip)) return HIDDEN;
+  if (session.flags["remaster-modal"] !== true) return HIDDEN;
+  if ((clip.metadata.duration ?? 0) > 960) return { kind: "disabled", reason: REMASTER_TOO_LONG };
+  if (clip.is_contest_base_clip) return { kind: "disabled", reason: CONTEST_REMASTER };
+  return hasPaintingFeature(session) ? ALLOWED : UPSELL;
+}

@@ -46,3 +46,6 @@ export const openPaintingUpsell = () =>
     "Add vocals and instrumentals with Pro or Premier",
     "Upgrade to Pro or Premier to sing over your songs or give them a new backing.",
   );
+
+export const openRemasterUpsell = () =>
+  openUpsell("Remaster is for Pro and Premier", "Upgrade to Pro or Premier to remaster your songs.");
