@@ -2,6 +2,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { downloadMp3, downloadWav } from "../clip-actions/clip-downloads.ts";
+import { confirmSection, createVariations, getFullSong } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
 import { trashSongs } from "../library/trash-actions.ts";
 import { navigate } from "../router/history-router.ts";
@@ -11,10 +12,13 @@ import { remixClip } from "./form-actions.ts";
 import { MenuButton } from "./MenuButton.tsx";
 import {
   adjustSpeedGate,
+  confirmSectionGate,
+  fullSongGate,
   type MenuGate,
   makePersonaGate,
   paintingGate,
   remasterGate,
+  variationsGate,
   wavDownloadGate,
 } from "./song-menu-rules.ts";
 import { openPaintingUpsell, openPersonaUpsell, openRemasterUpsell, openWavUpsell } from "./upsells.ts";
@@ -61,6 +65,12 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       run: () => remixClip(clip, item.type),
       upsell: openPaintingUpsell,
     })),
+    { label: "Get Full Song", gate: fullSongGate(clip, session), run: () => void getFullSong(clip) },
+    {
+      label: "Confirm Section",
+      gate: confirmSectionGate(clip, session),
+      run: () => void confirmSection(clip),
+    },
     { label: "Adjust Speed", gate: adjustSpeedGate(clip), run: () => remixClip(clip, "speed") },
     {
       label: "Make Persona",
@@ -77,6 +87,11 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       label: "Open in Studio",
       gate: ALLOWED,
       run: () => navigate(`/studio?for_clip_id=${encodeURIComponent(clip.id)}`),
+    },
+    {
+      label: "Create Variations",
+      gate: variationsGate(clip, session),
+      run: () => void createVariations(clip),
     },
     {
       label: "Remaster",

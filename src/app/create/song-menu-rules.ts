@@ -65,3 +65,21 @@ export function remasterGate(clip: Clip, session: Session): MenuGate {
   if (clip.is_contest_base_clip) return { kind: "disabled", reason: CONTEST_REMASTER };
   return hasPaintingFeature(session) ? ALLOWED : UPSELL;
 }
+
+const hasExtendHistory = (clip: Clip) => (clip.metadata.history?.length ?? 0) > 0 && !isInfillClip(clip);
+
+/** Create Variations: the owner's songs of V4.5 (auk), V4.5+ (bluejay) or no model, not replaced sections. */
+export function variationsGate(clip: Clip, session: Session): MenuGate {
+  if (!isOwn(clip, session) || isInfillClip(clip) || clip.is_trashed) return HIDDEN;
+  const model = clip.model_name;
+  const fits = model === "" || /v4-5|auk|bluejay/.test(model);
+  return fits ? ALLOWED : HIDDEN;
+}
+
+/** Get Full Song: the owner's songs that extend another, not replaced sections nor stems. */
+export const fullSongGate = (clip: Clip, session: Session): MenuGate =>
+  isOwn(clip, session) && hasExtendHistory(clip) && clip.metadata.type !== "stem" ? ALLOWED : HIDDEN;
+
+/** Confirm Section: the owner of a replaced section only. */
+export const confirmSectionGate = (clip: Clip, session: Session): MenuGate =>
+  isOwn(clip, session) && isInfillClip(clip) ? ALLOWED : HIDDEN;

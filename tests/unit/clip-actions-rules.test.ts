@@ -1,8 +1,14 @@
 // The Remaster modal's request (sliders clamped and sent only when moved, styles and title only
-// when typed) and the menu's Remaster gate.
+// when typed), and the menu gates of Remaster, Create Variations, Get Full Song and Confirm Section.
 
 import { describe, expect, it } from "vitest";
-import { REMASTER_TOO_LONG, remasterGate } from "../../src/app/create/song-menu-rules.ts";
+import {
+  confirmSectionGate,
+  fullSongGate,
+  REMASTER_TOO_LONG,
+  remasterGate,
+  variationsGate,
+} from "../../src/app/create/song-menu-rules.ts";
 import type { Session } from "../../src/shared/api/accounts.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import { upsampleBodySchema } from "../../src/shared/api/generate.ts";
@@ -87,5 +93,36 @@ describe("the Remaster entry", () => {
       kind: "disabled",
       reason: "Contest songs cannot be remastered",
     });
+  });
+});
+
+describe("Create Variations, Get Full Song and Confirm Section", () => {
+  const owner = () => testSession();
+  const clip = (overrides: Partial<Clip> = {}, metadata: Partial<Clip["metadata"]> = {}) =>
+    libraryClip(1, { user_id: OWNER, model_name: "chirp-v4-5", ...overrides }, metadata);
+  const parent = { id: "5a0c1f4e-0000-4000-8000-0000000000d1", type: "gen", continue_at: 30 };
+
+  it("offers variations of the owner's V4.5, V4.5+ and model-less songs, not of replaced sections", () => {
+    expect(variationsGate(clip(), owner()).kind).toBe("allowed");
+    expect(variationsGate(clip({ model_name: "chirp-bluejay" }), owner()).kind).toBe("allowed");
+    expect(variationsGate(clip({ model_name: "" }), owner()).kind).toBe("allowed");
+    expect(variationsGate(clip({ model_name: "chirp-crow" }), owner()).kind).toBe("hidden");
+    expect(variationsGate(clip({}, { infill: true }), owner()).kind).toBe("hidden");
+    expect(variationsGate(clip({ user_id: "someone-else" }), owner()).kind).toBe("hidden");
+  });
+
+  it("offers the full song of an extend, and Confirm Section of a replaced section only", () => {
+    const extend = clip({}, { history: [parent] });
+    const infill = clip({}, { infill: true, task: "infill", history: [{ ...parent, continue_at: null }] });
+    expect(fullSongGate(extend, owner()).kind).toBe("allowed");
+    expect(fullSongGate(clip(), owner()).kind).toBe("hidden");
+    expect(fullSongGate(infill, owner()).kind).toBe("hidden");
+    expect(fullSongGate(clip({}, { history: [parent], type: "stem" }), owner()).kind).toBe("hidden");
+    expect(fullSongGate(clip({ user_id: "someone-else" }, { history: [parent] }), owner()).kind).toBe(
+      "hidden",
+    );
+    expect(confirmSectionGate(infill, owner()).kind).toBe("allowed");
+    expect(confirmSectionGate(extend, owner()).kind).toBe("hidden");
+    expect(confirmSectionGate({ ...infill, user_id: "someone-else" }, owner()).kind).toBe("hidden");
   });
 });

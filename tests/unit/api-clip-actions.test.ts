@@ -1,0 +1,163 @@
+// The song menu's generation actions over HTTP, on both databases: Remaster, Create Variations (a
+// cover through the generation call), Get Full Song and Confirm Section (concat/v2), Get Stems; for
+// the owner, another user (404, nothing made) and anonymous callers (401), and bad input (4xx {detail}).
+
+import { describe, expect, it } from "vitest";
+import { CONFIRM_SECTION_ONLY_INFILL } from "../../src/server/generation/library-actions.ts";
+import type { Clip } from "../../src/shared/api/clips.ts";
+import type { GenerateResponse } from "../../src/shared/api/generate.ts";
+import { type ApiClient, startApiServer } from "../api-server.ts";
+import { settledClips } from "../clip-fixtures.ts";
+import { BACKENDS } from "../server-database.ts";
+import { SINE_SONG_SECONDS, SineSongGenerator } from "../sine-song-generator.ts";
+
+describe.each(BACKENDS)("clip actions API on %s", (backend) => {
+  const generator = new SineSongGenerator();
+  const server = startApiServer(backend, { generator: () => generator });
+  const proUser = () => server.signedUp({ plan: "pro", credits: 200 });
+
+  async function song(client: ApiClient, body: Record<string, unknown> = {}): Promise<Clip> {
+    const response = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "jazz",
+      make_instrumental: true,
+      batch_size: 1,
+      ...body,
+    });
+    expect(response.status).toBe(200);
+    const [clip] = await settledClips(client, [response.body.clips[0].id]);
+    expect(clip.status).toBe("complete");
+    return clip;
+  }
+
+  /** How many clips a user has: a refused call makes none. */
+  const clipCount = async (userId: string) =>
+    Number(
+      (
+        await server
+          .database()
+          .db.selectFrom("clips")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("remasters the owner's song only; sliders outside 0..1 are refused with a detail", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const source = await song(owner.client);
+    for (const bad of [{ tone: 1.5 }, { stereo_width: -0.1 }, { clarity: "loud" }]) {
+      const refused = await owner.client.post<{ detail: string }>("/api/generate/upsample", {
+        clip_id: source.id,
+        ...bad,
+      });
+      expect(refused.status).toBe(400);
+      expect(typeof refused.body.detail).toBe("string");
+    }
+    const before = await clipCount(other.userId);
+    const stranger = await other.client.post<{ detail: string }>("/api/generate/upsample", {
+      clip_id: source.id,
+    });
+    expect(stranger.status).toBe(404);
+    expect(await clipCount(other.userId)).toBe(before);
+    const anonymous = await server.client().post<{ detail: string }>("/api/generate/upsample", {
+      clip_id: source.id,
+    });
+    expect(anonymous.status).toBe(401);
+    const made = await owner.client.post<{ clips: Clip[] }>("/api/generate/upsample", {
+      clip_id: source.id,
+      stereo_width: 1,
+    });
+    expect(made.status).toBe(200);
+    const [remastered] = await settledClips(owner.client, [made.body.clips[0].id]);
+    expect(remastered.status).toBe("complete");
+    expect(generator.requests.at(-1)?.remaster?.stereoWidth).toBe(1);
+  });
+
+  it("creates variations as covers of the song, for the owner and not of another's private song", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const source = await song(owner.client, { tags: "bossa", prompt: "" });
+    const variations = await owner.client.post<GenerateResponse>("/api/generate/v2/", {
+      task: "cover",
+      cover_clip_id: source.id,
+      tags: "bossa",
+      make_instrumental: true,
+    });
+    expect(variations.status).toBe(200);
+    expect(variations.body.clips).toHaveLength(2);
+    expect(variations.body.metadata).toMatchObject({ task: "cover", cover_clip_id: source.id });
+    await settledClips(
+      owner.client,
+      variations.body.clips.map((clip) => clip.id),
+    );
+    expect(generator.requests.at(-1)?.source?.clipId).toBe(source.id);
+    const before = await clipCount(other.userId);
+    const stranger = await other.client.post<{ detail: string }>("/api/generate/v2/", {
+      task: "cover",
+      cover_clip_id: source.id,
+      tags: "bossa",
+    });
+    expect(stranger.status).toBe(404);
+    expect(await clipCount(other.userId)).toBe(before);
+  });
+
+  it("confirms a replaced section as a whole song; Get Full Song refuses it, and others cannot", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const source = await song(owner.client);
+    const replaced = await owner.client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "jazz",
+      continue_clip_id: source.id,
+      infill_start_s: 1,
+      infill_end_s: 2,
+      batch_size: 1,
+    });
+    const [infill] = await settledClips(owner.client, [replaced.body.clips[0].id]);
+    const fullSong = await owner.client.post<{ detail: string }>("/api/generate/concat/v2/", {
+      clip_id: infill.id,
+    });
+    expect(fullSong.status).toBe(400);
+    const plain = await owner.client.post<{ detail: string }>("/api/generate/concat/v2/", {
+      clip_id: source.id,
+      is_infill: true,
+    });
+    expect(plain.status).toBe(400);
+    expect(plain.body.detail).toBe(CONFIRM_SECTION_ONLY_INFILL);
+    const before = await clipCount(other.userId);
+    const stranger = await other.client.post<{ detail: string }>("/api/generate/concat/v2/", {
+      clip_id: infill.id,
+      is_infill: true,
+    });
+    expect(stranger.status).toBe(404);
+    expect(await clipCount(other.userId)).toBe(before);
+    const anonymous = await server.client().post("/api/generate/concat/v2/", { clip_id: infill.id });
+    expect(anonymous.status).toBe(401);
+
+    const confirmed = await owner.client.post<Clip>("/api/generate/concat/v2/", {
+      clip_id: infill.id,
+      is_infill: true,
+      edit_session_id: "session-1",
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.metadata).toMatchObject({ type: "concat_infilling", task: "concat" });
+    const [whole] = await settledClips(owner.client, [confirmed.body.id]);
+    expect(whole.status).toBe("complete");
+    expect(whole.metadata.concat_history?.map((entry) => entry.id)).toEqual([infill.id]);
+    expect(whole.metadata.duration).toBeCloseTo(SINE_SONG_SECONDS, 3);
+  });
+
+  it("makes stems for the owner only", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const source = await song(owner.client);
+    const before = await clipCount(other.userId);
+    const stranger = await other.client.post<{ detail: string }>(`/api/edit/stems/${source.id}`);
+    expect(stranger.status).toBe(404);
+    expect(await clipCount(other.userId)).toBe(before);
+    expect((await server.client().post(`/api/edit/stems/${source.id}`)).status).toBe(401);
+    const stems = await owner.client.post<{ clips: Clip[] }>(`/api/edit/stems/${source.id}`);
+    expect(stems.status).toBe(200);
+    expect(stems.body.clips.length).toBeGreaterThan(0);
+  });
+});
