@@ -144,6 +144,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "POST /api/edit/stems/:clip_id": { access: "owner", body: () => ({}) },
   "POST /api/edit/stems/:clip_id/": { access: "owner", body: () => ({}) },
+  "POST /api/generate/:clip_id/generate_sample_pack": { access: "owner", body: () => ({}) },
+  "GET /api/generate/:clip_id/sample_pack.zip": { access: "owner" },
   "GET /api/generate/requests": { access: "signed-in" },
   "GET /api/generate/requests/": { access: "signed-in" },
   "GET /api/generate/matrix": { access: "public" },

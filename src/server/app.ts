@@ -18,6 +18,7 @@ import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
+import { registerClipActionRoutes } from "./routes/clip-actions.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStudioRenderRoutes(app, { db, storage: options.storage });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
   registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
+  registerClipActionRoutes(app, { db, storage: options.storage });
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });

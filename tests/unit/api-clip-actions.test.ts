@@ -2,8 +2,10 @@
 // cover through the generation call), Get Full Song and Confirm Section (concat/v2), Get Stems; for
 // the owner, another user (404, nothing made) and anonymous callers (401), and bad input (4xx {detail}).
 
+import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { CONFIRM_SECTION_ONLY_INFILL } from "../../src/server/generation/library-actions.ts";
+import type { SamplePackResponse } from "../../src/shared/api/clip-actions.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { type ApiClient, startApiServer } from "../api-server.ts";
@@ -159,5 +161,34 @@ describe.each(BACKENDS)("clip actions API on %s", (backend) => {
     const stems = await owner.client.post<{ clips: Clip[] }>(`/api/edit/stems/${source.id}`);
     expect(stems.status).toBe(200);
     expect(stems.body.clips.length).toBeGreaterThan(0);
+  });
+
+  it("zips the owner's sample pack: stems, four-bar loops and one-shots named with tempo and key", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    // The fixture renders at most 8 s: four bars at its 120 BPM, one loop per stem.
+    const source = await song(owner.client, { title: "Pack Song", duration: 120 });
+    const path = `/api/generate/${source.id}/generate_sample_pack`;
+    expect((await other.client.post<{ detail: string }>(path)).status).toBe(404);
+    expect((await server.client().post(path)).status).toBe(401);
+    const made = await owner.client.post<SamplePackResponse>(path);
+    expect(made.status).toBe(200);
+    expect((await other.client.get(made.body.sample_pack_url)).status).toBe(404);
+    const response = await fetch(`${server.url()}${made.body.sample_pack_url}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain("Pack Song Sample Pack.zip");
+    const zip = await JSZip.loadAsync(await response.arrayBuffer());
+    const names = Object.keys(zip.files).filter((name) => !zip.files[name].dir);
+    const prefix =
+      /^(Stems|Loops|One-shots)\/Pack Song - (bass|lead)( loop 1| one-shot 1)? - 120 BPM( - [A-G][#b]? [a-z]+)?\.wav$/;
+    expect(names.every((name) => prefix.test(name))).toBe(true);
+    expect(names.filter((name) => name.startsWith("Stems/"))).toHaveLength(2);
+    expect(names.filter((name) => name.startsWith("Loops/"))).toHaveLength(2);
+    expect(names.filter((name) => name.startsWith("One-shots/")).length).toBeGreaterThan(0);
+    // Asking again serves the zip already made.
+    const again = await owner.client.post<SamplePackResponse>(path);
+    expect(again.body.sample_pack_url).toBe(made.body.sample_pack_url);
   });
 });

@@ -1,5 +1,6 @@
 import { closeClipActionModal, useClipActionModal } from "./action-modal-store.ts";
 import { RemasterModal } from "./RemasterModal.tsx";
+import { StemsModal } from "./StemsModal.tsx";
 import "./clip-actions.css";
 
 /** The clip actions' modals, mounted once for every page. */
@@ -9,6 +10,10 @@ export function ClipActionModals() {
   switch (modal.kind) {
     case "remaster":
       return <RemasterModal key={modal.clip.id} clip={modal.clip} onClose={closeClipActionModal} />;
+    case "stems":
+      return (
+        <StemsModal key={modal.clip.id} clip={modal.clip} midi={modal.midi} onClose={closeClipActionModal} />
+      );
     default:
       return null;
   }

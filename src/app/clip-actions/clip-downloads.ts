@@ -1,8 +1,10 @@
-// A song's MP3 and WAV downloads through the server's media routes:
+// A song's MP3, WAV and Sample Pack downloads through the server's media routes:
 // the MP3 counts against the download quota and comes once the server has it (encoded on the
-// first request); the WAV is converted first and polled every 5 s, 24 times, until its address appears.
+// first request); the WAV is converted first and polled every 5 s, 24 times, until its address
+// appears; the sample pack is made from the stems on the first request.
 
 import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
+import { samplePackResponseSchema } from "../../shared/api/clip-actions.ts";
 import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
@@ -74,5 +76,24 @@ export async function downloadWav(clip: Clip): Promise<void> {
     showToast({ kind: "error", title: WAV_TIMED_OUT, durationMs: DOWNLOAD_ERROR_MS });
   } catch (error) {
     failed(DOWNLOAD_FAILED, error);
+  }
+}
+
+const PACK_PREPARING = "Your sample pack is being prepared (2-3 minutes)";
+const PACK_FAILED = "Sample pack generation failed";
+
+export async function downloadSamplePack(clip: Clip): Promise<void> {
+  const preparing = showToast({ kind: "info", title: PACK_PREPARING, durationMs: null });
+  try {
+    const { sample_pack_url: url } = await apiRequest(
+      `/api/generate/${encodeURIComponent(clip.id)}/generate_sample_pack`,
+      samplePackResponseSchema,
+      { method: "POST", body: {} },
+    );
+    saveFrom(url);
+  } catch (error) {
+    failed(PACK_FAILED, error);
+  } finally {
+    dismissToast(preparing);
   }
 }

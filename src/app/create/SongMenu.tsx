@@ -1,9 +1,10 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
-import { downloadMp3, downloadWav } from "../clip-actions/clip-downloads.ts";
+import { downloadMp3, downloadSamplePack, downloadWav } from "../clip-actions/clip-downloads.ts";
 import { confirmSection, createVariations, getFullSong } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
+import { openStems } from "../clip-actions/stem-files.ts";
 import { trashSongs } from "../library/trash-actions.ts";
 import { navigate } from "../router/history-router.ts";
 import { openModal } from "../shell/modal-store.ts";
@@ -18,10 +19,19 @@ import {
   makePersonaGate,
   paintingGate,
   remasterGate,
+  samplePackGate,
+  stemsGate,
+  stemsLabel,
   variationsGate,
   wavDownloadGate,
 } from "./song-menu-rules.ts";
-import { openPaintingUpsell, openPersonaUpsell, openRemasterUpsell, openWavUpsell } from "./upsells.ts";
+import {
+  openPaintingUpsell,
+  openPersonaUpsell,
+  openRemasterUpsell,
+  openStemsUpsell,
+  openWavUpsell,
+} from "./upsells.ts";
 
 interface MenuItem {
   readonly label: string;
@@ -71,6 +81,12 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       gate: confirmSectionGate(clip, session),
       run: () => void confirmSection(clip),
     },
+    {
+      label: stemsLabel(session),
+      gate: stemsGate(clip, session),
+      run: () => openStems(clip, { midi: stemsLabel(session) !== "Get Stems" }),
+      upsell: openStemsUpsell,
+    },
     { label: "Adjust Speed", gate: adjustSpeedGate(clip), run: () => remixClip(clip, "speed") },
     {
       label: "Make Persona",
@@ -106,6 +122,7 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       run: () => void downloadWav(clip),
       upsell: openWavUpsell,
     },
+    { label: "Sample Pack", gate: samplePackGate(clip, session), run: () => void downloadSamplePack(clip) },
     {
       label: "Move to Trash",
       gate: session.user !== null && canTrash([clip], session.user.id) ? ALLOWED : HIDDEN,

@@ -83,3 +83,19 @@ export const fullSongGate = (clip: Clip, session: Session): MenuGate =>
 /** Confirm Section: the owner of a replaced section only. */
 export const confirmSectionGate = (clip: Clip, session: Session): MenuGate =>
   isOwn(clip, session) && isInfillClip(clip) ? ALLOWED : HIDDEN;
+
+/** Get Stems: the owner's finished songs but stems; without a paid plan an upsell. */
+export function stemsGate(clip: Clip, session: Session): MenuGate {
+  if (!isOwn(clip, session) || clip.status !== "complete" || clip.metadata.type === "stem") return HIDDEN;
+  return hasPaintingFeature(session) ? ALLOWED : UPSELL;
+}
+
+/** The entry says "Get Stems / MIDI" where the studio is available (it reads the MIDI). */
+export const stemsLabel = (session: Session) =>
+  session.flags.studio === true || session.isStaff ? "Get Stems / MIDI" : "Get Stems";
+
+/** Sample Pack: the owner's finished songs with the download-sample-pack flag. */
+export const samplePackGate = (clip: Clip, session: Session): MenuGate =>
+  isOwn(clip, session) && clip.status === "complete" && session.flags["download-sample-pack"] === true
+    ? ALLOWED
+    : HIDDEN;

@@ -49,3 +49,6 @@ export const openPaintingUpsell = () =>
 
 export const openRemasterUpsell = () =>
   openUpsell("Remaster is for Pro and Premier", "Upgrade to Pro or Premier to remaster your songs.");
+
+export const openStemsUpsell = () =>
+  openUpsell("Stems are for Pro and Premier", "Upgrade to Pro or Premier to get the stems of your songs.");
