@@ -14,13 +14,13 @@ import {
   oneShotCuts,
   samplePackFileName,
 } from "../../shared/clip-actions/sample-pack-plan.ts";
+import { decodeAudio, readStored } from "../clips/clip-audio.ts";
+import { newServerDsp } from "../clips/server-dsp.ts";
 import type { Database } from "../db/schema.ts";
-import { storedScore } from "../generation/reference-audio.ts";
-import type { StoredStem } from "../generation/song-outputs.ts";
 import { conflict } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
-import { decodeAudio, readStored } from "./clip-audio.ts";
-import { newServerDsp } from "./server-dsp.ts";
+import { storedScore } from "./reference-audio.ts";
+import type { StoredStem } from "./song-outputs.ts";
 
 export const samplePackKey = (clipId: string) => `clips/${clipId}/sample-pack.zip`;
 
