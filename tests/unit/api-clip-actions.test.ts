@@ -9,7 +9,7 @@ import type { SamplePackResponse } from "../../src/shared/api/clip-actions.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { type ApiClient, startApiServer } from "../api-server.ts";
-import { settledClips } from "../clip-fixtures.ts";
+import { newTestClip, settledClips } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SINE_SONG_SECONDS, SineSongGenerator } from "../sine-song-generator.ts";
 
@@ -190,5 +190,80 @@ describe.each(BACKENDS)("clip actions API on %s", (backend) => {
     // Asking again serves the zip already made.
     const again = await owner.client.post<SamplePackResponse>(path);
     expect(again.body.sample_pack_url).toBe(made.body.sample_pack_url);
+  });
+
+  it("answers whether a download has commercial rights: owner on a paid plan, not a remix of another's song", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const free = await server.signedUp({ plan: "free", credits: 100 });
+    const source = await song(owner.client);
+    const rights = (client: ApiClient, id: string) =>
+      client.get<{ eligible: boolean; reason: string | null }>(
+        `/api/clips/${id}/commercial_rights_eligible/`,
+      );
+    expect((await rights(owner.client, source.id)).body).toEqual({ eligible: true, reason: null });
+    expect((await rights(other.client, source.id)).status).toBe(404);
+    expect((await server.client().get(`/api/clips/${source.id}/commercial_rights_eligible/`)).status).toBe(
+      401,
+    );
+    const own = await song(free.client);
+    expect((await rights(free.client, own.id)).body).toEqual({ eligible: false, reason: "free_plan" });
+    // Another user's public song, and a song made from it (as an import or an older rule may have).
+    await owner.client.post(`/api/gen/${source.id}/set_visibility/`, { is_public: true });
+    expect((await rights(other.client, source.id)).body).toEqual({ eligible: false, reason: "not_owner" });
+    const cover = await newTestClip(server.database().db, {
+      userId: other.userId,
+      metadata: { type: "gen", cover_clip_id: source.id },
+    });
+    expect((await rights(other.client, cover.id)).body).toEqual({
+      eligible: false,
+      reason: "remix_of_other",
+    });
+  });
+
+  it("counts actions on clips the caller may see, and refuses the whole call for one they may not", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const [a, b] = [await song(owner.client), await song(owner.client)];
+    const one = await owner.client.post<{ counts: Record<string, number> }>(
+      `/api/gen/${a.id}/increment_action_count/`,
+      {
+        action: "download_audio",
+      },
+    );
+    expect(one.body.counts).toEqual({ [a.id]: 1 });
+    const both = await owner.client.post<{ counts: Record<string, number> }>(
+      "/api/gen/increment_action_counts/",
+      {
+        action: "download_audio",
+        gen_ids: [a.id, b.id],
+      },
+    );
+    expect(both.body.counts).toEqual({ [a.id]: 2, [b.id]: 1 });
+    const bad = await owner.client.post<{ detail: string }>(`/api/gen/${a.id}/increment_action_count/`, {
+      action: "Drop Table",
+    });
+    expect(bad.status).toBe(400);
+    expect(typeof bad.body.detail).toBe("string");
+    const stranger = await other.client.post("/api/gen/increment_action_counts/", {
+      action: "download_audio",
+      gen_ids: [a.id],
+    });
+    expect(stranger.status).toBe(404);
+    expect(
+      (await other.client.post(`/api/gen/${b.id}/increment_action_count/`, { action: "x" })).status,
+    ).toBe(404);
+    expect(
+      (await server.client().post(`/api/gen/${b.id}/increment_action_count/`, { action: "x" })).status,
+    ).toBe(401);
+    const after = await owner.client.post<{ counts: Record<string, number> }>(
+      "/api/gen/increment_action_counts/",
+      {
+        action: "download_audio",
+        gen_ids: [a.id, b.id],
+      },
+    );
+    // The refused calls changed nothing.
+    expect(after.body.counts).toEqual({ [a.id]: 3, [b.id]: 2 });
   });
 });

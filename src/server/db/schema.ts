@@ -267,6 +267,14 @@ export interface GeneratedClipsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** How often an action was done on a clip (0020). */
+export interface ClipActionCountsTable {
+  clip_id: string;
+  action: string;
+  count: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
 /** A workspace (0011): a user's named folder of their own clips; clips.project_id names it. */
 export interface WorkspacesTable {
@@ -327,6 +335,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
+  clip_action_counts: ClipActionCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

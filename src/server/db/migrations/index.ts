@@ -12,6 +12,7 @@ import * as workspaces from "./0011-workspaces.ts";
 import * as clipSearch from "./0012-clip-search.ts";
 import * as loginThrottle from "./0013-login-throttle.ts";
 import * as playbarState from "./0014-playbar-state.ts";
+import * as clipActionCounts from "./0020-clip-action-counts.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0012-clip-search": clipSearch,
   "0013-login-throttle": loginThrottle,
   "0014-playbar-state": playbarState,
+  "0020-clip-action-counts": clipActionCounts,
 };
