@@ -1,4 +1,5 @@
 import { closeClipActionModal, useClipActionModal } from "./action-modal-store.ts";
+import { DownloadFileModal, DownloadQuotaModal } from "./DownloadModals.tsx";
 import { RemasterModal } from "./RemasterModal.tsx";
 import { StemsModal } from "./StemsModal.tsx";
 import "./clip-actions.css";
@@ -14,6 +15,19 @@ export function ClipActionModals() {
       return (
         <StemsModal key={modal.clip.id} clip={modal.clip} midi={modal.midi} onClose={closeClipActionModal} />
       );
+    case "downloadFile":
+      return (
+        <DownloadFileModal
+          clip={modal.clip}
+          format={modal.format}
+          notices={modal.notices}
+          upgrade={modal.upgrade}
+          choose={modal.choose}
+          onClose={closeClipActionModal}
+        />
+      );
+    case "downloadQuota":
+      return <DownloadQuotaModal limit={modal.limit} onClose={closeClipActionModal} />;
     default:
       return null;
   }

@@ -8,7 +8,19 @@ import type { Clip } from "../../shared/api/clips.ts";
 export type ClipActionModal =
   | { readonly kind: "remaster"; readonly clip: Clip }
   | { readonly kind: "stems"; readonly clip: Clip; readonly midi: boolean }
-  | { readonly kind: "hireEditor"; readonly clip: Clip };
+  | { readonly kind: "hireEditor"; readonly clip: Clip }
+  /** No downloads of other people's songs are left this month. */
+  | { readonly kind: "downloadQuota"; readonly clip: Clip; readonly limit: number | null }
+  /** What comes with the file, before it downloads: `choose` answers whether to go ahead. */
+  | {
+      readonly kind: "downloadFile";
+      readonly clip: Clip;
+      readonly format: "MP3" | "WAV";
+      readonly notices: readonly string[];
+      /** Offer the upgrade (commercial rights come with a paid plan). */
+      readonly upgrade: boolean;
+      readonly choose: (download: boolean) => void;
+    };
 
 const store = createStore<{ readonly modal: ClipActionModal | null }>(() => ({ modal: null }));
 
