@@ -146,6 +146,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/edit/stems/:clip_id/": { access: "owner", body: () => ({}) },
   "POST /api/generate/:clip_id/generate_sample_pack": { access: "owner", body: () => ({}) },
   "GET /api/generate/:clip_id/sample_pack.zip": { access: "owner" },
+  "GET /api/clips/:clip_id/description": { access: "owner" },
   "POST /api/gen/:clip_id/increment_action_count/": {
     access: "owner",
     body: () => ({ action: "download_audio" }),

@@ -16,6 +16,7 @@ const LibraryPage = lazy(() => import("./library/LibraryPage.tsx"));
 const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
+const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -74,6 +75,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <PersonaPage personaId={route.personaId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "describeClip":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <DescribeClipPage />
           </Suspense>
         </ErrorBoundary>
       );

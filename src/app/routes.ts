@@ -11,6 +11,7 @@ export type Route =
   | { readonly name: "login" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "song"; readonly clipId: string }
+  | { readonly name: "describeClip" }
   | { readonly name: "notFound" };
 
 /**
@@ -37,6 +38,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "persona", personaId: match.params.id };
     case "song":
       return { name: "song", clipId: match.params.id };
+    case "describeClip":
+      return { name: "describeClip" };
     default:
       return { name: "notFound" };
   }

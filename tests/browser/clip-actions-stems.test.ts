@@ -102,4 +102,36 @@ describe("stems and the sample pack", () => {
     expect(names.filter((name) => name.startsWith("Loops/"))).toHaveLength(2);
     expect(names.some((name) => /^One-shots\/Stem Song - bass one-shot 1 - 120 BPM/.test(name))).toBe(true);
   });
+
+  it("describes the song in a new tab from our analysis", async () => {
+    const { page } = app();
+    const row = page.locator(`[data-clip-id="${clipId}"]`);
+    await row.getByRole("button", { name: `More actions: ${TITLE}` }).click();
+    const opened = page.context().waitForEvent("page");
+    await page.getByTestId("song-menu").getByRole("menuitem", { name: "Describe Clip", exact: true }).click();
+    const tab = await opened;
+    await tab.waitForURL((url) => url.pathname === "/b-side/describe-clip");
+    expect(new URL(tab.url()).searchParams.get("clipId")).toBe(clipId);
+    const description = tab.getByTestId("clip-description");
+    await expect.poll(() => description.getByRole("heading", { level: 1 }).textContent()).toBe(TITLE);
+    const text = (await description.textContent()) ?? "";
+    expect(text).toContain("Length0:08");
+    expect(text).toContain("Stylesambient");
+    expect(await description.getByRole("list", { name: "Instruments" }).getByRole("listitem").count()).toBe(
+      2,
+    );
+    if (SHOTS) await tab.screenshot({ path: `${SHOTS}/describe-clip.png`, fullPage: true });
+    await tab.close();
+  });
+
+  it("takes the song to the create page as a reference with Orpheus", async () => {
+    const { page } = app();
+    const row = page.locator(`[data-clip-id="${clipId}"]`);
+    await row.getByRole("button", { name: `More actions: ${TITLE}` }).click();
+    await page.getByTestId("song-menu").getByRole("menuitem", { name: "Orpheus", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("remix_clip") === clipId);
+    await expect
+      .poll(() => page.getByTestId("condition-cover").textContent({ timeout: 10_000 }))
+      .toContain(`Cover of ${TITLE}`);
+  });
 });

@@ -5,7 +5,7 @@
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { CONFIRM_SECTION_ONLY_INFILL } from "../../src/server/generation/library-actions.ts";
-import type { SamplePackResponse } from "../../src/shared/api/clip-actions.ts";
+import type { ClipDescription, SamplePackResponse } from "../../src/shared/api/clip-actions.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { type ApiClient, startApiServer } from "../api-server.ts";
@@ -265,5 +265,27 @@ describe.each(BACKENDS)("clip actions API on %s", (backend) => {
     );
     // The refused calls changed nothing.
     expect(after.body.counts).toEqual({ [a.id]: 3, [b.id]: 2 });
+  });
+
+  it("describes the owner's song from our analysis: tempo, key, stems and loudness", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const source = await song(owner.client, { title: "Described", duration: 120, prompt: "" });
+    const path = `/api/clips/${source.id}/description`;
+    expect((await other.client.get(path)).status).toBe(404);
+    expect((await server.client().get(path)).status).toBe(401);
+    const described = await owner.client.get<ClipDescription>(path);
+    expect(described.status).toBe(200);
+    const d = described.body;
+    expect(d).toMatchObject({ clip_id: source.id, title: "Described", styles: "jazz", source: "analysis" });
+    expect(d.duration_s).toBeCloseTo(8, 3);
+    // The generator's own downbeats are the clip's beat analysis: its tempo.
+    expect(d.tempo_bpm).toBe(120);
+    // The fixture's stems: a bass sine at 0.3 and a lead at 0.2 (RMS a / sqrt 2).
+    expect(d.instruments.map((instrument) => instrument.stem)).toEqual(["bass", "lead"]);
+    expect(d.instruments[0].level_db).toBeCloseTo(20 * Math.log10(0.3 / Math.SQRT2), 0);
+    expect(d.instruments[1].level_db).toBeCloseTo(20 * Math.log10(0.2 / Math.SQRT2), 0);
+    expect(d.loudness.integrated_lufs).not.toBeNull();
+    expect(d.loudness.true_peak_db).toBeLessThan(0);
   });
 });

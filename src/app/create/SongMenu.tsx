@@ -2,6 +2,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { downloadMp3, downloadSamplePack, downloadWav } from "../clip-actions/clip-downloads.ts";
+import { describeClip, orpheus } from "../clip-actions/navigation.ts";
 import { confirmSection, createVariations, getFullSong } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
 import { openStems } from "../clip-actions/stem-files.ts";
@@ -14,6 +15,7 @@ import { MenuButton } from "./MenuButton.tsx";
 import {
   adjustSpeedGate,
   confirmSectionGate,
+  describeGate,
   fullSongGate,
   type MenuGate,
   makePersonaGate,
@@ -123,6 +125,8 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
       upsell: openWavUpsell,
     },
     { label: "Sample Pack", gate: samplePackGate(clip, session), run: () => void downloadSamplePack(clip) },
+    { label: "Describe Clip", gate: describeGate(clip, session), run: () => describeClip(clip) },
+    { label: "Orpheus", gate: ALLOWED, run: () => orpheus(clip) },
     {
       label: "Move to Trash",
       gate: session.user !== null && canTrash([clip], session.user.id) ? ALLOWED : HIDDEN,

@@ -99,3 +99,9 @@ export const samplePackGate = (clip: Clip, session: Session): MenuGate =>
   isOwn(clip, session) && clip.status === "complete" && session.flags["download-sample-pack"] === true
     ? ALLOWED
     : HIDDEN;
+
+export const DESCRIBE_OTHERS = "Only the song's owner can describe it";
+
+/** Describe Clip: shown for every finished song, disabled for songs the user does not own. */
+export const describeGate = (clip: Clip, session: Session): MenuGate =>
+  isOwn(clip, session) ? ALLOWED : { kind: "disabled", reason: DESCRIBE_OTHERS };

@@ -48,6 +48,18 @@ export interface PackMusic {
   readonly firstDownbeat: number;
 }
 
+/** The clip's finished beat analysis (for a generated song, the generator's own downbeats), if any. */
+export async function storedBeats(db: Kysely<Database>, clipId: string) {
+  const row = await db
+    .selectFrom("clip_downbeats")
+    .select("result")
+    .where("clip_id", "=", clipId)
+    .where("state", "=", "complete")
+    .executeTakeFirst();
+  const beats = beatsResultSchema.safeParse(row?.result ?? null);
+  return beats.success ? beats.data : null;
+}
+
 /**
  * The generator's score when it kept one (its exact tempo and key, bars from 0); otherwise the
  * clip's beat analysis (the generator's own downbeats) for the tempo, and the key heard in the mix.
@@ -60,17 +72,11 @@ export async function packMusic(
 ): Promise<PackMusic> {
   const score = storedScore(storedScoreValue);
   if (score) return { bpm: score.bpm, key: keyName(score.key), firstDownbeat: 0 };
-  const beatsRow = await db
-    .selectFrom("clip_downbeats")
-    .select("result")
-    .where("clip_id", "=", clip.id)
-    .where("state", "=", "complete")
-    .executeTakeFirst();
-  const beats = beatsResultSchema.safeParse(beatsRow?.result ?? null);
+  const beats = await storedBeats(db, clip.id);
   const heard = analyseSource(newServerDsp(), await decodeAudio(await readStored(storage, clip.audioKey)));
-  const bpm = (beats.success ? beats.data.bpm : null) ?? heard.bpm;
+  const bpm = beats?.bpm ?? heard.bpm;
   if (bpm === null) throw conflict(NO_STEADY_TEMPO);
-  const downbeats = beats.success ? beats.data.downbeats : heard.downbeats;
+  const downbeats = beats?.downbeats ?? heard.downbeats;
   return {
     bpm,
     key: heard.key ? keyName(heard.key) : null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import {
   type ActionCountResponse,
+  type ClipDescription,
   incrementActionBodySchema,
   incrementActionsBodySchema,
   type SamplePackResponse,
@@ -10,6 +11,7 @@ import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findVisibleClip, findVisibleClips } from "../clips/clip-repository.ts";
 import type { Database } from "../db/schema.ts";
+import { describeClip } from "../generation/clip-description.ts";
 import { buildSamplePack, packMusic, samplePackKey } from "../generation/sample-pack.ts";
 import { putBytes, storedStemsSchema } from "../generation/song-outputs.ts";
 import { NO_STEMS } from "../generation/stem-clips.ts";
@@ -46,6 +48,13 @@ export function registerClipActionRoutes(
   deps: { db: Kysely<Database>; storage: Storage },
 ) {
   const { db, storage } = deps;
+
+  // Describe Clip is the owner's: another user's song answers as missing.
+  app.get("/api/clips/:clip_id/description", async (request): Promise<ClipDescription> => {
+    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+    const user = requireUser(request);
+    return describeClip(db, storage, await usableClip(db, user.id, clip_id));
+  });
 
   // Counted on clips the user may see; one that is not (or is missing) refuses the whole call.
   app.post("/api/gen/:clip_id/increment_action_count/", async (request): Promise<ActionCountResponse> => {

@@ -20,3 +20,23 @@ export const incrementActionsBodySchema = z.object({
 });
 export const actionCountResponseSchema = z.object({ counts: z.record(z.string(), z.number().int()) });
 export type ActionCountResponse = z.infer<typeof actionCountResponseSchema>;
+
+/** GET /api/clips/{clip_id}/description: the Describe Clip page's facts, from our own analysis. */
+export const clipDescriptionSchema = z.object({
+  clip_id: z.string(),
+  title: z.string(),
+  prompt: z.string(),
+  styles: z.string(),
+  duration_s: z.number().nullable(),
+  /** null when the song has no steady pulse. */
+  tempo_bpm: z.number().nullable(),
+  /** "A minor"; null when no key is heard. */
+  key: z.string().nullable(),
+  /** Where the tempo and key come from: the generator's score, or listening to the audio. */
+  source: z.enum(["score", "analysis"]),
+  sections: z.array(z.object({ kind: z.string(), start_s: z.number(), end_s: z.number() })),
+  /** Each audible stem, its level and the instruments playing in it. */
+  instruments: z.array(z.object({ stem: z.string(), level_db: z.number(), names: z.array(z.string()) })),
+  loudness: z.object({ integrated_lufs: z.number().nullable(), true_peak_db: z.number().nullable() }),
+});
+export type ClipDescription = z.infer<typeof clipDescriptionSchema>;
