@@ -147,6 +147,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/generate/:clip_id/generate_sample_pack": { access: "owner", body: () => ({}) },
   "GET /api/generate/:clip_id/sample_pack.zip": { access: "owner" },
   "GET /api/clips/:clip_id/description": { access: "owner" },
+  "POST /api/marketplace/editor-requests": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId, message: "Tighten the intro" }),
+  },
+  "GET /api/marketplace/editor-requests": { access: "signed-in" },
   "POST /api/gen/:clip_id/increment_action_count/": {
     access: "owner",
     body: () => ({ action: "download_audio" }),

@@ -22,6 +22,7 @@ import { registerClipActionRoutes } from "./routes/clip-actions.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
+import { registerEditorRequestRoutes } from "./routes/editor-requests.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDownbeatsRoutes(app, { db, storage: options.storage });
   registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
   registerClipActionRoutes(app, { db, storage: options.storage });
+  registerEditorRequestRoutes(app, db);
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });

@@ -34,6 +34,7 @@ describe("stems and the sample pack", () => {
     const { page, baseUrl } = app();
     await app().grantFlag(PRO_USER, "studio");
     await app().grantFlag(PRO_USER, "download-sample-pack");
+    await app().grantFlag(PRO_USER, "enable-marketplace");
     await app().signIn(PRO_USER);
     const made = await postJson(page, baseUrl, "/api/generate/v2/", {
       title: TITLE,
@@ -122,6 +123,24 @@ describe("stems and the sample pack", () => {
     );
     if (SHOTS) await tab.screenshot({ path: `${SHOTS}/describe-clip.png`, fullPage: true });
     await tab.close();
+  });
+
+  it("files a Hire an Editor request from its form", async () => {
+    const { page, db } = app();
+    const row = page.locator(`[data-clip-id="${clipId}"]`);
+    await row.getByRole("button", { name: `More actions: ${TITLE}` }).click();
+    await page
+      .getByTestId("song-menu")
+      .getByRole("menuitem", { name: "Hire an Editor", exact: true })
+      .click();
+    const modal = page.getByTestId("hire-editor-modal");
+    expect(await modal.getByRole("button", { name: "Send request" }).isDisabled()).toBe(true);
+    await modal.getByLabel("What should the editor do?").fill("Give the intro more air");
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/hire-editor-modal.png` });
+    await modal.getByRole("button", { name: "Send request" }).click();
+    await expect.poll(() => page.getByText("Your request was sent to our editors.").count()).toBe(1);
+    const filed = await db.selectFrom("editor_requests").select(["clip_id", "message"]).execute();
+    expect(filed).toEqual([{ clip_id: clipId, message: "Give the intro more air" }]);
   });
 
   it("takes the song to the create page as a reference with Orpheus", async () => {

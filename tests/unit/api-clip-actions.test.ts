@@ -5,7 +5,12 @@
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { CONFIRM_SECTION_ONLY_INFILL } from "../../src/server/generation/library-actions.ts";
-import type { ClipDescription, SamplePackResponse } from "../../src/shared/api/clip-actions.ts";
+import { MARKETPLACE_OFF } from "../../src/server/routes/editor-requests.ts";
+import type {
+  ClipDescription,
+  EditorRequest,
+  SamplePackResponse,
+} from "../../src/shared/api/clip-actions.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { type ApiClient, startApiServer } from "../api-server.ts";
@@ -287,5 +292,47 @@ describe.each(BACKENDS)("clip actions API on %s", (backend) => {
     expect(d.instruments[1].level_db).toBeCloseTo(20 * Math.log10(0.2 / Math.SQRT2), 0);
     expect(d.loudness.integrated_lufs).not.toBeNull();
     expect(d.loudness.true_peak_db).toBeLessThan(0);
+  });
+
+  it("files a Hire an Editor request with the marketplace flag, which staff see and others do not", async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const staff = await proUser();
+    const db = server.database().db;
+    await db.updateTable("users").set({ is_staff: true }).where("id", "=", staff.userId).execute();
+    const source = await song(owner.client, { title: "Needs an Editor" });
+    const body = { clip_id: source.id, message: "Tighten the intro" };
+    const off = await owner.client.post<{ detail: string }>("/api/marketplace/editor-requests", body);
+    expect(off.status).toBe(403);
+    expect(off.body.detail).toBe(MARKETPLACE_OFF);
+    for (const user of [owner, other]) {
+      await db
+        .updateTable("users")
+        .set({ flags: ["enable-marketplace"] })
+        .where("id", "=", user.userId)
+        .execute();
+    }
+    const blank = await owner.client.post<{ detail: string }>("/api/marketplace/editor-requests", {
+      ...body,
+      message: "   ",
+    });
+    expect(blank.status).toBe(400);
+    expect(typeof blank.body.detail).toBe("string");
+    expect((await other.client.post("/api/marketplace/editor-requests", body)).status).toBe(404);
+    expect((await server.client().post("/api/marketplace/editor-requests", body)).status).toBe(401);
+    const filed = await owner.client.post<EditorRequest>("/api/marketplace/editor-requests", body);
+    expect(filed.status).toBe(201);
+    expect(filed.body).toMatchObject({
+      clip_id: source.id,
+      clip_title: "Needs an Editor",
+      message: "Tighten the intro",
+    });
+    const seen = async (client: ApiClient) =>
+      (await client.get<{ requests: EditorRequest[] }>("/api/marketplace/editor-requests")).body.requests.map(
+        (entry) => entry.id,
+      );
+    expect(await seen(staff.client)).toContain(filed.body.id);
+    expect(await seen(owner.client)).toEqual([filed.body.id]);
+    expect(await seen(other.client)).toEqual([]);
   });
 });

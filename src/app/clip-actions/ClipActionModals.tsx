@@ -1,5 +1,6 @@
 import { closeClipActionModal, useClipActionModal } from "./action-modal-store.ts";
 import { DownloadFileModal, DownloadQuotaModal } from "./DownloadModals.tsx";
+import { HireEditorModal } from "./HireEditorModal.tsx";
 import { RemasterModal } from "./RemasterModal.tsx";
 import { StemsModal } from "./StemsModal.tsx";
 import "./clip-actions.css";
@@ -28,7 +29,7 @@ export function ClipActionModals() {
       );
     case "downloadQuota":
       return <DownloadQuotaModal limit={modal.limit} onClose={closeClipActionModal} />;
-    default:
-      return null;
+    case "hireEditor":
+      return <HireEditorModal key={modal.clip.id} clip={modal.clip} onClose={closeClipActionModal} />;
   }
 }

@@ -2,6 +2,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { downloadMp3, downloadSamplePack, downloadWav } from "../clip-actions/clip-downloads.ts";
+import { hireEditor } from "../clip-actions/HireEditorModal.tsx";
 import { describeClip, orpheus } from "../clip-actions/navigation.ts";
 import { confirmSection, createVariations, getFullSong } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
@@ -17,6 +18,7 @@ import {
   confirmSectionGate,
   describeGate,
   fullSongGate,
+  hireEditorGate,
   type MenuGate,
   makePersonaGate,
   paintingGate,
@@ -127,6 +129,7 @@ export function SongMenu({ clip }: { readonly clip: Clip }) {
     { label: "Sample Pack", gate: samplePackGate(clip, session), run: () => void downloadSamplePack(clip) },
     { label: "Describe Clip", gate: describeGate(clip, session), run: () => describeClip(clip) },
     { label: "Orpheus", gate: ALLOWED, run: () => orpheus(clip) },
+    { label: "Hire an Editor", gate: hireEditorGate(clip, session), run: () => hireEditor(clip) },
     {
       label: "Move to Trash",
       gate: session.user !== null && canTrash([clip], session.user.id) ? ALLOWED : HIDDEN,

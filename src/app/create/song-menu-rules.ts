@@ -105,3 +105,12 @@ export const DESCRIBE_OTHERS = "Only the song's owner can describe it";
 /** Describe Clip: shown for every finished song, disabled for songs the user does not own. */
 export const describeGate = (clip: Clip, session: Session): MenuGate =>
   isOwn(clip, session) ? ALLOWED : { kind: "disabled", reason: DESCRIBE_OTHERS };
+
+/** Hire an Editor: the owner's finished, untrashed songs, with the enable-marketplace flag. */
+export const hireEditorGate = (clip: Clip, session: Session): MenuGate =>
+  isOwn(clip, session) &&
+  !clip.is_trashed &&
+  clip.status === "complete" &&
+  session.flags["enable-marketplace"] === true
+    ? ALLOWED
+    : HIDDEN;

@@ -275,6 +275,15 @@ export interface ClipActionCountsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A Hire an Editor request (0021). */
+export interface EditorRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  clip_id: string;
+  message: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
 /** A workspace (0011): a user's named folder of their own clips; clips.project_id names it. */
 export interface WorkspacesTable {
@@ -336,6 +345,7 @@ export interface Database {
   workspace_pins: WorkspacePinsTable;
   playbar_states: PlaybarStatesTable;
   clip_action_counts: ClipActionCountsTable;
+  editor_requests: EditorRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

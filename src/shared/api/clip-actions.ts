@@ -40,3 +40,25 @@ export const clipDescriptionSchema = z.object({
   loudness: z.object({ integrated_lufs: z.number().nullable(), true_peak_db: z.number().nullable() }),
 });
 export type ClipDescription = z.infer<typeof clipDescriptionSchema>;
+
+export const EDITOR_REQUEST_MESSAGE_MAX = 2000;
+/** POST /api/marketplace/editor-requests: what the editor is asked to do with the song. */
+export const editorRequestBodySchema = z.object({
+  clip_id: z.uuid("Clip ids are UUIDs"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Say what the editor should do")
+    .max(EDITOR_REQUEST_MESSAGE_MAX, `At most ${EDITOR_REQUEST_MESSAGE_MAX} characters`),
+});
+export const editorRequestSchema = z.object({
+  id: z.string(),
+  clip_id: z.string(),
+  clip_title: z.string(),
+  user_handle: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type EditorRequest = z.infer<typeof editorRequestSchema>;
+/** GET /api/marketplace/editor-requests: staff see every request, others their own. */
+export const editorRequestsResponseSchema = z.object({ requests: z.array(editorRequestSchema) });

@@ -13,6 +13,7 @@ import * as clipSearch from "./0012-clip-search.ts";
 import * as loginThrottle from "./0013-login-throttle.ts";
 import * as playbarState from "./0014-playbar-state.ts";
 import * as clipActionCounts from "./0020-clip-action-counts.ts";
+import * as editorRequests from "./0021-editor-requests.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013-login-throttle": loginThrottle,
   "0014-playbar-state": playbarState,
   "0020-clip-action-counts": clipActionCounts,
+  "0021-editor-requests": editorRequests,
 };
