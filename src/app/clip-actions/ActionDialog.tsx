@@ -1,13 +1,25 @@
 import type { ReactNode } from "react";
 
-/** A clip action's dialog: over a backdrop, a heading with a close button, the content, the buttons. */
+/** What the dialog's main button does; Cancel beside it closes the dialog. */
+export interface DialogConfirm {
+  readonly label: string;
+  readonly disabled?: boolean;
+  readonly run: () => void;
+}
+
+/**
+ * A clip action's dialog: over a backdrop, a heading with a close button, the content, then the
+ * buttons: any of its own (`actions`), and with `confirm` Cancel and the main one.
+ */
 export function ActionDialog(props: {
   readonly title: string;
   readonly testId: string;
   readonly onClose: () => void;
   readonly children: ReactNode;
   readonly actions?: ReactNode;
+  readonly confirm?: DialogConfirm;
 }) {
+  const { confirm } = props;
   const titleId = `${props.testId}-title`;
   return (
     <div className="create-modal-backdrop">
@@ -26,7 +38,26 @@ export function ActionDialog(props: {
           </button>
         </header>
         {props.children}
-        {props.actions && <footer className="clip-action-buttons">{props.actions}</footer>}
+        {(props.actions || confirm) && (
+          <footer className="clip-action-buttons">
+            {props.actions}
+            {confirm && (
+              <>
+                <button type="button" className="clip-action-secondary" onClick={props.onClose}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="clip-action-primary"
+                  disabled={confirm.disabled}
+                  onClick={confirm.run}
+                >
+                  {confirm.label}
+                </button>
+              </>
+            )}
+          </footer>
+        )}
       </section>
     </div>
   );

@@ -33,20 +33,13 @@ export function DownloadFileModal(props: {
       testId="download-file-modal"
       onClose={() => answer(false)}
       actions={
-        <>
-          {props.upgrade && (
-            <button type="button" className="clip-action-secondary" onClick={openUpgrade}>
-              Upgrade
-            </button>
-          )}
-          <button type="button" className="clip-action-secondary" onClick={() => answer(false)}>
-            Cancel
+        props.upgrade && (
+          <button type="button" className="clip-action-secondary" onClick={openUpgrade}>
+            Upgrade
           </button>
-          <button type="button" className="clip-action-primary" onClick={() => answer(true)}>
-            Download
-          </button>
-        </>
+        )
       }
+      confirm={{ label: "Download", run: () => answer(true) }}
     >
       {props.notices.map((notice) => (
         <p key={notice} className="clip-action-notice">

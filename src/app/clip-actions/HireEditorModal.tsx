@@ -37,21 +37,7 @@ export function HireEditorModal({ clip, onClose }: { readonly clip: Clip; readon
       title={`Hire an Editor for ${clip.title || "Untitled"}`}
       testId="hire-editor-modal"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="clip-action-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="clip-action-primary"
-            disabled={busy || message.trim() === ""}
-            onClick={() => void send()}
-          >
-            Send request
-          </button>
-        </>
-      }
+      confirm={{ label: "Send request", disabled: busy || message.trim() === "", run: () => void send() }}
     >
       <label className="clip-action-field">
         <span>What should the editor do?</span>

@@ -44,16 +44,7 @@ export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly
       title={`Remaster ${clip.title || "Untitled"}`}
       testId="remaster-modal"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="clip-action-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="clip-action-primary" disabled={busy} onClick={() => void send()}>
-            {busy ? "Remastering..." : "Remaster"}
-          </button>
-        </>
-      }
+      confirm={{ label: busy ? "Remastering..." : "Remaster", disabled: busy, run: () => void send() }}
     >
       <label className="clip-action-field">
         <span>Model</span>

@@ -28,6 +28,22 @@ function rms(channels: readonly Float32Array[], cut: Cut): number {
   return Math.sqrt(sum / (cut.frames * channels.length));
 }
 
+/** Cuts of `frames` frames every `step` frames from the first downbeat, to the end, the audible ones. */
+function audibleCutsOnGrid(
+  channels: readonly Float32Array[],
+  start: number,
+  step: number,
+  frames: number,
+): Cut[] {
+  const length = channels[0]?.length ?? 0;
+  const cuts: Cut[] = [];
+  for (let k = 0; Math.round(start + k * step) + frames <= length; k++) {
+    const cut = { start: Math.round(start + k * step), frames };
+    if (rms(channels, cut) >= SILENCE_RMS) cuts.push(cut);
+  }
+  return cuts;
+}
+
 /** Four-bar loops on bar lines (the first downbeat at `firstDownbeat` seconds), the first audible ones. */
 export function loopCuts(
   channels: readonly Float32Array[],
@@ -35,17 +51,11 @@ export function loopCuts(
   bpm: number,
   firstDownbeat = 0,
 ): Cut[] {
-  const length = channels[0]?.length ?? 0;
-  const bar = beatFrames(bpm, sampleRate) * BEATS_PER_BAR;
-  const frames = Math.round(bar * BARS_PER_LOOP);
-  const cuts: Cut[] = [];
-  for (let k = 0; cuts.length < LOOPS_PER_STEM; k++) {
-    const start = Math.round(firstDownbeat * sampleRate + k * bar * BARS_PER_LOOP);
-    if (start + frames > length) break;
-    const cut = { start, frames };
-    if (rms(channels, cut) >= SILENCE_RMS) cuts.push(cut);
-  }
-  return cuts;
+  const loop = beatFrames(bpm, sampleRate) * BEATS_PER_BAR * BARS_PER_LOOP;
+  return audibleCutsOnGrid(channels, firstDownbeat * sampleRate, loop, Math.round(loop)).slice(
+    0,
+    LOOPS_PER_STEM,
+  );
 }
 
 /** Peak of a cut's first few milliseconds: what makes a beat a hit. */
@@ -64,18 +74,13 @@ export function oneShotCuts(
   bpm: number,
   firstDownbeat = 0,
 ): Cut[] {
-  const length = channels[0]?.length ?? 0;
   const beat = beatFrames(bpm, sampleRate);
   const frames = Math.round(Math.min(beat, ONE_SHOT_MAX_SECONDS * sampleRate));
   const attackFrames = Math.round(0.02 * sampleRate);
-  const beats: { cut: Cut; level: number }[] = [];
-  for (let k = 0; ; k++) {
-    const start = Math.round(firstDownbeat * sampleRate + k * beat);
-    if (start + frames > length) break;
-    const cut = { start, frames };
-    if (rms(channels, cut) < SILENCE_RMS) continue;
-    beats.push({ cut, level: attack(channels, start, attackFrames) });
-  }
+  const beats = audibleCutsOnGrid(channels, firstDownbeat * sampleRate, beat, frames).map((cut) => ({
+    cut,
+    level: attack(channels, cut.start, attackFrames),
+  }));
   // Hits of the same level (within 1 dB) are taken as repeats of one sound: one of each.
   const chosen: { cut: Cut; level: number }[] = [];
   for (const candidate of [...beats].sort((a, b) => b.level - a.level)) {
