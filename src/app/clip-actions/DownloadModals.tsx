@@ -57,23 +57,13 @@ export function DownloadQuotaModal(props: { readonly limit: number | null; reado
       title="Download limit reached"
       testId="download-quota-modal"
       onClose={props.onClose}
-      actions={
-        <>
-          <button type="button" className="clip-action-secondary" onClick={props.onClose}>
-            Close
-          </button>
-          <button
-            type="button"
-            className="clip-action-primary"
-            onClick={() => {
-              props.onClose();
-              openUpgrade();
-            }}
-          >
-            Upgrade
-          </button>
-        </>
-      }
+      confirm={{
+        label: "Upgrade",
+        run: () => {
+          props.onClose();
+          openUpgrade();
+        },
+      }}
     >
       <p>
         You have used all {props.limit ?? "your"} downloads of other people&apos;s songs this month. Your own
