@@ -2,6 +2,8 @@
 // when typed), and the menu gates of Remaster, Create Variations, Get Full Song and Confirm Section.
 
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/app/account/api-request.ts";
+import { REMASTER_FAILED, remasterErrorText } from "../../src/app/clip-actions/remaster.ts";
 import {
   confirmSectionGate,
   fullSongGate,
@@ -11,7 +13,7 @@ import {
 } from "../../src/app/create/song-menu-rules.ts";
 import type { Session } from "../../src/shared/api/accounts.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
-import { upsampleBodySchema } from "../../src/shared/api/generate.ts";
+import { REMASTER_NOT_ALLOWED, upsampleBodySchema } from "../../src/shared/api/generate.ts";
 import {
   clampSlider,
   DEFAULT_REMASTER_SLIDERS,
@@ -61,6 +63,17 @@ describe("the remaster request", () => {
       title: "New",
       model_name: "chirp-v4-5",
     });
+  });
+});
+
+describe("a refused remaster", () => {
+  it("says the plan lacks Remaster, that the title is too long, or that it failed", () => {
+    expect(remasterErrorText(new ApiError(400, REMASTER_NOT_ALLOWED, null))).toBe(REMASTER_NOT_ALLOWED);
+    expect(remasterErrorText(new ApiError(422, "anything", null))).toBe("Title too long.");
+    expect(remasterErrorText(new ApiError(400, "Replaced sections cannot be remastered", null))).toBe(
+      REMASTER_FAILED,
+    );
+    expect(remasterErrorText(new TypeError("Failed to fetch"))).toBe("Remaster failed.");
   });
 });
 
