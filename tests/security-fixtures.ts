@@ -44,6 +44,12 @@ export async function makeOwnerFixtures(
     { channels: testAudio(800), sampleRate: 8000 },
   );
   const client = owner.client;
+  // Flag-gated routes (Hire an Editor) are the owner's to use.
+  await db
+    .updateTable("users")
+    .set({ flags: ["enable-marketplace"] })
+    .where("id", "=", owner.id)
+    .execute();
   const workspace = await ok(
     "workspace",
     await client.post<{ id: string }>("/api/project", { name: SECRETS.workspace }),

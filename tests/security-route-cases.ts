@@ -208,6 +208,22 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "POST /api/edit/stems/:clip_id": { access: "owner", body: () => ({}) },
   "POST /api/edit/stems/:clip_id/": { access: "owner", body: () => ({}) },
+  "POST /api/generate/:clip_id/generate_sample_pack": { access: "owner", body: () => ({}) },
+  "GET /api/generate/:clip_id/sample_pack.zip": { access: "owner" },
+  "GET /api/clips/:clip_id/description": { access: "owner" },
+  "POST /api/marketplace/editor-requests": {
+    access: "owner",
+    body: (f) => ({ clip_id: f.clipId, message: "Tighten the intro" }),
+  },
+  "GET /api/marketplace/editor-requests": { access: "signed-in" },
+  "POST /api/gen/:clip_id/increment_action_count/": {
+    access: "owner",
+    body: () => ({ action: "download_audio" }),
+  },
+  "POST /api/gen/increment_action_counts/": {
+    access: "owner",
+    body: (f) => ({ action: "download_audio", gen_ids: [f.clipId] }),
+  },
   "GET /api/generate/requests": { access: "signed-in" },
   "GET /api/generate/requests/": { access: "signed-in" },
   "GET /api/generate/matrix": { access: "public" },

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { LoginPage } from "./account/LoginPage.tsx";
+import { ClipActionModals } from "./clip-actions/ClipActionModals.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { HomePage } from "./home/HomePage.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
@@ -21,6 +22,7 @@ const ProfilePage = lazy(() => import("./profile/ProfilePage.tsx"));
 const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
+const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -33,6 +35,7 @@ export function App() {
       <Page pathname={pathname} />
       {showsGlobalPlayer(pathname) && <PlayerBar />}
       <AddToPlaylistHost />
+      <ClipActionModals />
     </>
   );
 }
@@ -87,6 +90,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <SearchPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "describeClip":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <DescribeClipPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -16,6 +16,7 @@ export type Route =
   | { readonly name: "playlist"; readonly playlistId: string }
   | { readonly name: "notifications" }
   | { readonly name: "search" }
+  | { readonly name: "describeClip" }
   | { readonly name: "notFound" };
 
 /**
@@ -54,6 +55,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "playlist", playlistId: match.params.id };
     case "notifications":
       return { name: "notifications" };
+    case "describeClip":
+      return { name: "describeClip" };
     default:
       return { name: "notFound" };
   }

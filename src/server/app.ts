@@ -21,6 +21,7 @@ import { registerAnalyticsRoutes } from "./routes/analytics.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerAutoplayRoutes } from "./routes/autoplay.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
+import { registerClipActionRoutes } from "./routes/clip-actions.ts";
 import { registerClipSettingsRoutes } from "./routes/clip-settings.ts";
 import { registerClipRoutes } from "./routes/clips.ts";
 import { registerCommentRoutes } from "./routes/comments.ts";
@@ -28,6 +29,7 @@ import { registerContestRoutes } from "./routes/contests.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDiscoverRoutes } from "./routes/discover.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
+import { registerEditorRequestRoutes } from "./routes/editor-requests.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
@@ -157,6 +159,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     exclusiveDatabase: options.database.backend === "pglite",
     queue: options.jobQueue,
   });
+  registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
+  registerClipActionRoutes(app, { db, storage: options.storage });
+  registerEditorRequestRoutes(app, db);
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
   registerAutoplayRoutes(app, db);

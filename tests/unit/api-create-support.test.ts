@@ -77,14 +77,17 @@ describe.each(BACKENDS)("create page support calls on %s", (backend) => {
   it("grants commercial rights for the owner's finished songs on a paid plan", async () => {
     const url = (id: string) => `/api/clips/${id}/commercial_rights_eligible/`;
     const own = await newTestClip(db(), { userId: pro.id });
-    expect((await pro.client.get(url(own.id))).body).toEqual({ eligible: true });
+    expect((await pro.client.get(url(own.id))).body).toEqual({ eligible: true, reason: null });
     const upload = await newTestClip(db(), { userId: pro.id, metadata: { type: "upload" } });
-    expect((await pro.client.get(url(upload.id))).body).toEqual({ eligible: false });
+    expect((await pro.client.get(url(upload.id))).body).toEqual({ eligible: false, reason: "upload" });
     const unfinished = await newTestClip(db(), { userId: pro.id, status: "streaming" });
-    expect((await pro.client.get(url(unfinished.id))).body).toEqual({ eligible: false });
+    expect((await pro.client.get(url(unfinished.id))).body).toEqual({
+      eligible: false,
+      reason: "not_complete",
+    });
     const freeOwn = await newTestClip(db(), { userId: free.id, isPublic: true });
-    expect((await free.client.get(url(freeOwn.id))).body).toEqual({ eligible: false });
-    expect((await pro.client.get(url(freeOwn.id))).body).toEqual({ eligible: false });
+    expect((await free.client.get(url(freeOwn.id))).body).toEqual({ eligible: false, reason: "free_plan" });
+    expect((await pro.client.get(url(freeOwn.id))).body).toEqual({ eligible: false, reason: "not_owner" });
     const hidden = await newTestClip(db(), { userId: free.id });
     expect((await pro.client.get(url(hidden.id))).status).toBe(404);
     expect((await pro.client.get(url("nope"))).status).toBe(400);

@@ -173,6 +173,33 @@ describe("mastering", () => {
     expect(highShare(bright.mix)).toBeGreaterThan(highShare(normal.mix) * 1.3);
   });
 
+  it("scales the side signal by the stereo width: width 1 has four times the side-to-mid energy of 0.5", () => {
+    // Mid/side: S = (L - R) / 2 is multiplied by 2 * stereoWidth while M = (L + R) / 2 stays, so the
+    // side-to-mid energy ratio grows with the square of the width (compression and limiting are linked).
+    const sideToMid = (audio: PcmAudio) => {
+      const [l, r] = audio.channels;
+      let mid = 0;
+      let side = 0;
+      for (let n = 0; n < l.length; n++) {
+        mid += ((l[n] + r[n]) / 2) ** 2;
+        side += ((l[n] - r[n]) / 2) ** 2;
+      }
+      return side / mid;
+    };
+    const at = (stereoWidth: number) =>
+      sideToMid(
+        masterMix(dsp, premaster, {
+          remaster: { freedom: 0, tone: 0.5, clarity: 0.5, strength: 0.5, stereoWidth },
+        }).mix,
+      );
+    const normal = at(0.5);
+    expect(normal).toBeGreaterThan(0.001);
+    expect(at(1) / normal).toBeGreaterThan(4 * 0.85);
+    expect(at(1) / normal).toBeLessThan(4 * 1.15);
+    expect(at(0.25) / normal).toBeGreaterThan(0.25 * 0.85);
+    expect(at(0.25) / normal).toBeLessThan(0.25 * 1.15);
+  });
+
   it("masters a mono premaster onto both sides", () => {
     const mono: PcmAudio = { sampleRate: RATE, channels: [premaster.channels[0]] };
     const mastered = masterMix(dsp, mono);

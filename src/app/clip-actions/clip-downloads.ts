@@ -1,12 +1,16 @@
-// A song's MP3 and WAV downloads through the server's media routes:
+// A song's MP3, WAV and Sample Pack downloads through the server's media routes:
 // the MP3 counts against the download quota and comes once the server has it (encoded on the
-// first request); the WAV is converted first and polled every 5 s, 24 times, until its address appears.
+// first request); the WAV is converted first and polled every 5 s, 24 times, until its address
+// appears; the sample pack is made from the stems on the first request.
 
 import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
+import { samplePackResponseSchema } from "../../shared/api/clip-actions.ts";
 import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { dismissToast, showToast } from "../shell/toast-store.ts";
+import { countDownload, mayDownload } from "./download-checks.ts";
+import { pollFor } from "./poll.ts";
 
 const WAV_POLL_MS = 5000;
 const WAV_POLL_TRIES = 24;
@@ -37,6 +41,7 @@ function failed(title: string, error: unknown): void {
 const PREPARING_AFTER_MS = 400;
 
 export async function downloadMp3(clip: Clip): Promise<void> {
+  if (!(await mayDownload(clip, "MP3"))) return;
   let preparing: number | null = null;
   const slow = setTimeout(() => {
     preparing = showToast({ kind: "info", title: "Preparing MP3...", durationMs: null });
@@ -49,6 +54,7 @@ export async function downloadMp3(clip: Clip): Promise<void> {
     );
     if (answer.download_url === null) throw new Error("The song has no audio to download");
     saveFrom(answer.download_url);
+    countDownload(clip, "download_audio");
   } catch (error) {
     failed(DOWNLOAD_FAILED, error);
   } finally {
@@ -57,22 +63,42 @@ export async function downloadMp3(clip: Clip): Promise<void> {
   }
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function downloadWav(clip: Clip): Promise<void> {
+  if (!(await mayDownload(clip, "WAV"))) return;
   const id = encodeURIComponent(clip.id);
   try {
     await apiRequest(`/api/gen/${id}/convert_wav/`, convertWavResponseSchema, { method: "POST" });
-    for (let attempt = 0; attempt < WAV_POLL_TRIES; attempt += 1) {
-      const { wav_file_url: url } = await apiRequest(`/api/gen/${id}/wav_file/`, wavFileResponseSchema);
-      if (url !== null) {
-        saveFrom(url);
-        return;
-      }
-      await pause(WAV_POLL_MS);
+    const url = await pollFor(
+      async () => (await apiRequest(`/api/gen/${id}/wav_file/`, wavFileResponseSchema)).wav_file_url,
+      { intervalMs: WAV_POLL_MS, tries: WAV_POLL_TRIES },
+    );
+    if (url === null) {
+      showToast({ kind: "error", title: WAV_TIMED_OUT, durationMs: DOWNLOAD_ERROR_MS });
+      return;
     }
-    showToast({ kind: "error", title: WAV_TIMED_OUT, durationMs: DOWNLOAD_ERROR_MS });
+    saveFrom(url);
+    countDownload(clip, "download_wav");
   } catch (error) {
     failed(DOWNLOAD_FAILED, error);
+  }
+}
+
+const PACK_PREPARING = "Your sample pack is being prepared (2-3 minutes)";
+const PACK_FAILED = "Sample pack generation failed";
+
+export async function downloadSamplePack(clip: Clip): Promise<void> {
+  const preparing = showToast({ kind: "info", title: PACK_PREPARING, durationMs: null });
+  try {
+    const { sample_pack_url: url } = await apiRequest(
+      `/api/generate/${encodeURIComponent(clip.id)}/generate_sample_pack`,
+      samplePackResponseSchema,
+      { method: "POST", body: {} },
+    );
+    saveFrom(url);
+    countDownload(clip, "download_sample_pack");
+  } catch (error) {
+    failed(PACK_FAILED, error);
+  } finally {
+    dismissToast(preparing);
   }
 }

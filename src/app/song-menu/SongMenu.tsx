@@ -79,6 +79,7 @@ export function SongMenu(props: SongMenuProps) {
     currentSeconds: props.currentSeconds,
     openModal: (next) => openMenuModal(owner, next),
     pinLimit: pinLimit(session.flags),
+    studio: hasFeature(session, "Studio"),
   };
   return (
     <>

@@ -12,7 +12,18 @@ import { DELETE_FOREVER_BODY, deleteForeverTitle } from "../../shared/library/tr
 import { songLink } from "../../shared/song-link.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
-import { downloadMp3, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
+import { downloadMp3, downloadSamplePack, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
+import { hireEditor as openHireEditor } from "../clip-actions/HireEditorModal.tsx";
+import { describeClip as openDescription, orpheus as openOrpheus } from "../clip-actions/navigation.ts";
+import {
+  confirmSection as confirm,
+  getFullSong as fullSong,
+  createVariations as vary,
+} from "../clip-actions/new-songs.ts";
+import { openRemaster } from "../clip-actions/remaster.ts";
+import { openStems } from "../clip-actions/stem-files.ts";
+import { addToQueue as queue } from "../player/add-to-queue.ts";
+import { openAddToPlaylist } from "../playlists/AddToPlaylist.tsx";
 import { currentLocation, navigate } from "../router/history-router.ts";
 import { openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -34,6 +45,8 @@ export interface HandlerContext {
   /** Opens one of the menu's dialogs. */
   readonly openModal: (modal: MenuModal) => void;
   readonly pinLimit: number;
+  /** Whether the viewer has the studio (Get Stems then offers the MIDI too). */
+  readonly studio: boolean;
 }
 
 export type ClipActionHandler = (clips: readonly Clip[], context: HandlerContext) => void;
@@ -103,9 +116,17 @@ export const downloadVideo: ClipActionHandler = (clips) => {
   const url = first(clips).video_url;
   if (url !== null) saveFrom(url);
 };
-export const describeClip: ClipActionHandler = (clips) => {
-  window.open(`/b-side/describe-clip?clipId=${encodeURIComponent(first(clips).id)}`, "_blank", "noopener");
-};
+export const describeClip: ClipActionHandler = (clips) => openDescription(first(clips));
+export const getFullSong: ClipActionHandler = (clips) => void fullSong(first(clips));
+export const confirmSection: ClipActionHandler = (clips) => void confirm(first(clips));
+export const getStems: ClipActionHandler = (clips, { studio }) => openStems(first(clips), { midi: studio });
+export const createVariations: ClipActionHandler = (clips) => void vary(first(clips));
+export const remaster: ClipActionHandler = (clips) => openRemaster(first(clips));
+export const samplePack: ClipActionHandler = (clips) => void downloadSamplePack(first(clips));
+export const orpheus: ClipActionHandler = (clips) => openOrpheus(first(clips));
+export const hireEditor: ClipActionHandler = (clips) => openHireEditor(first(clips));
+export const addToQueue: ClipActionHandler = (clips) => void queue(clips);
+export const addToPlaylist: ClipActionHandler = (clips) => openAddToPlaylist(clips);
 export const moveToTrash: ClipActionHandler = (clips) => void trashSongs(clips, true);
 export const restore: ClipActionHandler = (clips) => void trashSongs(clips, false);
 export const deletePermanently: ClipActionHandler = (clips, { openModal }) =>
@@ -136,13 +157,13 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   crop,
   replace_section: replaceSection,
   reuse: remix("reuse"),
-  get_full_song: null,
-  confirm_section: null,
+  get_full_song: getFullSong,
+  confirm_section: confirmSection,
   add_vocal: remix("add_vocal"),
   add_instrumental: remix("add_instrumental"),
-  get_stems: null,
-  add_to_queue: null,
-  add_to_playlist: null,
+  get_stems: getStems,
+  add_to_queue: addToQueue,
+  add_to_playlist: addToPlaylist,
   move_to_workspace: null,
   publish,
   song_details: songDetails,
@@ -152,13 +173,13 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   share_to: shareTo,
   share_with_friends: null,
   song_radio: songRadio,
-  create_variations: null,
-  remaster: null,
+  create_variations: createVariations,
+  remaster,
   make_persona: makePersona,
   use_persona: usePersona,
   download_mp3: downloadMp3Audio,
   download_wav: downloadWavAudio,
-  sample_pack: null,
+  sample_pack: samplePack,
   download_video: downloadVideo,
   regenerate_video: null,
   share_asset: null,
@@ -170,9 +191,9 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   restore_from_trash: restore,
   restore_to_library: restore,
   describe_clip: describeClip,
-  orpheus: null,
+  orpheus,
   remove_from_playlist: removeFromPlaylist,
   delete_permanently: deletePermanently,
   not_interested: notInterested,
-  hire_editor: null,
+  hire_editor: hireEditor,
 };

@@ -284,6 +284,23 @@ export interface GeneratedClipsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** How often an action was done on a clip (0020). */
+export interface ClipActionCountsTable {
+  clip_id: string;
+  action: string;
+  count: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A Hire an Editor request (0021). */
+export interface EditorRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  clip_id: string;
+  message: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** Every table, as Kysely sees them. Later migrations add theirs here. */
 /** A workspace (0011): a user's named folder of their own clips; clips.project_id names it. */
 export interface WorkspacesTable {
@@ -478,6 +495,8 @@ export interface Database {
   clip_scores: ClipScoresTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
+  clip_action_counts: ClipActionCountsTable;
+  editor_requests: EditorRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -40,30 +40,57 @@ async function sourceWithModel(db: Kysely<Database>, userId: string, clipId: str
 const isInfill = (metadata: ClipMetadata) =>
   metadata.infill === true || (metadata.task ?? "").includes("infill");
 
-/** 001 Get Full Song: the clip's extend chain, oldest first, joined into one song. */
-export async function concatSubmission(
-  db: Kysely<Database>,
-  user: User,
-  body: ConcatBody,
-): Promise<JobSubmission> {
-  const clip = await sourceWithModel(db, user.id, body.clip_id);
-  if (clip.metadata.type === "stem" || isInfill(clip.metadata)) {
-    throw badRequest("Get Full Song is not available for stems and replaced sections");
-  }
-  const chain: { clip: UsableClip; continueAt: number | null }[] = [];
+type ChainEntry = { clip: UsableClip; continueAt: number | null };
+
+/** A clip's extend chain, oldest first, each with where it continues the one before. */
+async function extendChain(db: Kysely<Database>, userId: string, clip: UsableClip): Promise<ChainEntry[]> {
+  const chain: ChainEntry[] = [];
   let current: UsableClip = clip;
   const seen = new Set<string>();
   for (;;) {
     const parent = current.metadata.history?.[0];
     if (!parent?.id || seen.has(parent.id)) {
       chain.unshift({ clip: current, continueAt: null });
-      break;
+      return chain;
     }
     seen.add(current.id);
     chain.unshift({ clip: current, continueAt: parent.continue_at ?? null });
-    current = await usableClip(db, user.id, parent.id);
+    current = await usableClip(db, userId, parent.id);
   }
-  if (chain.length < 2) throw badRequest("This song has no earlier parts to join");
+}
+
+export const CONFIRM_SECTION_ONLY_INFILL = "Confirm Section is for songs with a replaced section";
+
+/**
+ * The clips a full song is joined from. Get Full Song: the clip's extend chain. Confirm Section (an
+ * infill clip, is_infill): the infill holds its source's whole timeline with the section replaced,
+ * so it takes its source's place in the source's chain.
+ */
+async function fullSongChain(db: Kysely<Database>, userId: string, clip: UsableClip, confirm: boolean) {
+  if (!confirm) {
+    if (clip.metadata.type === "stem" || isInfill(clip.metadata)) {
+      throw badRequest("Get Full Song is not available for stems and replaced sections");
+    }
+    const chain = await extendChain(db, userId, clip);
+    if (chain.length < 2) throw badRequest("This song has no earlier parts to join");
+    return chain;
+  }
+  const sourceId = clip.metadata.history?.[0]?.id;
+  if (!isInfill(clip.metadata) || !sourceId) throw badRequest(CONFIRM_SECTION_ONLY_INFILL);
+  const chain = await extendChain(db, userId, await usableClip(db, userId, sourceId));
+  const replaced = chain[chain.length - 1];
+  chain[chain.length - 1] = { clip, continueAt: replaced.continueAt };
+  return chain;
+}
+
+/** 001 Get Full Song and Confirm Section: the chain joined into one song. */
+export async function concatSubmission(
+  db: Kysely<Database>,
+  user: User,
+  body: ConcatBody,
+): Promise<JobSubmission> {
+  const clip = await sourceWithModel(db, user.id, body.clip_id);
+  const chain = await fullSongChain(db, user.id, clip, body.is_infill === true);
   const model = modelOf(clip);
   const plan = {
     ...basePlan("concat", generatorVersion(model)),

@@ -14,7 +14,7 @@ import {
 } from "../../shared/api/create-support.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
-import { commercialRightsEligible } from "../create-support/commercial-rights.ts";
+import { commercialRights } from "../create-support/commercial-rights.ts";
 import { GENERATION_MATRIX } from "../create-support/generation-matrix.ts";
 import { remoteSettings, settingKey } from "../create-support/remote-settings.ts";
 import type { Database } from "../db/schema.ts";
@@ -54,7 +54,7 @@ export function registerCreateSupportRoutes(
       const user = requireUser(request);
       const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
       const clip = await findVisibleClip(db, user.id, clip_id);
-      return { eligible: commercialRightsEligible(user, clip) };
+      return commercialRights(db, user, clip);
     },
   );
 

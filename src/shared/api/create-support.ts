@@ -32,7 +32,19 @@ export const generationMatrixSchema = z.object({
 });
 export type GenerationMatrix = z.infer<typeof generationMatrixSchema>;
 
-export const commercialRightsResponseSchema = z.object({ eligible: z.boolean() });
+/** Why a download comes without commercial rights. */
+export const COMMERCIAL_RIGHTS_REASONS = [
+  "not_owner",
+  "not_complete",
+  "upload",
+  "remix_of_other",
+  "free_plan",
+] as const;
+export type CommercialRightsReason = (typeof COMMERCIAL_RIGHTS_REASONS)[number];
+export const commercialRightsResponseSchema = z.object({
+  eligible: z.boolean(),
+  reason: z.enum(COMMERCIAL_RIGHTS_REASONS).nullable(),
+});
 export type CommercialRightsResponse = z.infer<typeof commercialRightsResponseSchema>;
 
 /** The remote setting that chooses the generation call: v2 unless configured. */

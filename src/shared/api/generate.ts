@@ -148,6 +148,8 @@ export const upsampleBodySchema = z.object({
   variation_category: z.string().max(64).nullish(),
 });
 export type UpsampleBody = z.infer<typeof upsampleBodySchema>;
+/** The remaster's job and its new clip. */
+export const upsampleResponseSchema = z.object({ id: z.string(), clips: z.array(clipSchema) });
 
 /** POST /api/clips/adjust-speed/: the multiplier is kept to what the stretcher does well. */
 export const SPEED_MULTIPLIER_MIN = 0.5;

@@ -13,6 +13,8 @@ import * as clipSearch from "./0012-clip-search.ts";
 import * as loginThrottle from "./0013-login-throttle.ts";
 import * as playbarState from "./0014-playbar-state.ts";
 import * as songMenu from "./0015-song-menu.ts";
+import * as clipActionCounts from "./0020-clip-action-counts.ts";
+import * as editorRequests from "./0021-editor-requests.ts";
 import * as comments from "./0025-comments.ts";
 import * as profiles from "./0026-profiles.ts";
 import * as playlistPage from "./0030-playlist-page.ts";
@@ -37,6 +39,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013-login-throttle": loginThrottle,
   "0014-playbar-state": playbarState,
   "0015-song-menu": songMenu,
+  "0020-clip-action-counts": clipActionCounts,
+  "0021-editor-requests": editorRequests,
   "0025-comments": comments,
   "0026-profiles": profiles,
   "0030-playlist-page": playlistPage,

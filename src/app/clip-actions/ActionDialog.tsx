@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+
+/** What the dialog's main button does; Cancel beside it closes the dialog. */
+export interface DialogConfirm {
+  readonly label: string;
+  readonly disabled?: boolean;
+  readonly run: () => void;
+}
+
+/**
+ * A clip action's dialog: over a backdrop, a heading with a close button, the content, then the
+ * buttons: any of its own (`actions`), and with `confirm` Cancel and the main one.
+ */
+export function ActionDialog(props: {
+  readonly title: string;
+  readonly testId: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  readonly actions?: ReactNode;
+  readonly confirm?: DialogConfirm;
+}) {
+  const { confirm } = props;
+  const titleId = `${props.testId}-title`;
+  return (
+    <div className="create-modal-backdrop">
+      <section
+        className="create-modal clip-action-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={props.testId}
+        onKeyDown={(event) => event.key === "Escape" && props.onClose()}
+      >
+        <header className="create-modal-header">
+          <h2 id={titleId}>{props.title}</h2>
+          <button type="button" className="clip-action-close" aria-label="Close" onClick={props.onClose}>
+            ×
+          </button>
+        </header>
+        {props.children}
+        {(props.actions || confirm) && (
+          <footer className="clip-action-buttons">
+            {props.actions}
+            {confirm && (
+              <>
+                <button type="button" className="clip-action-secondary" onClick={props.onClose}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="clip-action-primary"
+                  disabled={confirm.disabled}
+                  onClick={confirm.run}
+                >
+                  {confirm.label}
+                </button>
+              </>
+            )}
+          </footer>
+        )}
+      </section>
+    </div>
+  );
+}

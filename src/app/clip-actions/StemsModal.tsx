@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { safeTitle } from "../../shared/file-names.ts";
+import { ApiError } from "../account/api-request.ts";
+import { ActionDialog } from "./ActionDialog.tsx";
+import { type MidiFile, makeStems, songMidiFiles, stemDownloadUrl } from "./stem-files.ts";
+
+const failure = (error: unknown) =>
+  error instanceof ApiError ? error.detail : "The stems could not be made, please try again.";
+
+function saveMidi(title: string, file: MidiFile): void {
+  const url = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: "audio/midi" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${safeTitle(`${title} - ${file.name}`)}.mid`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The song's stems, listed as they complete, and with `midi` its MIDI files. */
+export function StemsModal(props: {
+  readonly clip: Clip;
+  readonly midi: boolean;
+  readonly onClose: () => void;
+}) {
+  const { clip, midi } = props;
+  const [stems, setStems] = useState<readonly Clip[] | null>(null);
+  const [midiFiles, setMidiFiles] = useState<readonly MidiFile[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    makeStems(clip)
+      .then((made) => live && setStems(made))
+      .catch((failed: unknown) => live && setError(failure(failed)));
+    if (midi) {
+      songMidiFiles(clip)
+        .then((files) => live && setMidiFiles(files))
+        .catch((failed: unknown) => live && setError(failure(failed)));
+    }
+    return () => {
+      live = false;
+    };
+  }, [clip, midi]);
+  const title = clip.title || "Untitled";
+  return (
+    <ActionDialog title={midi ? "Stems and MIDI" : "Stems"} testId="stems-modal" onClose={props.onClose}>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {stems === null && !error && <p aria-live="polite">Separating the stems of {title}...</p>}
+      {stems !== null && stems.length === 0 && <p>This song has no stems.</p>}
+      {stems !== null && stems.length > 0 && (
+        <ul className="clip-action-list" aria-label="Stems">
+          {stems.map((stem) => {
+            const href = stemDownloadUrl(stem);
+            return (
+              <li key={stem.id} data-testid="stem-row">
+                <span>{stem.metadata.stem_type_group_name ?? stem.title}</span>
+                {stem.status === "complete" && href ? (
+                  <a href={href} download>
+                    Download WAV
+                  </a>
+                ) : (
+                  <span>{stem.status}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {midi && (
+        <>
+          <h3 className="clip-action-subhead">MIDI</h3>
+          {midiFiles === null && !error && <p aria-live="polite">Reading the MIDI...</p>}
+          {midiFiles !== null && (
+            <ul className="clip-action-list" aria-label="MIDI files">
+              {midiFiles.map((file) => (
+                <li key={file.name} data-testid="midi-row">
+                  <span>{file.name}</span>
+                  <button
+                    type="button"
+                    className="clip-action-secondary"
+                    onClick={() => saveMidi(title, file)}
+                  >
+                    Download MIDI
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </ActionDialog>
+  );
+}

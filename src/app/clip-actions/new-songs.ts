@@ -1,0 +1,66 @@
+// The clip actions that make new songs through the generation pipeline: Create Variations (two new
+// takes covering the song, with its styles and lyrics), Get Full Song (the song joined with the parts
+// it extends) and Confirm Section (a replaced section made part of the whole song). Each new clip
+// joins the list at once and renders there.
+
+import { type Clip, clipSchema } from "../../shared/api/clips.ts";
+import { generateResponseSchema } from "../../shared/api/generate.ts";
+import { ApiError, apiRequest } from "../account/api-request.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { showNewClips } from "./new-clips.ts";
+
+const ERROR_MS = 5000;
+const STARTED_MS = 3000;
+
+function refused(title: string, error: unknown): void {
+  console.warn(title, error);
+  const description = error instanceof ApiError ? error.detail : undefined;
+  showToast({ kind: "error", title, description, durationMs: ERROR_MS });
+}
+
+export async function createVariations(clip: Clip): Promise<void> {
+  try {
+    const answer = await apiRequest("/api/generate/v2/", generateResponseSchema, {
+      method: "POST",
+      body: {
+        task: "cover",
+        cover_clip_id: clip.id,
+        title: clip.title,
+        tags: clip.metadata.tags ?? "",
+        prompt: clip.metadata.prompt ?? "",
+        make_instrumental: clip.metadata.has_vocal === false,
+        mv: clip.model_name || undefined,
+        metadata: { create_mode: "custom" },
+      },
+    });
+    showNewClips(answer.clips);
+    showToast({ kind: "info", title: "Creating variations...", durationMs: STARTED_MS });
+  } catch (error) {
+    refused("Variations could not be created.", error);
+  }
+}
+
+async function concat(clip: Clip, body: Record<string, unknown>, started: string, failed: string) {
+  try {
+    const full = await apiRequest("/api/generate/concat/v2/", clipSchema, {
+      method: "POST",
+      body: { clip_id: clip.id, ...body },
+    });
+    showNewClips([full]);
+    showToast({ kind: "info", title: started, durationMs: STARTED_MS });
+  } catch (error) {
+    refused(failed, error);
+  }
+}
+
+export const getFullSong = (clip: Clip) =>
+  concat(clip, { is_infill: false }, "Getting the full song...", "The full song could not be made.");
+
+/** The editor that replaced the section passes its session, so the server can tell its edits apart. */
+export const confirmSection = (clip: Clip, options: { readonly editSessionId?: string } = {}) =>
+  concat(
+    clip,
+    { is_infill: true, ...(options.editSessionId ? { edit_session_id: options.editSessionId } : {}) },
+    "Confirming the section...",
+    "The section could not be confirmed.",
+  );
