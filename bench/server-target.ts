@@ -1,6 +1,8 @@
 // The server under load for `npm run bench server`: its own process, so the load generator does not
 // share its event loop. Loads the data, listens on loopback, prints one JSON line, and on stdin's end
 // closes (dropping the PostgreSQL schema it made). Asked "cpu" on stdin, prints the CPU time it has used.
+// With BENCH_JOIN_SCHEMA it is a second instance on the first one's PostgreSQL schema: it loads and
+// drops nothing, and prints only its address.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,25 +21,37 @@ const users = Number(process.env.BENCH_USERS);
 const libraryClips = Number(process.env.BENCH_LIBRARY_CLIPS);
 
 let database: DatabaseHandle;
+let schema: string | null = null;
 let dropSchema = async () => {};
-if (backend === "postgres") {
-  const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+const joining = process.env.BENCH_JOIN_SCHEMA;
+if (joining) {
+  database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, schema: joining });
+} else if (backend === "postgres") {
+  schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, schema });
   dropSchema = async () => {
-    await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+    await sql`drop schema ${sql.id(schema as string)} cascade`.execute(database.db);
   };
 } else {
   database = await openDatabase({ dataDir: "memory://" });
 }
 
-const started = performance.now();
-const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
-const loadSeconds = (performance.now() - started) / 1000;
-const token = await createSession(database.db, userId);
 const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-bench-files-")));
 const app = await buildApp({ database, storage });
-const url = await app.listen({ port: 0, host: "127.0.0.1" });
-process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds })}\n`);
+if (joining) {
+  process.stdout.write(`${JSON.stringify({ url: await app.listen({ port: 0, host: "127.0.0.1" }) })}\n`);
+} else {
+  const started = performance.now();
+  const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
+  const loadSeconds = (performance.now() - started) / 1000;
+  const token = await createSession(database.db, userId);
+  // A sample of the user's own clips, for the mixed load's song pages, likes and renames.
+  const clipIds = (
+    await database.db.selectFrom("clips").select("id").where("user_id", "=", userId).limit(200).execute()
+  ).map((row) => row.id);
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds, schema, clipIds })}\n`);
+}
 
 let stopping = false;
 async function stop() {

@@ -62,7 +62,7 @@ interface Started {
   readonly cpuMs: () => Promise<number>;
 }
 
-function startTarget(env: Record<string, string>): Promise<Started> {
+export function startTarget(env: Record<string, string>): Promise<Started> {
   // Node with tsx's loader directly: the tsx command would add a relaying process of its own.
   const child = spawn(process.execPath, ["--import", "tsx", repoPath("bench/server-target.ts")], {
     cwd: REPO_ROOT,
@@ -81,7 +81,7 @@ function startTarget(env: Record<string, string>): Promise<Started> {
   });
 }
 
-function stopTarget(child: ChildProcess): Promise<void> {
+export function stopTarget(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.stdin?.end();
@@ -89,7 +89,7 @@ function stopTarget(child: ChildProcess): Promise<void> {
 }
 
 /** The library page's request: the user's own clips, trash and stems hidden, a search word. */
-function feedBody(userId: string, word: string): string {
+export function feedBody(userId: string, word: string): string {
   return JSON.stringify({
     limit: 20,
     filters: {

@@ -16,7 +16,7 @@ import type { Storage } from "../../src/server/storage/storage.ts";
 import type { AuthResponse } from "../../src/shared/api/accounts.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
-import { type S3Server, startS3Server } from "../s3-server.ts";
+import { type S3Server, s3Env, startS3Server } from "../s3-server.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
 
@@ -80,11 +80,7 @@ async function postgresSite(): Promise<Site> {
   const env = () => ({
     DATA_DIR: mkdtempSync(join(tmpdir(), "tunesmith-backup-data-")),
     DATABASE_URL: url,
-    S3_BUCKET: bucket.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: bucket.region,
-    S3_ACCESS_KEY_ID: bucket.accessKeyId ?? "",
-    S3_SECRET_ACCESS_KEY: bucket.secretAccessKey ?? "",
+    ...s3Env(bucket),
   });
   const site = {
     env: env(),

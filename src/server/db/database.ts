@@ -86,7 +86,9 @@ async function openPGlite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const extensions = { pg_trgm };
   // With a dump and no folder, a throwaway database in memory; with both, the dump fills the folder.
   const where =
-    options.dataDir === undefined || options.dataDir === "memory://" ? "memory://" : join(options.dataDir, "db");
+    options.dataDir === undefined || options.dataDir === "memory://"
+      ? "memory://"
+      : join(options.dataDir, "db");
   const pglite = new PGlite(where, {
     parsers,
     extensions,
