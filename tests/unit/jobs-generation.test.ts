@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/database.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
@@ -30,7 +30,9 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
     const url = process.env.TEST_DATABASE_URL ?? "";
     const schema = `test_jobs_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const where: Record<string, string> =
-      backend === "pglite" ? { DATA_DIR: dataDir } : { DATABASE_URL: url, DB_SCHEMA: schema };
+      backend === "pglite"
+        ? { DATA_DIR: dataDir, DB_TEMPLATE: inject("dbTemplate") }
+        : { DATABASE_URL: url, DB_SCHEMA: schema };
     const first = await startChild<{ url: string }>("tests/generation-server.ts", {
       ...where,
       FILES_DIR: files,
