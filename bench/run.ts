@@ -10,6 +10,9 @@ const AREAS: Record<string, BenchArea> = {
   engine: engineBench,
   tone: toneBench,
   server: serverBench,
+  "server-mixed": {
+    run: (options) => import("./server-mixed.ts").then((area) => area.serverMixedBench.run(options)),
+  },
   library: { run: (options) => import("./library.ts").then((area) => area.libraryBench.run(options)) },
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },

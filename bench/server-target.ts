@@ -1,6 +1,8 @@
 // The server under load for `npm run bench server`: its own process, so the load generator does not
 // share its event loop. Loads the data, listens on loopback, prints one JSON line, and on stdin's end
 // closes (dropping the PostgreSQL schema it made). Asked "cpu" on stdin, prints the CPU time it has used.
+// With BENCH_JOIN_SCHEMA it is a second instance on the first one's PostgreSQL schema: it loads and
+// drops nothing, and prints only its address.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,50 +26,64 @@ const ownNotifications = Number(process.env.BENCH_OWN_NOTIFICATIONS ?? 0);
 const likers = Number(process.env.BENCH_LIKERS ?? 0);
 
 let database: DatabaseHandle;
+let schema: string | null = null;
 let dropSchema = async () => {};
-if (backend === "postgres") {
-  const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+const joining = process.env.BENCH_JOIN_SCHEMA;
+if (joining) {
+  database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, schema: joining });
+} else if (backend === "postgres") {
+  schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, schema });
   dropSchema = async () => {
-    await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+    await sql`drop schema ${sql.id(schema as string)} cascade`.execute(database.db);
   };
 } else {
   database = await openDatabase({ dataDir: "memory://" });
 }
 
-const started = performance.now();
-const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
-if (notifications > 0) await loadNotificationData(database.db, { userId, notifications, ownNotifications });
-// The discovery bench: follows and likes for the measured user (BENCH_FOLLOWS of each).
-const follows = Number(process.env.BENCH_FOLLOWS ?? 0);
-if (follows > 0) await loadFollowsAndLikes(database.db, userId, follows);
-const loadSeconds = (performance.now() - started) / 1000;
-const token = await createSession(database.db, userId);
 const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-bench-files-")));
 const app = await buildApp({ database, storage });
-const url = await app.listen({ port: 0, host: "127.0.0.1" });
-// For the like-to-notification latency: a public song of the measured user, and other users' sessions.
-const likerTokens: string[] = [];
-let publicClipId: string | null = null;
-if (likers > 0) {
-  const clip = await database.db
-    .selectFrom("clips")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("is_public", "=", true)
-    .where("is_trashed", "=", false)
-    .executeTakeFirstOrThrow();
-  publicClipId = clip.id;
-  const others = await database.db
-    .selectFrom("users")
-    .select("id")
-    .where("id", "<>", userId)
-    .orderBy("handle")
-    .limit(likers)
-    .execute();
-  for (const other of others) likerTokens.push(await createSession(database.db, other.id));
+if (joining) {
+  process.stdout.write(`${JSON.stringify({ url: await app.listen({ port: 0, host: "127.0.0.1" }) })}\n`);
+} else {
+  const started = performance.now();
+  const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
+  if (notifications > 0) await loadNotificationData(database.db, { userId, notifications, ownNotifications });
+  // The discovery bench: follows and likes for the measured user (BENCH_FOLLOWS of each).
+  const follows = Number(process.env.BENCH_FOLLOWS ?? 0);
+  if (follows > 0) await loadFollowsAndLikes(database.db, userId, follows);
+  const loadSeconds = (performance.now() - started) / 1000;
+  const token = await createSession(database.db, userId);
+  // A sample of the user's own clips, for the mixed load's song pages, likes and renames.
+  const clipIds = (
+    await database.db.selectFrom("clips").select("id").where("user_id", "=", userId).limit(200).execute()
+  ).map((row) => row.id);
+  // For the like-to-notification latency: a public song of the measured user, and other users' sessions.
+  const likerTokens: string[] = [];
+  let publicClipId: string | null = null;
+  if (likers > 0) {
+    const clip = await database.db
+      .selectFrom("clips")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("is_public", "=", true)
+      .where("is_trashed", "=", false)
+      .executeTakeFirstOrThrow();
+    publicClipId = clip.id;
+    const others = await database.db
+      .selectFrom("users")
+      .select("id")
+      .where("id", "<>", userId)
+      .orderBy("handle")
+      .limit(likers)
+      .execute();
+    for (const other of others) likerTokens.push(await createSession(database.db, other.id));
+  }
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  process.stdout.write(
+    `${JSON.stringify({ url, token, userId, loadSeconds, schema, clipIds, likerTokens, publicClipId })}\n`,
+  );
 }
-process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds, likerTokens, publicClipId })}\n`);
 
 let stopping = false;
 async function stop() {

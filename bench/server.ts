@@ -90,7 +90,7 @@ export function stopTarget(child: ChildProcess): Promise<void> {
 }
 
 /** The library page's request: the user's own clips, trash and stems hidden, a search word. */
-function feedBody(userId: string, word: string): string {
+export function feedBody(userId: string, word: string): string {
   return JSON.stringify({
     limit: 20,
     filters: {

@@ -81,3 +81,12 @@ export async function startS3Server(): Promise<S3Server> {
     },
   };
 }
+
+/** The server's settings for a bucket, as the environment a Tunesmith process reads them from. */
+export const s3Env = (settings: S3Settings): Record<string, string> => ({
+  S3_BUCKET: settings.bucket,
+  S3_ENDPOINT: settings.endpoint ?? "",
+  S3_REGION: settings.region,
+  S3_ACCESS_KEY_ID: settings.accessKeyId ?? "",
+  S3_SECRET_ACCESS_KEY: settings.secretAccessKey ?? "",
+});

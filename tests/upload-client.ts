@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import type { AudioUpload, CreateAudioUploadResponse } from "../src/shared/api/uploads.ts";
+import type {
+  AudioUpload,
+  CreateAudioUploadResponse,
+  InitializeClipResponse,
+} from "../src/shared/api/uploads.ts";
 import type { ApiClient } from "./api-server.ts";
+import { tone, wavFile } from "./audio-files.ts";
 
 export interface FormPostResult {
   readonly status: number;
@@ -129,4 +134,21 @@ export async function settledUpload(client: ApiClient, id: string, timeoutMs = 2
     if (Date.now() > deadline) throw new Error(`Upload ${id} still ${response.body.status}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The upload protocol end to end, as the page runs it: a signed form from the server, a 6.5 s WAV
+ * ("bucket song.wav") posted to wherever the form points, the finish call, processing, and a clip.
+ */
+export async function uploadSongThroughForm(client: ApiClient, serverUrl: string) {
+  const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", { extension: "wav" });
+  const posted = await formPost(serverUrl, created.body, wavFile(tone(6.5, 8000)), "bucket song.wav");
+  await client.post(`/api/uploads/audio/${created.body.id}/upload-finish/`, {
+    upload_filename: "bucket song.wav",
+  });
+  const done = await settledUpload(client, created.body.id);
+  const init = await client.post<InitializeClipResponse>(
+    `/api/uploads/audio/${created.body.id}/initialize-clip/`,
+  );
+  return { form: created.body, postedStatus: posted.status, done, initStatus: init.status };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/database.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
@@ -13,24 +13,14 @@ import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
 import { killChild, startChild } from "../child-process.ts";
+import { expectChargedOnceAndDone } from "../generation-charges.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { waitFor } from "../wait.ts";
 
 async function clipOf(client: ApiClient, id: string): Promise<Clip> {
   const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${id}`);
   return feed.body.clips[0];
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
@@ -40,7 +30,9 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
     const url = process.env.TEST_DATABASE_URL ?? "";
     const schema = `test_jobs_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const where: Record<string, string> =
-      backend === "pglite" ? { DATA_DIR: dataDir } : { DATABASE_URL: url, DB_SCHEMA: schema };
+      backend === "pglite"
+        ? { DATA_DIR: dataDir, DB_TEMPLATE: inject("dbTemplate") }
+        : { DATABASE_URL: url, DB_SCHEMA: schema };
     const first = await startChild<{ url: string }>("tests/generation-server.ts", {
       ...where,
       FILES_DIR: files,
@@ -60,7 +52,7 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       });
       expect(generated.status).toBe(200);
       const clipId = generated.body.clips[0].id;
-      await until(
+      await waitFor(
         async () => ((await clipOf(client, clipId)).status === "streaming" ? true : undefined),
         "streaming",
       );
@@ -78,7 +70,7 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       // Both clips of the request (one cut short, one still waiting) are rendered by the new server.
       const clipIds = generated.body.clips.map((clip) => clip.id);
       expect(clipIds).toHaveLength(2);
-      const done = await until(async () => {
+      const done = await waitFor(async () => {
         generator.release();
         const rows = await database?.db
           .selectFrom("clips")
@@ -93,26 +85,13 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       }
       expect(generator.requests).toHaveLength(2);
       // Charged exactly once: one reservation of 10 credits, nothing given back.
-      const ledger = await database.db
-        .selectFrom("credit_ledger")
-        .select(["kind", "delta"])
-        .where("user_id", "=", userId)
-        .where("kind", "in", ["reserve", "refund"])
-        .execute();
-      expect(ledger).toEqual([{ kind: "reserve", delta: -10 }]);
+      await expectChargedOnceAndDone(database.db, userId);
       const user = await database.db
         .selectFrom("users")
         .select("credits")
         .where("id", "=", userId)
         .executeTakeFirstOrThrow();
       expect(user.credits).toBe(before - 10);
-      // Its queue job is gone: done, not waiting to run again.
-      const db = database.db;
-      await until(
-        async () =>
-          (await db.selectFrom("job_queue").select("id").execute()).length === 0 ? true : undefined,
-        "the queue to empty",
-      );
     } finally {
       await killChild(first.child);
       await app?.close();

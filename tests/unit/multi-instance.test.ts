@@ -14,20 +14,11 @@ import { FREE_LOGIN_FAILURES } from "../../src/shared/api/login-delay.ts";
 import { REALTIME_PATH, userGenerateSongsChannel } from "../../src/shared/api/realtime.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
 import { killChild, startChild } from "../child-process.ts";
-import { type S3Server, startS3Server } from "../s3-server.ts";
+import { expectChargedOnceAndDone } from "../generation-charges.ts";
+import { type S3Server, s3Env, startS3Server } from "../s3-server.ts";
+import { waitFor } from "../wait.ts";
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe("npm run worker", () => {
   it("refuses to start on the embedded database, saying what to set", async () => {
@@ -68,11 +59,7 @@ if (databaseUrl && redisUrl) {
         DATABASE_URL: databaseUrl,
         DB_SCHEMA: schema,
         REDIS_URL: redisUrl,
-        S3_BUCKET: bucket.bucket,
-        S3_ENDPOINT: s3.endpoint,
-        S3_REGION: bucket.region,
-        S3_ACCESS_KEY_ID: bucket.accessKeyId ?? "",
-        S3_SECRET_ACCESS_KEY: bucket.secretAccessKey ?? "",
+        ...s3Env(bucket),
         WORKER_CONCURRENCY: "0",
       };
       // The first one creates the schema; the others start on it side by side.
@@ -150,7 +137,7 @@ if (databaseUrl && redisUrl) {
         const clipIds = generated.body.clips.map((clip) => clip.id);
 
         // A worker renders the first second, then holds: kill it there.
-        const holder = await until(async () => {
+        const holder = await waitFor(async () => {
           const rows = await database.db
             .selectFrom("job_queue")
             .innerJoin("generated_clips", (join) =>
@@ -167,7 +154,7 @@ if (databaseUrl && redisUrl) {
         await killChild(victim?.child as import("node:child_process").ChildProcess);
 
         // The other worker takes the song up once its lease runs out, and finishes both.
-        const done = await until(async () => {
+        const done = await waitFor(async () => {
           survivor?.child.kill("SIGUSR2");
           const rows = await database.db
             .selectFrom("clips")
@@ -180,28 +167,14 @@ if (databaseUrl && redisUrl) {
           expect((await storage.stat(clip.audio_key as string))?.size).toBeGreaterThan(44);
         }
         // The socket on B heard both songs complete, though A took the request and a worker made them.
-        await until(
+        await waitFor(
           async () =>
             clipIds.every((id) => pushed.some((clip) => clip.id === id && clip.status === "complete"))
               ? true
               : undefined,
           "the completions to reach B's socket",
         );
-        // Charged once: one reservation, nothing refunded; no job left to run again.
-        const ledger = await database.db
-          .selectFrom("credit_ledger")
-          .select(["kind", "delta"])
-          .where("user_id", "=", userId)
-          .where("kind", "in", ["reserve", "refund"])
-          .execute();
-        expect(ledger).toEqual([{ kind: "reserve", delta: -10 }]);
-        await until(
-          async () =>
-            (await database.db.selectFrom("job_queue").select("id").execute()).length === 0
-              ? true
-              : undefined,
-          "the queue to empty",
-        );
+        await expectChargedOnceAndDone(database.db, userId);
       } finally {
         socket.close();
       }

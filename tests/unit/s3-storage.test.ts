@@ -1,19 +1,15 @@
 import { Readable } from "node:stream";
-import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ObjectTooLargeError } from "../../src/server/storage/byte-limit.ts";
 import { readS3Settings } from "../../src/server/storage/s3-config.ts";
 import { S3Storage } from "../../src/server/storage/s3-storage.ts";
-import type {
-  AudioUpload,
-  CreateAudioUploadResponse,
-  InitializeClipResponse,
-} from "../../src/shared/api/uploads.ts";
+import type { AudioUpload, CreateAudioUploadResponse } from "../../src/shared/api/uploads.ts";
 import { startApiServer } from "../api-server.ts";
 import { tone, wavFile } from "../audio-files.ts";
 import { sigV4Key, startFakeS3 } from "../fake-s3.ts";
 import { BACKENDS } from "../server-database.ts";
-import { formPost, settledUpload } from "../upload-client.ts";
+import { expectObjectRoundTrip } from "../storage-round-trip.ts";
+import { formPost, settledUpload, uploadSongThroughForm } from "../upload-client.ts";
 
 const KEYS = { bucket: "tunesmith-media", accessKeyId: "AKIDTESTKEY", secretAccessKey: "test/secret+key" };
 
@@ -101,22 +97,8 @@ describe("S3 storage against a stand-in server on loopback", () => {
   it("puts, stats, reads ranges of and deletes objects through the SDK", async () => {
     const storage = s3At(fake.endpoint);
     await storage.check();
-    const body = Buffer.from("0123456789".repeat(1000));
-    const stored = await storage.put(
-      "a/b.bin",
-      Readable.from([body.subarray(0, 5000), body.subarray(5000)]),
-      {
-        contentType: "audio/wav",
-        maxBytes: 10_000,
-      },
-    );
-    expect(stored).toEqual({ size: 10_000, contentType: "audio/wav" });
+    const body = await expectObjectRoundTrip(storage, "a/b.bin");
     expect(Buffer.compare(fake.objects.get("a/b.bin")?.body ?? Buffer.alloc(0), body)).toBe(0);
-    expect(await storage.stat("a/b.bin")).toEqual({ size: 10_000, contentType: "audio/wav" });
-    expect((await buffer(await storage.read("a/b.bin"))).length).toBe(10_000);
-    expect((await buffer(await storage.read("a/b.bin", { start: 10, end: 19 }))).toString()).toBe(
-      "0123456789",
-    );
     await storage.delete("a/b.bin");
     expect(await storage.stat("a/b.bin")).toBeNull();
   });
@@ -156,22 +138,14 @@ describe.each(BACKENDS)("the upload protocol with S3 storage on %s", (backend) =
 
   it("sends the file straight to the bucket, processes it from there and makes a clip", async () => {
     const { client } = await server.signedUp();
-    const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", { extension: "wav" });
-    expect(created.body.url).toBe(`${fake.endpoint}/tunesmith-media`);
-    const posted = await formPost(server.url(), created.body, wavFile(tone(6.5, 8000)), "bucket song.wav");
-    expect(posted.status).toBe(204);
-    expect(fake.objects.has(created.body.fields.key)).toBe(true);
-    await client.post(`/api/uploads/audio/${created.body.id}/upload-finish/`, {
-      upload_filename: "bucket song.wav",
-    });
-    const done = await settledUpload(client, created.body.id);
-    expect(done).toMatchObject<Partial<AudioUpload>>({ status: "complete", title: "bucket song" });
-    const init = await client.post<InitializeClipResponse>(
-      `/api/uploads/audio/${created.body.id}/initialize-clip/`,
-    );
-    expect(init.status).toBe(200);
+    const upload = await uploadSongThroughForm(client, server.url());
+    expect(upload.form.url).toBe(`${fake.endpoint}/tunesmith-media`);
+    expect(upload.postedStatus).toBe(204);
+    expect(fake.objects.has(upload.form.fields.key)).toBe(true);
+    expect(upload.done).toMatchObject<Partial<AudioUpload>>({ status: "complete", title: "bucket song" });
+    expect(upload.initStatus).toBe(200);
     const keys = [...fake.objects.keys()];
-    expect(keys.some((key) => key.endsWith(`${created.body.id}/audio.wav`))).toBe(true);
+    expect(keys.some((key) => key.endsWith(`${upload.form.id}/audio.wav`))).toBe(true);
     // No local endpoint exists when the store is S3: the bucket takes the files.
     expect((await server.client().post("/api/storage/upload", {})).status).toBe(404);
   });

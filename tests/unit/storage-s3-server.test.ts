@@ -1,20 +1,16 @@
 import { Readable } from "node:stream";
-import { buffer } from "node:stream/consumers";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ObjectTooLargeError } from "../../src/server/storage/byte-limit.ts";
 import { S3Storage } from "../../src/server/storage/s3-storage.ts";
 import type { Storage } from "../../src/server/storage/storage.ts";
-import type {
-  AudioUpload,
-  CreateAudioUploadResponse,
-  InitializeClipResponse,
-} from "../../src/shared/api/uploads.ts";
+import type { AudioUpload } from "../../src/shared/api/uploads.ts";
 import { startApiServer } from "../api-server.ts";
 import { tone, wavFile } from "../audio-files.ts";
 import { type S3Server, startS3Server } from "../s3-server.ts";
 import { BACKENDS } from "../server-database.ts";
-import { formPost, settledUpload } from "../upload-client.ts";
+import { expectObjectRoundTrip } from "../storage-round-trip.ts";
+import { uploadSongThroughForm } from "../upload-client.ts";
 
 async function keysIn(storage: S3Storage, bucket: string): Promise<string[]> {
   const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: bucket }));
@@ -32,24 +28,7 @@ describe("S3 storage against a real S3-compatible server (s3rver)", () => {
     const settings = await server.newBucket();
     const storage = new S3Storage(settings);
     await storage.check();
-    const body = Buffer.from("0123456789".repeat(1000));
-    const stored = await storage.put(
-      "a/b.bin",
-      Readable.from([body.subarray(0, 5000), body.subarray(5000)]),
-      {
-        contentType: "audio/wav",
-        maxBytes: 10_000,
-      },
-    );
-    expect(stored).toEqual({ size: 10_000, contentType: "audio/wav" });
-    expect(await storage.stat("a/b.bin")).toEqual({ size: 10_000, contentType: "audio/wav" });
-    expect(Buffer.compare(await buffer(await storage.read("a/b.bin")), body)).toBe(0);
-    expect((await buffer(await storage.read("a/b.bin", { start: 10, end: 19 }))).toString()).toBe(
-      "0123456789",
-    );
-    expect((await buffer(await storage.read("a/b.bin", { start: 9995, end: 9999 }))).toString()).toBe(
-      "56789",
-    );
+    await expectObjectRoundTrip(storage, "a/b.bin");
     await storage.delete("a/b.bin");
     expect(await storage.stat("a/b.bin")).toBeNull();
     expect(await keysIn(storage, settings.bucket)).toEqual([]);
@@ -108,21 +87,13 @@ describe.each(BACKENDS)("the upload protocol against s3rver on %s", (backend) =>
 
   it("sends the file straight to the bucket, processes it from there and makes a clip", async () => {
     const { client } = await api.signedUp();
-    const created = await client.post<CreateAudioUploadResponse>("/api/uploads/audio/", { extension: "wav" });
-    expect(created.body.url).toBe(`${s3.endpoint}/${bucket}`);
-    const posted = await formPost(api.url(), created.body, wavFile(tone(6.5, 8000)), "bucket song.wav");
-    expect(posted.status).toBeLessThan(300);
-    await client.post(`/api/uploads/audio/${created.body.id}/upload-finish/`, {
-      upload_filename: "bucket song.wav",
-    });
-    const done = await settledUpload(client, created.body.id);
-    expect(done).toMatchObject<Partial<AudioUpload>>({ status: "complete", title: "bucket song" });
-    const init = await client.post<InitializeClipResponse>(
-      `/api/uploads/audio/${created.body.id}/initialize-clip/`,
-    );
-    expect(init.status).toBe(200);
+    const upload = await uploadSongThroughForm(client, api.url());
+    expect(upload.form.url).toBe(`${s3.endpoint}/${bucket}`);
+    expect(upload.postedStatus).toBeLessThan(300);
+    expect(upload.done).toMatchObject<Partial<AudioUpload>>({ status: "complete", title: "bucket song" });
+    expect(upload.initStatus).toBe(200);
     const keys = await keysIn(api.storage() as S3Storage, bucket);
-    expect(keys).toContain(created.body.fields.key);
-    expect(keys.some((key) => key.endsWith(`${created.body.id}/audio.wav`))).toBe(true);
+    expect(keys).toContain(upload.form.fields.key);
+    expect(keys.some((key) => key.endsWith(`${upload.form.id}/audio.wav`))).toBe(true);
   });
 });
