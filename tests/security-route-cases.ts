@@ -81,6 +81,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/gen/:clip_id/increment_play_count/": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/v2": { access: "owner", body: () => ({ sample_factor: 1 }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
+  "GET /api/radio/:tag/": {
+    access: "public",
+    path: (f) => `/api/radio/pop/?clip_id=${f.clipId}&exclude_clip_ids=${f.clipId}`,
+  },
   "POST /api/clips/autoplay/": {
     access: "public",
     body: (f) => ({ clip_id: f.clipId, playlist_id: f.playlistId, clips_in_queue: [], page_size: 30 }),

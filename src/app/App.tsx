@@ -17,6 +17,7 @@ const PersonasPage = lazy(() => import("./library/PersonasPage.tsx"));
 const PersonaPage = lazy(() => import("./personas/PersonaPage.tsx"));
 const SongPage = lazy(() => import("./song/SongPage.tsx"));
 const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
+const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -91,6 +92,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <PlaylistPage playlistId={route.playlistId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "songRadio":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <RadioPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
       );

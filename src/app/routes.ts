@@ -12,6 +12,7 @@ export type Route =
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "song"; readonly clipId: string }
   | { readonly name: "playlist"; readonly playlistId: string }
+  | { readonly name: "songRadio"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -40,6 +41,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "song", clipId: match.params.id };
     case "playlist":
       return { name: "playlist", playlistId: match.params.id };
+    case "songRadio":
+      return { name: "songRadio", clipId: match.params.clipId };
     default:
       return { name: "notFound" };
   }
