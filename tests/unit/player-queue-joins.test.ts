@@ -16,6 +16,27 @@ function toneSource(slot: number, frames: number, hz: number): EnginePatch {
   return { op: "source", slot, frames, data: [data] };
 }
 
+/** Two songs of `frames` queued on track 0 with `crossfade`, playing. */
+const twoSongs = (
+  first: EnginePatch,
+  second: EnginePatch,
+  frames: number,
+  crossfade: number,
+): EnginePatch[] => [
+  first,
+  second,
+  queueTrack(0),
+  ...queueClipPatches(
+    0,
+    [
+      { clipSlot: 0, sourceSlot: 0, frames },
+      { clipSlot: 1, sourceSlot: 1, frames },
+    ],
+    crossfade,
+  ),
+  { op: "play" },
+];
+
 describe("queue joins in the engine", () => {
   it("places songs end to start, overlapping by the crossfade, at most half the shorter song", () => {
     expect(queuePlacements([100, 200, 50], 0)).toEqual([
@@ -36,20 +57,7 @@ describe("queue joins in the engine", () => {
 
   it("joins two songs without a gap: no silence at the join in the engine's output", () => {
     const frames = RATE / 2;
-    const patches = [
-      toneSource(0, frames, 440),
-      toneSource(1, frames, 660),
-      queueTrack(0),
-      ...queueClipPatches(
-        0,
-        [
-          { clipSlot: 0, sourceSlot: 0, frames },
-          { clipSlot: 1, sourceSlot: 1, frames },
-        ],
-        0,
-      ),
-      { op: "play" } as const,
-    ];
+    const patches = twoSongs(toneSource(0, frames, 440), toneSource(1, frames, 660), frames, 0);
     const out = render(patches, frames * 2 + 256).left;
     // Around the join, no near-silence longer than the core's declick ramps at clip edges (under
     // 1 ms); the bar for a gapless join is 20 ms.
@@ -63,20 +71,7 @@ describe("queue joins in the engine", () => {
   it("crossfades with the core's constant-sum fades: two equal songs sound unchanged across the overlap", () => {
     const frames = RATE;
     const fade = crossfadeFrames(0.25, RATE);
-    const patches = [
-      constantSource(0, frames, 0.5),
-      constantSource(1, frames, 0.5),
-      queueTrack(0),
-      ...queueClipPatches(
-        0,
-        [
-          { clipSlot: 0, sourceSlot: 0, frames },
-          { clipSlot: 1, sourceSlot: 1, frames },
-        ],
-        fade,
-      ),
-      { op: "play" } as const,
-    ];
+    const patches = twoSongs(constantSource(0, frames, 0.5), constantSource(1, frames, 0.5), frames, fade);
     const out = render(patches, frames * 2 - fade).left;
     let worst = 0;
     for (let i = frames - fade - 10; i < frames + 10; i++)
