@@ -7,6 +7,7 @@ import { ApiError } from "../account/api-request.ts";
 import { navigate } from "../router/history-router.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addToPlaylist, createPlaylist, newPlaylistPath } from "./playlist-calls.ts";
+import { songCount } from "./playlist-rules.ts";
 import { useMyPlaylists } from "./use-my-playlists.ts";
 import "./playlists.css";
 
@@ -117,9 +118,7 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
                 onClick={() => void addTo(playlist)}
               >
                 <span>{playlist.name}</span>
-                <small>
-                  {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
-                </small>
+                <small>{songCount(playlist.num_total_results)}</small>
               </button>
             </li>
           ))}

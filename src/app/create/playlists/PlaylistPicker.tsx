@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { PlaylistSummary } from "../../../shared/api/playlists.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { createPlaylist, newPlaylistPath } from "../../playlists/playlist-calls.ts";
+import { songCount } from "../../playlists/playlist-rules.ts";
 import { useMyPlaylists } from "../../playlists/use-my-playlists.ts";
 import { showToast } from "../../shell/toast-store.ts";
 import { CreateModal } from "../CreateModal.tsx";
@@ -91,9 +92,7 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
           >
             <button type="button" className="grow link-like" onClick={() => pick(playlist)}>
               <span>{playlist.name}</span>
-              <small>
-                {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
-              </small>
+              <small>{songCount(playlist.num_total_results)}</small>
             </button>
           </li>
         ))}
