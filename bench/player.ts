@@ -4,6 +4,8 @@
 // - first_sound_streaming_ms: from pressing a streaming song's Play to its first audible output,
 //   heard by a Web Audio analyser on a MediaElementSource of the player's <audio> (see player-probe.ts);
 // - first_sound_complete_ms: the same on finished songs;
+// - join_silence_ms: the silence at the join of two gapless queued songs, from the engine's output
+//   (player-join.ts);
 // - stalls_per_min: stalls (300 ms or more without the position moving while playing, before the
 //   end) per minute of playing a song from its first playable audio to its end while it renders.
 
@@ -17,6 +19,7 @@ import { serveBuiltApp } from "../src/tooling/serve-built.ts";
 import { requestSong } from "../tests/browser/song-request.ts";
 import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
+import { JOIN_SILENCE_TARGET_MS, joinSilenceMs } from "./player-join.ts";
 import { installPlayerProbe, type ProbeReport } from "./player-probe.ts";
 
 const PASSWORD = "player bench password";
@@ -70,6 +73,7 @@ const firstSoundMs = (probe: ProbeReport) => (probe.audibleAt ?? Number.NaN) - p
 
 export const playerBench: BenchArea = {
   async run({ quick }) {
+    const joinSilence = joinSilenceMs();
     const streamingTrials = quick ? 2 : 6;
     const database = await openDatabase({ dataDir: "memory://" });
     await seedDemoAccounts(database.db, { dataDir: "memory://", password: PASSWORD });
@@ -158,6 +162,8 @@ export const playerBench: BenchArea = {
         reached_end: streaming.map((probe) => probe.reachedEnd),
         stalls_per_min: stalls / Math.max(playedMin, 1e-9),
         stalls_target: 0,
+        join_silence_ms: joinSilence,
+        join_silence_target_ms: JOIN_SILENCE_TARGET_MS,
       };
       const ms = (value: number) => value.toFixed(0);
       const table = formatTable(
@@ -172,6 +178,7 @@ export const playerBench: BenchArea = {
           ["first sound, complete (ms)", ms(median(completeMs)), ms(json.first_sound_complete_p95_ms), "150"],
           ["stalls per minute", json.stalls_per_min.toFixed(2), "", "0"],
           ["stalled time per song (ms)", ms(median(json.stalled_ms)), "", "0"],
+          ["silence at a queued join (ms)", joinSilence.toFixed(2), "", String(JOIN_SILENCE_TARGET_MS)],
         ],
       );
       return { table, json };

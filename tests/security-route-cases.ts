@@ -111,6 +111,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/media/avatars/:user_id.jpg": { access: "public" },
   "POST /api/comment/unblock-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
+  "GET /api/radio/:tag/": {
+    access: "public",
+    path: (f) => `/api/radio/pop/?clip_id=${f.clipId}&exclude_clip_ids=${f.clipId}`,
+  },
   "POST /api/clips/autoplay/": {
     access: "public",
     body: (f) => ({ clip_id: f.clipId, playlist_id: f.playlistId, clips_in_queue: [], page_size: 30 }),

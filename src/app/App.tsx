@@ -23,6 +23,7 @@ const PlaylistPage = lazy(() => import("./playlists/PlaylistPage.tsx"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
 const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
+const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -132,6 +133,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <NotificationsPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "songRadio":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <RadioPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
       );

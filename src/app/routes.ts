@@ -17,6 +17,7 @@ export type Route =
   | { readonly name: "notifications" }
   | { readonly name: "search" }
   | { readonly name: "describeClip" }
+  | { readonly name: "songRadio"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -57,6 +58,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "notifications" };
     case "describeClip":
       return { name: "describeClip" };
+    case "songRadio":
+      return { name: "songRadio", clipId: match.params.clipId };
     default:
       return { name: "notFound" };
   }

@@ -11,6 +11,7 @@ export { EngineHost, type Playhead, type TrackLevels } from "./engine-host.ts";
 export { createEngineNode, type EngineNode } from "./engine-node.ts";
 export type { SourceAudio } from "./project-render.ts";
 export { ProjectSession } from "./project-session.ts";
+export { crossfadeFrames, longestSilence, queueClipPatches, queueTrack } from "./queue-joins.ts";
 export { clipSourceId } from "./render-plan.ts";
 export { renderProjectToWav } from "./render-to-wav.ts";
 export { createToneNode, stopToneNode, type ToneSettings } from "./tone.ts";

@@ -91,4 +91,27 @@ describe("the queue panel", () => {
     await expect.poll(() => panelTitles(page)).toEqual(["Queue Two"]);
     expect(await playingTitle(page)).toBe("Queue Two");
   });
+
+  it("plays a song radio: the seed, then songs like it, none twice", async () => {
+    const { page, baseUrl, db } = app();
+    const seed = await db
+      .selectFrom("clips")
+      .select("id")
+      .where("title", "=", "Queue One")
+      .executeTakeFirstOrThrow();
+    await page.goto(`${baseUrl}/radio/song/${seed.id}`);
+    await page.getByRole("button", { name: "▶ Start radio" }).click();
+    await expect.poll(() => playingTitle(page), WAIT).toBe("Queue One");
+    const upNext = () => page.getByTestId("radio-up-next").locator(".playlist-song-title").allTextContents();
+    await expect
+      .poll(async () => [...(await upNext())].sort(), WAIT)
+      .toEqual(["Queue Four", "Queue Three", "Queue Two"]);
+    const heard = ["Queue One"];
+    for (let step = 0; step < 3; step++) {
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect.poll(async () => heard.includes((await playingTitle(page)) ?? "")).toBe(false);
+      heard.push((await playingTitle(page)) ?? "");
+    }
+    expect(new Set(heard).size).toBe(4);
+  });
 });

@@ -1,4 +1,5 @@
 import { type RenderedAudio, renderOffline } from "../../src/engine/offline-render.ts";
+import { queueTrack } from "../../src/engine/queue-joins.ts";
 import type { ClipPatch, EnginePatch } from "../../worklets/engine-protocol.ts";
 import { newDsp } from "../dsp-wasm.ts";
 
@@ -13,17 +14,7 @@ export function track(
   slot: number,
   fields: Partial<{ amplitude: number; balance: number; mute: boolean; solo: boolean }> = {},
 ) {
-  const stages = Array.from({ length: 6 }, () => ({ enabled: false, frequency: 1000, q: 1, gain: 0 }));
-  return {
-    op: "track",
-    slot,
-    amplitude: 1,
-    balance: 0,
-    mute: false,
-    solo: false,
-    eq: { enabled: false, stages },
-    ...fields,
-  } as const;
+  return { ...queueTrack(slot), ...fields };
 }
 
 export function clip(slot: number, fields: Partial<Omit<ClipPatch, "op" | "slot">>): ClipPatch {

@@ -23,18 +23,11 @@ import {
   remainingCount,
   removeAt,
 } from "../../src/app/player/queue-edits.ts";
+import { seeded } from "../seeded-random.ts";
 
 const clip = (id: string, preview_seconds: number | null = null): QueueClip => ({ id, preview_seconds });
 const list = (...ids: string[]) => ids.map((id) => clip(id));
 const CONTEXT = { type: "workspace", id: "w1" };
-
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 /** The queue as the panel shows it: ids in play order. */
 const shown = (state: PlayerQueueState) => state.order.map((index) => state.clips[index]?.id);

@@ -18,19 +18,11 @@ import {
   toggleShuffle,
   UNMUTE_VOLUME,
 } from "../../src/app/player/player-queue.ts";
+import { seeded } from "../seeded-random.ts";
 
 const clip = (id: string, preview_seconds: number | null = null): QueueClip => ({ id, preview_seconds });
 const ABC = [clip("a"), clip("b"), clip("c")];
 const CONTEXT = { type: "workspace", id: "w1" };
-
-/** A seeded generator, so a shuffle is the same on every run. */
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 const playing = (at: number, options: Partial<PlayerQueueState> = {}): PlayerQueueState =>
   playList({ ...emptyQueue(), ...options }, ABC, at, CONTEXT);

@@ -4,8 +4,8 @@ import {
   rankBySimilarity,
   type SongTraits,
   similarity,
-  styleTags,
 } from "../../src/server/player/song-similarity.ts";
+import { styleTags } from "../../src/shared/library/style-tags.ts";
 
 const song = (traits: Partial<SongTraits>): SongTraits => ({
   tags: [],

@@ -81,13 +81,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
                   aria-current={current ? "true" : undefined}
                   {...drag.row(at)}
                 >
-                  <button
-                    type="button"
-                    className="queue-handle"
-                    aria-label={`Move ${displayTitle(clip)} (Alt+Up, Alt+Down)`}
-                    data-testid="queue-handle"
-                    {...drag.handle(at, clip.id)}
-                  >
+                  <button data-testid="queue-handle" {...drag.handle(at, clip.id, displayTitle(clip))}>
                     <DragIcon />
                   </button>
                   <button

@@ -18,7 +18,8 @@ export function useAutoplayRefill(): void {
     let asking = false;
     const asked = new Set<string>();
     const check = (state: PlayerState) => {
-      if (asking || !needsRefill(state)) return;
+      // A song radio refills itself, from its own call.
+      if (asking || state.context?.type === "radio" || !needsRefill(state)) return;
       const key = `${state.clips.length}:${currentClipId(state)}`;
       if (asked.has(key)) return;
       asked.add(key);

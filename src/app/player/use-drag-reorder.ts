@@ -26,7 +26,11 @@ export function useDragReorder(count: number, onMove: (from: number, to: number)
         end();
       },
     }),
-    handle: (at: number, id: string) => ({
+    /** The props of a row's handle: a button named "Move {title}" that drags or moves with the keys. */
+    handle: (at: number, id: string, title: string) => ({
+      type: "button" as const,
+      className: "queue-handle",
+      "aria-label": `Move ${title} (Alt+Up, Alt+Down)`,
       draggable: true,
       onDragStart: (event: DragEvent) => {
         event.dataTransfer.effectAllowed = "move";

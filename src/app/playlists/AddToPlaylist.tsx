@@ -6,12 +6,13 @@ import type { PlaylistSummary } from "../../shared/api/playlists.ts";
 import { ApiError } from "../account/api-request.ts";
 import { navigate } from "../router/history-router.ts";
 import { showToast } from "../shell/toast-store.ts";
-import { addToPlaylist, createPlaylist, fetchMyPlaylists, newPlaylistPath } from "./playlist-calls.ts";
+import { addToPlaylist, createPlaylist, newPlaylistPath } from "./playlist-calls.ts";
+import { songCount } from "./playlist-rules.ts";
+import { useMyPlaylists } from "./use-my-playlists.ts";
 import "./playlists.css";
 
 /** The playlist toasts stay 3 s. */
 const PLAYLIST_TOAST_MS = 3000;
-const SEARCH_DEBOUNCE_MS = 300;
 
 const addStore = createStore<{ readonly clips: readonly Clip[] | null }>(() => ({ clips: null }));
 
@@ -34,28 +35,9 @@ const failed = (error: unknown) =>
 
 function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
   const [term, setTerm] = useState("");
-  const [playlists, setPlaylists] = useState<PlaylistSummary[] | null>(null);
+  const [playlists] = useMyPlaylists(term);
   const [busy, setBusy] = useState(false);
   const ids = clips.map((clip) => clip.id);
-
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(
-      () =>
-        fetchMyPlaylists(term)
-          .then((found) => live && setPlaylists(found))
-          .catch((error: unknown) => {
-            // Playlist load failures are only logged.
-            console.warn("Could not load playlists", error);
-            if (live) setPlaylists([]);
-          }),
-      term === "" ? 0 : SEARCH_DEBOUNCE_MS,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
@@ -136,9 +118,7 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
                 onClick={() => void addTo(playlist)}
               >
                 <span>{playlist.name}</span>
-                <small>
-                  {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
-                </small>
+                <small>{songCount(playlist.num_total_results)}</small>
               </button>
             </li>
           ))}

@@ -28,13 +28,7 @@ export function PlaylistSongs({ songs, editable, onMove, onRemove }: PlaylistSon
           {...drag.row(at)}
         >
           {editable && (
-            <button
-              type="button"
-              className="queue-handle"
-              aria-label={`Move ${displayTitle(clip)} (Alt+Up, Alt+Down)`}
-              data-testid="playlist-handle"
-              {...drag.handle(at, clip.id)}
-            >
+            <button data-testid="playlist-handle" {...drag.handle(at, clip.id, displayTitle(clip))}>
               <DragIcon />
             </button>
           )}

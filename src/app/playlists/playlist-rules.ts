@@ -2,9 +2,12 @@
 
 import { formatDuration } from "../../shared/library/clip-display.ts";
 
+/** "1 song", "12 songs". */
+export const songCount = (count: number): string => `${count} ${count === 1 ? "song" : "songs"}`;
+
 /** "12 songs · 41:05": the song count and the total length of the songs the viewer may hear. */
 export function playlistSummaryLine(count: number, totalSeconds: number): string {
-  const songs = `${count} ${count === 1 ? "song" : "songs"}`;
+  const songs = songCount(count);
   return count === 0 ? songs : `${songs} · ${formatDuration(totalSeconds)}`;
 }
 

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from "kysely";
 import type { AutoplayResponse } from "../../shared/api/autoplay.ts";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
+import { styleTags } from "../../shared/library/style-tags.ts";
 import { type ClipViewRow, findVisibleClips, selectClips, visibleTo } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database } from "../db/schema.ts";
-import { keyOf, rankBySimilarity, type SongTraits, styleTags } from "./song-similarity.ts";
+import { keyOf, rankBySimilarity, type SongTraits } from "./song-similarity.ts";
 
 /** Songs weighed for similarity in one call: the most played the listener may hear. */
 const CANDIDATE_POOL = 500;

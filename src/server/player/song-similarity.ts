@@ -16,16 +16,6 @@ export const TEMPO_NEIGHBOURHOOD_BPM = 12;
 const TONICS: Readonly<Record<string, number>> = { c: 0, d: 2, e: 4, f: 5, g: 7, a: 9, b: 11 };
 const KEY_PATTERN = /\b([a-g])\s*([#b♯♭]?)\s*(major|minor|maj|min|m)\b/i;
 
-/** The style tags of a comma-separated styles text, lowered and trimmed, each once. */
-export const styleTags = (text: string | null | undefined): string[] => [
-  ...new Set(
-    (text ?? "")
-      .split(",")
-      .map((tag) => tag.trim().toLowerCase())
-      .filter((tag) => tag !== ""),
-  ),
-];
-
 /** The key the styles name, if any. */
 export function keyOf(text: string | null | undefined): SongTraits["key"] {
   const match = KEY_PATTERN.exec(text ?? "");

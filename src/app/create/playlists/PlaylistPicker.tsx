@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PlaylistSummary } from "../../../shared/api/playlists.ts";
 import { useAccount } from "../../account/session-store.ts";
-import { createPlaylist, fetchMyPlaylists, newPlaylistPath } from "../../playlists/playlist-calls.ts";
+import { createPlaylist, newPlaylistPath } from "../../playlists/playlist-calls.ts";
+import { songCount } from "../../playlists/playlist-rules.ts";
+import { useMyPlaylists } from "../../playlists/use-my-playlists.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
 import { useForm } from "../form-store.ts";
@@ -13,7 +15,6 @@ interface PlaylistPickerProps {
   readonly onClose: () => void;
 }
 
-const SEARCH_DEBOUNCE_MS = 300;
 /** The playlist error toast stays 3 s. */
 const PLAYLIST_ERROR_MS = 3000;
 
@@ -22,28 +23,8 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
   const userId = useAccount((state) => state.session?.user?.id ?? null);
   const selected = useForm((form) => form.global.conditions.untimed.playlist ?? null) ?? null;
   const [term, setTerm] = useState("");
-  const [playlists, setPlaylists] = useState<PlaylistSummary[] | null>(null);
+  const [playlists, setPlaylists] = useMyPlaylists(term);
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(
-      () => {
-        fetchMyPlaylists(term)
-          .then((found) => live && setPlaylists(found))
-          .catch((error: unknown) => {
-            // The spec: failures loading playlists are only logged.
-            console.warn("Could not load playlists", error);
-            if (live) setPlaylists([]);
-          });
-      },
-      term === "" ? 0 : SEARCH_DEBOUNCE_MS,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
 
   const create = async () => {
     setCreating(true);
@@ -111,9 +92,7 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
           >
             <button type="button" className="grow link-like" onClick={() => pick(playlist)}>
               <span>{playlist.name}</span>
-              <small>
-                {playlist.num_total_results} {playlist.num_total_results === 1 ? "song" : "songs"}
-              </small>
+              <small>{songCount(playlist.num_total_results)}</small>
             </button>
           </li>
         ))}
