@@ -159,7 +159,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     exclusiveDatabase: options.database.backend === "pglite",
     queue: options.jobQueue,
   });
-  registerGenerateRoutes(app, { db, storage: options.storage, generator: options.generator });
   registerClipActionRoutes(app, { db, storage: options.storage });
   registerEditorRequestRoutes(app, db);
   registerPromptRoutes(app, db);

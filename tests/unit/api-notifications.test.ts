@@ -344,4 +344,59 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     expect((await user.client.get(path)).body).toEqual({ has_created_song: true });
     expect((await server.client().get(path)).status).toBe(401);
   });
+
+  it("tells of comments, replies, mentions, comment likes and follows; never what a blocked user does", async () => {
+    const [owner, fan, named] = [await newUser(), await newUser(), await newUser()];
+    const song = await publicSong(owner, "Harbour Lights");
+    const typesOf = async (user: TestUser) =>
+      (await list(user)).notifications.map((notification) => notification.notification_type).sort();
+
+    const posted = await fan.client.post<{ id: string }>(`/api/gen/${song.id}/comment`, {
+      content: `lovely, @${named.handle} listen`,
+      user_mentions: [named.handle],
+    });
+    expect(posted.status).toBe(201);
+    expect(await typesOf(owner)).toEqual(["clip_comment"]);
+    expect(await typesOf(named)).toEqual(["comment_mention"]);
+
+    // The owner's reply tells the fan (its parent's author), not the owner; the owner's like of the
+    // fan's comment tells the fan too.
+    const reply = await owner.client.post(`/api/gen/${song.id}/comment`, {
+      content: "thank you",
+      parent_id: posted.body.id,
+    });
+    expect(reply.status).toBe(201);
+    expect(
+      (await owner.client.post(`/api/comment/${posted.body.id}/reaction`, { reaction: "LIKE" })).status,
+    ).toBe(200);
+    expect(await typesOf(fan)).toEqual(["comment_like", "comment_reply"]);
+    expect(await typesOf(owner)).toEqual(["clip_comment"]);
+
+    // A follow tells the followed user; is_following says whether they follow the follower back.
+    expect(
+      (
+        await fan.client.post("/api/profiles/follow", {
+          handle: fan.handle === owner.handle ? "" : owner.handle,
+        })
+      ).status,
+    ).toBe(200);
+    const follow = (await list(owner)).notifications.find(
+      (notification) => notification.notification_type === "follow",
+    );
+    expect(follow?.user_profiles).toEqual([
+      expect.objectContaining({ user_id: fan.id, is_following: false }),
+    ]);
+    expect((await owner.client.post("/api/profiles/follow", { handle: fan.handle })).status).toBe(200);
+    const followedBack = (await list(owner)).notifications.find(
+      (notification) => notification.notification_type === "follow",
+    );
+    expect(followedBack?.user_profiles).toEqual([
+      expect.objectContaining({ user_id: fan.id, is_following: true }),
+    ]);
+
+    // Once the named user blocks the fan, the fan's follow tells them nothing.
+    expect((await named.client.post("/api/comment/block-user", { handle: fan.handle })).status).toBe(200);
+    expect((await fan.client.post("/api/profiles/follow", { handle: named.handle })).status).toBe(200);
+    expect(await typesOf(named)).toEqual(["comment_mention"]);
+  });
 });

@@ -38,18 +38,18 @@ function notificationView(row: NotificationRow): Notification | null {
     id: string;
     handle: string;
     display_name: string;
+    is_following: boolean;
   }[];
   return {
     id: row.id,
     notification_type: type.data,
     updated_at: new Date(row.updated_at).toISOString(),
     is_read: row.is_read,
-    // Following people comes with the social features; until then nobody follows anybody.
     user_profiles: profiles.map((profile) => ({
       user_id: profile.id,
       handle: profile.handle,
       display_name: profile.display_name,
-      is_following: false,
+      is_following: profile.is_following === true,
     })),
     total_users: Number(row.total_users),
     content: content.data,
@@ -63,7 +63,9 @@ const listed = (userId: string) =>
 const SELECT_VIEW = sql`select n.id, n.user_id, n.notification_type, n.updated_at, n.is_read, n.content,
   (select count(*) from notification_actors a where a.notification_id = n.id) as total_users,
   (select coalesce(json_agg(p order by p.acted_at desc), '[]'::json) from (
-     select u.id, u.handle, u.display_name, a.acted_at from notification_actors a
+     select u.id, u.handle, u.display_name, a.acted_at,
+       exists(select 1 from follows f where f.follower_id = n.user_id and f.followee_id = u.id) as is_following
+     from notification_actors a
      join users u on u.id = a.actor_id where a.notification_id = n.id
      order by a.acted_at desc limit ${NOTIFICATION_PROFILES_MAX}) p) as profiles
   from notifications n`;

@@ -66,6 +66,13 @@ async function raise(ctx: RaiseContext, notice: Notice): Promise<void> {
     const groupKey = `${notice.type}:${notice.subject}`;
     const now = new Date();
     const id = await ctx.db.transaction().execute(async (tx) => {
+      const blocked = await tx
+        .selectFrom("user_blocks")
+        .select("blocker_id")
+        .where("blocker_id", "=", notice.recipientId)
+        .where("blocked_id", "=", notice.actorId)
+        .executeTakeFirst();
+      if (blocked) return null;
       const seen = await tx
         .selectFrom("notification_actors as a")
         .innerJoin("notifications as n", "n.id", "a.notification_id")
@@ -117,6 +124,72 @@ export async function raiseAboutClip(
     content: { clip_id: event.clipId, title: clip.title },
   });
 }
+
+/**
+ * A comment was saved: its song's owner hears of it (clip_comment), a reply's parent author
+ * (comment_reply) and each person it mentions (comment_mention); nobody hears twice of one comment.
+ */
+export async function raiseCommentPosted(
+  ctx: RaiseContext,
+  actorId: string,
+  commentId: string,
+): Promise<void> {
+  const comment = await ctx.db
+    .selectFrom("comments as c")
+    .innerJoin("clips as k", "k.id", "c.clip_id")
+    .leftJoin("comments as p", "p.id", "c.parent_id")
+    .select([
+      "c.clip_id",
+      "c.parent_id",
+      "c.user_mentions",
+      "k.user_id as owner_id",
+      "k.title",
+      "p.user_id as parent_author",
+    ])
+    .where("c.id", "=", commentId)
+    .executeTakeFirst();
+  if (!comment) return;
+  const content: NotificationContent = { clip_id: comment.clip_id, title: comment.title };
+  const told = new Set<string>();
+  const tell = async (recipientId: string, type: NotificationType, subject: string) => {
+    if (told.has(recipientId)) return;
+    told.add(recipientId);
+    await raise(ctx, { recipientId, actorId, type, subject, content });
+  };
+  await tell(comment.owner_id, "clip_comment", comment.clip_id);
+  if (comment.parent_id !== null && comment.parent_author !== null)
+    await tell(comment.parent_author, "comment_reply", comment.parent_id);
+  if (comment.user_mentions.length > 0) {
+    const mentioned = await ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where("handle", "in", comment.user_mentions)
+      .execute();
+    for (const { id } of mentioned) await tell(id, "comment_mention", commentId);
+  }
+}
+
+/** Someone liked a comment: its author hears of it. */
+export async function raiseCommentLike(ctx: RaiseContext, actorId: string, commentId: string): Promise<void> {
+  const comment = await ctx.db
+    .selectFrom("comments as c")
+    .innerJoin("clips as k", "k.id", "c.clip_id")
+    .select(["c.user_id", "c.clip_id", "k.title"])
+    .where("c.id", "=", commentId)
+    .executeTakeFirst();
+  if (!comment) return;
+  await raise(ctx, {
+    recipientId: comment.user_id,
+    actorId,
+    type: "comment_like",
+    subject: commentId,
+    content: { clip_id: comment.clip_id, title: comment.title },
+  });
+}
+
+/** Someone followed a user. */
+export const raiseFollow = (ctx: RaiseContext, actorId: string, followeeId: string) =>
+  raise(ctx, { recipientId: followeeId, actorId, type: "follow", subject: followeeId, content: {} });
 
 /** Someone liked a song. */
 export const raiseClipLike = (ctx: RaiseContext, actorId: string, clipId: string) =>

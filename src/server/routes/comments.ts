@@ -16,6 +16,7 @@ import { findVisibleClip } from "../clips/clip-repository.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseCommentLike, raiseCommentPosted, raiseContext } from "../notifications/raise.ts";
 import {
   commentView,
   countComments,
@@ -60,6 +61,7 @@ export function registerCommentRoutes(app: FastifyInstance, db: Kysely<Database>
     const user = requireUser(request);
     const body = parseInput(postCommentBodySchema, request.body);
     const id = await postComment(db, user.id, clip, body);
+    await raiseCommentPosted(raiseContext(db, request), user.id, id);
     reply.status(201);
     return commentView(await findVisibleComment(db, user.id, id), user.id);
   });
@@ -68,7 +70,9 @@ export function registerCommentRoutes(app: FastifyInstance, db: Kysely<Database>
     const { comment_id } = parseInput(commentIdParamsSchema, request.params, "path");
     const user = requireUser(request);
     const { reaction } = parseInput(commentReactionBodySchema, request.body);
-    return reactToComment(db, user.id, comment_id, reaction);
+    const counts = await reactToComment(db, user.id, comment_id, reaction);
+    if (reaction === "LIKE") await raiseCommentLike(raiseContext(db, request), user.id, comment_id);
+    return counts;
   });
 
   app.delete("/api/comment/:comment_id", async (request) => {

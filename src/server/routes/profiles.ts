@@ -17,6 +17,7 @@ import type { Database } from "../db/schema.ts";
 import { badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseContext, raiseFollow } from "../notifications/raise.ts";
 import { personaPage } from "../personas/persona-store.ts";
 import { editProfile } from "../social/profile-edit.ts";
 import {
@@ -140,6 +141,7 @@ export function registerProfileRoutes(
     const target = await userOf(handle);
     if (target.id === user.id) throw badRequest(PROFILE_MESSAGES.followSelf);
     const followers = await setFollowing(db, user.id, target.id, !unfollow);
+    if (!unfollow) await raiseFollow(raiseContext(db, request), user.id, target.id);
     return { handle: target.handle, is_following: !unfollow, num_followers: followers };
   });
 
