@@ -106,6 +106,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/profiles/follow": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "PUT /api/profiles/me": { access: "signed-in", body: () => ({ bio: "hello" }) },
   "GET /api/media/avatars/:user_id.jpg": { access: "public" },
+  "POST /api/share/link": { access: "owner", body: (f) => ({ content_type: "clip", content_id: f.clipId }) },
+  "GET /api/share/code/:share_id": { access: "public", path: () => "/api/share/code/unknown_code" },
+  "GET /api/oembed": {
+    access: "public",
+    path: (f) => `/api/oembed?url=${encodeURIComponent(`http://127.0.0.1/song/${f.clipId}`)}`,
+  },
   "POST /api/comment/unblock-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
   "POST /api/music_player/playbar_state": {

@@ -353,6 +353,19 @@ export interface FollowsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A short share code (0027) and what it opens. */
+export interface ShareLinksTable {
+  code: string;
+  content_type: "clip" | "profile" | "playlist";
+  /** A clip or playlist id, or a profile's user id. */
+  content_id: string;
+  source: string;
+  platform: string;
+  recommendation_item_id: string | null;
+  sharer_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -382,6 +395,7 @@ export interface Database {
   comment_reports: CommentReportsTable;
   user_blocks: UserBlocksTable;
   follows: FollowsTable;
+  share_links: ShareLinksTable;
 }
 
 export type User = Selectable<UsersTable>;

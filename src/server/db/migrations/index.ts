@@ -14,6 +14,7 @@ import * as loginThrottle from "./0013-login-throttle.ts";
 import * as playbarState from "./0014-playbar-state.ts";
 import * as comments from "./0025-comments.ts";
 import * as profiles from "./0026-profiles.ts";
+import * as shareLinks from "./0027-share-links.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014-playbar-state": playbarState,
   "0025-comments": comments,
   "0026-profiles": profiles,
+  "0027-share-links": shareLinks,
 };
