@@ -8,6 +8,7 @@ import { showsGlobalPlayer } from "./player/player-routes.ts";
 import { Redirect } from "./router/Redirect.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
+import { ShareModalHost } from "./share/ShareModal.tsx";
 
 // The studio (PixiJS, the editing code) loads only when it is opened.
 const StudioPage = lazy(() => import("./StudioPage.tsx"));
@@ -28,6 +29,7 @@ export function App() {
     <>
       <Page pathname={pathname} />
       {showsGlobalPlayer(pathname) && <PlayerBar />}
+      <ShareModalHost />
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { useRef } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { openShareModal, type ShareMode } from "../share/share-modal.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { songLink } from "./song-link.ts";
 
@@ -13,22 +15,27 @@ async function copy(text: string): Promise<void> {
 }
 
 /**
- * The song page's menu: Copy Link, and Copy Link at Current Time (the player's position when it
- * plays this song, else where the address asked it to start).
+ * The song page's menu: Copy Link, Copy Link at Current Time (the player's position when it
+ * plays this song, else where the address asked it to start), Share to... and Share with friends.
  */
 export function SongMenu({
-  clipId,
+  clip,
   currentSeconds,
 }: {
-  readonly clipId: string;
+  readonly clip: Clip;
   readonly currentSeconds: () => number;
 }) {
+  const clipId = clip.id;
   const origin = window.location.origin;
   const menu = useRef<HTMLDetailsElement>(null);
   // Choosing an entry closes the menu, as any menu does.
   const choose = (link: string) => {
     if (menu.current !== null) menu.current.open = false;
     void copy(link);
+  };
+  const share = (mode: ShareMode) => {
+    if (menu.current !== null) menu.current.open = false;
+    openShareModal(clip, mode);
   };
   return (
     <details className="song-menu" data-testid="song-menu" ref={menu}>
@@ -44,6 +51,17 @@ export function SongMenu({
         >
           Copy Link at Current Time
         </button>
+        {/* Only a public song can be shared by link; its owner publishes it first. */}
+        {clip.is_public && !clip.is_trashed && (
+          <>
+            <button type="button" role="menuitem" onClick={() => share("to")}>
+              Share to...
+            </button>
+            <button type="button" role="menuitem" onClick={() => share("friends")}>
+              Share with friends
+            </button>
+          </>
+        )}
       </div>
     </details>
   );

@@ -185,7 +185,7 @@ function SongDetails({ clip, startAt, onLike, onCounted, viewerHandle }: SongDet
             >
               {liked ? "♥" : "♡"} <span data-testid="song-likes">{clip.upvote_count}</span>
             </button>
-            <SongMenu clipId={clip.id} currentSeconds={currentSeconds} />
+            <SongMenu clip={clip} currentSeconds={currentSeconds} />
           </div>
         </div>
       </div>
