@@ -85,6 +85,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/clips/:clip_id/project": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/v2": { access: "owner", body: () => ({ sample_factor: 1 }) },
+  "POST /api/gen/bulk_increment_play_counts/v2": {
+    access: "public",
+    body: (f) => ({ gen_ids: [f.clipId], sample_factor: 1 }),
+  },
   "GET /api/gen/:clip_id/comments": { access: "owner" },
   "GET /api/gen/:clip_id/comments/count": { access: "owner" },
   "GET /api/comment/:comment_id/replies": { access: "owner" },

@@ -119,4 +119,48 @@ describe.each(BACKENDS)("play counts on %s", (backend) => {
     expect(malformed.body.detail).toMatch(/UUID/);
     expect(await playsOf(id)).toBe(0);
   });
+
+  describe("in bulk", () => {
+    const bulk = (client: ApiClient, body: unknown) =>
+      client.post<{ clips: { id: string; play_count: number }[]; detail?: string }>(
+        "/api/gen/bulk_increment_play_counts/v2",
+        body,
+      );
+
+    it.each<Viewer>(["owner", "other user", "anonymous"])(
+      "adds the %s's sampled plays to each visible song, at most its own factor",
+      async (viewer) => {
+        const fresh = await song(true);
+        const popular = await song(true, 250);
+        const hidden = await song(false, 7);
+        const answer = await bulk(clientOf(viewer), {
+          gen_ids: [fresh.id, popular.id, hidden.id, fresh.id],
+          sample_factor: 3,
+        });
+        expect(answer.status).toBe(200);
+        const counts = Object.fromEntries(answer.body.clips.map((clip) => [clip.id, clip.play_count]));
+        // A new song's factor is 1; one of 250 plays has 3; the private song counts for its owner only.
+        expect(counts[fresh.id]).toBe(1);
+        expect(counts[popular.id]).toBe(253);
+        expect(await playsOf(hidden.id)).toBe(viewer === "owner" ? 8 : 7);
+        expect(hidden.id in counts).toBe(viewer === "owner");
+      },
+    );
+
+    it("refuses bad reports, counting nothing", async () => {
+      const { id } = await song(true);
+      for (const body of [
+        { gen_ids: [], sample_factor: 1 },
+        { gen_ids: [id], sample_factor: 0 },
+        { gen_ids: ["nope"], sample_factor: 1 },
+        { gen_ids: Array.from({ length: 101 }, () => id), sample_factor: 1 },
+        { sample_factor: 1 },
+      ]) {
+        const answer = await bulk(bob.client, body);
+        expect(answer.status).toBe(400);
+        expect(answer.body.detail).toMatch(/gen_ids|sample_factor/);
+      }
+      expect(await playsOf(id)).toBe(0);
+    });
+  });
 });
