@@ -2,8 +2,7 @@
 // no React and no app code, so its script stays a few kilobytes: cover, title, handle, play and
 // pause, the waveform with the played part lit (click seeks), and the way to the song's page.
 
-import { formatTrackTimestamp } from "../../shared/api/comments.ts";
-import { matchPageRoute } from "../../shared/page-routes.ts";
+import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { drawPeaks, pickLevel } from "../songs/waveform-drawing.ts";
 import { type EmbedClip, fetchEmbedClip, fetchEmbedWaveform } from "./embed-data.ts";
 import "./embed.css";
@@ -106,10 +105,13 @@ function render(clip: EmbedClip): void {
     .catch((error: unknown) => console.warn("No waveform", error));
 }
 
-const match = matchPageRoute(location.pathname);
-if (match?.name !== "embed") showMissing();
+// The song's id from /embed/{id} (the page-route table's shape, read here without its imports).
+const clipId = /^\/embed\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(
+  location.pathname,
+)?.[1];
+if (clipId === undefined) showMissing();
 else
-  fetchEmbedClip(match.params.id)
+  fetchEmbedClip(clipId)
     .then(render)
     .catch((error: unknown) => {
       console.warn("Could not load the song", error);
