@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SHARE_MESSAGES, type ShareCodeResponse } from "../../src/shared/api/share.ts";
 import type { ApiClient } from "../api-server.ts";
-import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
+import { newTestClip, startApiServerWithUsers, type Viewer, viewerClients } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
 describe.each(BACKENDS)("share links on %s", (backend) => {
@@ -16,9 +16,7 @@ describe.each(BACKENDS)("share links on %s", (backend) => {
     users: { alice, bob },
   } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
-  type Viewer = "owner" | "other user" | "anonymous";
-  const clientOf = (viewer: Viewer): ApiClient =>
-    viewer === "owner" ? alice.client : viewer === "other user" ? bob.client : server.client();
+  const clientOf = viewerClients(server, alice, bob);
   const share = (client: ApiClient, body: Record<string, unknown>) =>
     client.post<{ link: string; share_id: string; detail?: string }>("/api/share/link", body);
   const linkCount = async () =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import { playCountSampleFactor } from "../../src/shared/api/play-counts.ts";
 import type { ApiClient } from "../api-server.ts";
-import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
+import { newTestClip, startApiServerWithUsers, type Viewer, viewerClients } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
 describe("the play-count sampling factor", () => {
@@ -22,9 +22,7 @@ describe.each(BACKENDS)("play counts on %s", (backend) => {
     users: { alice, bob },
   } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
-  type Viewer = "owner" | "other user" | "anonymous";
-  const clientOf = (viewer: Viewer): ApiClient =>
-    viewer === "owner" ? alice.client : viewer === "other user" ? bob.client : server.client();
+  const clientOf = viewerClients(server, alice, bob);
   const song = (isPublic: boolean, playCount = 0) =>
     newTestClip(db(), { userId: alice.id, title: "Counted", isPublic }).then(async (row) => {
       await db().updateTable("clips").set({ play_count: playCount }).where("id", "=", row.id).execute();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { embedCode } from "../../shared/api/share.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { ApiError } from "../account/api-request.ts";
+import { DialogHead } from "../pages/DialogHead.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { makeShareLink } from "./share-api.ts";
 import { closeShareModal, type ShareMode, useShareModal } from "./share-modal.ts";
@@ -106,17 +107,7 @@ function ShareModal({
       onClose={closeShareModal}
       data-testid="share-modal"
     >
-      <div className="share-head">
-        <h2>{mode === "to" ? "Share to..." : "Share with friends"}</h2>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Close"
-          onClick={() => dialog.current?.close()}
-        >
-          ✕
-        </button>
-      </div>
+      <DialogHead title={mode === "to" ? "Share to..." : "Share with friends"} dialog={dialog} />
       <p className="share-title">{title}</p>
       {link.state === "loading" && <p className="page-loading">Making the link...</p>}
       {link.state === "failed" && (
