@@ -16,6 +16,7 @@ const AREAS: Record<string, BenchArea> = {
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
   player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
   beats: { run: (options) => import("./beats-bench.ts").then((area) => area.beatsBench.run(options)) },
+  social: { run: (options) => import("./social.ts").then((area) => area.socialBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

@@ -12,6 +12,7 @@ import { createSession } from "../src/server/auth/sessions.ts";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import { loadBenchData } from "./server-data.ts";
+import { loadSocialData } from "./social-data.ts";
 
 const backend = process.env.BENCH_BACKEND === "postgres" ? "postgres" : "pglite";
 const clips = Number(process.env.BENCH_CLIPS);
@@ -32,12 +33,19 @@ if (backend === "postgres") {
 
 const started = performance.now();
 const { userId } = await loadBenchData(database.db, { users, clips, libraryClips });
+// The social bench's song with its comments and profile with its followers, when asked for.
+const social = process.env.BENCH_SOCIAL_COMMENTS
+  ? await loadSocialData(database.db, {
+      comments: Number(process.env.BENCH_SOCIAL_COMMENTS),
+      followers: Number(process.env.BENCH_SOCIAL_FOLLOWERS),
+    })
+  : null;
 const loadSeconds = (performance.now() - started) / 1000;
 const token = await createSession(database.db, userId);
 const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-bench-files-")));
 const app = await buildApp({ database, storage });
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
-process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds })}\n`);
+process.stdout.write(`${JSON.stringify({ url, token, userId, loadSeconds, social })}\n`);
 
 let stopping = false;
 async function stop() {

@@ -12,7 +12,7 @@ const RATE = 200;
 const CONNECTIONS = 10;
 const TARGET_P99_MS = 50;
 
-interface Target {
+export interface Target {
   readonly url: string;
   readonly token: string;
   readonly userId: string;
@@ -62,7 +62,7 @@ interface Started {
   readonly cpuMs: () => Promise<number>;
 }
 
-function startTarget(env: Record<string, string>): Promise<Started> {
+export function startTarget(env: Record<string, string>): Promise<Started> {
   // Node with tsx's loader directly: the tsx command would add a relaying process of its own.
   const child = spawn(process.execPath, ["--import", "tsx", repoPath("bench/server-target.ts")], {
     cwd: REPO_ROOT,
@@ -81,7 +81,7 @@ function startTarget(env: Record<string, string>): Promise<Started> {
   });
 }
 
-function stopTarget(child: ChildProcess): Promise<void> {
+export function stopTarget(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.stdin?.end();
