@@ -5,8 +5,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { newClipWithAudio, testAudio } from "../clip-fixtures.ts";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
+import { accountOf, finishedSong } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 
@@ -16,22 +16,10 @@ describe("sharing a song", () => {
 
   it("makes a short link in the Share modal, with the embed code", async () => {
     const { page, db, storage } = app();
-    const owner = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", PRO_USER)
-      .executeTakeFirstOrThrow();
-    const { row } = await newClipWithAudio(
-      db,
-      storage,
-      {
-        userId: owner.id,
-        title: "Shared Shores",
-        status: "complete",
-        isPublic: true,
-        metadata: { type: "gen", duration: 6 },
-      },
-      { channels: testAudio(6 * 44_100), sampleRate: 44_100 },
+    const owner = await accountOf(db, PRO_USER);
+    const row = await finishedSong(
+      { db, storage },
+      { userId: owner.id, title: "Shared Shores", isPublic: true, seconds: 6 },
     );
     songId = row.id;
     await app().signIn(FREE_USER, `/song/${songId}`);
