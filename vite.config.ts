@@ -20,7 +20,12 @@ export default defineConfig({
     rolldownOptions: {
       // The engine is an entry of its own, exports kept, so browser tests import what the pages run.
       // Absolute: the build resolves inputs from the working directory, the dev server's scan from `root`.
-      input: { main: repoPath("src/app/index.html"), engine: repoPath("src/engine/index.ts") },
+      // The embed player is its own small page, made for iframes on other sites.
+      input: {
+        main: repoPath("src/app/index.html"),
+        embed: repoPath("src/app/embed/index.html"),
+        engine: repoPath("src/engine/index.ts"),
+      },
       preserveEntrySignatures: "exports-only",
     },
   },

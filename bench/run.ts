@@ -23,6 +23,7 @@ const AREAS: Record<string, BenchArea> = {
     run: (options) => import("./notifications.ts").then((area) => area.notificationsBenchArea.run(options)),
   },
   discovery: { run: (options) => import("./discovery.ts").then((area) => area.discoveryBench.run(options)) },
+  social: { run: (options) => import("./social.ts").then((area) => area.socialBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

@@ -15,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from "../src/server/db/database.ts"
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import { loadNotificationData } from "./notification-data.ts";
 import { loadBenchData, loadFollowsAndLikes } from "./server-data.ts";
+import { loadSocialData } from "./social-data.ts";
 
 const backend = process.env.BENCH_BACKEND === "postgres" ? "postgres" : "pglite";
 const clips = Number(process.env.BENCH_CLIPS);
@@ -52,6 +53,13 @@ if (joining) {
   // The discovery bench: follows and likes for the measured user (BENCH_FOLLOWS of each).
   const follows = Number(process.env.BENCH_FOLLOWS ?? 0);
   if (follows > 0) await loadFollowsAndLikes(database.db, userId, follows);
+  // The social bench's song with its comments and profile with its followers, when asked for.
+  const social = process.env.BENCH_SOCIAL_COMMENTS
+    ? await loadSocialData(database.db, {
+        comments: Number(process.env.BENCH_SOCIAL_COMMENTS),
+        followers: Number(process.env.BENCH_SOCIAL_FOLLOWERS),
+      })
+    : null;
   const loadSeconds = (performance.now() - started) / 1000;
   const token = await createSession(database.db, userId);
   // A sample of the user's own clips, for the mixed load's song pages, likes and renames.
@@ -81,7 +89,7 @@ if (joining) {
   }
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(
-    `${JSON.stringify({ url, token, userId, loadSeconds, schema, clipIds, likerTokens, publicClipId })}\n`,
+    `${JSON.stringify({ url, token, userId, loadSeconds, schema, clipIds, likerTokens, publicClipId, social })}\n`,
   );
 }
 

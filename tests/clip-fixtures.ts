@@ -125,3 +125,12 @@ export async function settledClips(client: ApiClient, ids: readonly string[]): P
     await sleep(50);
   }
 }
+
+/** Who calls in a route's owner / other user / anonymous cases. */
+export type Viewer = "owner" | "other user" | "anonymous";
+
+/** Each viewer's client: the owner's, another user's, or one signed in as nobody. */
+export const viewerClients =
+  (server: { client(): ApiClient }, owner: TestUser, other: TestUser) =>
+  (viewer: Viewer): ApiClient =>
+    viewer === "owner" ? owner.client : viewer === "other user" ? other.client : server.client();

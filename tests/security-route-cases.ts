@@ -88,6 +88,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/clips/:clip_id/project": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/v2": { access: "owner", body: () => ({ sample_factor: 1 }) },
+  "POST /api/gen/bulk_increment_play_counts/v2": {
+    access: "public",
+    body: (f) => ({ gen_ids: [f.clipId], sample_factor: 1 }),
+  },
   "GET /api/gen/:clip_id/comments": { access: "owner" },
   "GET /api/gen/:clip_id/comments/count": { access: "owner" },
   "GET /api/comment/:comment_id/replies": { access: "owner" },
@@ -109,6 +113,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/profiles/follow": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "PUT /api/profiles/me": { access: "signed-in", body: () => ({ bio: "hello" }) },
   "GET /api/media/avatars/:user_id.jpg": { access: "public" },
+  "POST /api/share/link": { access: "owner", body: (f) => ({ content_type: "clip", content_id: f.clipId }) },
+  "GET /api/share/code/:share_id": { access: "public", path: () => "/api/share/code/unknown_code" },
+  "GET /api/oembed": {
+    access: "public",
+    path: (f) => `/api/oembed?url=${encodeURIComponent(`http://127.0.0.1/song/${f.clipId}`)}`,
+  },
   "POST /api/comment/unblock-user": { access: "signed-in", body: () => ({ handle: "nobody_here" }) },
   "GET /api/music_player/playbar_state": { access: "signed-in" },
   "GET /api/radio/:tag/": {

@@ -10,6 +10,7 @@ import { AddToPlaylistHost } from "./playlists/AddToPlaylist.tsx";
 import { Redirect } from "./router/Redirect.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
+import { ShareModalHost } from "./share/ShareModal.tsx";
 
 // The studio (PixiJS, the editing code) loads only when it is opened.
 const StudioPage = lazy(() => import("./StudioPage.tsx"));
@@ -37,6 +38,7 @@ export function App() {
       {showsGlobalPlayer(pathname) && <PlayerBar />}
       <AddToPlaylistHost />
       <ClipActionModals />
+      <ShareModalHost />
     </>
   );
 }

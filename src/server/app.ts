@@ -45,10 +45,12 @@ import { registerProfileRoutes } from "./routes/profiles.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
 import { registerRealtimeRoutes } from "./routes/realtime.ts";
 import { registerSearchRoutes } from "./routes/search.ts";
+import { registerShareRoutes } from "./routes/share.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
+import { resolveShareCode } from "./social/share-links.ts";
 import { registerLeftoverSweep } from "./storage/leftover-sweep.ts";
 import type { Storage } from "./storage/storage.ts";
 
@@ -172,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPlayCountRoutes(app, db);
   registerCommentRoutes(app, db);
   registerProfileRoutes(app, { db, storage: options.storage });
+  registerShareRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
   registerDiscoverRoutes(app, db);
   registerSearchRoutes(app, db);
@@ -186,24 +189,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The page's text, for the pages the server answers with their link-preview tags.
   const shell = pagesBuilt ? readFileSync(join(distDir, "index.html"), "utf8") : "";
+  const embedPath = pagesBuilt ? join(distDir, "embed", "index.html") : "";
+  const embedShell = embedPath !== "" && existsSync(embedPath) ? readFileSync(embedPath, "utf8") : shell;
 
   app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0];
+    // A short link opens what it names (built pages or not); an unknown one is the not-found page.
+    if (request.method === "GET" && path.startsWith("/s/")) {
+      const match = matchPageRoute(path);
+      const target =
+        match?.name === "share" ? await resolveShareCode(db, match.params.code).catch(() => null) : null;
+      if (target !== null) return reply.redirect(target.path, 302);
+    }
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && pagesBuilt;
     // Every page of the app is the one HTML page; a path that is no page gets it too (it shows
     // "Page not found") but with a 404, so crawlers and link checkers see the truth.
     if (wantsPage) {
-      const match = matchPageRoute(request.url.split("?")[0]);
+      const match = matchPageRoute(path);
       // Artist pages moved to profiles: old links keep working.
       if (match?.name === "artist" || match?.name === "artists")
         return reply.redirect(artistRedirect(match.params.path ?? ""), 301);
-      if (match?.name === "song") {
-        const answer = await songPageAnswer(
-          db,
-          { shell, origin: `${request.protocol}://${request.host}`, viewerId: request.auth?.user.id ?? null },
-          match.params.id,
-        );
+      const origin = `${request.protocol}://${request.host}`;
+      const viewerId = request.auth?.user.id ?? null;
+      // A song's page and its embed player carry the song's link-preview tags (and 404 when hidden).
+      if (match?.name === "song" || match?.name === "embed") {
+        const page = { shell: match.name === "song" ? shell : embedShell, origin, viewerId };
+        const answer = await songPageAnswer(db, page, match.params.id);
         return reply.status(answer.status).type("text/html").send(answer.html);
       }
+      if (match?.name === "share") return reply.status(404).type("text/html").send(shell);
       return reply
         .status(match !== null ? 200 : 404)
         .type("text/html")

@@ -3,30 +3,18 @@
 // there), @-mentions with completion, replies to a comment and likes it; the counts follow.
 
 import { describe, expect, it } from "vitest";
-import { newClipWithAudio, testAudio } from "../clip-fixtures.ts";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
+import { accountOf, finishedSong } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 
 describe("comments on the song page", () => {
   it("posts a timestamped comment with its marker, a reply and a like", async () => {
     const { page, db, storage } = app();
-    const owner = await db
-      .selectFrom("users")
-      .select(["id", "handle"])
-      .where("email", "=", PRO_USER)
-      .executeTakeFirstOrThrow();
-    const { row } = await newClipWithAudio(
-      db,
-      storage,
-      {
-        userId: owner.id,
-        title: "Talking Tides",
-        status: "complete",
-        isPublic: true,
-        metadata: { type: "gen", tags: "folk", duration: 8 },
-      },
-      { channels: testAudio(8 * 44_100), sampleRate: 44_100 },
+    const owner = await accountOf(db, PRO_USER);
+    const row = await finishedSong(
+      { db, storage },
+      { userId: owner.id, title: "Talking Tides", isPublic: true, seconds: 8 },
     );
 
     await app().signIn(FREE_USER, `/song/${row.id}`);

@@ -4,26 +4,17 @@
 // owner edits their bio; /artist/{handle} lands on the profile.
 
 import { describe, expect, it } from "vitest";
-import { newClipWithAudio, testAudio } from "../clip-fixtures.ts";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
+import { accountOf, finishedSong } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 
 describe("the profile page", () => {
   it("shows pinned songs first and follows, with the counts following", async () => {
     const { page, baseUrl, db, storage } = app();
-    const owner = await db
-      .selectFrom("users")
-      .select(["id", "handle"])
-      .where("email", "=", PRO_USER)
-      .executeTakeFirstOrThrow();
+    const owner = await accountOf(db, PRO_USER);
     const song = async (title: string, isPublic: boolean, pinned = false) => {
-      const { row } = await newClipWithAudio(
-        db,
-        storage,
-        { userId: owner.id, title, status: "complete", isPublic, metadata: { type: "gen", duration: 2 } },
-        { channels: testAudio(2 * 8000), sampleRate: 8000 },
-      );
+      const row = await finishedSong({ db, storage }, { userId: owner.id, title, isPublic, seconds: 2 });
       if (pinned) await db.updateTable("clips").set({ is_pinned: true }).where("id", "=", row.id).execute();
       return row;
     };

@@ -12,7 +12,7 @@ import {
   REPLIES_PAGE_SIZE,
 } from "../../src/shared/api/comments.ts";
 import type { ApiClient } from "../api-server.ts";
-import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
+import { newTestClip, startApiServerWithUsers, type Viewer, viewerClients } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
 describe.each(BACKENDS)("comments on %s", (backend) => {
@@ -22,9 +22,7 @@ describe.each(BACKENDS)("comments on %s", (backend) => {
     users: { alice, bob, carol },
   } = startApiServerWithUsers(backend, { alice: {}, bob: {}, carol: {} });
 
-  type Viewer = "owner" | "other user" | "anonymous";
-  const clientOf = (viewer: Viewer): ApiClient =>
-    viewer === "owner" ? alice.client : viewer === "other user" ? bob.client : server.client();
+  const clientOf = viewerClients(server, alice, bob);
   const song = (options: { isPublic?: boolean; duration?: number } = {}) =>
     newTestClip(db(), {
       userId: alice.id,

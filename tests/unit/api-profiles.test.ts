@@ -11,8 +11,13 @@ import {
   type Profile,
   type ProfileListResponse,
 } from "../../src/shared/api/profiles.ts";
-import type { ApiClient } from "../api-server.ts";
-import { newTestClip, newTestUser, startApiServerWithUsers } from "../clip-fixtures.ts";
+import {
+  newTestClip,
+  newTestUser,
+  startApiServerWithUsers,
+  type Viewer,
+  viewerClients,
+} from "../clip-fixtures.ts";
 import { smallPng } from "../security-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
@@ -34,9 +39,7 @@ describe.each(BACKENDS)("profiles on %s", (backend) => {
     users: { alice, bob },
   } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
-  type Viewer = "owner" | "other user" | "anonymous";
-  const clientOf = (viewer: Viewer): ApiClient =>
-    viewer === "owner" ? alice.client : viewer === "other user" ? bob.client : server.client();
+  const clientOf = viewerClients(server, alice, bob);
 
   it.each<Viewer>(["owner", "other user", "anonymous"])(
     "shows a profile's public songs, pinned first, to the %s, and nothing private or trashed",

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import { playCountSampleFactor } from "../../src/shared/api/play-counts.ts";
 import type { ApiClient } from "../api-server.ts";
-import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
+import { newTestClip, startApiServerWithUsers, type Viewer, viewerClients } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
 describe("the play-count sampling factor", () => {
@@ -22,9 +22,7 @@ describe.each(BACKENDS)("play counts on %s", (backend) => {
     users: { alice, bob },
   } = startApiServerWithUsers(backend, { alice: {}, bob: {} });
 
-  type Viewer = "owner" | "other user" | "anonymous";
-  const clientOf = (viewer: Viewer): ApiClient =>
-    viewer === "owner" ? alice.client : viewer === "other user" ? bob.client : server.client();
+  const clientOf = viewerClients(server, alice, bob);
   const song = (isPublic: boolean, playCount = 0) =>
     newTestClip(db(), { userId: alice.id, title: "Counted", isPublic }).then(async (row) => {
       await db().updateTable("clips").set({ play_count: playCount }).where("id", "=", row.id).execute();
@@ -118,5 +116,49 @@ describe.each(BACKENDS)("play counts on %s", (backend) => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toMatch(/UUID/);
     expect(await playsOf(id)).toBe(0);
+  });
+
+  describe("in bulk", () => {
+    const bulk = (client: ApiClient, body: unknown) =>
+      client.post<{ clips: { id: string; play_count: number }[]; detail?: string }>(
+        "/api/gen/bulk_increment_play_counts/v2",
+        body,
+      );
+
+    it.each<Viewer>(["owner", "other user", "anonymous"])(
+      "adds the %s's sampled plays to each visible song, at most its own factor",
+      async (viewer) => {
+        const fresh = await song(true);
+        const popular = await song(true, 250);
+        const hidden = await song(false, 7);
+        const answer = await bulk(clientOf(viewer), {
+          gen_ids: [fresh.id, popular.id, hidden.id, fresh.id],
+          sample_factor: 3,
+        });
+        expect(answer.status).toBe(200);
+        const counts = Object.fromEntries(answer.body.clips.map((clip) => [clip.id, clip.play_count]));
+        // A new song's factor is 1; one of 250 plays has 3; the private song counts for its owner only.
+        expect(counts[fresh.id]).toBe(1);
+        expect(counts[popular.id]).toBe(253);
+        expect(await playsOf(hidden.id)).toBe(viewer === "owner" ? 8 : 7);
+        expect(hidden.id in counts).toBe(viewer === "owner");
+      },
+    );
+
+    it("refuses bad reports, counting nothing", async () => {
+      const { id } = await song(true);
+      for (const body of [
+        { gen_ids: [], sample_factor: 1 },
+        { gen_ids: [id], sample_factor: 0 },
+        { gen_ids: ["nope"], sample_factor: 1 },
+        { gen_ids: Array.from({ length: 101 }, () => id), sample_factor: 1 },
+        { sample_factor: 1 },
+      ]) {
+        const answer = await bulk(bob.client, body);
+        expect(answer.status).toBe(400);
+        expect(answer.body.detail).toMatch(/gen_ids|sample_factor/);
+      }
+      expect(await playsOf(id)).toBe(0);
+    });
   });
 });

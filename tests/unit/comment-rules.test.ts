@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  completeMention,
-  formatTrackTimestamp,
-  mentionAtCaret,
-  mentionedHandles,
-} from "../../src/shared/api/comments.ts";
+import { completeMention, mentionAtCaret, mentionedHandles } from "../../src/shared/api/comments.ts";
+import { formatTrackTimestamp } from "../../src/shared/track-time.ts";
 
 describe("comment rules", () => {
   it("writes a timestamp as m:ss or h:mm:ss", () => {

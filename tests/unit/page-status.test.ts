@@ -47,8 +47,6 @@ describe.each(BACKENDS)("page status codes on %s", (backend) => {
     "/home",
     "/search",
     "/notifications",
-    "/s/abc123",
-    `/embed/${ID}`,
     `/edit/${ID}?wid=default`,
     `/radio/song/${ID}`,
     "/live-radio",
@@ -63,8 +61,11 @@ describe.each(BACKENDS)("page status codes on %s", (backend) => {
     expect(page.body).toBe(SHELL);
   });
 
-  // A song page looks its song up (for link previews): a song that is not there is no page either.
+  // A song page and its embed player look their song up (for link previews), and a short link its
+  // target: a song or code that is not there is no page either.
   it.each([
+    "/s/abc123",
+    `/embed/${ID}`,
     "/nope",
     "/studios",
     "/persona/not-an-id",
@@ -77,6 +78,17 @@ describe.each(BACKENDS)("page status codes on %s", (backend) => {
     expect(page.status).toBe(404);
     expect(page.type).toContain("text/html");
     expect(page.body).toBe(SHELL);
+  });
+
+  it("sends old artist links to the profile", async () => {
+    for (const [path, target] of [
+      ["/artist/demo_pro", "/@demo_pro"],
+      ["/artist", "/"],
+    ]) {
+      const answer = await fetch(`${server.url()}${path}`, { redirect: "manual" });
+      expect(answer.status).toBe(301);
+      expect(answer.headers.get("location")).toBe(target);
+    }
   });
 
   it("answers the same to a signed-in browser", async () => {

@@ -8,6 +8,8 @@ import { toggleLoveWithToast } from "../create/personas/persona-love.ts";
 import { followPersona, personaPage } from "../create/personas/personas-api.ts";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { navigate } from "../router/history-router.ts";
+import { Link } from "../router/Link.tsx";
+import { profilePath } from "../router/profile-path.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
@@ -139,7 +141,7 @@ function PersonaDetails({ persona, clips, onLove, onFollow }: PersonaDetailsProp
         <div className="persona-summary">
           <h1 data-testid="persona-name">{persona.name}</h1>
           <p className="create-note" data-testid="persona-owner">
-            by @{persona.user_handle}
+            by <Link href={profilePath(persona.user_handle)}>@{persona.user_handle}</Link>
           </p>
           <p data-testid="persona-visibility">{persona.is_public ? "Public" : "Private"}</p>
           {persona.description && <p data-testid="persona-description">{persona.description}</p>}

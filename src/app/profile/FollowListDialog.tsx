@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ProfileListResponse } from "../../shared/api/profiles.ts";
+import { DialogHead } from "../pages/DialogHead.tsx";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
 import { fetchFollowList } from "./profile-api.ts";
@@ -54,17 +55,7 @@ export function FollowListDialog({
       onClose={onClose}
       data-testid="follow-list"
     >
-      <div className="profile-dialog-head">
-        <h2>{title}</h2>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Close"
-          onClick={() => dialog.current?.close()}
-        >
-          ✕
-        </button>
-      </div>
+      <DialogHead title={title} dialog={dialog} />
       {state === "failed" && (
         <p className="error" role="alert">
           The list could not be loaded. Try again later.

@@ -25,6 +25,7 @@ import { openStems } from "../clip-actions/stem-files.ts";
 import { addToQueue as queue } from "../player/add-to-queue.ts";
 import { openAddToPlaylist } from "../playlists/AddToPlaylist.tsx";
 import { currentLocation, navigate } from "../router/history-router.ts";
+import { openShareModal } from "../share/share-modal.ts";
 import { openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import {
@@ -97,14 +98,8 @@ export const copyLinkOf: ClipActionHandler = (clips) =>
   void copyLink(songLink(window.location.origin, first(clips).id));
 export const copyLinkAtTime: ClipActionHandler = (clips, { currentSeconds }) =>
   void copyLink(songLink(window.location.origin, first(clips).id, currentSeconds?.() ?? null));
-/** The system's share sheet where there is one; else the link is copied. */
-export const shareTo: ClipActionHandler = (clips) => {
-  const clip = first(clips);
-  const url = songLink(window.location.origin, clip.id);
-  if (typeof navigator.share === "function") {
-    navigator.share({ title: clip.title || "Untitled", url }).catch(() => undefined);
-  } else void copyLink(url);
-};
+export const shareTo: ClipActionHandler = (clips) => openShareModal(first(clips), "to");
+export const shareWithFriends: ClipActionHandler = (clips) => openShareModal(first(clips), "friends");
 export const songRadio: ClipActionHandler = (clips) =>
   navigate(`/radio/song/${encodeURIComponent(first(clips).id)}`);
 export const makePersona: ClipActionHandler = (clips) =>
@@ -171,7 +166,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   copy_link_at_time: copyLinkAtTime,
   report,
   share_to: shareTo,
-  share_with_friends: null,
+  share_with_friends: shareWithFriends,
   song_radio: songRadio,
   create_variations: createVariations,
   remaster,

@@ -5,11 +5,11 @@ import {
   COMMENT_MAX,
   type Comment,
   completeMention,
-  formatTrackTimestamp,
   mentionAtCaret,
   mentionedHandles,
 } from "../../shared/api/comments.ts";
 import type { ProfileSummary } from "../../shared/api/profiles.ts";
+import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { playheadStore } from "../player/player-store.ts";
 import { showCommentError } from "./comment-errors.ts";
 import { postComment, suggestHandles } from "./comments-api.ts";

@@ -1,6 +1,7 @@
 import { Fragment, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
-import { type Comment, formatTrackTimestamp } from "../../shared/api/comments.ts";
+import type { Comment } from "../../shared/api/comments.ts";
+import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { playAt } from "../player/player-store.ts";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";

@@ -1,5 +1,6 @@
 import type { Clip } from "../../shared/api/clips.ts";
-import { type Comment, formatTrackTimestamp } from "../../shared/api/comments.ts";
+import type { Comment } from "../../shared/api/comments.ts";
+import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { playAt } from "../player/player-store.ts";
 
 /**

@@ -3,13 +3,18 @@
 
 import type { WaveformAggregatesResponse } from "../../shared/api/clip-media.ts";
 
+type WaveformLevel = WaveformAggregatesResponse["waveform_aggregates"][number];
+
 export interface Peaks {
   readonly min: ArrayLike<number>;
   readonly max: ArrayLike<number>;
 }
 
 /** The coarsest level that still has at least one point per pixel (else the finest). */
-export function pickLevel(waveform: WaveformAggregatesResponse, width: number): Peaks | null {
+export function pickLevel(
+  waveform: { readonly waveform_aggregates: readonly Pick<WaveformLevel, "mip_map_level" | "min" | "max">[] },
+  width: number,
+): Peaks | null {
   const levels = [...waveform.waveform_aggregates].sort((a, b) => a.mip_map_level - b.mip_map_level);
   if (levels.length === 0) return null;
   const enough = levels.filter((level) => level.min.length >= width);

@@ -458,6 +458,19 @@ export interface NotificationActorsTable {
   acted_at: Timestamp;
 }
 
+/** A short share code (0027) and what it opens. */
+export interface ShareLinksTable {
+  code: string;
+  content_type: "clip" | "profile" | "playlist";
+  /** A clip or playlist id, or a profile's user id. */
+  content_id: string;
+  source: string;
+  platform: string;
+  recommendation_item_id: string | null;
+  sharer_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -497,6 +510,7 @@ export interface Database {
   notification_actors: NotificationActorsTable;
   clip_action_counts: ClipActionCountsTable;
   editor_requests: EditorRequestsTable;
+  share_links: ShareLinksTable;
 }
 
 export type User = Selectable<UsersTable>;

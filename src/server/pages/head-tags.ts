@@ -1,9 +1,9 @@
 // Link-preview tags (Open Graph and Twitter cards) put into the app's one HTML page, so a pasted
 // link unfurls in chat apps that read the page's HTML and run none of its script.
 
-/** Text safe inside a double-quoted attribute or an element: the five characters HTML gives meaning. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "../../shared/html-escape.ts";
+
+export { escapeHtml };
 
 export interface PagePreview {
   /** The page's title, for <title> too. */
@@ -15,6 +15,8 @@ export interface PagePreview {
   readonly audioUrl: string | null;
   /** Open Graph's type, e.g. music.song. */
   readonly type: string;
+  /** The oEmbed answer for the page, for unfurlers that look for one. */
+  readonly oembedUrl?: string;
 }
 
 /** The meta tags for a preview, one a line; a tag whose value is missing is left out. */
@@ -32,10 +34,14 @@ export function previewTags(preview: PagePreview): string {
     ["name", "twitter:description", preview.description],
     ["name", "twitter:image", preview.imageUrl],
   ];
-  return tags
+  const metas = tags
     .filter((tag): tag is [(typeof tag)[0], string, string] => tag[2] !== null)
-    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
-    .join("\n    ");
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`);
+  if (preview.oembedUrl !== undefined)
+    metas.push(
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(preview.oembedUrl)}" title="${escapeHtml(preview.title)}" />`,
+    );
+  return metas.join("\n    ");
 }
 
 /**

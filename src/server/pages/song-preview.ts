@@ -8,6 +8,10 @@ import { clipMediaUrl } from "../clips/media-urls.ts";
 import type { Database } from "../db/schema.ts";
 import { type PagePreview, withPreview } from "./head-tags.ts";
 
+/** Where the oEmbed answer for a page's address is. */
+export const oembedUrlFor = (origin: string, pageUrl: string) =>
+  `${origin}/api/oembed?format=json&url=${encodeURIComponent(pageUrl)}`;
+
 export interface PageAnswer {
   readonly status: 200 | 404;
   readonly html: string;
@@ -31,6 +35,7 @@ export async function songPageAnswer(
     url: `${page.origin}/song/${clip.id}`,
     imageUrl: absolute(clipMediaUrl(clip.id, "image", clip.image_key)),
     audioUrl: absolute(clipMediaUrl(clip.id, "audio", clip.audio_key)),
+    oembedUrl: oembedUrlFor(page.origin, `${page.origin}/song/${clip.id}`),
   };
   return { status: 200, html: withPreview(page.shell, preview) };
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { clipIdParamsSchema } from "../../shared/api/clips.ts";
-import { incrementPlayCountBodySchema, type PlayCountResponse } from "../../shared/api/play-counts.ts";
-import { findVisibleClip } from "../clips/clip-repository.ts";
+import {
+  bulkPlayCountBodySchema,
+  incrementPlayCountBodySchema,
+  type PlayCountResponse,
+} from "../../shared/api/play-counts.ts";
+import { findVisibleClip, visibleTo } from "../clips/clip-repository.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 
@@ -31,7 +35,30 @@ async function addPlays(
   return { play_count: row.play_count };
 }
 
-/** POST /api/gen/{gen_id}/increment_play_count/ (one play) and /v2 (a sampled play, body sample_factor). */
+/**
+ * A sampled play of each song the viewer may see, in one statement: each adds the report's factor,
+ * never more than its own sampling factor; hidden and missing songs are left out, as if unnamed.
+ */
+async function addBulkPlays(
+  db: Kysely<Database>,
+  viewerId: string | null,
+  clipIds: readonly string[],
+  sampleFactor: number,
+) {
+  const rows = await db
+    .updateTable("clips")
+    .set({ play_count: sql`play_count + least(${sampleFactor}::int, 1 + play_count / 100)` })
+    .where("id", "in", [...new Set(clipIds)])
+    .where(visibleTo(viewerId))
+    .returning(["id", "play_count"])
+    .execute();
+  return { clips: rows };
+}
+
+/**
+ * POST /api/gen/{gen_id}/increment_play_count/ (one play), /v2 (a sampled play, body
+ * sample_factor) and /api/gen/bulk_increment_play_counts/v2 (a sampled play of several songs).
+ */
 export function registerPlayCountRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post(
     "/api/gen/:clip_id/increment_play_count/",
@@ -49,6 +76,15 @@ export function registerPlayCountRoutes(app: FastifyInstance, db: Kysely<Databas
       const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
       const { sample_factor } = parseInput(incrementPlayCountBodySchema, request.body);
       return addPlays(db, request.auth?.user.id ?? null, clip_id, sample_factor);
+    },
+  );
+
+  app.post(
+    "/api/gen/bulk_increment_play_counts/v2",
+    { config: { rateLimit: PLAY_RATE } },
+    async (request) => {
+      const { gen_ids, sample_factor } = parseInput(bulkPlayCountBodySchema, request.body);
+      return addBulkPlays(db, request.auth?.user.id ?? null, gen_ids, sample_factor);
     },
   );
 }

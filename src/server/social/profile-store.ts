@@ -150,7 +150,9 @@ export async function profileClips(
   const base = publicClips(db, viewerId).where("clips.user_id", "=", userId);
   const [rows, total] = await Promise.all([
     base
+      // Pinned songs first, the newest pin first; then the newest songs.
       .orderBy("clips.is_pinned", "desc")
+      .orderBy(sql`clips.pinned_at desc nulls last`)
       .orderBy("clips.created_at", "desc")
       .orderBy("clips.id", "desc")
       .limit(PROFILE_PAGE_SIZE)

@@ -111,15 +111,6 @@ export const commentReactionResponseSchema = z.object({
 
 export const blockResponseSchema = z.object({ handle: z.string(), blocked: z.boolean() });
 
-/** The words a list shows for a comment's place in the song: "1:23", "12:05", "1:02:03". */
-export function formatTrackTimestamp(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
-}
-
 /** The handles a comment's text names with @, each once, in order of appearance. */
 export function mentionedHandles(content: string): string[] {
   const found = content.matchAll(/(?:^|[^A-Za-z0-9_@])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g);

@@ -17,6 +17,7 @@ import * as clipActionCounts from "./0020-clip-action-counts.ts";
 import * as editorRequests from "./0021-editor-requests.ts";
 import * as comments from "./0025-comments.ts";
 import * as profiles from "./0026-profiles.ts";
+import * as shareLinks from "./0027-share-links.ts";
 import * as playlistPage from "./0030-playlist-page.ts";
 import * as trendingScores from "./0035-trending-scores.ts";
 import * as discoverySearch from "./0036-discovery-search.ts";
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021-editor-requests": editorRequests,
   "0025-comments": comments,
   "0026-profiles": profiles,
+  "0027-share-links": shareLinks,
   "0030-playlist-page": playlistPage,
   "0035-trending-scores": trendingScores,
   "0036-discovery-search": discoverySearch,

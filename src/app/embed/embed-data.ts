@@ -1,0 +1,33 @@
+// The embed player's two reads, checked with zod's small build (the embed's script stays small):
+// the song (only what the player shows) and its waveform.
+
+import * as z from "zod/mini";
+
+const embedClipSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  status: z.string(),
+  image_url: z.nullable(z.string()),
+  audio_url: z.nullable(z.string()),
+  metadata: z.object({ duration: z.optional(z.nullable(z.number())) }),
+});
+export type EmbedClip = z.infer<typeof embedClipSchema>;
+
+const waveformSchema = z.object({
+  waveform_aggregates: z.array(
+    z.object({ mip_map_level: z.number(), min: z.array(z.number()), max: z.array(z.number()) }),
+  ),
+});
+
+async function read<T>(path: string, schema: z.ZodMiniType<T>): Promise<T> {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return schema.parse(await response.json());
+}
+
+export const fetchEmbedClip = (clipId: string) =>
+  read(`/api/clip/${encodeURIComponent(clipId)}`, embedClipSchema);
+
+export const fetchEmbedWaveform = (clipId: string) =>
+  read(`/api/gen/${encodeURIComponent(clipId)}/waveform-aggregates`, waveformSchema);
