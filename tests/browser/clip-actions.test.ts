@@ -53,7 +53,7 @@ describe("clip actions", () => {
     await app().grantFlag(PRO_USER, "remaster-modal");
     const source = await layOutSong();
     await app().signIn(PRO_USER);
-    await chooseFromMenu(page, source, "Remaster");
+    await chooseFromMenu(page, source, "Remaster Pro");
     const modal = page.getByTestId("remaster-modal");
     await modal.getByRole("slider", { name: "Stereo width" }).fill("1");
     await modal.getByRole("slider", { name: "Tone" }).fill("0.75");

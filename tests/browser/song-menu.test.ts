@@ -253,7 +253,7 @@ describe("the song menu", () => {
     await expect.poll(() => upsell.count()).toBe(0);
     // Entries with nothing behind them yet say so.
     await row(page, "Free Song").getByRole("button", { name: "More actions: Free Song" }).click();
-    expect(await menu(page).getByRole("menuitem", { name: "Add to Queue" }).getAttribute("title")).toBe(
+    expect(await menu(page).getByRole("menuitem", { name: "Move to Workspace" }).getAttribute("title")).toBe(
       "Coming soon",
     );
   });
