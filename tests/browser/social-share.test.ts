@@ -23,8 +23,8 @@ describe("sharing a song", () => {
     );
     songId = row.id;
     await app().signIn(FREE_USER, `/song/${songId}`);
-    await page.getByTestId("song-menu").locator("summary").click();
-    await page.getByRole("menuitem", { name: "Share to..." }).click();
+    await page.getByRole("button", { name: /^More actions/ }).click();
+    await page.getByTestId("song-menu").getByRole("menuitem", { name: "Share to..." }).click();
     const modal = page.getByTestId("share-modal");
     await expect.poll(() => modal.getByTestId("share-link").inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
     shortLink = await modal.getByTestId("share-link").inputValue();
