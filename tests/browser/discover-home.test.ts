@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { newTestClip } from "../clip-fixtures.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
+import { accountOf } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 const GENRES = ["metal", "jazz", "reggae", "country", "ambient", "latin", "trap", "edm"];
@@ -12,11 +13,7 @@ const GENRES = ["metal", "jazz", "reggae", "country", "ambient", "latin", "trap"
 describe("the home page", () => {
   it("shows the discover sections as the page scrolls, with no private song", async () => {
     const { page, baseUrl, db } = app();
-    const owner = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", PRO_USER)
-      .executeTakeFirstOrThrow();
+    const owner = await accountOf(db, PRO_USER);
     for (const [index, genre] of GENRES.entries()) {
       await newTestClip(db, {
         userId: owner.id,

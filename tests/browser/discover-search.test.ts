@@ -4,17 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { newTestClip } from "../clip-fixtures.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
+import { accountOf } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 
 describe("search", () => {
   it("finds songs from the header box, opens one, and lists a tag's songs", async () => {
     const { page, baseUrl, db } = app();
-    const owner = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", PRO_USER)
-      .executeTakeFirstOrThrow();
+    const owner = await accountOf(db, PRO_USER);
     const song = (title: string, tags: string, isPublic = true) =>
       newTestClip(db, { userId: owner.id, isPublic, title, metadata: { type: "gen", tags, duration: 40 } });
     const exact = await song("Zanzibar Lantern", "harbour folk, warm");
