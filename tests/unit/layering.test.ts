@@ -59,15 +59,7 @@ const RULES: Readonly<Record<string, Rule>> = {
  * Folders that import each other today. Each entry says why it stands; fix one and delete its line:
  * the test fails on an entry that no longer holds, so the list only shrinks.
  */
-const KNOWN_FOLDER_CYCLES: Readonly<Record<string, string>> = {
-  "src/generator/tasks <-> src/generator/workers":
-    "the generator thread's entry (workers/generator-thread.ts) runs the Adjust Speed task of tasks/, " +
-    "while tasks/ reach the thread pool and the thread's wasm through workers/; moving the entry " +
-    "out of workers/ ends both this cycle and the next",
-  "src/generator/vocals <-> src/generator/workers":
-    "the generator thread's entry (workers/) sings through vocals/, and vocals/ runs eSpeak on the " +
-    "pool of workers/ and sings with the thread's wasm (workers/generator-dsp.ts)",
-};
+const KNOWN_FOLDER_CYCLES: Readonly<Record<string, string>> = {};
 
 /** The folder an import belongs to: src/<name> below src/, else its first path part. */
 function areaOf(path: string): string {

@@ -10,7 +10,7 @@ import type { PcmAudio, SongRequest } from "../song-request.ts";
 import { buffersOf, type GeneratorJob, type GeneratorJobResult, type StemChunk } from "./generator-jobs.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
-const ENTRY = new URL("./generator-thread.mjs", import.meta.url);
+const ENTRY = new URL("../thread/generator-thread.mjs", import.meta.url);
 
 /** Threads by default: a core left for the server, at most four (a song has four instrument stems). */
 function defaultThreadCount(): number {

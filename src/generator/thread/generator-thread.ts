@@ -4,9 +4,9 @@ import { analyseSource } from "../analysis/analyse-source.ts";
 import { masterMix, mixStems } from "../render/master.ts";
 import { renderStem, StemRenderer } from "../render/render-stems.ts";
 import { changeSpeed } from "../tasks/speed.ts";
-import { generatorDsp } from "./generator-dsp.ts";
-import { buffersOf, type GeneratorJob, type GeneratorJobResult, type StemChunk } from "./generator-jobs.ts";
-import { type JobOutcome, type ProgressSink, servePool } from "./pool-protocol.ts";
+import { generatorDsp } from "../workers/generator-dsp.ts";
+import { buffersOf, type GeneratorJob, type GeneratorJobResult, type StemChunk } from "../workers/generator-jobs.ts";
+import { type JobOutcome, type ProgressSink, servePool } from "../workers/pool-protocol.ts";
 
 function renderStems(
   job: Extract<GeneratorJob, { kind: "stems" }>,
