@@ -5,7 +5,12 @@ import { masterMix, mixStems } from "../render/master.ts";
 import { renderStem, StemRenderer } from "../render/render-stems.ts";
 import { changeSpeed } from "../tasks/speed.ts";
 import { generatorDsp } from "../workers/generator-dsp.ts";
-import { buffersOf, type GeneratorJob, type GeneratorJobResult, type StemChunk } from "../workers/generator-jobs.ts";
+import {
+  buffersOf,
+  type GeneratorJob,
+  type GeneratorJobResult,
+  type StemChunk,
+} from "../workers/generator-jobs.ts";
 import { type JobOutcome, type ProgressSink, servePool } from "../workers/pool-protocol.ts";
 
 function renderStems(
