@@ -1,16 +1,21 @@
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { vi } from "vitest";
 
 /** Polls `probe` until it gives a value (not undefined), failing after `timeoutMs` with what was awaited. */
-export async function waitFor<T>(
+export function waitFor<T>(
   probe: () => Promise<T | undefined>,
   what: string,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`Still waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
+
+/** Polls `check` until it holds, failing after `timeoutMs` with what was awaited. */
+export const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) =>
+  waitFor(async () => ((await check()) ? true : undefined), what, timeoutMs);

@@ -6,17 +6,10 @@ import { claimJob, enqueueJobs } from "../../src/server/jobs/job-queue.ts";
 import { type JobHandler, JobWorker, NotYet } from "../../src/server/jobs/job-worker.ts";
 import { retryDelayMs } from "../../src/server/jobs/retry-backoff.ts";
 import { BACKENDS, openTestDatabase } from "../server-database.ts";
+import { until } from "../wait.ts";
 
 const quietLog = { error: () => {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe("WORKER_CONCURRENCY", () => {
   it("takes 0 to 64 songs at once, nothing for the default, and refuses anything else saying what to set", () => {

@@ -1,8 +1,29 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
-import type { AudioUploadStatus } from "../../shared/api/uploads.ts";
+import type { Timestamp } from "./column-types.ts";
+import type {
+  GeneratedClipsTable,
+  GenerationJobsTable,
+  JobQueueTable,
+  LyricsJobsTable,
+} from "./generation-tables.ts";
 
-/** Timestamps are written as Date (or left to the default) and read as Date. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type { GeneratedClipState, LyricsJobsTable } from "./generation-tables.ts";
+
+import type { AudioUploadStatus } from "../../shared/api/uploads.ts";
+import type {
+  ClipFlagsTable,
+  ClipNotInterestedTable,
+  ClipScoresTable,
+  CommentReactionsTable,
+  CommentReportsTable,
+  CommentsTable,
+  ContestsTable,
+  FollowsTable,
+  NotificationActorsTable,
+  NotificationsTable,
+  ShareLinksTable,
+  UserBlocksTable,
+} from "./social-tables.ts";
 
 export interface UsersTable {
   id: Generated<string>;
@@ -231,59 +252,6 @@ export interface SavedPromptsTable {
   updated_at: Generated<Timestamp>;
 }
 
-/** A lyrics generation job (0009). */
-export interface LyricsJobsTable {
-  id: Generated<string>;
-  user_id: string;
-  prompt: string;
-  lyrics_model: Generated<string>;
-  status: Generated<"running" | "done" | "error">;
-  text: Generated<string>;
-  title: Generated<string>;
-  tags: Generated<string>;
-  error_message: string | null;
-  /** Started by the create page: finished reads "done" for it, "complete" for other clients. */
-  from_create_page: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
-}
-
-/** A generation request or library action (0008): what it asked for and the credits it reserved. */
-export interface GenerationJobsTable {
-  id: Generated<string>;
-  user_id: string;
-  kind: "generate" | "concat" | "upsample" | "speed";
-  task: string;
-  model_key: string;
-  /** JSON: a StoredPlan (src/server/generation/stored-plan.ts). */
-  plan: unknown;
-  reservation_id: number | null;
-  credits: Generated<number>;
-  created_at: Timestamp;
-}
-
-export type GeneratedClipState = "queued" | "submitted" | "streaming" | "complete" | "error";
-
-/** A clip a generation job makes (0008), and once complete what later tasks build on. */
-export interface GeneratedClipsTable {
-  clip_id: string;
-  job_id: string;
-  position: number;
-  /** uint32 */
-  seed: number;
-  state: GeneratedClipState;
-  /** JSON: [{word, start_s, end_s}]. */
-  aligned_words: unknown;
-  /** JSON: the generator's Score, or null from an external model. */
-  score: unknown;
-  /** JSON: [{name, key}] of the stems kept in storage. */
-  stems: unknown;
-  midi_key: string | null;
-  error: string | null;
-  refunded: Generated<boolean>;
-  updated_at: Generated<Timestamp>;
-}
-
 /** How often an action was done on a clip (0020). */
 export interface ClipActionCountsTable {
   clip_id: string;
@@ -301,7 +269,6 @@ export interface EditorRequestsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** Every table, as Kysely sees them. Later migrations add theirs here. */
 /** A workspace (0011): a user's named folder of their own clips; clips.project_id names it. */
 export interface WorkspacesTable {
   id: Generated<string>;
@@ -328,31 +295,6 @@ export interface LoginFailuresTable {
   last_failed_at: Generated<Timestamp>;
 }
 
-/** A user's report of a song (0015). */
-export interface ClipFlagsTable {
-  user_id: string;
-  clip_id: string;
-  reason: string;
-  details: Generated<string>;
-  created_at: Generated<Timestamp>;
-}
-
-/** A song a user is not interested in (0015): left out of their recommendations. */
-export interface ClipNotInterestedTable {
-  user_id: string;
-  clip_id: string;
-  created_at: Generated<Timestamp>;
-}
-
-/** A contest (0015): read-only until contests are run. */
-export interface ContestsTable {
-  id: Generated<string>;
-  name: string;
-  base_clip_id: string | null;
-  is_active: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-}
-
 /** A listener's saved player (0014). */
 export interface PlaybarStatesTable {
   user_id: string;
@@ -362,115 +304,7 @@ export interface PlaybarStatesTable {
   updated_at: Generated<Timestamp>;
 }
 
-/** A piece of long work on the durable queue (0040): src/server/jobs/job-queue.ts. */
-export interface JobQueueTable {
-  id: Generated<number>;
-  kind: string;
-  /** JSON: what the kind's handler needs, checked by its zod schema. */
-  payload: unknown;
-  state: Generated<"ready" | "running" | "failed">;
-  attempts: Generated<number>;
-  max_attempts: Generated<number>;
-  run_at: Generated<Timestamp>;
-  lease_until: Timestamp | null;
-  worker: string | null;
-  last_error: string | null;
-}
-
-/** A comment on a song, or a reply to one (0025). */
-export interface CommentsTable {
-  id: Generated<string>;
-  clip_id: string;
-  user_id: string;
-  parent_id: string | null;
-  content: string;
-  /** Handles named in the content, each an existing user's when written. */
-  user_mentions: Generated<string[]>;
-  /** Seconds into the song the comment is about, if any. */
-  track_timestamp: number | null;
-  like_count: Generated<number>;
-  dislike_count: Generated<number>;
-  reply_count: Generated<number>;
-  created_at: Generated<Timestamp>;
-}
-
-export interface CommentReactionsTable {
-  user_id: string;
-  comment_id: string;
-  reaction: "LIKE" | "DISLIKE";
-  created_at: Generated<Timestamp>;
-}
-
-export interface CommentReportsTable {
-  id: Generated<string>;
-  comment_id: string;
-  user_id: string;
-  reason: string;
-  created_at: Generated<Timestamp>;
-}
-
-export interface UserBlocksTable {
-  blocker_id: string;
-  blocked_id: string;
-  reason: Generated<string>;
-  created_at: Generated<Timestamp>;
-}
-
-/** Who follows whom (0026). */
-export interface FollowsTable {
-  follower_id: string;
-  followee_id: string;
-  created_at: Generated<Timestamp>;
-}
-
-/**
- * A clip's trending heat (0035), kept by triggers on clips and clip_reactions: the log of its
- * signals' weights counted from a fixed epoch (src/shared/discovery/trending.ts); never written here.
- */
-export interface ClipScoresTable {
-  clip_id: string;
-  user_id: string;
-  /** The platform genre its tags name first, or null. */
-  genre: string | null;
-  heat: number;
-  base_heat: number;
-}
-
-/** A recipient's notification (0045): one group of people doing one thing to one of their things. */
-export interface NotificationsTable {
-  id: Generated<string>;
-  user_id: string;
-  notification_type: string;
-  /** The type and what it is about (`clip_like:<clip id>`); an unread group is unique per user. */
-  group_key: string;
-  /** JSON: notificationContentSchema's fields. */
-  content: Generated<Record<string, unknown>>;
-  is_read: Generated<boolean>;
-  is_suppressed: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Timestamp;
-}
-
-/** The people a notification groups (0045), with the time each acted. */
-export interface NotificationActorsTable {
-  notification_id: string;
-  actor_id: string;
-  acted_at: Timestamp;
-}
-
-/** A short share code (0027) and what it opens. */
-export interface ShareLinksTable {
-  code: string;
-  content_type: "clip" | "profile" | "playlist";
-  /** A clip or playlist id, or a profile's user id. */
-  content_id: string;
-  source: string;
-  platform: string;
-  recommendation_item_id: string | null;
-  sharer_id: string | null;
-  created_at: Generated<Timestamp>;
-}
-
+/** Every table, as Kysely sees them. A new migration adds its tables here (social ones: social-tables.ts). */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
