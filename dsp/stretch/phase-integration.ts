@@ -5,7 +5,11 @@ import { Lanes } from "./simd-math";
 // already has one, strongest first, across time (the previous frame's phase
 // advanced by the hop times the bin's instantaneous frequency) or across
 // frequency (the input's phase step between the two bins, scaled by the
-// local stretch). The stretcher owns the memory; this keeps the phases of the
+// local stretch). The advance across time comes from the reassignment
+// formula: exact for a steady partial, no unwrapping, independent of the
+// analysis hop. Steady partials are thus reached across time and their side
+// bins across frequency (phase locking), a new onset across frequency from its
+// strongest bin. The stretcher owns the memory; this keeps the phases of the
 // mid from frame to frame and the bucket queue that orders the bins.
 
 /** Queue buckets of 1/8 octave of energy (0.375 dB): 96 dB below a frame's peak, then one floor bucket. */

@@ -1,9 +1,9 @@
-import { cleanCopy } from "./bin-buffers";
 import { Fft } from "./fft";
 import { FrameAnalysis } from "./frame-analysis";
+import { FrameSynthesis } from "./frame-synthesis";
 import { BUCKETS, FrameSpectrum, PhaseIntegrator } from "./phase-integration";
 import { ENVELOPE_HZ, PitchMap } from "./pitch-map";
-import { Lanes } from "./simd-math";
+import { StretchSource } from "./stretch-source";
 import { TimeMap } from "./time-map";
 import { ONSET_BLOCK, ONSET_HISTORY, ONSET_RING, OnsetDetector } from "./transients";
 
@@ -33,40 +33,20 @@ import { ONSET_BLOCK, ONSET_HISTORY, ONSET_RING, OnsetDetector } from "./transie
 // reads). One complex FFT analyses the stereo pair (left as real part, right
 // as imaginary), one synthesises it; Hann windows, overlap 4.
 //
-// Phases. Each output bin's phase is integrated from a neighbour that has one,
-// strongest first: across time from the previous frame (advance = hop times
-// the instantaneous frequency, from the reassignment formula: exact for a
-// steady partial, no unwrapping, independent of the analysis hop) or across
-// frequency within the frame (the input's phase step between the two bins,
-// scaled by the local stretch). Steady partials are thus reached across time
-// and their side bins across frequency (phase locking), a new onset across
-// frequency from its strongest bin. Strongest first: a bucket queue on
-// quantised log-energy, O(bins) per frame.
+// Phases come from phase-integration.ts (across time for steady partials,
+// across frequency for their side bins and onsets, strongest first). Onsets
+// lock the time map so drum hits play at speed 1 where the map puts them
+// (time-map.ts). Stereo: the phases are computed once, for the mid, and both
+// channels turn by the same angle per bin, so the stereo image is kept
+// exactly. Pitch moves on the spectrum, formants optionally kept
+// (pitch-map.ts). docs/design/stretcher.md has the whole design.
 //
-// Transients. Scaling the steps between bins moves a click to stretch * its
-// offset in the frame, but a noise burst's steps are random and it would
-// smear over the window, before its onset too. So onsets (a jump in the
-// input's high-frequency energy) lock the time map: the frames whose windows
-// reach an onset play the input at speed 1 around it, placed so that the onset
-// lands exactly where the map puts it, and the frames between onsets take up
-// the difference. Frames at speed 1 need no invented phases: where a bin's
-// energy jumps, it restarts from the input's own phase. Drum hits come out as
-// they went in, at the right time.
-//
-// Stereo. The phases are computed once, for the mid (left + right; per bin the
-// side, left - right, where the channels are mostly in opposite phase), and
-// both channels turn by the same angle per bin: the inter-channel phase, and
-// with it the stereo image and the mid's sound, is kept exactly.
-//
-// Pitch. Each spectral peak moves to pitch * its frequency with its main lobe
-// intact, the spectrum between peaks glides, DC stays; with formants kept the
-// spectral envelope stays in place (pitch-map.ts).
-//
-// Files: this one is the phase vocoder's core (streaming input and output,
-// the frame loop, synthesis); time-map.ts maps output frames to input times
-// with the transient lock; transients.ts finds the onsets the lock needs;
+// Files: this one is the phase vocoder's core (the arena, the timeline and
+// the frame loop); stretch-source.ts reads the input; time-map.ts maps
+// output frames to input times with the transient lock; transients.ts finds the onsets the lock needs;
 // frame-analysis.ts unpacks and measures each frame's spectra; pitch-map.ts
-// moves them in pitch; phase-integration.ts integrates the output phases;
+// moves them in pitch; frame-synthesis.ts turns, inverse-transforms and
+// overlap-adds them; phase-integration.ts integrates the output phases;
 // simd-math.ts has the four-lane math of the per-bin loops; bin-buffers.ts
 // the array passes (clean input, interleaving, smoothing).
 
@@ -111,22 +91,6 @@ export class Stretcher {
   private readonly fftIm: usize;
   /** Unpacks, windows and measures each frame's spectra into analysed. */
   private readonly analysis!: FrameAnalysis;
-  // Hann-windowed input spectra, the mid's energy and instantaneous frequency (bins).
-  private readonly xLr: usize;
-  private readonly xLi: usize;
-  private readonly xRr: usize;
-  private readonly xRi: usize;
-  private readonly xEnergy: usize;
-  private readonly xOmega: usize;
-  // The spectrum to synthesise from: the input's, or its pitch-mapped copy.
-  private readonly vLr: usize;
-  private readonly vLi: usize;
-  private readonly vRr: usize;
-  private readonly vRi: usize;
-  private readonly vEnergy: usize;
-  private readonly vOmega: usize;
-  /** Mapped only: the input's phase step per input bin, at each output edge b -> b+1. */
-  private readonly vStep: usize;
   /** The output phases, integrated frame by frame. */
   private readonly phases!: PhaseIntegrator;
   /** What a frame synthesises: the analysis as it is, or its pitch-mapped copy. */
@@ -134,7 +98,8 @@ export class Stretcher {
   private readonly pitchMapped!: FrameSpectrum;
   /** Moves the analysis to the set pitch (and keeps the formants) into pitchMapped. */
   private readonly pitchMap!: PitchMap;
-  private readonly window: usize;
+  /** Turns, inverse-transforms and overlap-adds each frame; its ring holds the pending output. */
+  private readonly synthesis!: FrameSynthesis;
   private readonly ring: usize;
   private readonly ringMask: i32;
   /** The transient lock's onsets, found ahead of the frames that need them. */
@@ -149,13 +114,8 @@ export class Stretcher {
   private pitch: f32 = 1.0;
   private formant: bool = false;
 
-  // Source.
-  private srcLeft: usize = 0;
-  private srcRight: usize = 0;
-  private srcFirst: i64 = 0;
-  private srcFrames: i64 = 0;
-  private loopStart: i64 = 0;
-  private loopEnd: i64 = 0;
+  /** The input, read through its loop, silence outside it. */
+  private readonly source: StretchSource = new StretchSource();
 
   // Timeline: output frames since the seek, the next frame's centre, and the
   // time map's last two points (output frame, input time).
@@ -209,19 +169,19 @@ export class Stretcher {
     const rawLi = this.carve(binFloats);
     const rawRr = this.carve(binFloats);
     const rawRi = this.carve(binFloats);
-    this.xLr = this.carve(binFloats);
-    this.xLi = this.carve(binFloats);
-    this.xRr = this.carve(binFloats);
-    this.xRi = this.carve(binFloats);
-    this.xEnergy = this.carve(binFloats);
-    this.xOmega = this.carve(binFloats);
-    this.vLr = this.carve(binFloats);
-    this.vLi = this.carve(binFloats);
-    this.vRr = this.carve(binFloats);
-    this.vRi = this.carve(binFloats);
-    this.vEnergy = this.carve(binFloats);
-    this.vOmega = this.carve(binFloats);
-    this.vStep = this.carve(binFloats);
+    const xLr = this.carve(binFloats);
+    const xLi = this.carve(binFloats);
+    const xRr = this.carve(binFloats);
+    const xRi = this.carve(binFloats);
+    const xEnergy = this.carve(binFloats);
+    const xOmega = this.carve(binFloats);
+    const vLr = this.carve(binFloats);
+    const vLi = this.carve(binFloats);
+    const vRr = this.carve(binFloats);
+    const vRi = this.carve(binFloats);
+    const vEnergy = this.carve(binFloats);
+    const vOmega = this.carve(binFloats);
+    const vStep = this.carve(binFloats);
     const phase = this.carve(binFloats);
     const phaseIn = this.carve(binFloats);
     const step = this.carve(binFloats);
@@ -242,7 +202,7 @@ export class Stretcher {
     const xQuad = this.carve(4 * binFloats + 16) + 16 * 4;
     const vQuad = this.carve(4 * binFloats + 16) + 16 * 4;
     const queueHeads = this.carve(BUCKETS);
-    this.window = this.carve(n);
+    const window = this.carve(n);
     this.ring = this.carve(2 * ringFrames);
     const onsetTimes = this.carve(2 * ONSET_RING);
     const onsetBuffer = this.carve(2 * ONSET_BLOCK + 4);
@@ -268,16 +228,8 @@ export class Stretcher {
       queueHeads,
       done,
     );
-    this.analysed = new FrameSpectrum(this.xLr, this.xLi, this.xRr, this.xRi, this.xOmega, this.xEnergy, 0);
-    this.pitchMapped = new FrameSpectrum(
-      this.vLr,
-      this.vLi,
-      this.vRr,
-      this.vRi,
-      this.vOmega,
-      this.vEnergy,
-      this.vStep,
-    );
+    this.analysed = new FrameSpectrum(xLr, xLi, xRr, xRi, xOmega, xEnergy, 0);
+    this.pitchMapped = new FrameSpectrum(vLr, vLi, vRr, vRi, vOmega, vEnergy, vStep);
     this.analysis = new FrameAnalysis(n, this.channels == 2, rawLr, rawLi, rawRr, rawRi, this.analysed);
     this.pitchMap = new PitchMap(
       this.bins,
@@ -300,8 +252,18 @@ export class Stretcher {
     const scale = (8.0 * <f64>this.hop) / (3.0 * <f64>n * <f64>n);
     for (let j = 0; j < n; j++) {
       const w = 0.5 - 0.5 * Math.cos((2.0 * Math.PI * <f64>j) / <f64>n);
-      store<f32>(this.window + ((<usize>j) << 2), <f32>(w * scale));
+      store<f32>(window + ((<usize>j) << 2), <f32>(w * scale));
     }
+    this.synthesis = new FrameSynthesis(
+      n,
+      this.channels == 2,
+      this.fft,
+      this.fftRe,
+      this.fftIm,
+      window,
+      this.ring,
+      this.ringMask,
+    );
     this.seek(0.0);
   }
 
@@ -315,6 +277,8 @@ export class Stretcher {
     heap.free(changetype<usize>(this.pitchMapped));
     heap.free(changetype<usize>(this.pitchMap));
     heap.free(changetype<usize>(this.analysis));
+    heap.free(changetype<usize>(this.synthesis));
+    heap.free(changetype<usize>(this.source));
     heap.free(this.arena);
     heap.free(changetype<usize>(this));
   }
@@ -352,16 +316,12 @@ export class Stretcher {
    * streaming source that grows, or a window onto a long input).
    */
   setSource(left: usize, right: usize, first: f64, frames: i32): void {
-    this.srcLeft = left;
-    this.srcRight = right;
-    this.srcFirst = <i64>Math.floor(first);
-    this.srcFrames = <i64>max(frames, 0);
+    this.source.set(left, right, first, frames);
   }
 
   /** Input frames at or past end read from start on (a looped source); end <= start: no loop. */
   setLoop(start: f64, end: f64): void {
-    this.loopStart = <i64>Math.floor(start);
-    this.loopEnd = <i64>Math.floor(end);
+    this.source.setLoop(start, end);
   }
 
   // ----- timeline -----
@@ -454,8 +414,8 @@ export class Stretcher {
       this.processFrame(this.nextFrame);
       this.nextFrame += <i64>this.hop;
     }
-    this.emit(outLeft, 0, frames);
-    if (this.channels == 2) this.emit(outRight, 1, frames);
+    this.synthesis.emit(outLeft, 0, frames, this.outPos);
+    if (this.channels == 2) this.synthesis.emit(outRight, 1, frames, this.outPos);
     this.outPos += <i64>frames;
     this.planned = 0;
   }
@@ -474,8 +434,8 @@ export class Stretcher {
   private scan(target: i64): void {
     const onsets = this.onsets;
     while (onsets.pos + <i64>ONSET_BLOCK <= target) {
-      this.read(this.srcLeft, onsets.left, onsets.pos, ONSET_BLOCK);
-      if (this.channels == 2) this.read(this.srcRight, onsets.right, onsets.pos, ONSET_BLOCK);
+      this.source.read(0, onsets.left, onsets.pos, ONSET_BLOCK);
+      if (this.channels == 2) this.source.read(1, onsets.right, onsets.pos, ONSET_BLOCK);
       onsets.detect();
     }
   }
@@ -503,7 +463,13 @@ export class Stretcher {
     const mapped = this.pitch != 1.0 || this.formant;
     if (mapped) this.pitchMap.map(this.pitch, this.formant);
     this.phases.integrate(mapped ? this.pitchMapped : this.analysed, mapped, scale, this.fresh);
-    this.synthesise(mapped, t);
+    this.synthesis.synthesise(
+      mapped ? this.pitchMapped : this.analysed,
+      this.phases.phaseIn,
+      this.phases.phaseOut,
+      t,
+      this.outPos,
+    );
     this.phases.swap();
     this.fresh = false;
   }
@@ -512,122 +478,13 @@ export class Stretcher {
   private gather(centre: i64): void {
     const half = this.fftSize >> 1;
     const halfBytes = (<usize>half) << 2;
-    this.read(this.srcLeft, this.fftRe, centre, half);
-    this.read(this.srcLeft, this.fftRe + halfBytes, centre - <i64>half, half);
+    this.source.read(0, this.fftRe, centre, half);
+    this.source.read(0, this.fftRe + halfBytes, centre - <i64>half, half);
     if (this.channels == 2) {
-      this.read(this.srcRight, this.fftIm, centre, half);
-      this.read(this.srcRight, this.fftIm + halfBytes, centre - <i64>half, half);
+      this.source.read(1, this.fftIm, centre, half);
+      this.source.read(1, this.fftIm + halfBytes, centre - <i64>half, half);
     } else {
       memory.fill(this.fftIm, 0, halfBytes << 1);
-    }
-  }
-
-  /** Copies input frames [from, from + count) of one channel to dst: through the loop, silence outside the source. */
-  private read(channel: usize, dst: usize, from: i64, count: i32): void {
-    let pos = from;
-    let left = <i64>count;
-    const looped = this.loopEnd > this.loopStart;
-    while (left > 0) {
-      let p = pos;
-      let run = left;
-      if (looped) {
-        if (p >= this.loopEnd) p = this.loopStart + ((p - this.loopStart) % (this.loopEnd - this.loopStart));
-        run = min(run, this.loopEnd - p);
-      }
-      const a = min(max(p, this.srcFirst), p + run);
-      const b = max(min(p + run, this.srcFirst + this.srcFrames), a);
-      const at = dst + ((<usize>(pos - from)) << 2);
-      if (channel == 0 || b <= a) {
-        memory.fill(at, 0, (<usize>run) << 2);
-      } else {
-        if (a > p) memory.fill(at, 0, (<usize>(a - p)) << 2);
-        cleanCopy(at + ((<usize>(a - p)) << 2), channel + ((<usize>(a - this.srcFirst)) << 2), <i32>(b - a));
-        if (p + run > b) memory.fill(at + ((<usize>(b - p)) << 2), 0, (<usize>(p + run - b)) << 2);
-      }
-      pos += run;
-      left -= run;
-    }
-  }
-
-  /** Turns each bin by (output phase - input phase), inverse-transforms the pair and overlap-adds it at output time t. */
-  private synthesise(mapped: bool, t: i64): void {
-    const n = this.fftSize;
-    const half = n >> 1;
-    const vr = mapped ? this.vLr : this.xLr;
-    const vi = mapped ? this.vLi : this.xLi;
-    const wr = mapped ? this.vRr : this.xRr;
-    const wi = mapped ? this.vRi : this.xRi;
-    const stereo = this.channels == 2;
-    const re = this.fftRe;
-    const im = this.fftIm;
-    const zero = f32x4.splat(0);
-    const phaseIn = this.phases.phaseIn;
-    const phaseOut = this.phases.phaseOut;
-    for (let k = 0; k < half; k += 4) {
-      const o = (<usize>k) << 2;
-      const angle = f32x4.sub(v128.load(phaseOut + o), v128.load(phaseIn + o));
-      const c = Lanes.cosv(angle);
-      const s = Lanes.sinv(angle);
-      const ar = v128.load(vr + o);
-      const ai = v128.load(vi + o);
-      const lr = f32x4.sub(f32x4.mul(ar, c), f32x4.mul(ai, s));
-      const li = f32x4.add(f32x4.mul(ar, s), f32x4.mul(ai, c));
-      let rr = zero;
-      let ri = zero;
-      if (stereo) {
-        const br = v128.load(wr + o);
-        const bi = v128.load(wi + o);
-        rr = f32x4.sub(f32x4.mul(br, c), f32x4.mul(bi, s));
-        ri = f32x4.add(f32x4.mul(br, s), f32x4.mul(bi, c));
-      }
-      // Z = L + iR; Z[n-k] = conj(L) + i conj(R).
-      v128.store(re + o, f32x4.sub(lr, ri));
-      v128.store(im + o, f32x4.add(li, rr));
-      const mirror = (<usize>(n - k - 3)) << 2;
-      v128.store(re + mirror, Lanes.reverse(f32x4.add(lr, ri)));
-      v128.store(im + mirror, Lanes.reverse(f32x4.sub(rr, li)));
-    }
-    // DC and Nyquist must stay real in both channels: keep the real part of the turned bin.
-    const ho = (<usize>half) << 2;
-    const dc = <f32>Math.cos(<f64>(load<f32>(phaseOut) - load<f32>(phaseIn)));
-    const nyquist = <f32>Math.cos(<f64>(load<f32>(phaseOut + ho) - load<f32>(phaseIn + ho)));
-    store<f32>(re, load<f32>(vr) * dc);
-    store<f32>(im, stereo ? load<f32>(wr) * dc : 0);
-    store<f32>(re + ho, load<f32>(vr + ho) * nyquist);
-    store<f32>(im + ho, stereo ? load<f32>(wr + ho) * nyquist : 0);
-    this.fft.forward(im, re);
-
-    // Overlap-add: output frame index j (from t - n/2) is frame sample (j + n/2) mod n.
-    const mask = this.ringMask;
-    const ringRight = this.ring + ((<usize>(mask + 1)) << 2);
-    const base = <i32>((t - <i64>half) & <i64>mask);
-    // Only the pre-roll frames after a seek reach before the output position:
-    // that part is never played, and written would wait in the ring for its next lap.
-    const skip = <i32>min(max(this.outPos - (t - <i64>half), 0), <i64>n);
-    for (let j = (skip + 3) & ~3; j < n; j += 4) {
-      const w = v128.load(this.window + ((<usize>j) << 2));
-      const src = (<usize>((j + half) & (n - 1))) << 2;
-      const at = (<usize>((base + j) & mask)) << 2;
-      v128.store(this.ring + at, f32x4.add(v128.load(this.ring + at), f32x4.mul(v128.load(re + src), w)));
-      if (stereo) {
-        v128.store(ringRight + at, f32x4.add(v128.load(ringRight + at), f32x4.mul(v128.load(im + src), w)));
-      }
-    }
-  }
-
-  /** Moves `frames` finished output frames of one channel out of the ring, clearing them there. */
-  private emit(out: usize, channel: i32, frames: i32): void {
-    const size = this.ringMask + 1;
-    const ring = this.ring + ((<usize>(channel * size)) << 2);
-    let from = <i32>(this.outPos & <i64>this.ringMask);
-    let done = 0;
-    while (done < frames) {
-      const run = min(frames - done, size - from);
-      const at = ring + ((<usize>from) << 2);
-      memory.copy(out + ((<usize>done) << 2), at, (<usize>run) << 2);
-      memory.fill(at, 0, (<usize>run) << 2);
-      done += run;
-      from = 0;
     }
   }
 }

@@ -13,7 +13,9 @@ import { OnsetDetector } from "./transients";
 // time and O where the map puts it. Those frames play the onset exactly as
 // it was (a stretch of 1 needs no phase invention), at exactly O; the frames
 // between onsets take up the difference, ramping back to the map over a
-// window. The onsets come from transients.ts.
+// window. Frames at speed 1 need no invented phases: where a bin's energy
+// jumps, it restarts from the input's own phase. The onsets (a jump in the
+// input's high-frequency energy) come from transients.ts.
 
 /** Stretches beyond these (from 1) fade the lock out: its zones would overlap. */
 const LOCK_FULL: f64 = 3.0;
