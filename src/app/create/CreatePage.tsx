@@ -42,10 +42,15 @@ export default function CreatePage() {
 
   useEffect(() => {
     if (userId === null) return;
-    loadWorkspaceClips(userId, query.wid).catch((error: unknown) => {
+    // Without a workspace in the address the remembered one is about to be written in: load that.
+    if (query.wid === null && rememberedWorkspace(userId) !== null) return;
+    const load = new AbortController();
+    loadWorkspaceClips(userId, query.wid, load.signal).catch((error: unknown) => {
+      if (load.signal.aborted) return;
       console.warn("Could not load the workspace's songs", error);
       setLoadError("Your songs could not be loaded. Reload the page to try again.");
     });
+    return () => load.abort();
   }, [userId, query.wid]);
 
   useGenerationUpdates(userId);

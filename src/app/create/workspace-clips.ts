@@ -13,8 +13,17 @@ import { resetClips, upsertClips } from "../shell/clips-store.ts";
 
 const SHOWN = 30;
 
-export async function loadWorkspaceClips(userId: string, wid: string | null): Promise<void> {
+/**
+ * Loads the workspace's songs into the list. A load aborted by `signal` (the workspace changed while
+ * it was in flight) never replaces the list, so the last workspace chosen is the one shown.
+ */
+export async function loadWorkspaceClips(
+  userId: string,
+  wid: string | null,
+  signal?: AbortSignal,
+): Promise<void> {
   const page = await apiRequest("/api/feed/v3", feedV3ResponseSchema, {
+    signal,
     body: {
       limit: SHOWN,
       filters: {
@@ -23,6 +32,7 @@ export async function loadWorkspaceClips(userId: string, wid: string | null): Pr
       },
     },
   });
+  if (signal?.aborted) return;
   resetClips(page.clips);
 }
 
