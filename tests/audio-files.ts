@@ -1,7 +1,6 @@
-// Real audio files made in tests: WAV and MP3 with the product's own encoders, Ogg Vorbis with the
-// reference encoder in WebAssembly, Ogg Opus with libopus (opusscript) in Ogg pages written here, and
-// FLAC written here (verbatim subframes: valid FLAC that any decoder reads, just not compressed).
-import OpusScript from "opusscript";
+// Real audio files made in tests: WAV, MP3 and Ogg Opus with the product's own encoders, Ogg Vorbis
+// with the reference encoder in WebAssembly, and FLAC written here (verbatim subframes: valid FLAC
+// that any decoder reads, just not compressed).
 import { createOggEncoder } from "wasm-media-encoders";
 import { encodeMp3 } from "../src/shared/audio/mp3.ts";
 import { encodeWav, type PlanarAudio } from "../src/shared/audio/wav.ts";
@@ -36,67 +35,6 @@ export async function oggVorbisFile(audio: PlanarAudio): Promise<Uint8Array> {
   }
   parts.push(encoder.finalize().slice());
   return Buffer.concat(parts);
-}
-
-/** Opus at 48 kHz in 20 ms packets, one packet to an Ogg page (RFC 7845). */
-export function oggOpusFile(audio: PlanarAudio): Uint8Array {
-  if (audio.sampleRate !== 48000) throw new RangeError("oggOpusFile: give it 48 kHz audio");
-  const channels = audio.channels.length;
-  const frames = audio.channels[0].length;
-  const preSkip = 312;
-  const encoder = new OpusScript(48000, channels, OpusScript.Application.AUDIO);
-  const serial = 0x7475_6e65;
-  const pages: Buffer[] = [];
-  const page = (packet: Buffer, granule: number, flags: number) => {
-    const lacing = [...Array(Math.floor(packet.length / 255)).fill(255), packet.length % 255];
-    const header = Buffer.alloc(27);
-    header.write("OggS", 0, "ascii");
-    header[5] = flags;
-    header.writeBigInt64LE(BigInt(granule), 6);
-    header.writeUInt32LE(serial, 14);
-    header.writeUInt32LE(pages.length, 18);
-    header[26] = lacing.length;
-    const bytes = Buffer.concat([header, Buffer.from(lacing), packet]);
-    bytes.writeUInt32LE(oggCrc(bytes), 22);
-    pages.push(bytes);
-  };
-  const head = Buffer.alloc(19);
-  head.write("OpusHead", 0, "ascii");
-  head[8] = 1;
-  head[9] = channels;
-  head.writeUInt16LE(preSkip, 10);
-  head.writeUInt32LE(48000, 12);
-  page(head, 0, 0x02);
-  const vendor = Buffer.from("tunesmith tests");
-  const tags = Buffer.alloc(8 + 4 + vendor.length + 4);
-  tags.write("OpusTags", 0, "ascii");
-  tags.writeUInt32LE(vendor.length, 8);
-  vendor.copy(tags, 12);
-  page(tags, 0, 0);
-  const step = 960;
-  for (let start = 0; start < frames; start += step) {
-    const pcm = Buffer.alloc(step * channels * 2);
-    for (let i = 0; i < step && start + i < frames; i++) {
-      for (let c = 0; c < channels; c++) {
-        pcm.writeInt16LE(Math.round(audio.channels[c][start + i] * 32767), (i * channels + c) * 2);
-      }
-    }
-    const last = start + step >= frames;
-    // Granules count decoded samples, pre-skip included: the last one trims the padding off the end.
-    page(encoder.encode(pcm, step), Math.min(start + step, preSkip + frames), last ? 0x04 : 0);
-  }
-  encoder.delete();
-  return new Uint8Array(Buffer.concat(pages));
-}
-
-/** Ogg's CRC-32: polynomial 0x04c11db7, not reflected, starting from 0. */
-function oggCrc(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte << 24;
-    for (let i = 0; i < 8; i++) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
-  }
-  return crc >>> 0;
 }
 
 /** 16-bit FLAC with fixed 4096-frame blocks. */

@@ -1,3 +1,4 @@
+import { OggOpusDecoder } from "ogg-opus-decoder";
 import { beforeAll, describe, expect, it } from "vitest";
 import { derivedKey } from "../../src/server/clips/media-urls.ts";
 import type { ClipRow } from "../../src/server/db/schema.ts";
@@ -11,6 +12,7 @@ import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { startApiServer } from "../api-server.ts";
 import { arrayBufferOf, newClipWithAudio, newTestClip, newTestUser, testAudio } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
+import { waitFor } from "../wait.ts";
 
 type TestUser = Awaited<ReturnType<typeof newTestUser>>;
 
@@ -39,6 +41,13 @@ describe.each(BACKENDS)("clip media on %s", (backend) => {
       body: Buffer.from(await response.arrayBuffer()),
     };
   }
+  /** Polls GET /api/gen/{id}/{format}_file/ until the converted file's address appears. */
+  const pollFileUrl = (user: TestUser, id: string, format: "wav" | "opus") =>
+    waitFor(async () => {
+      const response = await user.client.get<Record<string, string | null>>(`/api/gen/${id}/${format}_file/`);
+      expect(response.status).toBe(200);
+      return response.body[`${format}_file_url`] ?? undefined;
+    }, `the ${format} file of ${id}`);
   const audioUrl = async (user: TestUser, id: string) =>
     (await user.client.get<Clip>(`/api/clip/${id}`)).body.audio_url as string;
 
@@ -212,15 +221,7 @@ describe.each(BACKENDS)("clip media on %s", (backend) => {
     const wavFile = (user: TestUser, id: string) =>
       user.client.get<{ wav_file_url: string | null }>(`/api/gen/${id}/wav_file/`);
 
-    async function pollWavUrl(user: TestUser, id: string): Promise<string> {
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const response = await wavFile(user, id);
-        expect(response.status).toBe(200);
-        if (response.body.wav_file_url) return response.body.wav_file_url;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error("The WAV never appeared");
-    }
+    const pollWavUrl = (user: TestUser, id: string) => pollFileUrl(user, id, "wav");
 
     it("hands a PCM WAV original to its Pro owner at once, as an attachment", async () => {
       const converted = await convert(owner, publicClip.row.id);
@@ -289,6 +290,68 @@ describe.each(BACKENDS)("clip media on %s", (backend) => {
       expect((await convert(owner, theirs.id)).status).toBe(404);
       expect((await server.client().post(`/api/gen/${publicClip.row.id}/convert_wav/`, {})).status).toBe(401);
       expect((await convert(owner, "x")).status).toBe(400);
+    });
+  });
+
+  describe("Opus downloads", () => {
+    const convert = (user: TestUser, id: string) => user.client.post(`/api/gen/${id}/convert_opus`, {});
+    const opusFile = (user: TestUser, id: string) => user.client.get(`/api/gen/${id}/opus_file/`);
+    const pollOpusUrl = (user: TestUser, id: string) => pollFileUrl(user, id, "opus");
+
+    it("encodes a song as Ogg Opus at 48 kHz that a real decoder plays back: same length, same tone", async () => {
+      const rate = 44100;
+      const sine = Float32Array.from(
+        { length: rate },
+        (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate),
+      );
+      const { row } = await newClipWithAudio(
+        db(),
+        server.storage(),
+        { userId: owner.id, title: "Tone", isPublic: true },
+        { channels: [sine, sine], sampleRate: rate },
+      );
+      expect((await convert(owner, row.id)).body).toEqual({ status: "processing" });
+      const url = await pollOpusUrl(owner, row.id);
+      expect(url).toMatch(new RegExp(`^/api/media/clips/${row.id}/opus\\.opus\\?v=`));
+      const file = await fetchRaw(url, owner);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("audio/ogg");
+      expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="Tone\.opus"/);
+      const decoder = new OggOpusDecoder();
+      await decoder.ready;
+      const decoded = await decoder.decodeFile(new Uint8Array(file.body));
+      decoder.free();
+      expect(decoded.sampleRate).toBe(48000);
+      expect(decoded.channelData).toHaveLength(2);
+      // One second in, one second out: pre-skip and the last page's granule trim it exactly.
+      expect(Math.abs(decoded.samplesDecoded - 48000)).toBeLessThanOrEqual(1);
+      const left = decoded.channelData[0].subarray(2400, 45600);
+      let crossings = 0;
+      for (let i = 1; i < left.length; i++) if (left[i - 1] < 0 !== left[i] < 0) crossings++;
+      const frequency = (crossings / 2) * (48000 / left.length);
+      expect(Math.abs(frequency - 440)).toBeLessThan(2);
+      const rms = Math.sqrt(left.reduce((sum, sample) => sum + sample * sample, 0) / left.length);
+      expect(Math.abs(20 * Math.log10(rms / (0.5 / Math.SQRT2)))).toBeLessThan(0.5);
+      expect((await convert(owner, row.id)).body).toEqual({ status: "complete" });
+    });
+
+    it("lets anyone who sees a song ask for it, counted as a download; others get neither link nor file", async () => {
+      const listener = await newTestUser(db(), server.client());
+      const bystander = await newTestUser(db(), server.client());
+      expect((await convert(listener, publicClip.row.id)).status).toBe(200);
+      const url = await pollOpusUrl(listener, publicClip.row.id);
+      expect((await fetchRaw(url, listener)).status).toBe(200);
+      const usage = await listener.client.get<DownloadUsage>(
+        `/api/billing/download-usage?clip_id=${publicClip.row.id}`,
+      );
+      expect(usage.body).toMatchObject({ downloads_used: 1, clip_owned_by_user: false });
+      expect((await opusFile(bystander, publicClip.row.id)).status).toBe(403);
+      expect((await fetchRaw(url, bystander)).status).toBe(403);
+      expect((await fetchRaw(url, null)).status).toBe(401);
+      expect((await convert(other, privateClip.row.id)).status).toBe(404);
+      expect((await server.client().post(`/api/gen/${publicClip.row.id}/convert_opus`, {})).status).toBe(401);
+      const unfinished = await newTestClip(db(), { userId: owner.id, status: "streaming" });
+      expect((await convert(owner, unfinished.id)).status).toBe(409);
     });
   });
 });

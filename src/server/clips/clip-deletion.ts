@@ -3,8 +3,8 @@ import type { ClipRow, Database } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { lockOwnClips } from "./clip-actions.ts";
+import { CONVERTED_FILE_NAMES } from "./converted-downloads.ts";
 import { derivedKey } from "./media-urls.ts";
-import { WAV_DOWNLOAD_NAME } from "./wav-download.ts";
 import { WAVEFORM_CACHE_NAME } from "./waveform-aggregates.ts";
 
 /**
@@ -61,7 +61,7 @@ async function removeUnusedMedia(db: Kysely<Database>, storage: Storage, rows: r
     row.audio_key
       ? [
           derivedKey(row.id, row.audio_key, WAVEFORM_CACHE_NAME),
-          derivedKey(row.id, row.audio_key, WAV_DOWNLOAD_NAME),
+          ...CONVERTED_FILE_NAMES.map((name) => derivedKey(row.id, row.audio_key as string, name)),
         ]
       : [],
   );

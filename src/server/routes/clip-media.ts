@@ -11,10 +11,16 @@ import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { checkDownload, quotaExhausted, recordDownload } from "../billing/download-quota.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";
+import type { ClipViewRow } from "../clips/clip-repository.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
+import {
+  type ConvertedFormat,
+  hasConvertedDownload,
+  planConversion,
+  readyConvertedKey,
+} from "../clips/converted-downloads.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
 import { ensureMp3Download, storedMp3Key } from "../clips/mp3-download.ts";
-import { hasWavDownload, planWavConversion, readyWavKey } from "../clips/wav-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
 import type { Database, User } from "../db/schema.ts";
 import { followRendering } from "../generation/streaming-audio.ts";
@@ -40,12 +46,15 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
     const query = parseInput(clipMediaQuerySchema, request.query, "query");
     const viewer = request.auth?.user ?? null;
     const clip = await findVisibleClip(db, viewer?.id ?? null, clip_id);
-    if (kind === "wav") {
+    if (kind === "wav" || kind === "opus") {
       const user = requireUser(request);
-      if (!(await hasWavDownload(db, user, clip))) throw forbidden("Ask for the WAV download first");
-      const key = await readyWavKey(storage, clip);
-      if (!key) throw notFound("The WAV file is not ready yet");
-      return sendStored(storage, key, request.headers.range, reply, attachment(clip.title, "wav"));
+      const label = kind === "wav" ? "WAV" : "Opus";
+      if (!(await hasConvertedDownload(db, user, clip, kind))) {
+        throw forbidden(`Ask for the ${label} download first`);
+      }
+      const key = await readyConvertedKey(storage, clip, kind);
+      if (!key) throw notFound(`The ${label} file is not ready yet`);
+      return sendStored(storage, key, request.headers.range, reply, attachment(clip.title, kind));
     }
     if (kind === "mp3") {
       // Made (and counted against the quota) by POST /api/billing/clips/{id}/download/.
@@ -95,23 +104,42 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
     return clipWaveformAggregates(storage, clip);
   });
 
-  app.post("/api/gen/:clip_id/convert_wav/", async (request) => {
-    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
-    const user = requireUser(request);
-    const clip = await findVisibleClip(db, user.id, clip_id);
-    if (clip.status !== "complete") throw conflict("The song is not finished yet");
-    if (!mayDownloadWav(user)) throw forbidden("WAV downloads need a Pro or Premier plan");
-    const conversion = await planWavConversion(storage, clip);
-    await recordDownload(db, user, clip, "wav");
-    return { status: conversion.start() };
-  });
-
-  app.get("/api/gen/:clip_id/wav_file/", async (request) => {
-    const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
-    const user = requireUser(request);
-    const clip = await findVisibleClip(db, user.id, clip_id);
-    if (!(await hasWavDownload(db, user, clip))) throw forbidden("Ask for the WAV download first");
-    const key = await readyWavKey(storage, clip);
-    return { wav_file_url: key ? clipMediaUrl(clip.id, "wav", key) : null };
-  });
+  /**
+   * WAV (a paid feature) and Opus (counted against the download quota like the MP3): converted in
+   * the background on the first call while the page polls for the file's address.
+   */
+  const mayConvert = async (user: User, clip: ClipViewRow, format: ConvertedFormat) => {
+    if (format === "wav") {
+      if (!mayDownloadWav(user)) throw forbidden("WAV downloads need a Pro or Premier plan");
+    } else if (!(await checkDownload(db, user, clip)).allowed) throw quotaExhausted();
+  };
+  for (const format of ["wav", "opus"] as const) {
+    // The Opus call has no trailing slash in the web app's calls; both spellings are answered.
+    const converts =
+      format === "wav"
+        ? ["/api/gen/:clip_id/convert_wav/"]
+        : ["/api/gen/:clip_id/convert_opus", "/api/gen/:clip_id/convert_opus/"];
+    for (const path of converts) {
+      app.post(path, async (request) => {
+        const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+        const user = requireUser(request);
+        const clip = await findVisibleClip(db, user.id, clip_id);
+        if (clip.status !== "complete") throw conflict("The song is not finished yet");
+        await mayConvert(user, clip, format);
+        const conversion = await planConversion(storage, clip, format);
+        await recordDownload(db, user, clip, format);
+        return { status: conversion.start() };
+      });
+    }
+    app.get(`/api/gen/:clip_id/${format}_file/`, async (request) => {
+      const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
+      const user = requireUser(request);
+      const clip = await findVisibleClip(db, user.id, clip_id);
+      if (!(await hasConvertedDownload(db, user, clip, format))) {
+        throw forbidden(`Ask for the ${format === "wav" ? "WAV" : "Opus"} download first`);
+      }
+      const key = await readyConvertedKey(storage, clip, format);
+      return { [`${format}_file_url`]: key ? clipMediaUrl(clip.id, format, key) : null };
+    });
+  }
 }

@@ -4,16 +4,16 @@ import { z } from "zod";
 import { clipIdSchema } from "./clips.ts";
 import { queryBooleanSchema } from "./paged.ts";
 
-/** GET /api/media/clips/{clip_id}/{kind}[.ext]: a clip's audio, image, video or WAV download. */
+/** GET /api/media/clips/{clip_id}/{kind}[.ext]: a clip's audio, image, video, or a download. */
 export const clipMediaParamsSchema = z.object({
   clip_id: clipIdSchema,
   file: z
     .string()
     .regex(
-      /^(audio|image|video|wav|mp3)(\.[a-z0-9]{1,5})?$/,
-      "Media files are audio, image, video, wav or mp3",
+      /^(audio|image|video|wav|mp3|opus)(\.[a-z0-9]{1,5})?$/,
+      "Media files are audio, image, video, wav, mp3 or opus",
     )
-    .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav" | "mp3"),
+    .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav" | "mp3" | "opus"),
 });
 
 export const clipMediaQuerySchema = z.object({
@@ -45,6 +45,8 @@ export type WaveformAggregatesResponse = z.infer<typeof waveformAggregatesRespon
 export const convertWavResponseSchema = z.object({ status: z.enum(["processing", "complete"]) });
 /** Polled until wav_file_url appears. */
 export const wavFileResponseSchema = z.object({ wav_file_url: z.string().nullable() });
+/** Polled until opus_file_url appears. */
+export const opusFileResponseSchema = z.object({ opus_file_url: z.string().nullable() });
 
 /** Download usage; limit and remaining are null when downloads are unlimited. */
 export const downloadUsageSchema = z.object({
