@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { BillingInfo } from "../../src/shared/api/billing.ts";
@@ -252,7 +253,12 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
       make_instrumental: true,
     });
     const theirClip = await other.updates.until(theirs.body.clips[0].id, "complete");
-    await db.updateTable("clips").set({ is_public: true }).where("id", "=", theirClip.id).execute();
+    // Public, with Allow Remixes turned off by its owner.
+    await db
+      .updateTable("clips")
+      .set({ is_public: true, metadata: sql`metadata || '{"can_remix": false}'::jsonb` })
+      .where("id", "=", theirClip.id)
+      .execute();
     const pending = await db
       .insertInto("clips")
       .values({ user_id: userId, status: "submitted", title: "pending" })
@@ -286,7 +292,7 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
         400,
         "beyond the end of the clip",
       ],
-      [{ tags: "pop", cover_clip_id: theirClip.id }, 403, "You can only build on your own songs"],
+      [{ tags: "pop", cover_clip_id: theirClip.id }, 403, "The owner does not allow remixes of this song"],
       [{ tags: "pop", cover_clip_id: pending.id }, 409, "is not finished yet"],
       [{ tags: "pop", cover_clip_id: "8d6f1f4e-2a8a-4d5e-9f43-5d1c2b7e9a01" }, 404, "not found"],
       [

@@ -399,4 +399,63 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     expect((await fan.client.post("/api/profiles/follow", { handle: named.handle })).status).toBe(200);
     expect(await typesOf(named)).toEqual(["comment_mention"]);
   });
+
+  it("tells of a remix, a caption's mentions, a followed person's new song once, and a liked playlist", async () => {
+    const [owner, fan, named] = [await newUser("pro"), await newUser("pro"), await newUser()];
+    const typesOf = async (user: TestUser) =>
+      (await list(user)).notifications.map((notification) => notification.notification_type).sort();
+
+    // A cover of the owner's public song (remixes allowed) tells the owner of the remix.
+    await db().updateTable("users").set({ credits: 100 }).where("id", "=", fan.id).execute();
+    const { row: source } = await newClipWithAudio(
+      db(),
+      server.storage(),
+      { userId: owner.id, title: "Tide", isPublic: true },
+      { channels: testAudio(8000), sampleRate: 8000 },
+    );
+    const cover = await fan.client.post<{ clips: { id: string }[] }>("/api/generate/v2/", {
+      task: "cover",
+      cover_clip_id: source.id,
+      tags: "bossa",
+      make_instrumental: true,
+      batch_size: 1,
+    });
+    expect([cover.status, cover.body]).toEqual([200, expect.anything()]);
+    await settledClips(fan.client, [cover.body.clips[0].id]);
+    expect(await typesOf(owner)).toEqual(["clip_remix"]);
+    expect((await only(owner)).content).toEqual({ clip_id: source.id, title: "Tide" });
+
+    // The fan's caption naming someone tells them, once however often it is saved.
+    const caption = { caption: `with @${named.handle}`, caption_mentions: [named.handle] };
+    for (let save = 0; save < 2; save++) {
+      const saved = await fan.client.post(`/api/gen/${cover.body.clips[0].id}/set_metadata/`, caption);
+      expect(saved.status).toBe(200);
+    }
+    expect(await typesOf(named)).toEqual(["caption_mention"]);
+
+    // Publishing tells the fan's followers (named follows the fan), once even when published again.
+    expect((await named.client.post("/api/profiles/follow", { handle: fan.handle })).status).toBe(200);
+    const visibility = (isPublic: boolean) =>
+      fan.client.post(`/api/gen/${cover.body.clips[0].id}/set_visibility/`, { is_public: isPublic });
+    for (const isPublic of [true, false, true]) expect((await visibility(isPublic)).status).toBe(200);
+    await expect
+      .poll(async () => typesOf(named), { timeout: 10_000 })
+      .toEqual(["caption_mention", "clip_create_followee"]);
+
+    // A like of the owner's public playlist tells the owner.
+    const playlist = await owner.client.post<{ id: string }>("/api/playlist/create/", { name: "Shore" });
+    await owner.client.post(`/api/playlist_reaction/${playlist.body.id}/set_visibility/`, {
+      is_public: true,
+    });
+    const liked = await fan.client.post(`/api/playlist_reaction/${playlist.body.id}/update_reaction/`, {
+      reaction: "L",
+    });
+    expect(liked.status).toBe(200);
+    const playlistLike = (await list(owner)).notifications.find(
+      (notification) => notification.notification_type === "playlist_like",
+    );
+    expect(playlistLike?.content).toEqual({ playlist_id: playlist.body.id, title: "Shore" });
+    // The fan heard only of being followed: nothing of their own remix, caption, song or like.
+    expect(await typesOf(fan)).toEqual(["follow"]);
+  });
 });

@@ -38,6 +38,8 @@ export interface ResolvedReferences {
   /** The range replaced, and the context window it is made from when the request bounds one. */
   readonly infill: InfillRange | null;
   readonly personaId: string | null;
+  /** Someone's song this one is made from (extend, replace, cover, paint, stems): its owner hears of the remix. */
+  readonly remixOf: UsableClip | null;
   /** The persona root's part whose voice and style are taken (artist_start_s..artist_end_s), when sent. */
   readonly artistRange: { readonly start: number; readonly end: number } | null;
 }
@@ -252,6 +254,7 @@ export async function resolveRequestReferences(
     if (source) inspirations.push(clip);
     else source = clip;
   }
+  const remixOf = source;
   const persona = findReference(references, "persona");
   let personaId: string | null = null;
   let artistRange: { start: number; end: number } | null = null;
@@ -279,6 +282,7 @@ export async function resolveRequestReferences(
     continueAt,
     infill,
     personaId,
+    remixOf,
     artistRange,
   };
 }

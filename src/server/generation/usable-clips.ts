@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
+import { othersMayRemix } from "../../shared/clip-actions/remix-rules.ts";
 import type { ClipRow, Database } from "../db/schema.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 
@@ -29,10 +30,14 @@ const asUsable = (row: ClipRow, audioKey: string): UsableClip => {
   };
 };
 
+/** Someone else's public song whose owner turned Allow Remixes off. */
+export const REMIXES_NOT_ALLOWED = "The owner does not allow remixes of this song";
+
 /**
- * The clip, when the user may build on it: theirs (or, with `allowPublicOf`, that owner's public
- * song, as a public persona's root), not trashed, complete and with audio. Otherwise a 4xx saying
- * which of these it is not; someone else's private clip answers as missing.
+ * The clip, when the user may build on it: theirs, someone else's public song that allows remixes
+ * (or, with `allowPublicOf`, that owner's public song, as a public persona's root), not trashed,
+ * complete and with audio. Otherwise a 4xx saying which of these it is not; someone else's private
+ * clip answers as missing.
  */
 export async function usableClip(
   db: Kysely<Database>,
@@ -48,7 +53,7 @@ export async function usableClip(
   const allowedOther = options.allowPublicOf !== undefined && row.user_id === options.allowPublicOf;
   if (!own && !allowedOther) {
     if (!row.is_public || row.is_trashed) throw missing;
-    throw forbidden("You can only build on your own songs");
+    if (!othersMayRemix(row.metadata as ClipMetadata)) throw forbidden(REMIXES_NOT_ALLOWED);
   }
   if (row.is_trashed) throw conflict(`Clip ${clipId} is in the trash`);
   if (row.status !== "complete") throw conflict(`Clip ${clipId} is not finished yet`);

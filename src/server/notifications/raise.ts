@@ -29,7 +29,7 @@ export const raiseContext = (db: Kysely<Database>, request: FastifyRequest): Rai
   log: request.log,
 });
 
-interface Notice {
+export interface Notice {
   readonly recipientId: string;
   readonly actorId: string;
   readonly type: NotificationType;
@@ -60,7 +60,7 @@ async function push(ctx: RaiseContext, ids: readonly string[]): Promise<void> {
  * Adds the actor to the recipient's open group of this type and subject, or opens one. Never about
  * one's own action, and once per person and subject: liking, unliking and liking again notifies once.
  */
-async function raise(ctx: RaiseContext, notice: Notice): Promise<void> {
+export async function raise(ctx: RaiseContext, notice: Notice): Promise<void> {
   if (notice.recipientId === notice.actorId) return;
   try {
     const groupKey = `${notice.type}:${notice.subject}`;
@@ -102,10 +102,7 @@ async function raise(ctx: RaiseContext, notice: Notice): Promise<void> {
   }
 }
 
-/**
- * A notification to a song's owner about something someone did to it (clip_like; and, once they
- * exist, clip_comment, clip_remix and the like: see docs/design/notifications.md).
- */
+/** A notification to a song's owner about something someone did to it (clip_like, clip_remix). */
 export async function raiseAboutClip(
   ctx: RaiseContext,
   event: { readonly type: NotificationType; readonly actorId: string; readonly clipId: string },

@@ -27,6 +27,7 @@ import { clipView } from "../clips/clip-view.ts";
 import { trashedPage } from "../clips/feed-queries.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseCaptionMentions, raiseFolloweeRelease } from "../notifications/clip-events.ts";
 import { raiseClipLike, raiseContext } from "../notifications/raise.ts";
 import type { Storage } from "../storage/storage.ts";
 import { workspaceOfClip } from "../workspaces/clip-workspace.ts";
@@ -68,13 +69,24 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
   app.post("/api/gen/:clip_id/set_metadata/", async (request) => {
     const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
     const body = parseInput(setMetadataBodySchema, request.body);
-    return setClipMetadata(db, storage, requireUser(request).id, clip_id, body);
+    const user = requireUser(request);
+    const clip = await setClipMetadata(db, storage, user.id, clip_id, body);
+    if (body.caption_mentions)
+      await raiseCaptionMentions(raiseContext(db, request), user.id, clip_id, body.caption_mentions);
+    return clip;
   });
 
   app.post("/api/gen/:clip_id/set_visibility/", async (request) => {
     const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
     const body = parseInput(setVisibilityBodySchema, request.body);
-    return setClipVisibility(db, requireUser(request).id, clip_id, body.is_public);
+    const user = requireUser(request);
+    const clip = await setClipVisibility(db, user.id, clip_id, body.is_public);
+    if (body.is_public) {
+      void raiseFolloweeRelease(raiseContext(db, request), user.id, clip_id).catch((error: unknown) =>
+        request.log.error({ err: error }, "followers could not be told of a new song"),
+      );
+    }
+    return clip;
   });
 
   app.post("/api/gen/trash", async (request) => {

@@ -38,6 +38,7 @@ import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
 import { stemClipsFor } from "../generation/stem-clips.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseClipRemix } from "../notifications/clip-events.ts";
 import { raiseContext, raisePersonaUsed } from "../notifications/raise.ts";
 import type { Storage } from "../storage/storage.ts";
 import { workspaceForNewClips } from "../workspaces/workspace-store.ts";
@@ -132,6 +133,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     });
     if (resolved.personaId !== null)
       await raisePersonaUsed(raiseContext(db, request), user.id, resolved.personaId);
+    if (resolved.remixOf !== null)
+      await raiseClipRemix(raiseContext(db, request), user.id, resolved.remixOf.id);
     return {
       id: job.jobId,
       clips,

@@ -13,6 +13,8 @@ import {
 import { requireUser } from "../auth/auth-plugin.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { raisePlaylistLike } from "../notifications/clip-events.ts";
+import { raiseContext } from "../notifications/raise.ts";
 import {
   incrementPlaylistPlayCount,
   playlistDetail,
@@ -58,7 +60,10 @@ export function registerPlaylistPageRoutes(app: FastifyInstance, db: Kysely<Data
   app.post("/api/playlist_reaction/:playlist_id/update_reaction/", async (request) => {
     const user = requireUser(request);
     const { reaction } = parseInput(playlistReactionBodySchema, request.body);
-    return setPlaylistReaction(db, user.id, playlistId(request.params), reaction === "L");
+    const id = playlistId(request.params);
+    const result = await setPlaylistReaction(db, user.id, id, reaction === "L");
+    if (result.is_liked) await raisePlaylistLike(raiseContext(db, request), user.id, id);
+    return result;
   });
 
   app.post("/api/playlist_reaction/:playlist_id/increment_play_count/", async (request) => {

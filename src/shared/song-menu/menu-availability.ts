@@ -3,6 +3,7 @@
 // list, the song page and the tests share it.
 
 import type { Session } from "../api/accounts.ts";
+import { othersMayRemix } from "../clip-actions/remix-rules.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed, isUploadClip } from "../create/form-validity.ts";
 import { mayUsePersonaUploads } from "../create/persona-rules.ts";
 import { canDeletePermanently, canRestore, canTrash } from "../library/trash-rules.ts";
@@ -65,8 +66,7 @@ const VARIATION_MODELS: ReadonlySet<string> = new Set([
 const hasHistory = (clip: MenuClip) =>
   (clip.metadata.history?.length ?? 0) > 0 || (clip.metadata.concat_history?.length ?? 0) > 0;
 
-/** Others may remix a song unless its owner turned remixes off; the owner always may. */
-const remixAllowed = (f: Facts) => f.own || f.clip.metadata.can_remix !== false;
+const remixAllowed = (f: Facts) => f.own || othersMayRemix(f.clip.metadata);
 
 /** The rules shared by the remix entries (Cover, Extend, Use Styles & Lyrics, ...). */
 function remixGate(f: Facts, extra: () => Availability = () => SHOWN): Availability {
