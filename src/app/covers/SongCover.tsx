@@ -1,7 +1,11 @@
 import type { Clip } from "../../shared/api/clips.ts";
+import { servedImageSize, sizedImageUrl } from "../../shared/api/images.ts";
 import "./covers.css";
 
-/** The clip's cover art as soon as it has one; a plain tile before. In song lists and the player. */
+/**
+ * The clip's cover art as soon as it has one, fetched at the served size sharp on this screen (a
+ * list's 48 px row loads the 100 px copy, not the whole picture); a plain tile before.
+ */
 export function SongCover({ clip, size = 48 }: { readonly clip: Clip; readonly size?: number }) {
   const box = { width: size, height: size };
   if (clip.image_url === null)
@@ -10,7 +14,7 @@ export function SongCover({ clip, size = 48 }: { readonly clip: Clip; readonly s
     <img
       className="song-cover"
       data-testid="song-cover"
-      src={clip.image_url}
+      src={sizedImageUrl(clip.image_url, servedImageSize(size, globalThis.devicePixelRatio))}
       alt=""
       width={size}
       height={size}

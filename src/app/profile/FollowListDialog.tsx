@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { servedImageSize, sizedImageUrl } from "../../shared/api/images.ts";
 import type { ProfileListResponse } from "../../shared/api/profiles.ts";
 import { DialogHead } from "../pages/DialogHead.tsx";
 import { Link } from "../router/Link.tsx";
@@ -102,6 +103,13 @@ export function ProfileAvatar({
       {name.trim().slice(0, 1).toUpperCase() || "?"}
     </span>
   ) : (
-    <img className="profile-avatar" src={url} alt="" width={size} height={size} style={style} />
+    <img
+      className="profile-avatar"
+      src={sizedImageUrl(url, servedImageSize(size, globalThis.devicePixelRatio))}
+      alt=""
+      width={size}
+      height={size}
+      style={style}
+    />
   );
 }

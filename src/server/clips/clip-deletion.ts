@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ClipRow, Database } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
+import { sizedImageKeys } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { lockOwnClips } from "./clip-actions.ts";
 import { CONVERTED_FILE_NAMES } from "./converted-downloads.ts";
@@ -65,7 +66,11 @@ async function removeUnusedMedia(db: Kysely<Database>, storage: Storage, rows: r
         ]
       : [],
   );
-  const doomed = [...[...keys].filter((key) => !stillUsed.has(key)), ...derived];
+  const unused = [...keys].filter((key) => !stillUsed.has(key));
+  const sizedImages = rows.flatMap((row) =>
+    row.image_key && unused.includes(row.image_key) ? sizedImageKeys(row.image_key) : [],
+  );
+  const doomed = [...unused, ...derived, ...sizedImages];
   // Best effort: the rows are gone already, and a leftover file harms no one.
   await Promise.all(doomed.map((key) => storage.delete(key).catch(() => undefined)));
 }

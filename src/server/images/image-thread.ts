@@ -11,10 +11,16 @@ export type ImageThreadResponse =
 const port = parentPort;
 if (!port) throw new Error("image-thread.ts runs in a worker thread");
 
-port.once("message", async (bytes: Uint8Array) => {
+/** What the image thread is sent: the image, and the square it is fitted in. */
+export interface ImageThreadRequest {
+  readonly bytes: Uint8Array;
+  readonly maxSide: number;
+}
+
+port.once("message", async ({ bytes, maxSide }: ImageThreadRequest) => {
   let response: ImageThreadResponse;
   try {
-    const image = await reencodeImage(bytes);
+    const image = await reencodeImage(bytes, maxSide);
     response = { type: "done", jpeg: new Uint8Array(image.jpeg), width: image.width, height: image.height };
   } catch (error) {
     response =

@@ -17,11 +17,13 @@ const JPEG_QUALITY = 85;
 
 /**
  * A user's image made ours: decoded from JPEG, PNG, WebP or BMP (by its bytes, whatever it claims
- * to be), fitted within IMAGE_SIDE_MAX and encoded as a fresh JPEG. Nothing of the file as sent
- * (its markup, metadata or extra chunks) survives, so what is served is only pixels.
+ * to be), fitted within `maxSide` (IMAGE_SIDE_MAX when stored, a served size when resized) and
+ * encoded as a fresh JPEG. Nothing of the file as sent (its markup, metadata or extra chunks)
+ * survives, so what is served is only pixels.
  */
 export async function reencodeImage(
   bytes: Uint8Array,
+  maxSide: number = IMAGE_SIDE_MAX,
 ): Promise<{ jpeg: Buffer; width: number; height: number }> {
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw new ImageRejected(IMAGE_NOT_READABLE);
@@ -34,7 +36,7 @@ export async function reencodeImage(
   }
   if (!decoded || decoded.width !== sniffed.width || decoded.height !== sniffed.height)
     throw new ImageRejected(IMAGE_NOT_READABLE);
-  const fitted = fitImage(decoded, IMAGE_SIDE_MAX);
+  const fitted = fitImage(decoded, maxSide);
   const encoded = jpeg.encode(
     { width: fitted.width, height: fitted.height, data: fitted.data },
     JPEG_QUALITY,

@@ -27,6 +27,7 @@ import { followRendering } from "../generation/streaming-audio.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { attachment, sendGrowing, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
+import { imageAtSize } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /** 001: WAV is a paid feature (Pro, Premier); staff and skip-paywall users have it too. */
@@ -77,8 +78,9 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
         return sendGrowing(reply, growing);
       }
     }
-    const key = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
-    if (!key) throw notFound(`This song has no ${kind}`);
+    const stored = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
+    if (!stored) throw notFound(`This song has no ${kind}`);
+    const key = kind === "image" && query.size ? await imageAtSize(storage, stored, query.size) : stored;
     const extension = /\.([a-z0-9]{1,5})$/i.exec(key)?.[1] ?? "bin";
     const disposition = query.download ? attachment(clip.title, extension) : undefined;
     return sendStored(storage, key, request.headers.range, reply, disposition);

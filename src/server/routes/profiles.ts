@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
+import { imageSizeSchema } from "../../shared/api/images.ts";
 import {
   editProfileBodySchema,
   followBodySchema,
@@ -17,6 +18,7 @@ import type { Database } from "../db/schema.ts";
 import { badRequest, notFound, unauthorized } from "../http/errors.ts";
 import { sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
+import { imageAtSize } from "../images/sized-images.ts";
 import { raiseContext, raiseFollow } from "../notifications/raise.ts";
 import { personaPage } from "../personas/persona-store.ts";
 import { editProfile } from "../social/profile-edit.ts";
@@ -35,6 +37,10 @@ import { findUserByHandle } from "../social/users.ts";
 import type { Storage } from "../storage/storage.ts";
 
 const userIdParamsSchema = z.object({ user_id: z.uuid("Unknown avatar") });
+const imageSizeQuerySchema = z.object({
+  size: imageSizeSchema.optional(),
+  v: z.string().max(100).optional(),
+});
 
 /** Profiles: a person's page data, their lists, follows, editing one's own, avatars, handle lookup. */
 export function registerProfileRoutes(
@@ -165,6 +171,8 @@ export function registerProfileRoutes(
       .where("id", "=", user_id)
       .executeTakeFirst();
     if (!row?.avatar_key) throw notFound("No avatar");
-    return sendStored(storage, row.avatar_key, request.headers.range, reply);
+    const { size } = parseInput(imageSizeQuerySchema, request.query, "query");
+    const key = size ? await imageAtSize(storage, row.avatar_key, size) : row.avatar_key;
+    return sendStored(storage, key, request.headers.range, reply);
   });
 }

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { clipIdSchema } from "./clips.ts";
+import { imageSizeSchema } from "./images.ts";
 import { queryBooleanSchema } from "./paged.ts";
 
 /** GET /api/media/clips/{clip_id}/{kind}[.ext]: a clip's audio, image, video, or a download. */
@@ -17,6 +18,8 @@ export const clipMediaParamsSchema = z.object({
 });
 
 export const clipMediaQuerySchema = z.object({
+  /** An image at one of the served sizes (ignored for other media). */
+  size: imageSizeSchema.optional(),
   /** Serve as an attachment named after the song. */
   download: queryBooleanSchema.optional(),
   /** The cache-busting version in media URLs; any value. */

@@ -7,6 +7,33 @@ export const IMAGE_MAX_PIXELS = 25_000_000;
 /** Stored images fit in this square: covers are shown at 200 px, twice that and more on large screens. */
 export const IMAGE_SIDE_MAX = 1024;
 
+/** The sizes images are served in (the longest side, in pixels): lists ask for small, pages for large. */
+export const IMAGE_SIZES = [100, 360, 720, 1024] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const imageSizeSchema = z.coerce
+  .number()
+  .refine((size): size is ImageSize => (IMAGE_SIZES as readonly number[]).includes(size), {
+    message: `Image sizes are ${IMAGE_SIZES.join(", ")}`,
+  });
+
+/**
+ * The smallest served size that is sharp at `displayPx` CSS pixels on a screen of `pixelRatio`
+ * device pixels to each; the largest when none is.
+ */
+export function servedImageSize(displayPx: number, pixelRatio = 1): ImageSize {
+  const needed = displayPx * Math.max(1, pixelRatio);
+  return IMAGE_SIZES.find((size) => size >= needed) ?? IMAGE_SIDE_MAX;
+}
+
+/**
+ * The address of our stored image at a served size. Only this server's media addresses take a size;
+ * others (a data: preview, a picture elsewhere) are kept as they are.
+ */
+export function sizedImageUrl(url: string, size: ImageSize): string {
+  if (!url.startsWith("/api/media/")) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}size=${size}`;
+}
+
 /** The image formats taken, as the studio's image picker lists them. */
 export const IMAGE_FORMATS = ["jpeg", "png", "webp", "bmp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
