@@ -186,6 +186,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/profiles/pin-clip/:clip_id": { access: "owner" },
   "GET /api/profiles/pinned-clips": { access: "signed-in" },
   "GET /api/contests/": { access: "public" },
+  "POST /api/contests/": {
+    access: "staff",
+    body: (f) => ({ name: "Owner's song contest", base_clip_ids: [f.clipId] }),
+  },
+  "GET /api/contests/:contest_id/": {
+    access: "public",
+    path: () => "/api/contests/00000000-0000-4000-8000-000000000000/",
+  },
   "GET /api/contests/is_contest_clip/:clip_id/": { access: "owner" },
   "GET /api/gen/:clip_id/downbeats": { access: "owner" },
   "POST /api/gen/:clip_id/downbeats_streaming/v2": { access: "owner", body: () => ({}) },

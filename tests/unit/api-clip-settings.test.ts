@@ -1,13 +1,9 @@
 // The song menu's calls on both databases: the owner changes their song; another user gets a 404
 // and nothing changes; the signed out get a 401. Reports and Not Interested for any listener of a
-// song they may see; contests read-only; bad input a 400 with its detail.
+// song they may see; bad input a 400 with its detail.
 
 import { describe, expect, it } from "vitest";
-import {
-  contestsResponseSchema,
-  flagResponseSchema,
-  isContestClipResponseSchema,
-} from "../../src/shared/api/clip-settings.ts";
+import { flagResponseSchema } from "../../src/shared/api/clip-settings.ts";
 import { type Clip, clipSchema, reactionResponseSchema } from "../../src/shared/api/clips.ts";
 import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
@@ -236,27 +232,6 @@ describe.each(BACKENDS)("song menu settings on %s", (backend) => {
       expect(liked.upvote_count).toBe(1);
       const disliked = reactionResponseSchema.parse((await bob.client.post(path, { reaction: "D" })).body);
       expect(disliked).toEqual({ reaction: { reaction_type: "D", feedback_reason: null }, upvote_count: 0 });
-    });
-  });
-
-  describe("contests", () => {
-    it("lists the running contests and says which songs are in one", async () => {
-      const base = await song();
-      const entered = await song({ metadata: { contest_ids: ["c1"] } });
-      const plain = await song();
-      await db().insertInto("contests").values({ name: "Sea songs", base_clip_id: base.id }).execute();
-      await db().insertInto("contests").values({ name: "Over", is_active: false }).execute();
-      const list = contestsResponseSchema.parse((await server.client().get("/api/contests/")).body);
-      expect(list.contests.map((contest) => contest.name)).toEqual(["Sea songs"]);
-      const isContest = async (id: string) =>
-        isContestClipResponseSchema.parse((await bob.client.get(`/api/contests/is_contest_clip/${id}/`)).body)
-          .is_contest_clip;
-      expect(await isContest(base.id)).toBe(true);
-      expect(await isContest(entered.id)).toBe(true);
-      expect(await isContest(plain.id)).toBe(false);
-      const hidden = await song({ isPublic: false });
-      expect((await bob.client.get(`/api/contests/is_contest_clip/${hidden.id}/`)).status).toBe(404);
-      expect((await server.client().get(`/api/contests/is_contest_clip/${hidden.id}/`)).status).toBe(404);
     });
   });
 });

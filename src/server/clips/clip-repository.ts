@@ -10,6 +10,8 @@ export interface ClipViewRow extends ClipRow {
   viewer_feedback_reason: string | null;
   /** The name of the clip's workspace (0011); null in the default one. */
   project_name: string | null;
+  /** A base song of an active contest (0085). */
+  is_contest_base: boolean;
 }
 
 /**
@@ -77,6 +79,10 @@ export function selectClips(db: Kysely<Database>, viewerId: string | null) {
     ])
     .select(
       sql<string | null>`(select w.name from workspaces w where w.id = clips.project_id)`.as("project_name"),
+    )
+    .select(
+      sql<boolean>`exists(select 1 from contest_base_clips b join contests c on c.id = b.contest_id
+        where b.clip_id = clips.id and c.is_active)`.as("is_contest_base"),
     );
 }
 

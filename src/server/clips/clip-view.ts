@@ -27,7 +27,7 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     is_trashed: row.is_trashed,
     is_pinned: row.is_pinned,
     is_contest_clip: (metadata.contest_ids?.length ?? 0) > 0,
-    is_contest_base_clip: false,
+    is_contest_base_clip: row.is_contest_base,
     allow_comments: row.allow_comments,
     play_count: row.play_count,
     upvote_count: row.upvote_count,

@@ -17,6 +17,7 @@ import type {
   CommentReactionsTable,
   CommentReportsTable,
   CommentsTable,
+  ContestBaseClipsTable,
   ContestsTable,
   FollowsTable,
   NotificationActorsTable,
@@ -334,6 +335,7 @@ export interface Database {
   clip_flags: ClipFlagsTable;
   clip_not_interested: ClipNotInterestedTable;
   contests: ContestsTable;
+  contest_base_clips: ContestBaseClipsTable;
   comments: CommentsTable;
   comment_reactions: CommentReactionsTable;
   comment_reports: CommentReportsTable;

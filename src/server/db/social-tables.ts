@@ -21,13 +21,23 @@ export interface ClipNotInterestedTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A contest (0015): read-only until contests are run. */
+/** A contest (0015, run since 0085): staff open it on base songs; remixes of them are entered. */
 export interface ContestsTable {
   id: Generated<string>;
   name: string;
-  base_clip_id: string | null;
+  rules: Generated<string>;
+  /** Entries close then; null: open until staff end it. */
+  end_time: Timestamp | null;
   is_active: Generated<boolean>;
+  created_by: string | null;
   created_at: Generated<Timestamp>;
+}
+
+/** A contest's base songs, in order (0085). */
+export interface ContestBaseClipsTable {
+  contest_id: string;
+  clip_id: string;
+  position: Generated<number>;
 }
 
 /** A comment on a song, or a reply to one (0025). */

@@ -11,6 +11,7 @@ import {
   type UpsampleBody,
 } from "../../shared/api/generate.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";
+import { isContestBase } from "../contests/contest-store.ts";
 import type { Database, User } from "../db/schema.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
 import type { JobSubmission } from "./job-store.ts";
@@ -132,6 +133,7 @@ export async function upsampleSubmission(
   if ((body.title ?? "").length > REMASTER_TITLE_MAX) throw new HttpError(422, REMASTER_TITLE_TOO_LONG);
   const clip = await sourceWithModel(db, user.id, body.clip_id);
   if (isInfill(clip.metadata)) throw badRequest("Replaced sections cannot be remastered");
+  if (await isContestBase(db, clip.id)) throw badRequest("Contest songs cannot be remastered");
   if ((clip.duration ?? 0) > REMASTER_DURATION_MAX_S) {
     throw badRequest("Cannot remaster songs longer than 16 minutes");
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
+import { CONTEST_MESSAGES } from "../../shared/api/contests.ts";
 import { othersMayRemix } from "../../shared/clip-actions/remix-rules.ts";
 import type { ClipRow, Database } from "../db/schema.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
@@ -53,7 +54,9 @@ export async function usableClip(
   const allowedOther = options.allowPublicOf !== undefined && row.user_id === options.allowPublicOf;
   if (!own && !allowedOther) {
     if (!row.is_public || row.is_trashed) throw missing;
-    if (!othersMayRemix(row.metadata as ClipMetadata)) throw forbidden(REMIXES_NOT_ALLOWED);
+    const metadata = row.metadata as ClipMetadata;
+    if (!othersMayRemix(metadata)) throw forbidden(REMIXES_NOT_ALLOWED);
+    if ((metadata.contest_ids?.length ?? 0) > 0) throw forbidden(CONTEST_MESSAGES.entriesLocked);
   }
   if (row.is_trashed) throw conflict(`Clip ${clipId} is in the trash`);
   if (row.status !== "complete") throw conflict(`Clip ${clipId} is not finished yet`);

@@ -25,6 +25,7 @@ import { deleteClips } from "../clips/clip-deletion.ts";
 import { findVisibleClip, findVisibleClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import { trashedPage } from "../clips/feed-queries.ts";
+import { enterContests } from "../contests/contest-store.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 import { raiseCaptionMentions, raiseFolloweeRelease } from "../notifications/clip-events.ts";
@@ -80,7 +81,11 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
     const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
     const body = parseInput(setVisibilityBodySchema, request.body);
     const user = requireUser(request);
-    const clip = await setClipVisibility(db, user.id, clip_id, body.is_public);
+    let clip = await setClipVisibility(db, user.id, clip_id, body.is_public);
+    if (body.is_public && body.submit_to_contest) {
+      await enterContests(db, user.id, clip_id);
+      clip = clipView(await findVisibleClip(db, user.id, clip_id), user.id);
+    }
     if (body.is_public) {
       void raiseFolloweeRelease(raiseContext(db, request), user.id, clip_id).catch((error: unknown) =>
         request.log.error({ err: error }, "followers could not be told of a new song"),

@@ -4,6 +4,7 @@ import { pinClipBodySchema, pinnedClipsQuerySchema } from "../../shared/api/clip
 import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { pinnedClips, togglePin } from "../clips/profile-pins.ts";
+import { enterContests } from "../contests/contest-store.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
 
@@ -11,8 +12,12 @@ import { parseInput } from "../http/validate.ts";
 export function registerProfilePinRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post("/api/profiles/pin-clip/:clip_id", async (request) => {
     const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
-    parseInput(pinClipBodySchema, request.body);
-    return togglePin(db, requireUser(request).id, clip_id);
+    const body = parseInput(pinClipBodySchema, request.body);
+    const user = requireUser(request);
+    const pinned = await togglePin(db, user.id, clip_id);
+    // Pinning with submit_to_contest enters the song too; unpinning leaves the entry.
+    if (body.submit_to_contest && pinned.is_pinned) await enterContests(db, user.id, clip_id);
+    return pinned;
   });
 
   app.get("/api/profiles/pinned-clips", async (request) => {

@@ -46,16 +46,6 @@ export const songFeedbackBodySchema = z.object({
 });
 export const songFeedbackResponseSchema = z.object({ not_interested: z.boolean() });
 
-export const contestSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  base_clip_id: z.string().nullable(),
-  is_active: z.boolean(),
-});
-export type Contest = z.infer<typeof contestSchema>;
-export const contestsResponseSchema = z.object({ contests: z.array(contestSchema) });
-export const isContestClipResponseSchema = z.object({ is_contest_clip: z.boolean() });
-
 /** Songs pinned to a profile: 5, or 10 with the artist-profiles flag (our value; the product's is not given). */
 export const PIN_LIMIT = 5;
 export const ARTIST_PIN_LIMIT = 10;

@@ -335,7 +335,7 @@ export type SetMetadataBody = z.infer<typeof setMetadataBodySchema>;
 
 export const setVisibilityBodySchema = z.object({
   is_public: z.boolean(),
-  /** Contests are not run yet: accepted and ignored. */
+  /** Publishing enters the song in the running contests whose base song it was made from. */
   submit_to_contest: z.boolean().optional(),
 });
 
