@@ -43,6 +43,7 @@ export const PAGE_ROUTES = {
   profileHook: "/@{handle:handle}/hook/{id:code}",
   embed: "/embed/{id:uuid}",
   describeClip: "/b-side/describe-clip",
+  contest: "/contest/{id:uuid}",
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;

@@ -38,6 +38,7 @@ describe("the page table", () => {
     ["/account", "account", {}],
     ["/legal/terms", "terms", {}],
     ["/b-side/describe-clip", "describeClip", {}],
+    [`/contest/${ID}`, "contest", { id: ID }],
   ])("knows %s as the %s page", (path, name, params) => {
     expect(matchPageRoute(path)).toEqual({ name, params });
   });

@@ -1,0 +1,143 @@
+import { useEffect, useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import type { Contest } from "../../shared/api/contests.ts";
+import { ApiError } from "../account/api-request.ts";
+import { PageHeader } from "../account/PageHeader.tsx";
+import { loadSession } from "../account/session-store.ts";
+import { type PageLoad, PageLoadState } from "../pages/PageLoadState.tsx";
+import { upsertClips } from "../shell/clips-store.ts";
+import { Toasts } from "../shell/Toasts.tsx";
+import { SongList } from "../songs/SongList.tsx";
+import { contestDeadline, fetchContestPage } from "./contest-calls.ts";
+import "../songs/songs.css";
+import "./contests.css";
+
+interface Loaded {
+  readonly state: "ready";
+  readonly contest: Contest;
+  readonly baseClips: readonly Clip[];
+  readonly entries: readonly Clip[];
+  readonly nextPage: number | null;
+}
+
+/**
+ * /contest/{id}: a contest's songs to remix, its rules and deadline, and its entries ranked by likes
+ * then plays (pages of 20). Entering is from the song menu: publish or pin a remix of a contest song.
+ */
+export default function ContestPage({ contestId }: { readonly contestId: string }) {
+  const [loaded, setLoaded] = useState<PageLoad | Loaded>({ state: "loading" });
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    void loadSession();
+    let live = true;
+    fetchContestPage(contestId, 0)
+      .then((answer) => {
+        if (!live) return;
+        upsertClips([...answer.base_clips, ...answer.entries]);
+        setLoaded({
+          state: "ready",
+          contest: answer.contest,
+          baseClips: answer.base_clips,
+          entries: answer.entries,
+          nextPage: answer.has_more ? 1 : null,
+        });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        setLoaded({ state: error instanceof ApiError && error.status === 404 ? "missing" : "failed" });
+      });
+    return () => {
+      live = false;
+    };
+  }, [contestId]);
+
+  if (loaded.state !== "ready")
+    return (
+      <div className="page contest-page">
+        <PageHeader />
+        <PageLoadState
+          load={loaded}
+          noun="contest"
+          missing={{
+            testId: "contest-missing",
+            title: "Contest not found",
+            home: { href: "/home", label: "Discover songs" },
+          }}
+        />
+      </div>
+    );
+
+  const { contest, baseClips, entries, nextPage } = loaded;
+  const more = async () => {
+    if (nextPage === null || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const answer = await fetchContestPage(contestId, nextPage);
+      upsertClips(answer.entries);
+      setLoaded({
+        ...loaded,
+        entries: [...entries, ...answer.entries],
+        nextPage: answer.has_more ? nextPage + 1 : null,
+      });
+    } catch (error) {
+      console.warn("Could not load more entries", error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  const deadline = contestDeadline(contest.end_time, contest.is_active);
+
+  return (
+    <div className="page contest-page">
+      <PageHeader />
+      <main data-testid="contest-page">
+        <header className="contest-head">
+          <p className="contest-kicker">Contest</p>
+          <h1>{contest.name}</h1>
+          <p className="contest-meta">
+            {deadline && <span data-testid="contest-deadline">{deadline}</span>}
+            <span data-testid="contest-entry-count">
+              {contest.entry_count} {contest.entry_count === 1 ? "entry" : "entries"}
+            </span>
+          </p>
+          {contest.rules && <p className="contest-rules">{contest.rules}</p>}
+          <p className="contest-how">
+            Make a cover or an extension of a contest song, then publish or pin it and choose to enter it.
+          </p>
+        </header>
+        <section className="contest-section">
+          <h2>Songs to remix</h2>
+          <SongList
+            items={baseClips.map((clip) => ({ clip }))}
+            label="Songs to remix"
+            queueContext={{ type: "contest", id: contest.id }}
+            empty={<p className="create-empty">The contest's songs are no longer public.</p>}
+          />
+        </section>
+        <section className="contest-section">
+          <h2>Entries</h2>
+          <SongList
+            items={entries.map((clip) => ({ clip }))}
+            label="Entries, most liked first"
+            queueContext={{ type: "contest", id: contest.id }}
+            empty={<p className="create-empty">No entries yet: be the first.</p>}
+            footer={
+              nextPage !== null ? (
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={loadingMore}
+                  onClick={() => void more()}
+                >
+                  {loadingMore ? "Loading..." : "More entries"}
+                </button>
+              ) : null
+            }
+          />
+        </section>
+      </main>
+      <Toasts />
+    </div>
+  );
+}
