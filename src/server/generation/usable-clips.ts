@@ -38,7 +38,7 @@ export async function usableClip(
   db: Kysely<Database>,
   userId: string,
   clipId: string,
-  options: { readonly allowPublicOf?: string } = {},
+  options: { readonly allowPublicOf?: string; readonly notCompleteMessage?: string } = {},
 ): Promise<UsableClip> {
   const missing = notFound(`Clip ${clipId} not found`);
   if (!uuid.safeParse(clipId).success) throw missing;
@@ -51,7 +51,9 @@ export async function usableClip(
     throw forbidden("You can only build on your own songs");
   }
   if (row.is_trashed) throw conflict(`Clip ${clipId} is in the trash`);
-  if (row.status !== "complete") throw conflict(`Clip ${clipId} is not finished yet`);
+  if (row.status !== "complete") {
+    throw conflict(options.notCompleteMessage ?? `Clip ${clipId} is not finished yet`);
+  }
   if (!row.audio_key) throw conflict(`Clip ${clipId} has no audio`);
   return asUsable(row, row.audio_key);
 }
