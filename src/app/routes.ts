@@ -18,6 +18,7 @@ export type Route =
   | { readonly name: "search" }
   | { readonly name: "describeClip" }
   | { readonly name: "songRadio"; readonly clipId: string }
+  | { readonly name: "editLegacy"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -60,6 +61,10 @@ export function matchRoute(pathname: string): Route {
       return { name: "describeClip" };
     case "songRadio":
       return { name: "songRadio", clipId: match.params.clipId };
+    case "editLegacy":
+      return { name: "editLegacy", clipId: match.params.clipId };
+    case "editV3":
+      return { name: "redirect", to: `/edit/${match.params.path ?? ""}` };
     default:
       return { name: "notFound" };
   }
