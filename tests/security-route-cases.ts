@@ -231,6 +231,31 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "owner",
     body: (f) => ({ clip_id: f.clipId, speed_multiplier: 1.5 }),
   },
+  "POST /api/edit/crop/:clip_id": { access: "owner", body: () => ({ crop_start_s: 0, crop_end_s: 1 }) },
+  "POST /api/edit/crop/:clip_id/": { access: "owner", body: () => ({ crop_start_s: 0, crop_end_s: 1 }) },
+  "POST /api/edit/fade/:clip_id": { access: "owner", body: () => ({ fade_out_time: 1 }) },
+  "POST /api/edit/fade/:clip_id/": { access: "owner", body: () => ({ fade_out_time: 1 }) },
+  "POST /api/edit/speed/:clip_id": { access: "owner", body: () => ({ speed_factor: 0.9 }) },
+  "POST /api/edit/speed/:clip_id/": { access: "owner", body: () => ({ speed_factor: 0.9 }) },
+  // The fixtures' clip is no edit action: the owner too is told it is not found, but not refused.
+  "GET /api/edit/action/:action_clip_id": { access: "owner", path: (f) => `/api/edit/action/${f.clipId}` },
+  "GET /api/edit/action/:action_clip_id/": { access: "owner", path: (f) => `/api/edit/action/${f.clipId}/` },
+  "GET /api/clips/aligned_clips": {
+    access: "signed-in",
+    path: (f) => `/api/clips/aligned_clips?history_clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/aligned_clips/": {
+    access: "signed-in",
+    path: (f) => `/api/clips/aligned_clips/?history_clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/aligned_clip_siblings": {
+    access: "signed-in",
+    path: (f) => `/api/clips/aligned_clip_siblings?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/aligned_clip_siblings/": {
+    access: "signed-in",
+    path: (f) => `/api/clips/aligned_clip_siblings/?clip_id=${f.clipId}`,
+  },
   "POST /api/edit/stems/:clip_id": { access: "owner", body: () => ({}) },
   "POST /api/edit/stems/:clip_id/": { access: "owner", body: () => ({}) },
   "POST /api/generate/:clip_id/generate_sample_pack": { access: "owner", body: () => ({}) },

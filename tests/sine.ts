@@ -25,3 +25,15 @@ export function sineAmplitude(y: Float32Array, hz: number, rate: number): number
   const det = ss * cc - sc * sc;
   return Math.hypot((ys * cc - yc * sc) / det, (yc * ss - ys * sc) / det);
 }
+
+/**
+ * Frequency of a steady tone over [from, to) s: rising zero crossings, each placed by linear
+ * interpolation, and the mean period between the first and the last (exact for a sine, to ~1e-6).
+ */
+export function toneFrequency(x: Float32Array, from: number, to: number, rate: number): number {
+  const crossings: number[] = [];
+  for (let n = Math.round(from * rate) + 1; n < Math.round(to * rate); n++) {
+    if (x[n - 1] < 0 && x[n] >= 0) crossings.push(n - 1 + x[n - 1] / (x[n - 1] - x[n]));
+  }
+  return ((crossings.length - 1) * rate) / (crossings[crossings.length - 1] - crossings[0]);
+}

@@ -26,6 +26,7 @@ const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
 const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
 const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
+const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -152,6 +153,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <ContestPage contestId={route.contestId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "editLegacy":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <EditLegacyPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
       );

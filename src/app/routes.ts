@@ -19,6 +19,7 @@ export type Route =
   | { readonly name: "describeClip" }
   | { readonly name: "songRadio"; readonly clipId: string }
   | { readonly name: "contest"; readonly contestId: string }
+  | { readonly name: "editLegacy"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -63,6 +64,10 @@ export function matchRoute(pathname: string): Route {
       return { name: "songRadio", clipId: match.params.clipId };
     case "contest":
       return { name: "contest", contestId: match.params.id };
+    case "editLegacy":
+      return { name: "editLegacy", clipId: match.params.clipId };
+    case "editV3":
+      return { name: "redirect", to: `/edit/${match.params.path ?? ""}` };
     default:
       return { name: "notFound" };
   }

@@ -4,8 +4,16 @@
 import type { GenerationTask as ReferenceTask } from "../shared/create/task-derivation.ts";
 import type { Score } from "./score.ts";
 
-/** Every task value, a plain creation, and the library's (remaster, speed, concat). */
-export type GenerationTask = ReferenceTask | "create" | "upsample" | "speed" | "concat";
+/** Every task value, a plain creation, the library's (remaster, speed, concat) and edit mode's actions. */
+export type GenerationTask =
+  | ReferenceTask
+  | "create"
+  | "upsample"
+  | "speed"
+  | "concat"
+  | "edit_crop"
+  | "edit_fade"
+  | "edit_speed";
 
 /** Decoded audio at the generator's rate: planar channels (1 or 2). */
 export interface PcmAudio {
@@ -62,6 +70,16 @@ export interface SongRequest {
   } | null;
   /** speed: the multiplier and whether the pitch is kept. */
   readonly speed: { readonly multiplier: number; readonly keepPitch: boolean } | null;
+  /**
+   * edit_crop, edit_speed: the range of the source edited, in its seconds (null: the whole song);
+   * edit_crop keeps it, or with `remove` cuts it out; any edit then fades out its last
+   * fadeOutSeconds (0: no fade-out). edit_speed takes its factor from `speed`.
+   */
+  readonly edit?: {
+    readonly range: { readonly start: number; readonly end: number } | null;
+    readonly remove: boolean;
+    readonly fadeOutSeconds: number;
+  } | null;
   /** concat: the clips joined, oldest first, each with where it continues the one before. */
   readonly history: readonly { readonly clip: ReferenceClip; readonly continueAt: number | null }[];
   /** upsample (remaster): its sliders, each 0..1 (defaults: freedom 0, the others 0.5). */

@@ -29,6 +29,7 @@ import { registerContestRoutes } from "./routes/contests.ts";
 import { registerCreateSupportRoutes } from "./routes/create-support.ts";
 import { registerDiscoverRoutes } from "./routes/discover.ts";
 import { registerDownbeatsRoutes } from "./routes/downbeats.ts";
+import { registerEditRoutes } from "./routes/edit.ts";
 import { registerEditorRequestRoutes } from "./routes/editor-requests.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     exclusiveDatabase: options.database.backend === "pglite",
     queue: options.jobQueue,
   });
+  registerEditRoutes(app, db);
   registerClipActionRoutes(app, { db, storage: options.storage });
   registerEditorRequestRoutes(app, db);
   registerPromptRoutes(app, db);

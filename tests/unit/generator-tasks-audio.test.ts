@@ -5,6 +5,7 @@ import { changeSpeed } from "../../src/generator/tasks/speed.ts";
 import { joinAt, replaceRange } from "../../src/generator/tasks/splice.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { whiteNoise } from "../noise.ts";
+import { toneFrequency } from "../sine.ts";
 
 const RATE = 48000;
 const dsp = newDsp();
@@ -19,18 +20,6 @@ const stereo = (left: Float32Array, right = left): PcmAudio => ({
   sampleRate: RATE,
   channels: [left, right],
 });
-
-/**
- * Frequency of a steady tone over [from, to) s: rising zero crossings, each placed by linear
- * interpolation, and the mean period between the first and the last (exact for a sine, to ~1e-6).
- */
-function toneFrequency(x: Float32Array, from: number, to: number): number {
-  const crossings: number[] = [];
-  for (let n = Math.round(from * RATE) + 1; n < Math.round(to * RATE); n++) {
-    if (x[n - 1] < 0 && x[n] >= 0) crossings.push(n - 1 + x[n - 1] / (x[n - 1] - x[n]));
-  }
-  return ((crossings.length - 1) * RATE) / (crossings[crossings.length - 1] - crossings[0]);
-}
 
 /** Bit-identical samples (a byte comparison: deep equality on long arrays is slow). */
 function bytesEqual(a: Float32Array, b: Float32Array): boolean {
@@ -62,7 +51,7 @@ describe("speed", () => {
       const out = changeSpeed(dsp, input, m, true);
       expect(out.channels[0].length).toBe(Math.round(input.channels[0].length / m));
       const seconds = out.channels[0].length / RATE;
-      const f = toneFrequency(out.channels[0], 0.2 * seconds, 0.8 * seconds);
+      const f = toneFrequency(out.channels[0], 0.2 * seconds, 0.8 * seconds, RATE);
       expect(Math.abs(cents(f, 440))).toBeLessThan(10);
     },
   );
@@ -72,7 +61,7 @@ describe("speed", () => {
     const out = changeSpeed(dsp, input, m, false);
     expect(Math.abs(out.channels[0].length - input.channels[0].length / m)).toBeLessThan(64);
     const seconds = out.channels[0].length / RATE;
-    const f = toneFrequency(out.channels[0], 0.2 * seconds, 0.8 * seconds);
+    const f = toneFrequency(out.channels[0], 0.2 * seconds, 0.8 * seconds, RATE);
     expect(Math.abs(cents(f, 220 * m))).toBeLessThan(1);
   });
 

@@ -25,7 +25,7 @@ export interface LyricsJobsTable {
 export interface GenerationJobsTable {
   id: Generated<string>;
   user_id: string;
-  kind: "generate" | "concat" | "upsample" | "speed";
+  kind: "generate" | "concat" | "upsample" | "speed" | "edit";
   task: string;
   model_key: string;
   /** JSON: a StoredPlan (src/server/generation/stored-plan.ts). */
@@ -70,4 +70,11 @@ export interface JobQueueTable {
   lease_until: Timestamp | null;
   worker: string | null;
   last_error: string | null;
+}
+
+/** An edit session of edit mode (0050): its id is made by the page; the first user to name it keeps it. */
+export interface EditSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
 }

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
 import type { Timestamp } from "./column-types.ts";
 import type {
+  EditSessionsTable,
   GeneratedClipsTable,
   GenerationJobsTable,
   JobQueueTable,
@@ -320,6 +321,7 @@ export interface Database {
   clip_downbeats: ClipDownbeatsTable;
   generation_jobs: GenerationJobsTable;
   generated_clips: GeneratedClipsTable;
+  edit_sessions: EditSessionsTable;
   personas: PersonasTable;
   persona_loves: PersonaMarksTable;
   persona_follows: PersonaMarksTable;

@@ -2,14 +2,18 @@ import type { GeneratedSong, GenerationProgress, Generator } from "../../generat
 import type { GenerationTask, SongRequest } from "../../generator/song-request.ts";
 
 /**
- * The tasks that need no model: Adjust Speed (the stretcher), Remaster (the mastering chain) and
- * Get Full Song (joining clips) work on any stored audio; stems are rendered from a stored score
- * (the API refuses a song without one with a 4xx before taking credits).
+ * The tasks that need no model: Adjust Speed (the stretcher), Remaster (the mastering chain), Get
+ * Full Song (joining clips) and edit mode's crop, fade and speed work on any stored audio; stems
+ * are rendered from a stored score (the API refuses a song without one with a 4xx before taking
+ * credits).
  */
 export const MODEL_FREE_TASKS: ReadonlySet<GenerationTask> = new Set<GenerationTask>([
   "speed",
   "upsample",
   "concat",
+  "edit_crop",
+  "edit_fade",
+  "edit_speed",
   "gen_stem",
   "stem_condition",
 ]);

@@ -7,7 +7,14 @@ import { type JobHandler, JobWorker, NotYet } from "../jobs/job-worker.ts";
 import type { Backoff } from "../jobs/retry-backoff.ts";
 import type { Storage } from "../storage/storage.ts";
 import { markComplete, markStreaming } from "./clip-progress.ts";
-import { admitQueuedClip, failClip, GENERATE_CLIP_JOB } from "./job-store.ts";
+import {
+  admitQueuedClip,
+  failClip,
+  GENERATE_CLIP_JOB,
+  type JobSubmission,
+  type SubmittedJob,
+  submitJob,
+} from "./job-store.ts";
 import { storeSongOutputs } from "./song-outputs.ts";
 import { buildSongRequest } from "./song-request-builder.ts";
 import { readStoredPlan } from "./stored-plan.ts";
@@ -92,6 +99,20 @@ export class GenerationService {
   /** A job was just queued here: look for it now rather than at the next poll. */
   poke(): void {
     this.worker.poke();
+  }
+
+  /**
+   * Creates a job's clips and takes its credits in one transaction (submitJob), starts on it here,
+   * and tells the owner's pages of the new clips.
+   */
+  async submit(submission: JobSubmission): Promise<SubmittedJob> {
+    const job = await submitJob(this.options.db, submission);
+    this.poke();
+    void this.options.publish(
+      submission.user.id,
+      job.clips.map((clip) => clip.clipId),
+    );
+    return job;
   }
 
   private async ownerOf(clipId: string): Promise<string | null> {

@@ -30,7 +30,7 @@ export interface ClipToMake {
 
 export interface JobSubmission {
   readonly user: Entitled & { readonly id: string };
-  readonly kind: "generate" | "concat" | "upsample" | "speed";
+  readonly kind: "generate" | "concat" | "upsample" | "speed" | "edit";
   readonly modelKey: string;
   readonly majorModelVersion: string;
   readonly plan: StoredPlan;

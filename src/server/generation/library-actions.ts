@@ -20,16 +20,21 @@ import { clipSeeds } from "./seeds.ts";
 import { basePlan } from "./stored-plan.ts";
 import { type UsableClip, usableClip } from "./usable-clips.ts";
 
-const hasPaidPlan = (user: User) =>
+export const hasPaidPlan = (user: User) =>
   user.plan_key === "pro" || user.plan_key === "premier" || isPaywallExempt(user);
 
 /** The model a library action runs with: the source clip's, else the newest. */
-function modelOf(clip: UsableClip & { modelName?: string }) {
+export function modelOf(clip: UsableClip & { modelName?: string }) {
   return modelByKey(clip.modelName ?? "") ?? MODELS[MODELS.length - 1];
 }
 
-async function sourceWithModel(db: Kysely<Database>, userId: string, clipId: string) {
-  const clip = await usableClip(db, userId, clipId);
+export async function sourceWithModel(
+  db: Kysely<Database>,
+  userId: string,
+  clipId: string,
+  options: Parameters<typeof usableClip>[3] = {},
+) {
+  const clip = await usableClip(db, userId, clipId, options);
   const row = await db
     .selectFrom("clips")
     .select("model_name")

@@ -43,5 +43,6 @@ export async function buildSongRequest(
     remaster: plan.remaster,
     stem: plan.stem,
     artistRange: plan.artistRange,
+    edit: plan.edit,
   };
 }

@@ -40,6 +40,15 @@ export const storedPlanSchema = z.object({
     .object({ freedom: unit, tone: unit, clarity: unit, strength: unit, stereoWidth: unit })
     .nullable(),
   stem: z.string().nullable(),
+  /** edit mode's crop, fade and speed: the range edited, a crop's keep or remove, the fade-out (absent in older plans). */
+  edit: z
+    .object({
+      range: z.object({ start: seconds, end: seconds }).nullable(),
+      remove: z.boolean(),
+      fadeOutSeconds: seconds,
+    })
+    .nullable()
+    .default(null),
   /** persona: the root clip's artist range (absent in plans written before it). */
   artistRange: z.object({ start: seconds, end: seconds }).nullable().default(null),
 });
@@ -74,4 +83,5 @@ export const basePlan = (task: GenerationTask, version: StoredPlan["version"]): 
   remaster: null,
   stem: null,
   artistRange: null,
+  edit: null,
 });

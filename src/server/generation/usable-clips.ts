@@ -44,7 +44,7 @@ export async function usableClip(
   db: Kysely<Database>,
   userId: string,
   clipId: string,
-  options: { readonly allowPublicOf?: string } = {},
+  options: { readonly allowPublicOf?: string; readonly notCompleteMessage?: string } = {},
 ): Promise<UsableClip> {
   const missing = notFound(`Clip ${clipId} not found`);
   if (!uuid.safeParse(clipId).success) throw missing;
@@ -59,7 +59,9 @@ export async function usableClip(
     if ((metadata.contest_ids?.length ?? 0) > 0) throw forbidden(CONTEST_MESSAGES.entriesLocked);
   }
   if (row.is_trashed) throw conflict(`Clip ${clipId} is in the trash`);
-  if (row.status !== "complete") throw conflict(`Clip ${clipId} is not finished yet`);
+  if (row.status !== "complete") {
+    throw conflict(options.notCompleteMessage ?? `Clip ${clipId} is not finished yet`);
+  }
   if (!row.audio_key) throw conflict(`Clip ${clipId} has no audio`);
   return asUsable(row, row.audio_key);
 }

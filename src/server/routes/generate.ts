@@ -20,6 +20,7 @@ import { readStored } from "../clips/clip-audio.ts";
 import { findVisibleClip, findVisibleClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database, User } from "../db/schema.ts";
+import { claimEditSession } from "../edit/edit-sessions.ts";
 import { clipPublisher } from "../generation/clip-publisher.ts";
 import {
   clipsToMake,
@@ -28,7 +29,7 @@ import {
   requestMetadata,
 } from "../generation/generate-request.ts";
 import { GenerationService, type QueueTimings } from "../generation/generation-service.ts";
-import { type JobSubmission, submitJob } from "../generation/job-store.ts";
+import type { JobSubmission } from "../generation/job-store.ts";
 import { concatSubmission, speedSubmission, upsampleSubmission } from "../generation/library-actions.ts";
 import { checkLyricsGuidelines } from "../generation/lyrics-guidelines.ts";
 import { chooseModel } from "../generation/model-choice.ts";
@@ -95,14 +96,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
 
   /** Creates the job's clips and credits in one transaction, then hands the job to the queue. */
   async function submit(user: User, submission: JobSubmission) {
-    const jobs = running();
-    const job = await submitJob(db, submission);
-    jobs.poke();
+    const job = await running().submit(submission);
     const clips = await views(
-      user.id,
-      job.clips.map((clip) => clip.clipId),
-    );
-    void publish(
       user.id,
       job.clips.map((clip) => clip.clipId),
     );
@@ -198,6 +193,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       const user = requireUser(request);
       const body = parseInput(concatBodySchema, request.body);
       running();
+      await claimEditSession(db, user.id, body.edit_session_id);
       const { clips } = await submit(user, await concatSubmission(db, user, body));
       return clips[0];
     });

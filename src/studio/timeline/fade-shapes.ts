@@ -3,11 +3,10 @@
 
 import { GraphicsContext } from "pixi.js";
 
-/** The engine's 2-exponent fade-in gain at x in [0, 1] (dsp/fade-curve.ts); the page may pass the wasm's. */
-export const fadeGain = (x: number): number => {
-  const t = Math.min(1, Math.max(0, x));
-  return (t * t) / (t * t + (1 - t) * (1 - t));
-};
+import { fadeGain } from "../../shared/audio/fade-curve.ts";
+
+/** The engine's 2-exponent fade-in gain (the page may pass the wasm's). */
+export { fadeGain };
 
 const STEPS = 32;
 

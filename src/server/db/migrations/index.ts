@@ -24,6 +24,7 @@ import * as discoverySearch from "./0036-discovery-search.ts";
 import * as jobQueue from "./0040-job-queue.ts";
 import * as notifications from "./0045-notifications.ts";
 import * as contests from "./0085-contests.ts";
+import * as editActions from "./0050-edit-actions.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0040-job-queue": jobQueue,
   "0045-notifications": notifications,
   "0085-contests": contests,
+  "0050-edit-actions": editActions,
 };
