@@ -18,6 +18,7 @@ export type Route =
   | { readonly name: "search" }
   | { readonly name: "describeClip" }
   | { readonly name: "songRadio"; readonly clipId: string }
+  | { readonly name: "edit"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -60,6 +61,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "describeClip" };
     case "songRadio":
       return { name: "songRadio", clipId: match.params.clipId };
+    case "edit":
+      return { name: "edit", clipId: match.params.clipId };
     default:
       return { name: "notFound" };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_FADE_OUT_MS } from "../../src/shared/api/edit.ts";
 import {
-  DEFAULT_FADE_OUT_MS,
   infillActionShown,
   newEditSession,
   restoreEditSession,

@@ -25,11 +25,15 @@ describe("the stem editor's layout keys", () => {
 
   it("toggles the create, session, library panels and the sidebar with 1 to 4 in horizontal mode", () => {
     const panels = ["create", "session", "library", "sidebar"] as const;
+    const all = {
+      ...DEFAULT_STEM_LAYOUT,
+      open: { create: true, session: true, library: true, sidebar: true },
+    };
     panels.forEach((panel, index) => {
-      const closed = layoutAfterKey(DEFAULT_STEM_LAYOUT, press(String(index + 1)));
+      const closed = layoutAfterKey(all, press(String(index + 1)));
       expect(closed?.open[panel]).toBe(false);
       for (const other of panels.filter((name) => name !== panel)) expect(closed?.open[other]).toBe(true);
-      expect(layoutAfterKey(closed ?? DEFAULT_STEM_LAYOUT, press(String(index + 1)))?.open[panel]).toBe(true);
+      expect(layoutAfterKey(closed ?? all, press(String(index + 1)))?.open[panel]).toBe(true);
     });
   });
 
@@ -43,10 +47,15 @@ describe("the stem editor's layout keys", () => {
   });
 
   it("sizes panels 450 for create and library, 368 for the sidebar, 48 collapsed", () => {
-    expect(panelSize(DEFAULT_STEM_LAYOUT, "create")).toBe(450);
-    expect(panelSize(DEFAULT_STEM_LAYOUT, "library")).toBe(450);
-    expect(panelSize(DEFAULT_STEM_LAYOUT, "sidebar")).toBe(368);
-    const closed = layoutAfterKey(DEFAULT_STEM_LAYOUT, press("3"));
+    const all = {
+      ...DEFAULT_STEM_LAYOUT,
+      open: { create: true, session: true, library: true, sidebar: true },
+    };
+    expect(panelSize(all, "create")).toBe(450);
+    expect(panelSize(all, "library")).toBe(450);
+    expect(panelSize(all, "sidebar")).toBe(368);
+    expect(panelSize(DEFAULT_STEM_LAYOUT, "create")).toBe(48);
+    const closed = layoutAfterKey(all, press("3"));
     expect(closed && panelSize(closed, "library")).toBe(48);
     expect(PANEL_SIZES.verticalTop).toBe(500);
     expect(PANEL_SIZES.expandedMin).toBe(368);

@@ -4,11 +4,14 @@
 // ago or more belongs to an earlier visit, and the editor starts a new one.
 
 import { z } from "zod";
-import { SPEED_MULTIPLIER_MAX, SPEED_MULTIPLIER_MIN } from "../../shared/api/generate.ts";
+import {
+  DEFAULT_FADE_OUT_MS,
+  EDIT_SESSION_RESTORE_MS,
+  EDIT_SPEED_MAX,
+  EDIT_SPEED_MIN,
+  editSessionIdSchema,
+} from "../../shared/api/edit.ts";
 
-/** A saved session older than this (or exactly this old) is not restored. */
-export const EDIT_SESSION_RESTORE_MS = 15 * 60 * 1000;
-export const DEFAULT_FADE_OUT_MS = 5000;
 /** The replace-section action needs a selection at least this long. */
 export const MIN_INFILL_SELECTION_S = 5;
 
@@ -33,11 +36,11 @@ export const pendingClipSchema = z.object({
 export type PendingClip = z.infer<typeof pendingClipSchema>;
 
 export const editSessionSchema = z.object({
-  editSessionId: z.string().min(1),
+  editSessionId: editSessionIdSchema,
   editingClipId: z.string().min(1),
   selectionRange: selectionRangeSchema.nullable().default(null),
   activeEditTool: z.enum(EDIT_TOOLS).default("edit_details"),
-  speedFactor: z.number().min(SPEED_MULTIPLIER_MIN).max(SPEED_MULTIPLIER_MAX).default(1),
+  speedFactor: z.number().min(EDIT_SPEED_MIN).max(EDIT_SPEED_MAX).default(1),
   changeTempoOnly: z.boolean().default(true),
   isCropRemove: z.boolean().default(false),
   isFadeOut: z.boolean().default(false),
@@ -55,7 +58,7 @@ export const EDIT_SESSION_KEY = "tunesmith.edit-session";
 export const newEditSession = (editingClipId: string, editSessionId: string): EditSession =>
   editSessionSchema.parse({ editSessionId, editingClipId });
 
-/** Whether a session saved at `savedAt` may still be restored at `now`: less than 15 minutes old. */
+/** Whether a session saved at `savedAt` may still be restored at `now`: less than 15 minutes old (not 15). */
 export const restorable = (savedAt: number, now: number): boolean =>
   now >= savedAt && now - savedAt < EDIT_SESSION_RESTORE_MS;
 
@@ -84,3 +87,15 @@ export function restoreEditSession(saved: string | null, clipId: string, now: nu
 /** The replace-section action shows for a selection of at least 5 seconds. */
 export const infillActionShown = (range: SelectionRange | null): boolean =>
   range !== null && range.end - range.start >= MIN_INFILL_SELECTION_S;
+
+/** The session waiting for one more server edit. */
+export const withPending = (session: EditSession, item: PendingClip): EditSession => ({
+  ...session,
+  pendingClipData: [...session.pendingClipData.filter((p) => p.actionClipId !== item.actionClipId), item],
+});
+
+/** The session no longer waiting for an edit (it completed, failed or was given up). */
+export const withoutPending = (session: EditSession, actionClipId: string): EditSession => ({
+  ...session,
+  pendingClipData: session.pendingClipData.filter((item) => item.actionClipId !== actionClipId),
+});

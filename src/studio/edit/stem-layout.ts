@@ -24,9 +24,10 @@ export interface StemLayout {
   readonly open: Readonly<Record<Panel, boolean>>;
 }
 
+/** The session and the library open, so the timeline keeps most of the width at first. */
 export const DEFAULT_STEM_LAYOUT: StemLayout = {
   mode: "horizontal",
-  open: { create: true, session: true, library: true, sidebar: true },
+  open: { create: false, session: true, library: true, sidebar: false },
 };
 
 /** Keys 1 to 4, in order: the create panel, the session panel, the library panel, the sidebar. */

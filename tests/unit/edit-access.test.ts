@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { Session } from "../../src/shared/api/accounts.ts";
+import { editAccess } from "../../src/studio/edit/edit-access.ts";
+
+const session = (over: Partial<Session> = {}): Session => ({
+  user: { id: "me", handle: "me" },
+  userId: "me",
+  userEmail: null,
+  username: "me",
+  displayName: null,
+  userPlanKey: "pro",
+  roles: { pro: true },
+  isStaff: false,
+  flags: {},
+  audioUploadLimits: { min: 6, max: 480 },
+  ...over,
+});
+const mine = { user_id: "me", status: "complete" as const };
+
+describe("who may open a song in the editor", () => {
+  it("opens a Pro user's own complete song", () => {
+    expect(editAccess(session(), mine)).toBe("open");
+  });
+
+  it("asks anonymous visitors to sign in and refuses other people's songs, except to staff", () => {
+    expect(editAccess(session({ user: null, userId: null }), mine)).toBe("sign_in");
+    expect(editAccess(session(), { ...mine, user_id: "other" })).toBe("not_yours");
+    expect(editAccess(session({ isStaff: true, roles: { pro: false } }), { ...mine, user_id: "other" })).toBe(
+      "open",
+    );
+  });
+
+  it("offers the upsell on the free plan", () => {
+    expect(editAccess(session({ roles: { pro: false }, userPlanKey: "free" }), mine)).toBe("upsell");
+  });
+
+  it("waits for a streaming song and refuses one that is not complete", () => {
+    expect(editAccess(session(), { ...mine, status: "streaming" })).toBe("streaming");
+    for (const status of ["queued", "submitted", "processing", "error"] as const)
+      expect(editAccess(session(), { ...mine, status })).toBe("not_complete");
+  });
+});
