@@ -5,10 +5,12 @@
 import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { CLIP_NOT_COMPLETE } from "../../shared/api/edit.ts";
+import { matchPageRoute } from "../../shared/page-routes.ts";
 import { editAccess } from "../../studio/edit/edit-access.ts";
 import { parseEditQuery } from "../../studio/edit/edit-query.ts";
 import { ApiError } from "../account/api-request.ts";
 import { loadSession, useAccount } from "../account/session-store.ts";
+import { currentLocation } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { fetchSong } from "../song/song-api.ts";
@@ -47,8 +49,11 @@ export default function EditPage({ clipId }: { readonly clipId: string }) {
 
   useEffect(() => {
     void loadSession();
-    // Leaving the editor (for any page but another /edit address) ends the session.
-    return () => endEditSession();
+    // Leaving the editor ends the session: the address is then another page's (an unmount while
+    // it is still an editor's address is React remounting, or the editor opening another song).
+    return () => {
+      if (matchPageRoute(currentLocation().pathname)?.name !== "edit") endEditSession();
+    };
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the song again.

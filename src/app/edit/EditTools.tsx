@@ -45,6 +45,8 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
     if (end > start) studio.controller.select((project) => withSelectionRange(project, { start, end }));
   };
   const fadeSeconds = session.fadeOutLengthMs / 1000;
+  // With nothing selected yet, a start alone selects to the end of the song.
+  const songEnd = clip.metadata.duration ?? Number.POSITIVE_INFINITY;
   const id = session.editSessionId;
   return (
     <section className="edit-tools" aria-label="Edit tools" data-testid="edit-tools">
@@ -66,13 +68,15 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
           label="Start (s)"
           value={range?.start ?? 0}
           min={0}
+          max={songEnd}
           step={0.1}
-          onCommit={(v) => selectRange(v, range?.end ?? v)}
+          onCommit={(v) => selectRange(v, range?.end ?? songEnd)}
         />
         <NumberField
           label="End (s)"
           value={range?.end ?? 0}
           min={0}
+          max={songEnd}
           step={0.1}
           onCommit={(v) => selectRange(range?.start ?? 0, v)}
         />

@@ -19,7 +19,9 @@ import type { StemEditorState } from "./stem-tracks.ts";
 /** Selections snap to 0.2 s. */
 export const SELECTION_STEP_S = 0.2;
 
-const snap = (value: number) => Math.round(value / SELECTION_STEP_S) * SELECTION_STEP_S;
+/** Steps per second, a whole number, so snapped values are the nearest doubles to their decimals. */
+const STEPS_PER_SECOND = Math.round(1 / SELECTION_STEP_S);
+const snap = (value: number) => Math.round(value * STEPS_PER_SECOND) / STEPS_PER_SECOND;
 
 /**
  * The song alone on one track in edit mode (amplitude 1, balance 0, neither muted nor soloed; the
