@@ -33,7 +33,10 @@ describe("the editor's studio projects", () => {
     const selected = withSelectionRange(project, { start: 2.5, end: 10.04 });
     expect(selected.selection.anchorBeats).toBeCloseTo(5);
     expect(selectionRangeOf(selected)).toEqual({ start: 2.6, end: 10 });
-    expect(selectionRangeOf(withSelectionRange(project, { start: 1, end: 6.41 }))).toEqual({ start: 1, end: 6.4 });
+    expect(selectionRangeOf(withSelectionRange(project, { start: 1, end: 6.41 }))).toEqual({
+      start: 1,
+      end: 6.4,
+    });
     expect(selectionRangeOf(withSelectionRange(project, null))).toBeNull();
   });
 

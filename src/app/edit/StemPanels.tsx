@@ -111,7 +111,7 @@ export function StemPanels(props: StemPanelsProps) {
             onClick={toggle}
             title={`${TITLES[name]} panel`}
           >
-            {open ? TITLES[name] : TITLES[name].slice(0, 1)}
+            {TITLES[name]}
           </button>
         </header>
         {open && <div className="stem-panel-body">{body}</div>}

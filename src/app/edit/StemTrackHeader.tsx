@@ -108,7 +108,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
                 aria-label={`Duplicate ${track.name}`}
                 onClick={() => actions.duplicate(id)}
               >
-                ⧉
+                Copy
               </button>
               <button
                 type="button"
