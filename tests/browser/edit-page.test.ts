@@ -10,22 +10,9 @@
 import { describe, expect, it } from "vitest";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { EDIT_SESSION_KEY } from "../../src/studio/edit/edit-session.ts";
-import { SineSongGenerator } from "../sine-song-generator.ts";
-import { openCreateApp, PRO_USER, postJson } from "./create-app.ts";
+import { openCreateApp, PRO_USER, postJson, sineSongs } from "./create-app.ts";
 
-const app = openCreateApp({
-  generator: (builtIn) => {
-    const sine = new SineSongGenerator();
-    return {
-      name: sine.name,
-      generate: (request, onProgress, signal) => sine.generate(request, onProgress, signal),
-      close: async () => {
-        await builtIn.close();
-        await sine.close();
-      },
-    };
-  },
-});
+const app = openCreateApp({ generator: sineSongs });
 
 const SHOTS = process.env.EDIT_SHOTS;
 const TITLE = "Edit Me";

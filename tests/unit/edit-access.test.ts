@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Session } from "../../src/shared/api/accounts.ts";
 import { editAccess } from "../../src/studio/edit/edit-access.ts";
+import { OWNER, testSession as session } from "../test-session.ts";
 
-const session = (over: Partial<Session> = {}): Session => ({
-  user: { id: "me", handle: "me" },
-  userId: "me",
-  userEmail: null,
-  username: "me",
-  displayName: null,
-  userPlanKey: "pro",
-  roles: { pro: true },
-  isStaff: false,
-  flags: {},
-  audioUploadLimits: { min: 6, max: 480 },
-  ...over,
-});
-const mine = { user_id: "me", status: "complete" as const };
+const mine = { user_id: OWNER, status: "complete" as const };
 
 describe("who may open a song in the editor", () => {
   it("opens a Pro user's own complete song", () => {

@@ -6,8 +6,7 @@ import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import type { Track } from "../../shared/project/index.ts";
 import { layoutTracks, totalHeight } from "../../studio/timeline/track-layout.ts";
 import { useSession, useStudio } from "../../studio/ui/studio-context.ts";
-import { TimelineCanvas } from "../../studio/ui/timeline/TimelineCanvas.tsx";
-import { HorizontalScrollbar } from "../../studio/ui/tracks/HorizontalScrollbar.tsx";
+import { TimelineLanes } from "../../studio/ui/tracks/TimelineLanes.tsx";
 
 interface EditTimelineProps {
   /** What shows above the headers, beside the ruler. */
@@ -37,9 +36,7 @@ export function EditTimeline({ corner, header }: EditTimelineProps) {
           {tracks.map((track, index) => header(track, layout.tops[index]))}
         </div>
       </section>
-      <TimelineCanvas scrollTracks={scrollTracks} />
-      <div className="timeline-scroll-corner" />
-      <HorizontalScrollbar />
+      <TimelineLanes scrollTracks={scrollTracks} />
     </div>
   );
 }

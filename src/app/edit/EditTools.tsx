@@ -3,7 +3,7 @@
 // and extend (generations). The active tool and every setting live in the edit session.
 
 import type { Clip } from "../../shared/api/clips.ts";
-import { EDIT_SPEED_MAX, EDIT_SPEED_MIN } from "../../shared/api/edit.ts";
+import { EDIT_SPEED_MAX, EDIT_SPEED_MIN, FADE_OUT_MAX_S } from "../../shared/api/edit.ts";
 import { withSelectionRange } from "../../studio/edit/edit-project.ts";
 import type { EditSession, EditTool } from "../../studio/edit/edit-session.ts";
 import type { StudioSession } from "../../studio/session/studio-session.ts";
@@ -28,6 +28,18 @@ const PENDING_LABELS = {
 } as const;
 
 const set = (change: Partial<EditSession>) => updateEditSession((session) => ({ ...session, ...change }));
+
+/** The fade-out's length, shared by crop's fade-out and the fade-out tool (kept in milliseconds). */
+const FadeLengthField = ({ seconds }: { readonly seconds: number }) => (
+  <NumberField
+    label="Fade-out (s)"
+    value={seconds}
+    min={0.1}
+    max={FADE_OUT_MAX_S}
+    step={0.5}
+    onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
+  />
+);
 
 interface EditToolsProps {
   readonly clip: Clip;
@@ -128,15 +140,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
               />
               Fade out at the new end
             </label>
-            {session.isFadeOut && (
-              <NumberField
-                label="Fade-out (s)"
-                value={fadeSeconds}
-                min={0.1}
-                step={0.5}
-                onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
-              />
-            )}
+            {session.isFadeOut && <FadeLengthField seconds={fadeSeconds} />}
             <button
               type="button"
               className="primary"
@@ -161,13 +165,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
         )}
         {session.activeEditTool === "fade_out" && (
           <>
-            <NumberField
-              label="Fade-out (s)"
-              value={fadeSeconds}
-              min={0.1}
-              step={0.5}
-              onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
-            />
+            <FadeLengthField seconds={fadeSeconds} />
             <button
               type="button"
               className="primary"

@@ -3,7 +3,6 @@
 
 import { useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
-import { EDIT_ACTION_ERROR, EDIT_ACTION_ERROR_TOAST_MS } from "../../shared/api/edit.ts";
 import { type GenerateBody, generateResponseSchema } from "../../shared/api/generate.ts";
 import { infillValid } from "../../shared/create/form-validity.ts";
 import { hasFeature } from "../../shared/song-menu/feature-permissions.ts";
@@ -13,11 +12,12 @@ import {
   MIN_INFILL_SELECTION_S,
 } from "../../studio/edit/edit-session.ts";
 import { extendBody, replaceSectionBody } from "../../studio/edit/generation-bodies.ts";
-import { ApiError, apiRequest } from "../account/api-request.ts";
+import { apiRequest } from "../account/api-request.ts";
 import { useAccount } from "../account/session-store.ts";
 import { showNewClips } from "../clip-actions/new-clips.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addClipsToWorkspace } from "../shell/workspaces-store.ts";
+import { showEditError } from "./edit-actions.ts";
 
 interface ToolProps {
   readonly clip: Clip;
@@ -41,14 +41,7 @@ async function generate(body: GenerateBody, wid: string | null, started: string)
     });
     return true;
   } catch (error) {
-    console.warn("The generation was refused", error);
-    const description = error instanceof ApiError ? error.detail : undefined;
-    showToast({
-      kind: "error",
-      title: EDIT_ACTION_ERROR,
-      description,
-      durationMs: EDIT_ACTION_ERROR_TOAST_MS,
-    });
+    showEditError("The generation was refused", error);
     return false;
   }
 }

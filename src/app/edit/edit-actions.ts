@@ -65,6 +65,13 @@ export async function awaitEditAction(
   return answer?.clip ?? null;
 }
 
+/** 'An error occurred. Please try again.' for 4 s, with the server's reason when it gave one. */
+export function showEditError(what: string, error: unknown = null): void {
+  console.warn(what, error);
+  const description = error instanceof ApiError ? error.detail : undefined;
+  showToast({ kind: "error", title: EDIT_ACTION_ERROR, description, durationMs: EDIT_ACTION_ERROR_TOAST_MS });
+}
+
 export interface EditOutcome {
   /** The new clip joined the library (and the workspace): the editor opens it. */
   readonly onComplete: (clip: Clip) => void;
@@ -77,7 +84,7 @@ export async function followEdit(item: PendingClip, outcome: EditOutcome): Promi
   const clip = await awaitEditAction(item.actionClipId);
   updateEditSession((session) => withoutPending(session, item.actionClipId));
   if (clip === null) {
-    showToast({ kind: "error", title: EDIT_ACTION_ERROR, durationMs: EDIT_ACTION_ERROR_TOAST_MS });
+    showEditError("The edit failed or is still not done");
     return;
   }
   upsertClips([clip], { prepend: true });
@@ -94,14 +101,7 @@ export async function runEdit(clipId: string, request: EditRequest, outcome: Edi
     const { action_clip_id } = await startEdit(clipId, request);
     item = { type: PENDING_TYPES[request.kind], actionClipId: action_clip_id };
   } catch (error) {
-    console.warn("The edit was refused", error);
-    const description = error instanceof ApiError ? error.detail : undefined;
-    showToast({
-      kind: "error",
-      title: EDIT_ACTION_ERROR,
-      description,
-      durationMs: EDIT_ACTION_ERROR_TOAST_MS,
-    });
+    showEditError("The edit was refused", error);
     return;
   }
   updateEditSession((session) => withPending(session, item));
