@@ -27,6 +27,7 @@ const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClip
 const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
 const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
+const EditPage = lazy(() => import("./edit/EditPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -161,6 +162,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <EditLegacyPage clipId={route.clipId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "edit":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+            <EditPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
       );

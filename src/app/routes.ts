@@ -20,6 +20,7 @@ export type Route =
   | { readonly name: "songRadio"; readonly clipId: string }
   | { readonly name: "contest"; readonly contestId: string }
   | { readonly name: "editLegacy"; readonly clipId: string }
+  | { readonly name: "edit"; readonly clipId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -68,6 +69,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "editLegacy", clipId: match.params.clipId };
     case "editV3":
       return { name: "redirect", to: `/edit/${match.params.path ?? ""}` };
+    case "edit":
+      return { name: "edit", clipId: match.params.clipId };
     default:
       return { name: "notFound" };
   }

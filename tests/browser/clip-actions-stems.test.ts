@@ -7,22 +7,9 @@ import { Midi } from "@tonejs/midi";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
-import { SineSongGenerator } from "../sine-song-generator.ts";
-import { openCreateApp, PRO_USER, postJson } from "./create-app.ts";
+import { openCreateApp, PRO_USER, postJson, sineSongs } from "./create-app.ts";
 
-const app = openCreateApp({
-  generator: (builtIn) => {
-    const sine = new SineSongGenerator();
-    return {
-      name: sine.name,
-      generate: (request, onProgress, signal) => sine.generate(request, onProgress, signal),
-      close: async () => {
-        await builtIn.close();
-        await sine.close();
-      },
-    };
-  },
-});
+const app = openCreateApp({ generator: sineSongs });
 
 const TITLE = "Stem Song";
 const SHOTS = process.env.CLIP_ACTION_SHOTS;

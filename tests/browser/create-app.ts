@@ -22,6 +22,7 @@ import type { Storage } from "../../src/server/storage/storage.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
+import { SineSongGenerator } from "../sine-song-generator.ts";
 import { requestSong } from "./song-request.ts";
 
 export const DEMO_PASSWORD = "create page demo password";
@@ -99,6 +100,19 @@ export async function pressCreate(page: Page): Promise<string | null> {
 export async function openAdd(page: Page, item: string): Promise<void> {
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await page.getByRole("menuitem", { name: item }).click();
+}
+
+/** The API tests' small sine generator in place of the built-in one (closed with it): songs in seconds. */
+export function sineSongs(builtIn: Generator): Generator {
+  const sine = new SineSongGenerator();
+  return {
+    name: sine.name,
+    generate: (request, onProgress, signal) => sine.generate(request, onProgress, signal),
+    close: async () => {
+      await builtIn.close();
+      await sine.close();
+    },
+  };
 }
 
 export interface CreateApp {

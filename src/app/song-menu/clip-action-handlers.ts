@@ -12,6 +12,8 @@ import { DELETE_FOREVER_BODY, deleteForeverTitle } from "../../shared/library/tr
 import { songLink } from "../../shared/song-link.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
+import { editPath, parseEditQuery } from "../../studio/edit/edit-query.ts";
+import type { EditTool } from "../../studio/edit/edit-session.ts";
 import { downloadMp3, downloadSamplePack, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
 import { hireEditor as openHireEditor } from "../clip-actions/HireEditorModal.tsx";
 import { describeClip as openDescription, orpheus as openOrpheus } from "../clip-actions/navigation.ts";
@@ -78,16 +80,19 @@ const remix =
     navigate(remixPathFor(pathname, search, first(clips).id, type));
   };
 
-export const openInEditor: ClipActionHandler = (clips) =>
-  navigate(`/edit/${encodeURIComponent(first(clips).id)}`);
+/** The editor for the song, in the workspace the page shows (its `wid`), on `tool` when given. */
+const openEditor =
+  (tool: EditTool | null): ClipActionHandler =>
+  (clips) =>
+    navigate(editPath(first(clips).id, { wid: parseEditQuery(currentLocation().search).wid, tool }));
+
+export const openInEditor = openEditor(null);
 export const openInStudio: ClipActionHandler = (clips) =>
   navigate(`/studio?for_clip_id=${encodeURIComponent(first(clips).id)}`);
 export const openInChat: ClipActionHandler = (clips) =>
   navigate(chatPathFor(currentLocation().search, first(clips).id));
-export const crop: ClipActionHandler = (clips) =>
-  navigate(`/edit/${encodeURIComponent(first(clips).id)}?tool=crop`);
-export const replaceSection: ClipActionHandler = (clips) =>
-  navigate(`/edit/${encodeURIComponent(first(clips).id)}?tool=replace`);
+export const crop = openEditor("crop");
+export const replaceSection = openEditor("replace_section");
 export const publish: ClipActionHandler = (clips, { openModal }) =>
   openModal({ kind: "publish", clip: first(clips) });
 export const songDetails: ClipActionHandler = (clips, { openModal }) =>

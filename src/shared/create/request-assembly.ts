@@ -222,7 +222,8 @@ export interface WireContext {
 
 const CONTROL_SLIDER_NAMES = ["weirdness_constraint", "style_weight", "audio_weight"] as const;
 
-function referenceFields(references: readonly Reference[]): Partial<GenerateBody> {
+/** The wire fields of the references (which clip, which range); the editor's infill and extend use them too. */
+export function referenceFields(references: readonly Reference[]): Partial<GenerateBody> {
   const fields: Partial<GenerateBody> = {};
   for (const reference of references) {
     switch (reference.type) {

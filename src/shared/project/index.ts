@@ -2,6 +2,7 @@ export * from "./clip-creation-intent.ts";
 export * from "./constants.ts";
 export * from "./loop-region.ts";
 export * from "./lyrics-correction.ts";
+export * from "./project-for-clip.ts";
 export * from "./project-state.ts";
 export * from "./project-timing.ts";
 export * from "./schema-version.ts";

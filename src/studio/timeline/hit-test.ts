@@ -32,7 +32,8 @@ export type Hit =
       readonly beat: number;
       /**
        * Narrower than 4 px on screen, or a take's clip (in a lane's row, or a solo
-       * lane's shown on the track's row): it can be selected, not dragged.
+       * lane's shown on the track's row), or the song in edit mode (it stays put, its edits run
+       * on the server, and a drag over it selects the range to edit): it can be selected, not dragged.
        */
       readonly draggable: boolean;
       /** The take lane holding the clip, or null for the track's own clips. */
@@ -95,7 +96,7 @@ export function hitTest(
   const laneIndex = lane >= 0 ? lane : soloedLaneIndex(track);
   const laneId = laneIndex >= 0 ? (track.takeLanes[laneIndex]?.id ?? null) : null;
   const width = (clip.endBeats - clip.startBeats) * view.pixelsPerBeat;
-  const draggable = laneId === null && width >= MIN_DRAGGABLE_WIDTH_PX;
+  const draggable = laneId === null && width >= MIN_DRAGGABLE_WIDTH_PX && project.editClipId === null;
   const part = draggable ? clipPart(clip, view, x, trackY - row.top) : "body";
   return { kind: "clip", part, trackIndex, clip, beat, draggable, laneId };
 }

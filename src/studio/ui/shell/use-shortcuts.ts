@@ -6,7 +6,8 @@ import { commandForKey } from "../../editing/index.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
 import { dialogQueue } from "../dialog-queue.ts";
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether a key event's target takes typed text (keys then type rather than act). */
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;

@@ -7,10 +7,9 @@ import { useShallow } from "zustand/shallow";
 import { addTrack } from "../../editing/index.ts";
 import { layoutTracks, totalHeight, visibleTrackRange } from "../../timeline/track-layout.ts";
 import { useSession, useStudio, useViewerId } from "../studio-context.ts";
-import { TimelineCanvas } from "../timeline/TimelineCanvas.tsx";
 import { GridControls } from "./GridControls.tsx";
-import { HorizontalScrollbar } from "./HorizontalScrollbar.tsx";
 import { TakeLaneRows } from "./TakeLaneRows.tsx";
+import { TimelineLanes } from "./TimelineLanes.tsx";
 import { TrackHeader } from "./TrackHeader.tsx";
 
 /** Headers rendered beyond the visible ones, above and below. */
@@ -113,9 +112,7 @@ export function TimelinePane() {
           </button>
         </div>
       </section>
-      <TimelineCanvas scrollTracks={scrollTracks} />
-      <div className="timeline-scroll-corner" />
-      <HorizontalScrollbar />
+      <TimelineLanes scrollTracks={scrollTracks} />
     </div>
   );
 }

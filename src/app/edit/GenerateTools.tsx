@@ -1,0 +1,132 @@
+// Replace section and extend: generations through the create page's own request assembly, the new
+// songs joining the library and the workspace as they render.
+
+import { useState } from "react";
+import type { Clip } from "../../shared/api/clips.ts";
+import { type GenerateBody, generateResponseSchema } from "../../shared/api/generate.ts";
+import { infillValid } from "../../shared/create/form-validity.ts";
+import { hasFeature } from "../../shared/song-menu/feature-permissions.ts";
+import {
+  type EditSession,
+  infillActionShown,
+  MIN_INFILL_SELECTION_S,
+} from "../../studio/edit/edit-session.ts";
+import { extendBody, replaceSectionBody } from "../../studio/edit/generation-bodies.ts";
+import { apiRequest } from "../account/api-request.ts";
+import { useAccount } from "../account/session-store.ts";
+import { showNewClips } from "../clip-actions/new-clips.ts";
+import { showToast } from "../shell/toast-store.ts";
+import { addClipsToWorkspace } from "../shell/workspaces-store.ts";
+import { showEditError } from "./edit-actions.ts";
+
+interface ToolProps {
+  readonly clip: Clip;
+  readonly session: EditSession;
+  readonly wid: string | null;
+}
+
+async function generate(body: GenerateBody, wid: string | null, started: string): Promise<boolean> {
+  try {
+    const answer = await apiRequest("/api/generate/v2/", generateResponseSchema, { method: "POST", body });
+    showNewClips(answer.clips);
+    await addClipsToWorkspace(
+      wid,
+      answer.clips.map((made) => made.id),
+    );
+    showToast({
+      kind: "info",
+      title: started,
+      durationMs: 3000,
+      link: { href: "/me", label: "Open your library" },
+    });
+    return true;
+  } catch (error) {
+    showEditError("The generation was refused", error);
+    return false;
+  }
+}
+
+const context = (session: EditSession) => ({
+  editSessionId: session.editSessionId,
+  pathname: window.location.pathname,
+});
+
+function LyricsField({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+}) {
+  return (
+    <label className="edit-lyrics-field">
+      <span>{label}</span>
+      <textarea rows={4} value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}
+
+export function ReplaceSectionTool({ clip, session, wid }: ToolProps) {
+  const account = useAccount((state) => state.session);
+  const [lyrics, setLyrics] = useState("");
+  const [busy, setBusy] = useState(false);
+  const range = session.selectionRange;
+  if (!infillActionShown(range) || range === null)
+    return (
+      <p className="edit-dim">Select at least {MIN_INFILL_SELECTION_S} seconds of the song to replace it.</p>
+    );
+  const valid =
+    account !== null &&
+    infillValid({
+      continueClipId: clip.id,
+      infillFromSeconds: range.start,
+      infillToSeconds: range.end,
+      task: "infill",
+      editModeIntroFlag: account.flags["edit-mode-intro"] === true,
+      hasEditMode: hasFeature(account, "EditMode"),
+    });
+  return (
+    <>
+      <LyricsField label="New lyrics for the section" value={lyrics} onChange={setLyrics} />
+      <button
+        type="button"
+        className="primary"
+        disabled={!valid || busy}
+        onClick={async () => {
+          setBusy(true);
+          const body = replaceSectionBody(clip, range, lyrics, context(session));
+          if (await generate(body, wid, "Replacing the section...")) setLyrics("");
+          setBusy(false);
+        }}
+      >
+        Replace Section
+      </button>
+    </>
+  );
+}
+
+export function ExtendTool({ clip, session, wid }: ToolProps) {
+  const [lyrics, setLyrics] = useState("");
+  const [busy, setBusy] = useState(false);
+  const end = clip.metadata.duration ?? 0;
+  return (
+    <>
+      <LyricsField label="Lyrics for the extension" value={lyrics} onChange={setLyrics} />
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || end <= 0}
+        onClick={async () => {
+          setBusy(true);
+          if (await generate(extendBody(clip, end, lyrics, context(session)), wid, "Extending the song..."))
+            setLyrics("");
+          setBusy(false);
+        }}
+      >
+        Extend from {end.toFixed(1)} s
+      </button>
+    </>
+  );
+}

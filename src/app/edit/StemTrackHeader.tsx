@@ -1,0 +1,127 @@
+// One stem-editor track's header, level with its lane: name, stem type, solo (exclusive unless the
+// multi-select modifier is held: Shift, Ctrl or Cmd), mute, level and balance, and for stems the
+// moves, duplicate and delete. The full song's header has no moves, no duplicate and no delete.
+
+import type { StemTrack } from "../../studio/edit/stem-tracks.ts";
+
+export interface StemTrackActions {
+  readonly focus: (trackId: string) => void;
+  readonly solo: (trackId: string, multi: boolean) => void;
+  readonly mute: (trackId: string) => void;
+  readonly amplitude: (trackId: string, value: number) => void;
+  readonly balance: (trackId: string, value: number) => void;
+  readonly move: (trackId: string, by: number) => void;
+  readonly duplicate: (trackId: string) => void;
+  readonly remove: (trackId: string) => void;
+}
+
+interface StemTrackHeaderProps {
+  readonly track: StemTrack;
+  readonly index: number;
+  readonly top: number;
+  readonly focused: boolean;
+  readonly actions: StemTrackActions;
+}
+
+export function StemTrackHeader({ track, index, top, focused, actions }: StemTrackHeaderProps) {
+  const { id } = track;
+  const compact = track.height < 80;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a track row holds controls; a button cannot.
+    <div
+      className={`track-header stem-header${focused ? " selected" : ""}${compact ? " compact" : ""}`}
+      style={{ top, height: track.height }}
+      role="group"
+      aria-label={`Track ${track.name}`}
+      data-testid="stem-track"
+      data-track-id={id}
+      data-solo={track.solo}
+      onPointerDown={() => actions.focus(id)}
+    >
+      <div className="stem-header-row">
+        <strong className="stem-name">{track.name}</strong>
+        <span className="stem-type">
+          {track.fullSong ? "Full song" : (track.stemType?.replace("_", " ") ?? "Stem")}
+        </span>
+        <button
+          type="button"
+          className={`stem-toggle${track.solo ? " on" : ""}`}
+          aria-pressed={track.solo}
+          aria-label={`Solo ${track.name}`}
+          title="Solo (hold Shift, Ctrl or Cmd to solo several)"
+          onClick={(event) => actions.solo(id, event.shiftKey || event.ctrlKey || event.metaKey)}
+        >
+          S
+        </button>
+        <button
+          type="button"
+          className={`stem-toggle${track.mute ? " on" : ""}`}
+          aria-pressed={track.mute}
+          aria-label={`Mute ${track.name}`}
+          onClick={() => actions.mute(id)}
+        >
+          M
+        </button>
+      </div>
+      {!compact && (
+        <div className="stem-header-row">
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.01}
+            value={track.amplitude}
+            aria-label={`${track.name} level`}
+            onChange={(event) => actions.amplitude(id, Number(event.target.value))}
+          />
+          <input
+            type="range"
+            min={-1}
+            max={1}
+            step={0.01}
+            value={track.balance}
+            aria-label={`${track.name} balance`}
+            onChange={(event) => actions.balance(id, Number(event.target.value))}
+          />
+          {!track.fullSong && (
+            <>
+              <button
+                type="button"
+                className="ghost"
+                aria-label={`Move ${track.name} up`}
+                disabled={index <= 1}
+                onClick={() => actions.move(id, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="ghost"
+                aria-label={`Move ${track.name} down`}
+                onClick={() => actions.move(id, 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="ghost"
+                aria-label={`Duplicate ${track.name}`}
+                onClick={() => actions.duplicate(id)}
+              >
+                Copy
+              </button>
+              <button
+                type="button"
+                className="ghost"
+                aria-label={`Delete ${track.name}`}
+                onClick={() => actions.remove(id)}
+              >
+                ✕
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
