@@ -106,7 +106,11 @@ export function binMasks(
   bass: f32,
   voice: f32,
 ): void {
-  const drums: f32 = share(across, short);
+  // Low down a kick is narrow, so it is told from a bass note by time alone: it stands out of
+  // its short median (hits come and go), where a note holds at it.
+  const floor: f32 = min(short, long);
+  const kick: f32 = magnitude > floor ? share(magnitude - floor, floor) * bass : 0;
+  const drums: f32 = max(share(across, short), kick);
   const harmonic: f32 = 1 - drums;
   const low: f32 = harmonic * bass;
   const upper: f32 = harmonic - low;

@@ -5,7 +5,6 @@ import type { ClipMetadata } from "../../shared/api/clips.ts";
 import { TITLE_MAX } from "../../shared/api/clips.ts";
 import { type StemType, stemTypeId, stemTypeLabel } from "../../shared/api/stem-types.ts";
 import { isPaywallExempt } from "../billing/entitlements.ts";
-import { readStored } from "../clips/clip-audio.ts";
 import { createClip } from "../clips/clip-store.ts";
 import { clipMediaKey } from "../clips/media-urls.ts";
 import type { ClipStatus, Database, User } from "../db/schema.ts";
@@ -13,7 +12,7 @@ import { conflict, forbidden } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { partStemType } from "./part-stem-types.ts";
 import { storedScore } from "./reference-audio.ts";
-import { putBytes, storedStemsSchema } from "./song-outputs.ts";
+import { storedStemsSchema } from "./song-outputs.ts";
 import { type UsableClip, usableClip } from "./usable-clips.ts";
 
 export const NO_STEMS = "Stems are available for songs made by Tunesmith's generator";
@@ -117,15 +116,17 @@ export async function stemClipsFor(
   const score = storedScore(generated?.score);
   // The copies are made first, then the clips in one transaction that holds the song's row: of two
   // concurrent calls one makes the clips, the other finds them and drops its copies.
-  const copies: NewStemClip[] = [];
-  for (const stem of stems.data) {
-    const name = generatorStemName.safeParse(stem.name);
-    if (!name.success) throw conflict(NO_STEMS);
-    const id = crypto.randomUUID();
-    const audioKey = clipMediaKey(id, "audio", "wav");
-    await putBytes(storage, audioKey, await readStored(storage, stem.key), "audio/wav");
-    copies.push({ id, type: partStemType(name.data, score), status: "complete", audioKey });
-  }
+  const copies = await Promise.all(
+    stems.data.map(async (stem): Promise<NewStemClip> => {
+      const name = generatorStemName.safeParse(stem.name);
+      if (!name.success) throw conflict(NO_STEMS);
+      const id = crypto.randomUUID();
+      const audioKey = clipMediaKey(id, "audio", "wav");
+      // Streamed from object to object: a 3-minute float stem is tens of megabytes.
+      await storage.put(audioKey, await storage.read(stem.key), { contentType: "audio/wav" });
+      return { id, type: partStemType(name.data, score), status: "complete", audioKey };
+    }),
+  );
   const made = await db.transaction().execute(async (trx) => {
     await trx
       .selectFrom("generated_clips")
