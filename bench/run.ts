@@ -18,6 +18,9 @@ const AREAS: Record<string, BenchArea> = {
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
   player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
+  separation: {
+    run: (options) => import("./separation.ts").then((area) => area.separationBench.run(options)),
+  },
   beats: { run: (options) => import("./beats-bench.ts").then((area) => area.beatsBench.run(options)) },
   notifications: {
     run: (options) => import("./notifications.ts").then((area) => area.notificationsBenchArea.run(options)),

@@ -79,6 +79,16 @@ export {
   resamplerReset,
 } from "./resampler";
 export {
+  separationCreate,
+  separationDestroy,
+  separationHop,
+  separationInput,
+  separationLeadIn,
+  separationOutput,
+  separationPush,
+  separationStemCount,
+} from "./separation/exports";
+export {
   stretcherCreate,
   stretcherDestroy,
   stretcherInputFrom,

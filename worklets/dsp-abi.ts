@@ -176,6 +176,22 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   ): number;
   /** Ends the stream, writing its last frames, and resets; -1 if out is too small. */
   beatFeaturesFlush(features: Handle, out: Ptr, outCapacity: number): number;
+  // Source separation into vocals, drums, bass and other (dsp/separation/separator.ts documents the framing).
+  /** Setup only: may grow memory. 0 for a rate outside 8..384 kHz. */
+  separationCreate(sampleRate: number): Handle;
+  separationDestroy(separator: Handle): void;
+  /** Stems per separator: vocals, drums, bass, other. */
+  separationStemCount(): number;
+  /** Samples per channel each push takes, and gives per stem. */
+  separationHop(separator: Handle): number;
+  /** Samples the stems' stream starts before the input's first (to drop). */
+  separationLeadIn(separator: Handle): number;
+  /** Where to write a hop of input: channel 0 left, 1 right. */
+  separationInput(separator: Handle, channel: number): Ptr;
+  /** Where a push writes a hop of a stem's channel. */
+  separationOutput(separator: Handle, stem: number, channel: number): Ptr;
+  /** Takes a hop of input; 1 when a hop of every stem was written. */
+  separationPush(separator: Handle): Flag;
   // Time-stretch and pitch-shift (dsp/stretch/stretcher.ts documents the model).
   /** Setup only: may grow memory. 0 for a rate outside 8..384 kHz, channels outside 1..2, maxBlock outside 1..2^20. */
   stretcherCreate(sampleRate: number, channels: number, maxBlock: number): Handle;

@@ -9,6 +9,7 @@ import { clipPublisher } from "./generation/clip-publisher.ts";
 import { defaultGenerationConcurrency, GenerationService } from "./generation/generation-service.ts";
 import { createGenerator } from "./generation/generator-choice.ts";
 import { pubSubFromEnv, RedisUnavailableError } from "./realtime/pubsub.ts";
+import { SeparationService } from "./separation/separation-service.ts";
 
 /** JSON lines, as the server's logs: errors on stderr, the rest on stdout (LOG_LEVEL=silent: errors only). */
 const log = {
@@ -65,20 +66,17 @@ async function startWorker(): Promise<void> {
   const generator = await createGenerator(config.generator);
   if (!generator) fail("no generator is configured.");
   const concurrency = config.workerConcurrency || defaultGenerationConcurrency();
-  const service = new GenerationService({
-    db: database.db,
-    storage,
-    generator,
-    publish: clipPublisher(database.db, () => pubsub, log),
-    log,
-    concurrency,
-  });
+  const publish = clipPublisher(database.db, () => pubsub, log);
+  const service = new GenerationService({ db: database.db, storage, generator, publish, log, concurrency });
+  // Songs without the generator's parts are separated into stems here too, one at a time.
+  const separation = new SeparationService({ db: database.db, storage, publish, log, concurrency: 1 });
   await service.start();
+  await separation.start();
   process.stdout.write(`Tunesmith worker ${service.worker.id} renders ${concurrency} song(s) at once\n`);
   const stop = async (signal: string) => {
     log.info({}, `${signal}: handing running songs back to the queue, then stopping`);
     for (const again of ["SIGINT", "SIGTERM"] as const) process.once(again, () => process.exit(1));
-    await service.close();
+    await Promise.all([service.close(), separation.close()]);
     await pubsub.close();
     await database.close();
     process.exit(0);

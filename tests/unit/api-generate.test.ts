@@ -10,6 +10,7 @@ import type {
   GenerationRequestsResponse,
 } from "../../src/shared/api/generate.ts";
 import { REALTIME_PATH, userGenerateSongsChannel } from "../../src/shared/api/realtime.ts";
+import { STEM_TYPES } from "../../src/shared/api/stem-types.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { type ApiClient, startApiServer } from "../api-server.ts";
 import { BACKENDS } from "../server-database.ts";
@@ -364,7 +365,12 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
     ]);
     expect(stems.status).toBe(200);
     expect(twin.body.clips.map((stem) => stem.id)).toEqual(stems.body.clips.map((stem) => stem.id));
-    expect(stems.body.clips.map((stem) => stem.metadata.stem_type_group_name)).toEqual(["bass", "lead"]);
+    // The fixture's parts, typed as the generator usually voices them (it keeps no score).
+    expect(stems.body.clips.map((stem) => stem.metadata.stem_type_group_name)).toEqual(["Bass", "Synth"]);
+    expect(stems.body.clips.map((stem) => stem.metadata.stem_type_id)).toEqual([
+      STEM_TYPES.indexOf("Bass"),
+      STEM_TYPES.indexOf("Synth"),
+    ]);
     for (const stem of stems.body.clips) {
       expect(stem.metadata).toMatchObject({ type: "stem", stem_from_id: clip.id });
       const audio = decodeWav(new Uint8Array(await download(token, stem.audio_url ?? "")).buffer);

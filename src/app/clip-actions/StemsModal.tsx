@@ -1,9 +1,18 @@
 import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { stemTypeLabel } from "../../shared/api/stem-types.ts";
 import { safeTitle } from "../../shared/file-names.ts";
 import { ApiError } from "../account/api-request.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
-import { type MidiFile, makeStems, songMidiFiles, stemDownloadUrl } from "./stem-files.ts";
+import {
+  type MidiFile,
+  makeStems,
+  refreshStems,
+  STEM_POLL_MS,
+  songMidiFiles,
+  stemDownloadUrl,
+  stemsPending,
+} from "./stem-files.ts";
 
 const failure = (error: unknown) =>
   error instanceof ApiError ? error.detail : "The stems could not be made, please try again.";
@@ -41,6 +50,20 @@ export function StemsModal(props: {
       live = false;
     };
   }, [clip, midi]);
+  // Stems of a song without the generator's parts are separated on the server: look again until done.
+  useEffect(() => {
+    if (stems === null || !stemsPending(stems)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      refreshStems(stems)
+        .then((now) => live && setStems(now))
+        .catch((failed: unknown) => live && setError(failure(failed)));
+    }, STEM_POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [stems]);
   const title = clip.title || "Untitled";
   return (
     <ActionDialog title={midi ? "Stems and MIDI" : "Stems"} testId="stems-modal" onClose={props.onClose}>
@@ -57,13 +80,15 @@ export function StemsModal(props: {
             const href = stemDownloadUrl(stem);
             return (
               <li key={stem.id} data-testid="stem-row">
-                <span>{stem.metadata.stem_type_group_name ?? stem.title}</span>
+                <span>{stemTypeLabel(stem.metadata.stem_type_group_name ?? stem.title)}</span>
                 {stem.status === "complete" && href ? (
                   <a href={href} download>
                     Download WAV
                   </a>
+                ) : stem.status === "error" ? (
+                  <span className="error">{stem.metadata.error_message ?? "Could not be separated"}</span>
                 ) : (
-                  <span>{stem.status}</span>
+                  <span aria-live="polite">Separating...</span>
                 )}
               </li>
             );

@@ -2,7 +2,7 @@
 // whole and one file per instrument (split here with @tonejs/midi, keeping the song's tempo map).
 
 import { Midi } from "@tonejs/midi";
-import type { Clip } from "../../shared/api/clips.ts";
+import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
 import { stemsResponseSchema } from "../../shared/api/generate.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { openClipActionModal } from "./action-modal-store.ts";
@@ -14,6 +14,21 @@ export const makeStems = async (clip: Clip): Promise<readonly Clip[]> =>
       body: {},
     })
   ).clips;
+
+/** Stems still being separated look again this often. */
+export const STEM_POLL_MS = 4000;
+
+const unfinished = (stem: Clip) => stem.status !== "complete" && stem.status !== "error";
+
+/** The stems as they are now, when some are still being separated; the same list otherwise. */
+export async function refreshStems(stems: readonly Clip[]): Promise<readonly Clip[]> {
+  if (!stems.some(unfinished)) return stems;
+  const ids = stems.map((stem) => stem.id).join(",");
+  const { clips } = await apiRequest(`/api/feed/v2?ids=${ids}`, feedV2ResponseSchema);
+  return stems.map((stem) => clips.find((clip) => clip.id === stem.id) ?? stem);
+}
+
+export const stemsPending = (stems: readonly Clip[]) => stems.some(unfinished);
 
 export interface MidiFile {
   readonly name: string;

@@ -36,11 +36,13 @@ import { chooseModel } from "../generation/model-choice.ts";
 import { resolveRequestReferences } from "../generation/request-references.ts";
 import { checkRequestTexts } from "../generation/request-texts.ts";
 import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
-import { stemClipsFor } from "../generation/stem-clips.ts";
+import { type SeparateSong, stemClipsFor } from "../generation/stem-clips.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { raiseClipRemix } from "../notifications/clip-events.ts";
 import { raiseContext, raisePersonaUsed } from "../notifications/raise.ts";
+import { separatedStemClips } from "../separation/separated-stems.ts";
+import { SeparationService } from "../separation/separation-service.ts";
 import type { Storage } from "../storage/storage.ts";
 import { workspaceForNewClips } from "../workspaces/workspace-store.ts";
 
@@ -88,6 +90,23 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
   app.decorate("generation", service);
   app.addHook("onReady", async () => service?.start());
   app.addHook("onClose", async () => service?.close());
+  // One song at a time per process: a separation keeps one core busy for a while. Started after the
+  // generation's worker, which on the embedded database hands back every job a crash left running.
+  const separation = new SeparationService({
+    db,
+    storage,
+    publish,
+    log: app.log,
+    concurrency: deps.concurrency === 0 ? 0 : 1,
+    queue: deps.queue,
+  });
+  app.addHook("onReady", async () => separation.start());
+  app.addHook("onClose", async () => separation.close());
+  const separate: SeparateSong = async (user, song) => {
+    const ids = await separatedStemClips(db, storage, user, song);
+    separation.poke();
+    return ids;
+  };
 
   const running = (): GenerationService => {
     if (!service) throw new HttpError(503, GENERATION_DISABLED);
@@ -220,7 +239,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     app.post(path, async (request): Promise<StemsResponse> => {
       const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
       const user = requireUser(request);
-      return { clips: await views(user.id, await stemClipsFor(db, storage, user, clip_id)) };
+      return { clips: await views(user.id, await stemClipsFor(db, storage, user, clip_id, separate)) };
     });
   }
 
