@@ -26,14 +26,24 @@ export function storedRoundTrip(storage: KeyValueStorage | null, deviceId: strin
   return readAll(storage)[deviceId ?? DEFAULT_DEVICE] ?? null;
 }
 
+function writeAll(storage: KeyValueStorage | null, all: Record<string, number>): void {
+  try {
+    storage?.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // A full or refused storage: the device is measured again next time.
+  }
+}
+
 export function storeRoundTrip(
   storage: KeyValueStorage | null,
   deviceId: string | null,
   seconds: number,
 ): void {
-  try {
-    storage?.setItem(KEY, JSON.stringify({ ...readAll(storage), [deviceId ?? DEFAULT_DEVICE]: seconds }));
-  } catch {
-    // A full or refused storage: the device is measured again next time.
-  }
+  writeAll(storage, { ...readAll(storage), [deviceId ?? DEFAULT_DEVICE]: seconds });
+}
+
+/** The device is measured again on its next take. */
+export function forgetRoundTrip(storage: KeyValueStorage | null, deviceId: string | null): void {
+  const { [deviceId ?? DEFAULT_DEVICE]: _forgotten, ...rest } = readAll(storage);
+  writeAll(storage, rest);
 }
