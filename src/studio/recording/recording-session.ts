@@ -179,7 +179,9 @@ export class RecordingSession {
   /** The device's round trip: stored, else measured now and stored, else what the browser reports. */
   private async roundTripFrames(capture: InputCapture): Promise<number> {
     const rate = capture.context.sampleRate;
-    const stored = this.state.roundTripSeconds;
+    // Read again: another studio tab may have measured the device since this one opened.
+    const stored = storedRoundTrip(this.storage, this.state.deviceId);
+    this.store.setState({ roundTripSeconds: stored });
     if (stored !== null) return Math.round(stored * rate);
     const measured = await measureRoundTrip(capture);
     if (measured !== null) {
