@@ -42,6 +42,19 @@ function pendingUploader() {
   return { calls, upload };
 }
 
+/** A demo project's controller and an upload manager whose uploads wait for the test. */
+function uploadSetup() {
+  const controller = new StudioController(demoProject());
+  const { calls, upload } = pendingUploader();
+  const manager = new UploadManager(
+    controller,
+    () => audio,
+    upload,
+    async () => undefined,
+  );
+  return { controller, calls, manager };
+}
+
 const take = (name: string, trackId: string) => ({
   file: new File([name], name, { type: "audio/wav" }),
   audio: { sampleRate: 48_000, channels: [new Float32Array(24_000)] },
@@ -54,14 +67,7 @@ const clipsOf = (controller: StudioController, trackIndex: number) =>
 
 describe("several uploads onto tracks", () => {
   it("counts them in the banner and gives each its status", async () => {
-    const controller = new StudioController(demoProject());
-    const { calls, upload } = pendingUploader();
-    const manager = new UploadManager(
-      controller,
-      () => audio,
-      upload,
-      async () => undefined,
-    );
+    const { controller, calls, manager } = uploadSetup();
     const first = manager.place(take("One.wav", "demo-track-lead"));
     const second = manager.place(take("Two.wav", "demo-track-bass"));
     await expect.poll(() => calls.length).toBe(2);
@@ -80,14 +86,7 @@ describe("several uploads onto tracks", () => {
   });
 
   it("cancels a running upload: the request is aborted, its entry and its clips go", async () => {
-    const controller = new StudioController(demoProject());
-    const { calls, upload } = pendingUploader();
-    const manager = new UploadManager(
-      controller,
-      () => audio,
-      upload,
-      async () => undefined,
-    );
+    const { controller, calls, manager } = uploadSetup();
     const done = manager.place(take("Take 1.wav", "demo-track-lead"));
     await expect.poll(() => calls.length).toBe(1);
     expect(clipsOf(controller, 5)).toHaveLength(1);
@@ -104,14 +103,7 @@ describe("several uploads onto tracks", () => {
   });
 
   it("retries a failed upload with the kept file, and the clip takes its song clip id", async () => {
-    const controller = new StudioController(demoProject());
-    const { calls, upload } = pendingUploader();
-    const manager = new UploadManager(
-      controller,
-      () => audio,
-      upload,
-      async () => undefined,
-    );
+    const { controller, calls, manager } = uploadSetup();
     const first = manager.place(take("Take 2.wav", "demo-track-lead"));
     await expect.poll(() => calls.length).toBe(1);
     calls[0].reject(new UploadError("Upload failed"));
@@ -128,14 +120,7 @@ describe("several uploads onto tracks", () => {
   });
 
   it("undoes an invalid upload with the persistent toast", async () => {
-    const controller = new StudioController(demoProject());
-    const { calls, upload } = pendingUploader();
-    const manager = new UploadManager(
-      controller,
-      () => audio,
-      upload,
-      async () => undefined,
-    );
+    const { controller, calls, manager } = uploadSetup();
     const done = manager.place(take("Noise.wav", "demo-track-lead"));
     await expect.poll(() => calls.length).toBe(1);
     calls[0].reject(new UploadError("Audio too short", { invalid: true }));
