@@ -8,6 +8,7 @@ import type { TakeAmplitude } from "../../recording/take-collector.ts";
 import { Popover } from "../controls/Popover.tsx";
 import { Tooltip } from "../controls/Tooltip.tsx";
 import { useSession } from "../studio-context.ts";
+import "./record-controls.css";
 
 const STAGE_TEXT: Record<RecordStage, string> = {
   ready: "Ready",
