@@ -119,6 +119,22 @@ describe("several uploads onto tracks", () => {
     expect(clipsOf(controller, 5)).toMatchObject([{ clipId: "song-2", uploadId: "server-song-2" }]);
   });
 
+  it("sends every failed upload again at once when asked (the connection came back)", async () => {
+    const { controller, calls, manager } = uploadSetup();
+    const first = manager.place(take("One.wav", "demo-track-lead"));
+    const second = manager.place(take("Two.wav", "demo-track-bass"));
+    await expect.poll(() => calls.length).toBe(2);
+    calls[0].reject(new UploadError("Upload failed"));
+    calls[1].resolve("song-2");
+    await Promise.all([first, second]);
+    const again = manager.retryFailed();
+    await expect.poll(() => calls.length).toBe(3);
+    expect(calls[2].name).toBe("One.wav");
+    calls[2].resolve("song-1");
+    await again;
+    expect(controller.state.uploads).toEqual([]);
+  });
+
   it("undoes an invalid upload with the persistent toast", async () => {
     const { controller, calls, manager } = uploadSetup();
     const done = manager.place(take("Noise.wav", "demo-track-lead"));

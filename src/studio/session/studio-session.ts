@@ -82,6 +82,10 @@ export class StudioSession {
     this.uploads = new UploadManager(this.controller, () => this.audio);
     this.recording = new RecordingSession(this.controller, () => this.audio, this.uploads, browserStorage());
     this.cleanups.push(() => this.recording.dispose());
+    // Takes and files that failed to upload are kept in the page: sent again once back online.
+    const retryUploads = () => void this.uploads.retryFailed();
+    globalThis.addEventListener?.("online", retryUploads);
+    this.cleanups.push(() => globalThis.removeEventListener?.("online", retryUploads));
     this.cleanups.push(
       this.controller.store.subscribe((state, previous) => {
         const { history } = state;

@@ -128,6 +128,12 @@ export class UploadManager {
     await this.send(localId);
   }
 
+  /** Sends every failed upload's kept file again (the connection came back). */
+  async retryFailed(): Promise<void> {
+    const failed = this.controller.state.uploads.filter((entry) => entry.phase === "failed");
+    await Promise.all(failed.map((entry) => this.retry(entry.id)));
+  }
+
   /** Stops an upload before its clip is made; its entry and its clips go. */
   cancel(localId: string): void {
     this.running.get(localId)?.abort();
