@@ -22,8 +22,35 @@ function clickBuffer(context: BaseAudioContext): AudioBuffer {
   return buffer;
 }
 
+/**
+ * An input's first moments are not its steady state (buffers fill, drivers settle): the click
+ * waits until this much input has arrived.
+ */
+const SETTLE_SECONDS = 0.5;
+
+/** Resolves once the input has delivered SETTLE_SECONDS, or after a while if it never does. */
+function settled(capture: InputCapture): Promise<void> {
+  const wanted = SETTLE_SECONDS * capture.context.sampleRate;
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const done = () => {
+      stop();
+      resolve();
+    };
+    stop = capture.listen((read) => {
+      if (read.index + read.samples.length >= wanted) done();
+    });
+    setTimeout(done, SETTLE_SECONDS * 1000 + 2000);
+  });
+}
+
 /** The round trip in frames, or null when the click was not heard back. */
-export function measureRoundTrip(capture: InputCapture): Promise<number | null> {
+export async function measureRoundTrip(capture: InputCapture): Promise<number | null> {
+  await settled(capture);
+  return measureOnce(capture);
+}
+
+function measureOnce(capture: InputCapture): Promise<number | null> {
   const context = capture.context;
   const rate = context.sampleRate;
   const clickFrame = Math.ceil((context.currentTime + LEAD_SECONDS) * rate);
