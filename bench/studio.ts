@@ -17,6 +17,7 @@ import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
 import { engineUpdateCost } from "./studio-engine-cost.ts";
 import { BENCH_CLIPS, BENCH_TRACKS, benchProject } from "./studio-project.ts";
+import { RECORDING_ERROR_TARGET_MS, recordingLatencyError } from "./studio-recording.ts";
 import { frameJsTimes, inputRoundtrips, percentile, type TraceEvent } from "./studio-trace.ts";
 
 const FRAME_TARGET_MS = 4;
@@ -255,12 +256,17 @@ export const studioBench: BenchArea = {
         ),
         edits_measured: trips.length,
         engine_update_node_ms: engineUpdateCost(quick ? 3 : 10),
+        recording_latency_error_ms: await recordingLatencyError(served.url, quick),
         frame_js_by_phase_ms: perPhase,
-        targets: { frame_js_p95_ms: FRAME_TARGET_MS, edit_roundtrip_p95_ms: ROUNDTRIP_TARGET_MS },
+        targets: {
+          frame_js_p95_ms: FRAME_TARGET_MS,
+          edit_roundtrip_p95_ms: ROUNDTRIP_TARGET_MS,
+          recording_latency_error_ms: RECORDING_ERROR_TARGET_MS,
+        },
         tracks: BENCH_TRACKS,
         clips: BENCH_CLIPS,
         how_measured:
-          "headless Chromium at 1600x1000 with a DevTools performance trace (devtools.timeline). Per frame: the thread CPU time (the trace's tdur, so a busy machine does not stretch it; wall-clock figures are given beside) of the FireAnimationFrame callback plus all top-level JS since the previous frame (input handlers, timers, tasks), while wheel-scrolling along and across the tracks, ctrl+wheel zooming out and in, and playing with the view following the playhead; frames with nothing to do count too, hence the low p50. Per edit (key commands on a selected track: mute all, split, undo, redo, metronome; clip-drag pointer moves): the JS from the input event's dispatch to the end of the next animation frame, i.e. edit function, store, engine patches (EngineHost.update), React and the canvas redraw; the wall figure adds the wait for that frame. engine_update_node_ms times ProjectSession.update alone for the same project and edits in Node on the same machine.",
+          "headless Chromium at 1600x1000 with a DevTools performance trace (devtools.timeline). Per frame: the thread CPU time (the trace's tdur, so a busy machine does not stretch it; wall-clock figures are given beside) of the FireAnimationFrame callback plus all top-level JS since the previous frame (input handlers, timers, tasks), while wheel-scrolling along and across the tracks, ctrl+wheel zooming out and in, and playing with the view following the playhead; frames with nothing to do count too, hence the low p50. Per edit (key commands on a selected track: mute all, split, undo, redo, metronome; clip-drag pointer moves): the JS from the input event's dispatch to the end of the next animation frame, i.e. edit function, store, engine patches (EngineHost.update), React and the canvas redraw; the wall figure adds the wait for that frame. engine_update_node_ms times ProjectSession.update alone for the same project and edits in Node on the same machine. recording_latency_error_ms: takes of the metronome (4 bars at 120 bpm) recorded through a loopback microphone (the page's output fed back as its input, through a MediaStream), the loop's round trip measured by the product's click and compensated; the take read back from the server and each beat's click onset (first sample at 0.3 of its peak) compared with its beat; p50 and max of the absolute errors over all beats (the p95 column holds the max).",
       };
       const table = [
         `studio: ${BENCH_TRACKS} tracks, ${BENCH_CLIPS} clips`,
@@ -301,6 +307,13 @@ export const studioBench: BenchArea = {
               json.engine_update_node_ms.p95.toFixed(2),
               "",
               "",
+            ],
+            [
+              "recording latency error (max)",
+              json.recording_latency_error_ms.p50_ms.toFixed(2),
+              json.recording_latency_error_ms.max_ms.toFixed(2),
+              String(RECORDING_ERROR_TARGET_MS),
+              String(json.recording_latency_error_ms.beats),
             ],
             [
               "edit round trip (wall)",

@@ -14,6 +14,7 @@ import {
   SHARED_PLAYING,
   SHARED_POSITION,
   SHARED_QUANTA,
+  SHARED_TIMELINE_OFFSET,
 } from "./engine-shared-state.ts";
 
 class EngineProcessor extends AudioWorkletProcessor {
@@ -42,6 +43,8 @@ class EngineProcessor extends AudioWorkletProcessor {
 
   process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
     const started = Date.now();
+    // The frame this quantum starts at, read before render() moves it (a seek lands after it).
+    const from = this.core.position;
     const rendered = this.core.render();
     // Indexing, not destructuring: an array iterator would be an allocation per quantum.
     const output = outputs[0];
@@ -49,6 +52,8 @@ class EngineProcessor extends AudioWorkletProcessor {
     if (output.length > 1) output[1].set(rendered.right);
     const header = this.shared.header;
     header[SHARED_POSITION] = this.core.position - this.latency;
+    // Before the playing flag: a reader that sees playing also sees this play's offset.
+    if (this.core.playing) header[SHARED_TIMELINE_OFFSET] = from - this.latency - currentFrame;
     header[SHARED_PLAYING] = this.core.playing ? 1 : 0;
     header[SHARED_LOADING] = this.core.loading ? 1 : 0;
     header[SHARED_QUANTA] = ++this.quanta;

@@ -18,7 +18,13 @@ export const SHARED_APPLIED_AT_QUANTA = 5;
  * process(), averaged over the batch) is in quantumCosts[k % QUANTUM_COST_SLOTS].
  */
 export const SHARED_LOAD_BATCHES = 6;
-const HEADER_FLOAT64S = 7;
+/**
+ * The timeline frame heard at context frame 0 while playing: timeline frame = context frame + this
+ * (the limiter's lookahead taken off). Constant while the transport plays on without a jump, and
+ * one slot, so a reader never sees half of two quanta; recordings line up their input with it.
+ */
+export const SHARED_TIMELINE_OFFSET = 7;
+const HEADER_FLOAT64S = 8;
 
 /**
  * The worklet scope has no performance.now(), and Date.now() ticks in whole

@@ -1,7 +1,12 @@
 import type { DspExports } from "../../worklets/dsp-abi.ts";
 import { DSP_ABI } from "../../worklets/dsp-abi.ts";
 import { instantiateDsp } from "../../worklets/dsp-instance.ts";
-import { SHARED_LOAD_BATCHES, SHARED_PLAYING, SHARED_POSITION } from "../../worklets/engine-shared-state.ts";
+import {
+  SHARED_LOAD_BATCHES,
+  SHARED_PLAYING,
+  SHARED_POSITION,
+  SHARED_TIMELINE_OFFSET,
+} from "../../worklets/engine-shared-state.ts";
 import type { StudioProjectState } from "../shared/project/index.ts";
 import { type Beats, seconds } from "../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../shared/timing/tempo-map.ts";
@@ -102,6 +107,15 @@ export class EngineHost {
       header[SHARED_POSITION] / this.context.sampleRate - (header[SHARED_PLAYING] ? latency : 0),
     );
     return { playing: header[SHARED_PLAYING] === 1, beats: secondsToBeats(this.tempo, seconds(heard)) };
+  }
+
+  /**
+   * While playing: the timeline frame heard at context frame 0 (timeline = context frame + this),
+   * constant until the transport jumps. Null while stopped.
+   */
+  timelineOffset(): number | null {
+    const header = this.engine.shared.header;
+    return header[SHARED_PLAYING] === 1 ? header[SHARED_TIMELINE_OFFSET] : null;
   }
 
   /** A track's levels (linear), or the master's when no track id is given. */

@@ -9,7 +9,8 @@ import { StudioAudio } from "../audio/studio-audio.ts";
 import { contentEndBeats } from "../editing/index.ts";
 import { markTakeLaneHeard, takeLanesHeardAt } from "../editing/take-lanes.ts";
 import { MeterRegistry } from "../meters/meter-registry.ts";
-import type { ProjectSaver } from "../persistence/index.ts";
+import { browserStorage, type ProjectSaver } from "../persistence/index.ts";
+import { RecordingSession } from "../recording/recording-session.ts";
 import { StudioController } from "../store/studio-controller.ts";
 import type { StudioUiState } from "../store/studio-state.ts";
 import { InteractionState } from "../timeline/interaction-state.ts";
@@ -56,6 +57,7 @@ export class StudioSession {
   readonly frames = new FrameLoop();
   readonly meters = new MeterRegistry();
   readonly uploads: UploadManager;
+  readonly recording: RecordingSession;
   readonly status: StoreApi<SessionStatus> = createStore<SessionStatus>(() => ({
     engine: "loading",
     error: null,
@@ -78,6 +80,12 @@ export class StudioSession {
     this.controller = new StudioController(project, ui);
     this.viewport.fitOnFirstSize(contentEndBeats(project));
     this.uploads = new UploadManager(this.controller, () => this.audio);
+    this.recording = new RecordingSession(this.controller, () => this.audio, this.uploads, browserStorage());
+    this.cleanups.push(() => this.recording.dispose());
+    // Takes and files that failed to upload are kept in the page: sent again once back online.
+    const retryUploads = () => void this.uploads.retryFailed();
+    globalThis.addEventListener?.("online", retryUploads);
+    this.cleanups.push(() => globalThis.removeEventListener?.("online", retryUploads));
     this.cleanups.push(
       this.controller.store.subscribe((state, previous) => {
         const { history } = state;

@@ -21,6 +21,8 @@ export interface UploadEntry {
   readonly fileName: string;
   readonly phase: UploadPhase;
   readonly message: string | null;
+  /** A failed upload whose file the page still holds: it can be sent again. */
+  readonly canRetry?: boolean;
 }
 
 export interface StudioUiState {

@@ -11,6 +11,18 @@ import { extensionOf } from "./drop-validation.ts";
 
 export class UploadError extends Error {
   override readonly name = "UploadError";
+  /** The server could not use the file (not audio it reads, too short, too long): nothing to retry. */
+  readonly invalid: boolean;
+
+  constructor(message: string, options: { invalid?: boolean } = {}) {
+    super(message);
+    this.invalid = options.invalid ?? false;
+  }
+}
+
+/** A cancelled upload stops before its clip is made. */
+export class UploadCancelled extends Error {
+  override readonly name = "UploadCancelled";
 }
 
 /** Status polls: every second, for up to ten minutes of server-side processing. */
@@ -26,12 +38,13 @@ async function detailOf(response: Response): Promise<string | null> {
   }
 }
 
-async function postJson(url: string, body: unknown): Promise<Response> {
+async function postJson(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
     credentials: "same-origin",
+    signal,
   });
 }
 
@@ -61,12 +74,35 @@ export function postToStorage(
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function checkCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new UploadCancelled("Upload cancelled");
+}
+
 export async function uploadAudioFile(
   file: File,
   onProgress: (phase: UploadProgress, uploadId: string | null) => void,
+  signal?: AbortSignal,
+): Promise<UploadedClip> {
+  try {
+    return await sendAudioFile(file, onProgress, signal);
+  } catch (error) {
+    // An aborted fetch says so in its own words: the caller hears one thing, a cancellation.
+    if (signal?.aborted) throw new UploadCancelled("Upload cancelled");
+    throw error;
+  }
+}
+
+async function sendAudioFile(
+  file: File,
+  onProgress: (phase: UploadProgress, uploadId: string | null) => void,
+  signal: AbortSignal | undefined,
 ): Promise<UploadedClip> {
   onProgress("uploading", null);
-  const created = await postJson("/api/uploads/audio/", { extension: extensionOf(file.name) || "wav" });
+  const created = await postJson(
+    "/api/uploads/audio/",
+    { extension: extensionOf(file.name) || "wav" },
+    signal,
+  );
   if (!created.ok) {
     const detail = await detailOf(created);
     if (detail?.includes("copyright")) throw new UploadError("Copyright infringement detected");
@@ -75,32 +111,39 @@ export async function uploadAudioFile(
   const form = createAudioUploadResponseSchema.parse(await created.json());
   onProgress("uploading", form.id);
 
-  const posted = await postToStorage(form, file);
+  const posted = await postToStorage(form, file, signal);
   if (!posted.ok) throw new UploadError((await detailOf(posted)) ?? "Upload failed");
 
-  const finished = await postJson(`/api/uploads/audio/${form.id}/upload-finish/`, {
-    upload_type: "file_upload",
-    upload_filename: file.name,
-  });
+  const finished = await postJson(
+    `/api/uploads/audio/${form.id}/upload-finish/`,
+    { upload_type: "file_upload", upload_filename: file.name },
+    signal,
+  );
   if (!finished.ok) throw new UploadError((await detailOf(finished)) ?? "Upload finish failed");
   onProgress("processing", form.id);
 
   let status: AudioUpload | null = null;
   for (let attempt = 0; attempt < POLL_LIMIT; attempt++) {
-    const response = await fetch(`/api/uploads/audio/${form.id}/`, { credentials: "same-origin" });
+    const response = await fetch(`/api/uploads/audio/${form.id}/`, { credentials: "same-origin", signal });
     if (!response.ok) throw new UploadError("Status check failed");
     status = audioUploadSchema.parse(await response.json());
     if (status.status === "complete") break;
-    if (status.status === "invalid_upload" || status.status === "error") {
-      throw new UploadError(status.error_message ?? "Processing failed");
+    if (status.status === "invalid_upload") {
+      throw new UploadError(status.error_message ?? "Processing failed", { invalid: true });
     }
+    if (status.status === "error") throw new UploadError(status.error_message ?? "Processing failed");
     if (status.status === "cancelled") throw new UploadError("Upload cancelled");
     await wait(POLL_MS);
+    checkCancelled(signal);
   }
   if (status?.status !== "complete") throw new UploadError("Upload processing timed out");
 
-  const initialized = await postJson(`/api/uploads/audio/${form.id}/initialize-clip/`, {});
-  if (!initialized.ok) throw new UploadError((await detailOf(initialized)) ?? "Failed to initialize clip");
+  checkCancelled(signal);
+  const initialized = await postJson(`/api/uploads/audio/${form.id}/initialize-clip/`, {}, signal);
+  // A clip the server cannot make of the file: the upload is invalid.
+  if (!initialized.ok) {
+    throw new UploadError((await detailOf(initialized)) ?? "Failed to initialize clip", { invalid: true });
+  }
   const { clip_id } = initializeClipResponseSchema.parse(await initialized.json());
   return { uploadId: form.id, clipId: clip_id };
 }

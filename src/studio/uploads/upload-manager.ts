@@ -1,5 +1,7 @@
-// A file dropped on a track: decoded on the page and placed at once, so it plays while it uploads;
-// uploaded to the server meanwhile, and the clip pointed at its song clip once there is one.
+// Files dropped on a track, and recorded takes: decoded (or already decoded) on the page and placed
+// at once, so they play while they upload; uploaded to the server meanwhile, and their clips
+// pointed at the song clip once there is one. Each upload can be cancelled while it runs; a failed
+// one keeps its file and can be sent again; one the server refuses as invalid is undone.
 
 import { applyBeatsFrame, type NumberedBeat } from "../../shared/beats/beats-result.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
@@ -16,7 +18,8 @@ import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
 import { type DownbeatsStreamer, streamDownbeats } from "./downbeats-stream.ts";
 import { clipNameOf, oneFileAtATimeMessage, pickDroppedAudio } from "./drop-validation.ts";
-import { type UploadedClip, type UploadProgress, uploadAudioFile } from "./upload-api.ts";
+import { UploadError, type UploadedClip, type UploadProgress, uploadAudioFile } from "./upload-api.ts";
+import { removeUploadClips } from "./upload-clips.ts";
 
 export interface DropTarget {
   readonly trackId: string;
@@ -26,12 +29,26 @@ export interface DropTarget {
 export type Uploader = (
   file: File,
   onProgress: (phase: UploadProgress, uploadId: string | null) => void,
+  signal?: AbortSignal,
 ) => Promise<UploadedClip>;
 
-/** How long a failed upload's notice stays in the banner. */
-const FAILED_NOTICE_MS = 8000;
+/** Shown, persistent until closed, when the server cannot make a clip of a file. */
+export const INVALID_UPLOAD_MESSAGE = "Invalid upload. Please try again.";
+
+/** Decoded audio ready to play, and the file that is uploaded for it. */
+export interface PlacedAudio {
+  readonly file: File;
+  readonly audio: Awaited<ReturnType<StudioAudio["decode"]>>;
+  /** One clip per track, all playing the same upload. */
+  readonly trackIds: readonly string[];
+  readonly startBeats: number;
+}
 
 export class UploadManager {
+  /** Files of uploads in flight or failed, kept for a retry. */
+  private readonly files = new Map<string, File>();
+  private readonly running = new Map<string, AbortController>();
+
   constructor(
     private readonly controller: StudioController,
     private readonly audio: () => StudioAudio | null,
@@ -62,7 +79,7 @@ export class UploadManager {
     const file = pick.file;
     const localId = `${LOCAL_UPLOAD_PREFIX}${crypto.randomUUID()}`;
     this.controller.setUpload({ id: localId, fileName: file.name, phase: "uploading", message: null });
-    let decoded: Awaited<ReturnType<StudioAudio["decode"]>>;
+    let decoded: PlacedAudio["audio"];
     try {
       decoded = await audio.decode(await file.arrayBuffer());
     } catch (error) {
@@ -71,43 +88,108 @@ export class UploadManager {
       this.controller.dropUpload(localId);
       return;
     }
-    audio.sources.add(localId, decoded);
-    const tempo = tempoOf(this.controller.project);
-    const durationSeconds = (decoded.channels[0]?.length ?? 0) / decoded.sampleRate;
-    const startSeconds = beatsToSeconds(tempo, beats(target.beat));
-    const lengthBeats = secondsToBeats(tempo, seconds(startSeconds + durationSeconds)) - target.beat;
-    const clipId = crypto.randomUUID();
-    this.controller.edit((project) =>
-      placeUploadedClip(project, {
-        trackId: target.trackId,
-        clipId,
-        uploadId: localId,
-        name: clipNameOf(file.name),
-        startBeats: target.beat,
-        lengthBeats,
-      }),
-    );
-    this.controller.selectClip({ trackId: target.trackId, clipId });
-    await this.send(file, localId);
+    await this.place({ file, audio: decoded, trackIds: [target.trackId], startBeats: target.beat }, localId);
   }
 
-  private async send(file: File, localId: string): Promise<void> {
+  /** Places audio the page already holds (a recorded take) and uploads its file. */
+  async place(placed: PlacedAudio, localId = `${LOCAL_UPLOAD_PREFIX}${crypto.randomUUID()}`): Promise<void> {
+    const audio = this.audio();
+    if (audio === null) return;
+    audio.sources.add(localId, placed.audio);
+    const tempo = tempoOf(this.controller.project);
+    const durationSeconds = (placed.audio.channels[0]?.length ?? 0) / placed.audio.sampleRate;
+    const startSeconds = beatsToSeconds(tempo, beats(placed.startBeats));
+    const lengthBeats = secondsToBeats(tempo, seconds(startSeconds + durationSeconds)) - placed.startBeats;
+    const clipIds = placed.trackIds.map(() => crypto.randomUUID());
+    this.controller.edit((project) =>
+      placed.trackIds.reduce(
+        (state, trackId, index) =>
+          placeUploadedClip(state, {
+            trackId,
+            clipId: clipIds[index],
+            uploadId: localId,
+            name: clipNameOf(placed.file.name),
+            startBeats: placed.startBeats,
+            lengthBeats,
+          }),
+        project,
+      ),
+    );
+    if (placed.trackIds.length > 0) {
+      this.controller.selectClip({ trackId: placed.trackIds[0], clipId: clipIds[0] });
+    }
+    this.files.set(localId, placed.file);
+    await this.send(localId);
+  }
+
+  /** Sends a failed upload's kept file again. */
+  async retry(localId: string): Promise<void> {
+    if (!this.files.has(localId) || this.running.has(localId)) return;
+    await this.send(localId);
+  }
+
+  /** Sends every failed upload's kept file again (the connection came back). */
+  async retryFailed(): Promise<void> {
+    const failed = this.controller.state.uploads.filter((entry) => entry.phase === "failed");
+    await Promise.all(failed.map((entry) => this.retry(entry.id)));
+  }
+
+  /** Stops an upload before its clip is made; its entry and its clips go. */
+  cancel(localId: string): void {
+    this.running.get(localId)?.abort();
+    this.forget(localId);
+  }
+
+  private forget(localId: string): void {
+    this.running.delete(localId);
+    this.files.delete(localId);
+    this.controller.dropUpload(localId);
+    this.controller.rewrite((project) => removeUploadClips(project, localId));
+  }
+
+  private async send(localId: string): Promise<void> {
+    const file = this.files.get(localId);
+    if (file === undefined) return;
+    const abort = new AbortController();
+    this.running.set(localId, abort);
+    this.controller.setUpload({ id: localId, fileName: file.name, phase: "uploading", message: null });
     let uploaded: UploadedClip;
     try {
-      uploaded = await this.upload(file, (phase) =>
-        this.controller.setUpload({ id: localId, fileName: file.name, phase, message: null }),
+      uploaded = await this.upload(
+        file,
+        (phase) => {
+          if (!abort.signal.aborted) {
+            this.controller.setUpload({ id: localId, fileName: file.name, phase, message: null });
+          }
+        },
+        abort.signal,
       );
-      this.audio()?.sources.alias(uploaded.clipId, localId);
-      this.controller.rewrite((project) =>
-        reidentifyUpload(project, localId, { uploadId: uploaded.uploadId, clipId: uploaded.clipId }),
-      );
-      this.controller.dropUpload(localId);
     } catch (error) {
+      if (abort.signal.aborted) return;
+      this.running.delete(localId);
+      if (error instanceof UploadError && error.invalid) {
+        this.forget(localId);
+        this.controller.toast({ kind: "error", title: INVALID_UPLOAD_MESSAGE }, 0);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
-      this.controller.setUpload({ id: localId, fileName: file.name, phase: "failed", message });
-      setTimeout(() => this.controller.dropUpload(localId), FAILED_NOTICE_MS);
+      this.controller.setUpload({
+        id: localId,
+        fileName: file.name,
+        phase: "failed",
+        message,
+        canRetry: true,
+      });
       return;
     }
+    if (abort.signal.aborted) return;
+    this.running.delete(localId);
+    this.files.delete(localId);
+    this.audio()?.sources.alias(uploaded.clipId, localId);
+    this.controller.rewrite((project) =>
+      reidentifyUpload(project, localId, { uploadId: uploaded.uploadId, clipId: uploaded.clipId }),
+    );
+    this.controller.dropUpload(localId);
     await this.followAnalysis(uploaded.clipId);
   }
 

@@ -1,13 +1,43 @@
-import { uploadBannerText } from "../../uploads/banner-text.ts";
+import type { UploadEntry } from "../../store/studio-state.ts";
+import { uploadBannerText, uploadStatusText } from "../../uploads/banner-text.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 
-/** "{file} is coming" / "{n} Files Uploading...", and uploads that failed, with their reason. */
+function UploadRow({ upload }: { upload: UploadEntry }) {
+  const { uploads } = useSession();
+  const failed = upload.phase === "failed";
+  return (
+    <li className={`upload-row upload-${upload.phase}`} data-testid="upload-row" data-phase={upload.phase}>
+      <span className="upload-name">{upload.fileName}</span>
+      <span className="upload-status">{uploadStatusText(upload)}</span>
+      {!failed && (
+        <button type="button" className="ghost small" onClick={() => uploads.cancel(upload.id)}>
+          Cancel
+        </button>
+      )}
+      {failed && upload.canRetry === true && (
+        <button type="button" className="ghost small" onClick={() => void uploads.retry(upload.id)}>
+          Retry
+        </button>
+      )}
+      {failed && (
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={`Dismiss ${upload.fileName}`}
+          onClick={() => uploads.cancel(upload.id)}
+        >
+          ×
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** "{file} is coming" / "{n} Files Uploading...", and each file's status with its actions. */
 export function UploadBanner() {
-  const { controller } = useSession();
   const uploads = useStudio((state) => state.uploads);
+  if (uploads.length === 0) return null;
   const text = uploadBannerText(uploads);
-  const failed = uploads.filter((upload) => upload.phase === "failed");
-  if (text === null && failed.length === 0) return null;
   return (
     <div className="upload-banner" role="status" data-testid="upload-banner">
       {text !== null && (
@@ -16,19 +46,11 @@ export function UploadBanner() {
           {text}
         </span>
       )}
-      {failed.map((upload) => (
-        <span key={upload.id} className="upload-failed">
-          {upload.fileName} could not be uploaded: {upload.message}. It plays here until you reload.
-          <button
-            type="button"
-            className="icon-button small"
-            aria-label="Dismiss"
-            onClick={() => controller.dropUpload(upload.id)}
-          >
-            ×
-          </button>
-        </span>
-      ))}
+      <ul className="upload-rows">
+        {uploads.map((upload) => (
+          <UploadRow key={upload.id} upload={upload} />
+        ))}
+      </ul>
     </div>
   );
 }

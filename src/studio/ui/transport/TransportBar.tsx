@@ -20,6 +20,7 @@ import {
   ZoomOutIcon,
 } from "./icons.tsx";
 import { PlayheadReadout } from "./PlayheadReadout.tsx";
+import { RecordControls } from "./RecordControls.tsx";
 import { SaveStatus } from "./SaveStatus.tsx";
 import { TempoField } from "./TempoField.tsx";
 import { ThemeSelector } from "./ThemeSelector.tsx";
@@ -111,6 +112,7 @@ export function TransportBar() {
         {button("Metronome", "C", metronomeOn, () => controller.run("toggleMetronome"), <MetronomeIcon />)}
         {button("Follow playhead", "Ctrl+F", follow, () => controller.run("toggleFollow"), <FollowIcon />)}
       </div>
+      <RecordControls />
       <div className="transport-group">
         <PlayheadReadout />
         <TempoField />
