@@ -73,6 +73,10 @@ export function addCreationIntent(
   }));
 }
 
+/** The intent leaves (its results placed, or nothing left to wait for). */
+export const removeIntent = (state: StudioProjectState, intentId: string): StudioProjectState =>
+  withIntents(state, intentId, () => null);
+
 /** The call answered with its clips: they are the intent's possible clips; the placeholder goes. */
 export const settleQueuedGeneration = (
   state: StudioProjectState,
@@ -136,7 +140,7 @@ export function placeResults(
   const { range, songs } = placement;
   const track = state.tracks.find((candidate) => candidate.id === range.trackId);
   const intent = track?.clipCreationIntents.find((candidate) => candidate.id === placement.intentId);
-  const removed = withIntents(state, placement.intentId, () => null);
+  const removed = removeIntent(state, placement.intentId);
   if (songs.length === 0 || intent === undefined) return removed;
   const endBeats = range.endBeats ?? range.startBeats + placement.openLengthBeats;
   const clips = songs.map((song) =>
@@ -170,7 +174,11 @@ export function placeResults(
   }));
 }
 
-const everyClip = (state: StudioProjectState, update: (clip: StudioClip) => StudioClip): StudioProjectState =>
+/** Every clip of the project, on the tracks and in their take lanes; the same state when none changed. */
+export const mapEveryClip = (
+  state: StudioProjectState,
+  update: (clip: StudioClip) => StudioClip,
+): StudioProjectState =>
   mapTracks(state, (track) => {
     const mapClips = (clips: readonly StudioClip[]) => {
       let changed = false;
@@ -203,7 +211,7 @@ export const completeStreamingSong = (
   /** The audio's end in timeline beats for a clip, from its anchor (start - readStart); null when unknown. */
   audioEndBeats: ((clip: StudioClip) => number) | null,
 ): StudioProjectState =>
-  everyClip(state, (clip) => {
+  mapEveryClip(state, (clip) => {
     if (clip.clipId !== songClipId || !clip.streaming) return clip;
     if (audioEndBeats === null) return { ...clip, streaming: false };
     const end = Math.min(clip.endBeats, audioEndBeats(clip));
