@@ -39,6 +39,8 @@ export class ClipSourceLoader {
           continue;
         }
         const id = clip.clipId;
+        // A generated song not streaming yet has no audio: it loads once it is resolved.
+        if (!clip.resolved) continue;
         if (id === null || id.startsWith(DEMO_SOURCE_PREFIX) || clipSourceId(clip) !== id) continue;
         if (this.audio.sources.has(id) || this.requested.has(id)) continue;
         this.requested.add(id);
