@@ -163,6 +163,15 @@ describe("infill context", () => {
     });
   });
 
+  it("ends an extend's context at the content's end when the selection starts past it", () => {
+    expect(
+      contextRange({ range: { startBeats: 216, endBeats: 232 }, content, windowBeats: null, extend: true }),
+    ).toEqual({
+      startBeats: 0,
+      endBeats: 200,
+    });
+  });
+
   it("never starts the context after the range nor ends it before (a range past the content)", () => {
     expect(
       contextRange({ range: { startBeats: 210, endBeats: 220 }, content, windowBeats: 32, extend: false }),

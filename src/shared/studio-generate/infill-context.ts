@@ -14,7 +14,7 @@ export interface BeatRange {
 /**
  * The beats rendered as context. Classic replace and create (which show the window) take the window
  * each side, clamped to the content; smart and fixed replace, and extend, take all the content before
- * (and, but for extend, after) the range.
+ * (and, but for extend, after) the range; an extend's context ends where the content does.
  */
 export function contextRange(input: {
   readonly range: BeatRange;
@@ -27,8 +27,9 @@ export function contextRange(input: {
   const before = windowBeats === null ? content.startBeats : range.startBeats - windowBeats;
   const after = windowBeats === null ? content.endBeats : range.endBeats + windowBeats;
   const startBeats = Math.min(range.startBeats, Math.max(content.startBeats, before));
+  // An extend continues where the content ends, also when the selection starts past it.
   const endBeats = input.extend
-    ? range.startBeats
+    ? Math.max(startBeats, Math.min(range.startBeats, content.endBeats))
     : Math.max(range.endBeats, Math.min(content.endBeats, after));
   return { startBeats, endBeats };
 }
