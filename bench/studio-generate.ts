@@ -62,14 +62,12 @@ async function openReplace(page: Page, base: string, songId: string): Promise<vo
     data: { project_id: id, state, base_version_id: version_id },
   });
   await page.goto(`${base}/studio?initial_project_id=${id}`);
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="loading-overlay"]')?.textContent?.includes("DSP engine ready") ??
-      true,
-    undefined,
-    { timeout: 60_000 },
-  );
-  await page.getByRole("button", { name: "Generate", exact: true }).first().click();
+  // The studio opens first ("Loading DSP Engine..." has no overlay yet), then its engine.
+  await page
+    .getByTestId("loading-overlay")
+    .filter({ hasText: "DSP engine ready" })
+    .waitFor({ state: "attached", timeout: 120_000 });
+  await page.getByRole("button", { name: "Generate", exact: true }).first().click({ timeout: 60_000 });
   await page.getByTestId("generate-panel").getByLabel("Styles").fill("warm synth pop");
 }
 
