@@ -3,7 +3,9 @@
 //   previous frame) while scrolling, zooming and playing with the view following the playhead.
 // - edit_roundtrip_p95_ms: the JS work from an edit's input event (key presses, clip-drag moves)
 //   through the state change, the engine patch and the redraw in the next frame.
-// Both read from a Chromium performance trace, so the page carries no bench hooks. The software
+// - generate_first_audio_ms: from pressing Generate on a replace to the first streamed audio of a
+//   result in the page (bench/studio-generate.ts), with the real built-in generator.
+// The first two read from a Chromium performance trace, so the page carries no bench hooks. The software
 // rasteriser's frame rate is not measured: only the main thread's JavaScript.
 
 import { readFileSync } from "node:fs";
@@ -16,6 +18,7 @@ import { serveBuiltApp } from "../src/tooling/serve-built.ts";
 import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
 import { engineUpdateCost } from "./studio-engine-cost.ts";
+import { GENERATE_FIRST_AUDIO_TARGET_MS, generateToFirstAudio } from "./studio-generate.ts";
 import { BENCH_CLIPS, BENCH_TRACKS, benchProject } from "./studio-project.ts";
 import { RECORDING_ERROR_TARGET_MS, recordingLatencyError } from "./studio-recording.ts";
 import { frameJsTimes, inputRoundtrips, percentile, type TraceEvent } from "./studio-trace.ts";
@@ -229,7 +232,9 @@ export const studioBench: BenchArea = {
         trips.map((trip) => trip.workMs),
         95,
       );
+      const generateFirstAudio = await generateToFirstAudio(quick ? 1 : 3);
       const json = {
+        generate_first_audio_ms: generateFirstAudio,
         frame_js_p95_ms: framesP95,
         frame_js_p50_ms: median(frames),
         frame_js_max_ms: Math.max(...frames),
@@ -262,6 +267,7 @@ export const studioBench: BenchArea = {
           frame_js_p95_ms: FRAME_TARGET_MS,
           edit_roundtrip_p95_ms: ROUNDTRIP_TARGET_MS,
           recording_latency_error_ms: RECORDING_ERROR_TARGET_MS,
+          generate_first_audio_ms: GENERATE_FIRST_AUDIO_TARGET_MS,
         },
         tracks: BENCH_TRACKS,
         clips: BENCH_CLIPS,
@@ -314,6 +320,13 @@ export const studioBench: BenchArea = {
               json.recording_latency_error_ms.max_ms.toFixed(2),
               String(RECORDING_ERROR_TARGET_MS),
               String(json.recording_latency_error_ms.beats),
+            ],
+            [
+              "Generate to first streamed audio",
+              generateFirstAudio.p50.toFixed(0),
+              generateFirstAudio.max.toFixed(0),
+              String(GENERATE_FIRST_AUDIO_TARGET_MS),
+              String(generateFirstAudio.runs.length),
             ],
             [
               "edit round trip (wall)",

@@ -19,6 +19,8 @@ export class ClipSourceLoader {
     private readonly audio: Pick<StudioAudio, "decode" | "sources">,
     private readonly fetchAudio: (clipId: string) => Promise<ArrayBuffer> = fetchClipAudio,
     private readonly fetchMidi: MidiFetcher = fetchClipMidi,
+    /** Loads a song that is still streaming while it grows; without it, once it has finished. */
+    private readonly loadStreaming: ((clipId: string) => Promise<void>) | null = null,
   ) {}
 
   /** Starts loading every song clip this state plays that is not loaded or on its way. */
@@ -37,10 +39,12 @@ export class ClipSourceLoader {
           continue;
         }
         const id = clip.clipId;
+        // A generated song not streaming yet has no audio: it loads once it is resolved.
+        if (!clip.resolved) continue;
         if (id === null || id.startsWith(DEMO_SOURCE_PREFIX) || clipSourceId(clip) !== id) continue;
         if (this.audio.sources.has(id) || this.requested.has(id)) continue;
         this.requested.add(id);
-        void this.load(id);
+        void (clip.streaming && this.loadStreaming !== null ? this.loadStreaming(id) : this.load(id));
       }
     }
   }

@@ -98,7 +98,7 @@ export interface StudioApi {
 const byteLength = (text: string): number =>
   text.length > KEEPALIVE_BODY_MAX ? text.length : new TextEncoder().encode(text).length;
 
-async function errorDetail(response: Response): Promise<string> {
+export async function errorDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => "");
   try {
     const body = JSON.parse(text) as { detail?: unknown };

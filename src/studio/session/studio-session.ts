@@ -8,6 +8,9 @@ import { ClipSourceLoader } from "../audio/clip-source-loader.ts";
 import { StudioAudio } from "../audio/studio-audio.ts";
 import { contentEndBeats } from "../editing/index.ts";
 import { markTakeLaneHeard, takeLanesHeardAt } from "../editing/take-lanes.ts";
+import { GeneratePanel } from "../generate/panel-state.ts";
+import { loadStreamingSource } from "../generate/streaming-source.ts";
+import { StudioGenerator } from "../generate/studio-generator.ts";
 import { MeterRegistry } from "../meters/meter-registry.ts";
 import { browserStorage, type ProjectSaver } from "../persistence/index.ts";
 import { RecordingSession } from "../recording/recording-session.ts";
@@ -58,6 +61,11 @@ export class StudioSession {
   readonly meters = new MeterRegistry();
   readonly uploads: UploadManager;
   readonly recording: RecordingSession;
+  /** Generate from a selection: the panel's state and the generations it starts. */
+  readonly generatePanel = new GeneratePanel(browserStorage());
+  readonly generator: StudioGenerator;
+  /** The studio project open (null for the demo), set by whoever opened it. */
+  projectId: string | null = null;
   readonly status: StoreApi<SessionStatus> = createStore<SessionStatus>(() => ({
     engine: "loading",
     error: null,
@@ -86,6 +94,12 @@ export class StudioSession {
     const retryUploads = () => void this.uploads.retryFailed();
     globalThis.addEventListener?.("online", retryUploads);
     this.cleanups.push(() => globalThis.removeEventListener?.("online", retryUploads));
+    this.generator = new StudioGenerator({
+      controller: this.controller,
+      panel: this.generatePanel,
+      projectId: () => this.projectId,
+    });
+    this.cleanups.push(() => this.generator.dispose());
     this.cleanups.push(
       this.controller.store.subscribe((state, previous) => {
         const { history } = state;
@@ -147,7 +161,9 @@ export class StudioSession {
       }
       audio.loadDemoSources();
       this.audio = audio;
-      this.loader = new ClipSourceLoader(audio);
+      this.loader = new ClipSourceLoader(audio, undefined, undefined, (clipId) =>
+        loadStreamingSource(audio.sources, clipId),
+      );
       this.controller.attachTransport(audio.transport());
       const project = this.controller.project;
       const error = audio.update(project);

@@ -128,6 +128,7 @@ export function Studio({ request, onProjectLoaded, navigate, viewerId }: StudioP
         });
       }
       const created = new StudioSession(state, autosave, { theme: savedTheme() });
+      created.projectId = opened.projectId;
       if (saver !== null && opened.projectId !== null) {
         // A save refused as locked or read-only: the page turns read-only and offers the copy, which
         // gets the edits the original refused (kept for it in this browser, saved when it opens).

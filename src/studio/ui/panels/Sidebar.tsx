@@ -5,6 +5,7 @@ import { useSession, useStudio } from "../studio-context.ts";
 import { ClipSettingsPanel } from "./ClipSettingsPanel.tsx";
 import { EqPanel } from "./EqPanel.tsx";
 import { ExportPanel } from "./ExportPanel.tsx";
+import { GeneratePanel } from "./GeneratePanel.tsx";
 
 const SECTIONS: readonly {
   readonly id: SidebarSection;
@@ -20,6 +21,11 @@ const SECTIONS: readonly {
     id: "eq",
     label: "Equalizer",
     glyph: <path d="M5 3v14M10 3v14M15 3v14M3 7h4M8 12h4M13 6h4" />,
+  },
+  {
+    id: "generate",
+    label: "Generate",
+    glyph: <path d="M10 2.5l1.8 4.7 4.7 1.8-4.7 1.8L10 15.5l-1.8-4.7L3.5 9l4.7-1.8zM15.5 14v4M13.5 16h4" />,
   },
   {
     id: "export",
@@ -79,6 +85,7 @@ export function Sidebar() {
           <div className="sidebar-content">
             {current.id === "clip-info" && <ClipSettingsPanel />}
             {current.id === "eq" && <EqPanel />}
+            {current.id === "generate" && <GeneratePanel />}
             {current.id === "export" && <ExportPanel />}
           </div>
         </div>

@@ -1,0 +1,124 @@
+// Part of npm run bench studio: from pressing Generate on a replace of 8 bars in the studio to the
+// first streamed audio of a result arriving in the page (the response of the result's growing audio,
+// which the studio hands to the engine as soon as it has some). Real built-in generator (one render
+// thread), embedded database, headless Chromium; the source song is generated first through the API.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { BuiltInGenerator } from "../src/generator/built-in-generator.ts";
+import { DIST_DIR } from "../src/platform/paths.ts";
+import { buildApp } from "../src/server/app.ts";
+import { openDatabase } from "../src/server/db/database.ts";
+import { seedDemoAccounts } from "../src/server/seed.ts";
+import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
+import { newClip, newProjectState, newTrack } from "../src/shared/project/index.ts";
+import { launchChromium } from "../src/tooling/chromium.ts";
+import { median } from "./area.ts";
+
+export const GENERATE_FIRST_AUDIO_TARGET_MS = 2000;
+const PASSWORD = "studio generate bench";
+const USER = "pro@tunesmith.local";
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function sourceSong(page: Page, base: string): Promise<string> {
+  const answer = await page.request.post(`${base}/api/generate/v2/`, {
+    headers: { origin: base },
+    data: {
+      title: "Source",
+      tags: "folk",
+      prompt: "[Verse]\nLight on the water",
+      mv: "chirp-crow",
+      metadata: { create_mode: "custom" },
+    },
+  });
+  const [{ id }] = ((await answer.json()) as { clips: { id: string }[] }).clips;
+  const status = async () =>
+    ((await (await page.request.get(`${base}/api/clip/${id}`)).json()) as { status: string }).status;
+  await until(async () => (await status()) === "complete", "the source song", 300_000);
+  return id;
+}
+
+async function openReplace(page: Page, base: string, songId: string): Promise<void> {
+  const created = await page.request.post(`${base}/api/studio/create-project?title=Bench`, {
+    headers: { origin: base },
+  });
+  const { id, version_id } = (await created.json()) as { id: string; version_id: number };
+  const state = newProjectState({
+    timing: { type: "manual", bps: 2 },
+    tracks: [newTrack({ id: "song", clips: [newClip({ clipId: songId, startBeats: 0, endBeats: 48 })] })],
+    selection: { trackIds: ["song"], focusedTrackId: "song", anchorBeats: 8, focusBeats: 40 },
+  });
+  await page.request.post(`${base}/api/studio/save-project`, {
+    headers: { origin: base },
+    data: { project_id: id, state, base_version_id: version_id },
+  });
+  await page.goto(`${base}/studio?initial_project_id=${id}`);
+  // The studio opens first ("Loading DSP Engine..." has no overlay yet), then its engine.
+  await page
+    .getByTestId("loading-overlay")
+    .filter({ hasText: "DSP engine ready" })
+    .waitFor({ state: "attached", timeout: 120_000 });
+  await page.getByRole("button", { name: "Generate", exact: true }).first().click({ timeout: 60_000 });
+  await page.getByTestId("generate-panel").getByLabel("Styles").fill("warm synth pop");
+}
+
+/** Milliseconds from the click on Generate to each run's first streamed audio response. */
+export async function generateToFirstAudio(
+  runs: number,
+): Promise<{ p50: number; max: number; runs: number[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-bench-generate-"));
+  const database = await openDatabase({ dataDir: "memory://" });
+  await seedDemoAccounts(database.db, { dataDir, password: PASSWORD });
+  const generator = new BuiltInGenerator({ threads: 1 });
+  const server = await buildApp({
+    database,
+    storage: new LocalDiskStorage(join(dataDir, "files")),
+    distDir: DIST_DIR,
+    generator,
+  });
+  const base = await server.listen({ port: 0, host: "127.0.0.1" });
+  const browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
+  try {
+    const page = await browser.context.newPage();
+    await page.request.post(`${base}/api/auth/login`, {
+      headers: { origin: base },
+      data: { email: USER, password: PASSWORD },
+    });
+    const songId = await sourceSong(page, base);
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      await openReplace(page, base, songId);
+      const firstAudio = page.waitForResponse(
+        (response) =>
+          /\/api\/media\/clips\/[^/]+\/audio/.test(response.url()) && !response.url().includes(songId),
+        { timeout: 300_000 },
+      );
+      const start = Date.now();
+      await page.getByTestId("generate-panel").getByRole("button", { name: "Generate", exact: true }).click();
+      await firstAudio;
+      times.push(Date.now() - start);
+      // The next run starts once this one's songs are done, so runs do not queue behind each other.
+      await until(
+        async () => (await page.getByTestId("generate-running").count()) === 0,
+        "the generation",
+        300_000,
+      );
+    }
+    return { p50: median(times), max: Math.max(...times), runs: times };
+  } finally {
+    await browser.close();
+    await server.close();
+    await generator.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

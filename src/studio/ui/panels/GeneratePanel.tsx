@@ -1,0 +1,196 @@
+import { useEffect, useState } from "react";
+import { useStore } from "zustand";
+import { shownSeconds } from "../../../shared/studio-generate/blocking-messages.ts";
+import type { EndSelectionMode, ReplaceMode } from "../../../shared/studio-generate/generate-mode.ts";
+import { planGeneration } from "../../generate/generation-plan.ts";
+import { useSession, useStudio } from "../studio-context.ts";
+
+/** Preview starts playing this many beats before the range. */
+const PREVIEW_LEAD_BEATS = 2;
+
+const MODE_TITLES = { create: "Create", replace: "Replace", extend: "Extend" } as const;
+
+const REPLACE_MODES: readonly (readonly [ReplaceMode, string])[] = [
+  ["smart_infill", "Smart"],
+  ["classic", "Classic"],
+  ["fixed", "Fixed"],
+];
+
+const END_MODES: readonly (readonly [EndSelectionMode, string])[] = [
+  ["replace", "Replace"],
+  ["extend", "Extend"],
+];
+
+function Segmented<T extends string>(props: {
+  readonly label: string;
+  readonly name: string;
+  readonly value: T;
+  readonly options: readonly (readonly [T, string])[];
+  readonly onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="segmented" aria-label={props.label}>
+      {props.options.map(([value, text]) => (
+        <label key={value} className={props.value === value ? "checked" : ""}>
+          <input
+            type="radio"
+            className="visually-hidden"
+            name={props.name}
+            checked={props.value === value}
+            onChange={() => props.onChange(value)}
+          />
+          {text}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Generate from the selection: the mode the selection chooses, why it cannot run, the replace and
+ * end-selection settings, the context window in classic replace, the create form's fields (with the
+ * lyrics for the range in replace), Preview and Generate.
+ */
+export function GeneratePanel() {
+  const session = useSession();
+  const { controller, generatePanel: panel, generator } = session;
+  const state = useStore(panel.store);
+  const project = useStudio((studio) => studio.history.present);
+  const playing = useStudio((studio) => studio.ui.playing);
+  const [previewing, setPreviewing] = useState(false);
+  const plan = planGeneration(project, panel.settings(project.editClipId !== null));
+  const { form } = state;
+
+  // Escape ends the preview (and stops playback) wherever the focus is.
+  useEffect(() => {
+    if (!previewing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      controller.stop();
+      setPreviewing(false);
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [previewing, controller]);
+  useEffect(() => {
+    if (!playing) setPreviewing(false);
+  }, [playing]);
+
+  const preview = () => {
+    controller.seek(Math.max(0, plan.range.startBeats - PREVIEW_LEAD_BEATS));
+    void controller.play();
+    setPreviewing(true);
+  };
+
+  const hasRange = plan.range.endBeats > plan.range.startBeats;
+  return (
+    <section className="generate-panel" aria-labelledby="generate-title" data-testid="generate-panel">
+      <div className="panel-row">
+        <h3 id="generate-title" className="panel-subject" data-testid="generate-mode">
+          {plan.mode === null ? "Generate" : MODE_TITLES[plan.mode]}
+        </h3>
+        <span className="field-unit" data-testid="generate-range">
+          {hasRange ? `${shownSeconds(plan.lengthSeconds)} s selected` : "No range selected"}
+        </span>
+      </div>
+      {plan.blocked !== null && (
+        <p className="generate-blocked" role="status" data-testid="generate-blocked">
+          {plan.blocked}
+        </p>
+      )}
+      {plan.mode === "replace" && (
+        <div className="field">
+          <span className="field-label">Replace mode</span>
+          <Segmented
+            label="Replace mode"
+            name="replace-mode"
+            value={state.replaceMode}
+            options={REPLACE_MODES}
+            onChange={(mode) => panel.setReplaceMode(mode)}
+          />
+        </div>
+      )}
+      <div className="field">
+        <span className="field-label">At the end</span>
+        <Segmented
+          label="At the end of the song"
+          name="end-selection-mode"
+          value={state.endSelectionMode}
+          options={END_MODES}
+          onChange={(mode) => panel.setEndSelectionMode(mode)}
+        />
+      </div>
+      {plan.windowShown && (
+        <label className="field">
+          <span className="field-label">Context</span>
+          <input
+            type="number"
+            min={0}
+            step={4}
+            value={state.contextWindowBeats}
+            aria-label="Context window"
+            onChange={(event) => panel.setContextWindow(event.currentTarget.valueAsNumber)}
+          />
+          <span className="field-unit">beats each side</span>
+        </label>
+      )}
+      <label className="generate-field">
+        <span className="field-label">Styles</span>
+        <input
+          type="text"
+          value={form.custom.styles}
+          placeholder="e.g. warm synth pop, 808 drums"
+          onChange={(event) => panel.setCustom({ styles: event.currentTarget.value })}
+        />
+      </label>
+      <label className="generate-field">
+        <span className="field-label">{plan.mode === "replace" ? "Lyrics for the range" : "Lyrics"}</span>
+        <textarea
+          rows={4}
+          value={form.custom.lyrics}
+          placeholder={
+            plan.mode === "replace" ? "New words for the selected range" : "Leave empty for an instrumental"
+          }
+          onChange={(event) => panel.setCustom({ lyrics: event.currentTarget.value })}
+        />
+      </label>
+      <label className="generate-field">
+        <span className="field-label">Clip name</span>
+        <input
+          type="text"
+          value={form.custom.title}
+          placeholder="The song's title"
+          onChange={(event) => panel.setCustom({ title: event.currentTarget.value })}
+        />
+      </label>
+      <div className="generate-actions">
+        <button
+          type="button"
+          disabled={!hasRange || session.audio === null}
+          onClick={previewing ? () => controller.stop() : preview}
+        >
+          {previewing ? "Stop preview" : "Preview"}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={plan.blocked !== null}
+          onClick={() => void generator.generate()}
+        >
+          Generate
+        </button>
+      </div>
+      {state.running > 0 && (
+        <p className="field-unit" role="status" data-testid="generate-running">
+          {state.running === 1 ? "Generating…" : `${state.running} generations running…`}
+        </p>
+      )}
+      {state.message !== null && (
+        <p className="generate-blocked" role="alert" data-testid="generate-message">
+          {state.message}
+        </p>
+      )}
+    </section>
+  );
+}
