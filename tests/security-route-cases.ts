@@ -74,6 +74,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/health": { access: "public" },
   "GET /api/session": { access: "public" },
   "GET /api/realtime": { access: "public" },
+  "GET /api/openapi.json": { access: "public" },
+  "GET /api/docs": { access: "public" },
   "POST /api/auth/login": { access: "public", body: () => ({ email: "nobody@example.com", password: "x" }) },
   "POST /api/auth/signup": { access: "public", body: () => ({}) },
   "POST /api/auth/logout": { access: "public" },

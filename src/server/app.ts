@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAnalyticsRoutes } from "./routes/analytics.ts";
+import { registerApiDocsRoutes } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerAutoplayRoutes } from "./routes/autoplay.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchRoutes(app, db);
   registerNotificationRoutes(app, db);
   registerAnalyticsRoutes(app, db);
+  registerApiDocsRoutes(app);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -1,0 +1,77 @@
+import {
+  clipIdParamsSchema,
+  clipSchema,
+  clipsByIdsQuerySchema,
+  deleteClipsBodySchema,
+  setMetadataBodySchema,
+  setVisibilityBodySchema,
+  trashBodySchema,
+  trashedV2QuerySchema,
+  updateFeedbackBodySchema,
+  updateReactionBodySchema,
+} from "../../../shared/api/clips.ts";
+import { workspaceSummarySchema } from "../../../shared/api/workspaces.ts";
+import type { OperationGroup } from "../operation.ts";
+
+/** The routes of routes/clips.ts. */
+export const clipsOperations: OperationGroup = {
+  tag: "Clips",
+  operations: [
+    {
+      method: "GET",
+      path: "/api/clip/:clip_id",
+      summary: "Clip",
+      params: clipIdParamsSchema,
+      response: clipSchema,
+    },
+    {
+      method: "GET",
+      path: "/api/clips/get_songs_by_ids",
+      summary: "Clips get songs by ids",
+      query: clipsByIdsQuerySchema,
+    },
+    {
+      method: "GET",
+      path: "/api/clips/:clip_id/project",
+      summary: "Clips project",
+      params: clipIdParamsSchema,
+      response: workspaceSummarySchema,
+    },
+    {
+      method: "GET",
+      path: "/api/clips/trashed_v2",
+      summary: "Clips trashed v2",
+      query: trashedV2QuerySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/gen/:clip_id/set_metadata/",
+      summary: "Gen set metadata",
+      params: clipIdParamsSchema,
+      body: setMetadataBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/gen/:clip_id/set_visibility/",
+      summary: "Gen set visibility",
+      params: clipIdParamsSchema,
+      body: setVisibilityBodySchema,
+    },
+    { method: "POST", path: "/api/gen/trash", summary: "Gen trash", body: trashBodySchema },
+    { method: "POST", path: "/api/clips/delete/", summary: "Clips delete", body: deleteClipsBodySchema },
+    {
+      method: "POST",
+      path: "/api/gen/:clip_id/update_reaction_type/",
+      summary: "Gen update reaction type",
+      params: clipIdParamsSchema,
+      body: updateReactionBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/gen/:clip_id/update_feedback_state/",
+      summary: "Gen update feedback state",
+      params: clipIdParamsSchema,
+      body: updateFeedbackBodySchema,
+    },
+  ],
+};

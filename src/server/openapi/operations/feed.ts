@@ -1,0 +1,30 @@
+import {
+  feedOffsetBodySchema,
+  feedV2QuerySchema,
+  feedV2ResponseSchema,
+  feedV3BodySchema,
+  feedV3ResponseSchema,
+} from "../../../shared/api/clips.ts";
+import type { OperationGroup } from "../operation.ts";
+
+/** The routes of routes/feed.ts. */
+export const feedOperations: OperationGroup = {
+  tag: "Feed",
+  operations: [
+    {
+      method: "GET",
+      path: "/api/feed/v2",
+      summary: "Feed",
+      query: feedV2QuerySchema,
+      response: feedV2ResponseSchema,
+    },
+    {
+      method: "POST",
+      path: "/api/feed/v3",
+      summary: "Feed",
+      body: feedV3BodySchema,
+      response: feedV3ResponseSchema,
+    },
+    { method: "POST", path: "/api/feed/v3/offset", summary: "Feed offset", body: feedOffsetBodySchema },
+  ],
+};
