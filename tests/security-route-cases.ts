@@ -28,6 +28,7 @@ export interface Fixtures {
   readonly ownerHandle: string;
   readonly ownerId: string;
   readonly notificationId: string;
+  readonly apiTokenId: string;
 }
 
 export type Access = "public" | "signed-in" | "owner" | "staff";
@@ -54,6 +55,7 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   handle: (f) => f.ownerHandle,
   user_id: (f) => f.ownerId,
   playlist_id: (f) => f.playlistId,
+  token_id: (f) => f.apiTokenId,
 };
 
 const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
@@ -76,6 +78,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/realtime": { access: "public" },
   "GET /api/openapi.json": { access: "public" },
   "GET /api/docs": { access: "public" },
+  "GET /api/account/api-tokens": { access: "signed-in" },
+  "POST /api/account/api-tokens": { access: "signed-in", body: () => ({ name: "script", scope: "read" }) },
+  "DELETE /api/account/api-tokens/:token_id": { access: "owner" },
   "POST /api/auth/login": { access: "public", body: () => ({ email: "nobody@example.com", password: "x" }) },
   "POST /api/auth/signup": { access: "public", body: () => ({}) },
   "POST /api/auth/logout": { access: "public" },

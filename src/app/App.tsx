@@ -25,6 +25,7 @@ const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
 const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
 const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
+const AccountPage = lazy(() => import("./account/AccountPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -148,6 +149,14 @@ function Page({ pathname }: { readonly pathname: string }) {
       );
     case "login":
       return <LoginPage />;
+    case "account":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <AccountPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
     case "notFound":
       return <NotFoundPage />;
   }

@@ -19,6 +19,7 @@ import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAnalyticsRoutes } from "./routes/analytics.ts";
 import { registerApiDocsRoutes } from "./routes/api-docs.ts";
+import { registerApiTokenRoutes } from "./routes/api-tokens.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerAutoplayRoutes } from "./routes/autoplay.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotificationRoutes(app, db);
   registerAnalyticsRoutes(app, db);
   registerApiDocsRoutes(app);
+  registerApiTokenRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -1,6 +1,7 @@
 import type { OperationGroup } from "../operation.ts";
 import { analyticsOperations } from "./analytics.ts";
 import { apiDocsOperations } from "./api-docs.ts";
+import { apiTokensOperations } from "./api-tokens.ts";
 import { authOperations } from "./auth.ts";
 import { autoplayOperations } from "./autoplay.ts";
 import { billingOperations } from "./billing.ts";
@@ -76,4 +77,5 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   uploadsOperations,
   workspacesOperations,
   apiDocsOperations,
+  apiTokensOperations,
 ];
