@@ -81,6 +81,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/account/api-tokens": { access: "signed-in" },
   "POST /api/account/api-tokens": { access: "signed-in", body: () => ({ name: "script", scope: "read" }) },
   "DELETE /api/account/api-tokens/:token_id": { access: "owner" },
+  // The upstream clients' token exchange takes a script token in the bare Authorization header:
+  // session tokens (the route walk's) and no token are refused alike, with a 401.
+  "GET /v1/client": { access: "public" },
+  "POST /v1/client/sessions/:session_id/tokens": {
+    access: "public",
+    path: (f) => `/v1/client/sessions/${f.apiTokenId}/tokens`,
+  },
+  "POST /api/c/check": { access: "signed-in", body: () => ({ ctype: "generation" }) },
+  "POST /api/user/create_session_id/": { access: "signed-in", body: () => ({}) },
   "POST /api/auth/login": { access: "public", body: () => ({ email: "nobody@example.com", password: "x" }) },
   "POST /api/auth/signup": { access: "public", body: () => ({}) },
   "POST /api/auth/logout": { access: "public" },

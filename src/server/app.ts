@@ -10,6 +10,7 @@ import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
+import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { QueueTimings } from "./generation/generation-service.ts";
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRoutes(app, db);
   registerApiDocsRoutes(app);
   registerApiTokenRoutes(app, db);
+  registerUpstreamSessionRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -10,6 +10,7 @@ import { clipMediaOperations } from "./clip-media.ts";
 import { clipSettingsOperations } from "./clip-settings.ts";
 import { clipsOperations } from "./clips.ts";
 import { commentsOperations } from "./comments.ts";
+import { compatOperations } from "./compat.ts";
 import { contestsOperations } from "./contests.ts";
 import { createSupportOperations } from "./create-support.ts";
 import { discoverOperations } from "./discover.ts";
@@ -78,4 +79,5 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   workspacesOperations,
   apiDocsOperations,
   apiTokensOperations,
+  compatOperations,
 ];
