@@ -5,9 +5,19 @@ import type { OperationGroup } from "../operation.ts";
 export const authOperations: OperationGroup = {
   tag: "Auth",
   operations: [
-    { method: "POST", path: "/api/auth/signup", summary: "Auth signup", body: signupBodySchema },
-    { method: "POST", path: "/api/auth/login", summary: "Auth login", body: loginBodySchema },
-    { method: "POST", path: "/api/auth/logout", summary: "Auth logout" },
-    { method: "GET", path: "/api/session", summary: "Session" },
+    {
+      method: "POST",
+      path: "/api/auth/signup",
+      summary: "Sign up (answers a session token)",
+      body: signupBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/auth/login",
+      summary: "Sign in (answers a session token; also sets the cookie)",
+      body: loginBodySchema,
+    },
+    { method: "POST", path: "/api/auth/logout", summary: "Sign out" },
+    { method: "GET", path: "/api/session", summary: "Who is signed in" },
   ],
 };

@@ -12,19 +12,19 @@ export const billingOperations: OperationGroup = {
     {
       method: "GET",
       path: ["/api/billing/info/", "/api/billing/info"],
-      summary: "Billing info",
+      summary: "Credits left, the billing period and this month's use",
       response: billingInfoSchema,
     },
     {
       method: "GET",
       path: ["/api/billing/models/", "/api/billing/models"],
-      summary: "Billing models",
+      summary: "The models your plan may use",
       response: billingModelsResponseSchema,
     },
     {
       method: "GET",
       path: "/api/billing/download-usage",
-      summary: "Billing download usage",
+      summary: "Downloads left this month",
       query: downloadUsageQuerySchema,
     },
   ],

@@ -20,14 +20,14 @@ export const clipsOperations: OperationGroup = {
     {
       method: "GET",
       path: "/api/clip/:clip_id",
-      summary: "Clip",
+      summary: "One song",
       params: clipIdParamsSchema,
       response: clipSchema,
     },
     {
       method: "GET",
       path: "/api/clips/get_songs_by_ids",
-      summary: "Clips get songs by ids",
+      summary: "Songs by ids",
       query: clipsByIdsQuerySchema,
     },
     {
@@ -46,19 +46,29 @@ export const clipsOperations: OperationGroup = {
     {
       method: "POST",
       path: "/api/gen/:clip_id/set_metadata/",
-      summary: "Gen set metadata",
+      summary: "Edit a song's details (title, lyrics, caption, cover)",
       params: clipIdParamsSchema,
       body: setMetadataBodySchema,
     },
     {
       method: "POST",
       path: "/api/gen/:clip_id/set_visibility/",
-      summary: "Gen set visibility",
+      summary: "Publish or unpublish a song",
       params: clipIdParamsSchema,
       body: setVisibilityBodySchema,
     },
-    { method: "POST", path: "/api/gen/trash", summary: "Gen trash", body: trashBodySchema },
-    { method: "POST", path: "/api/clips/delete/", summary: "Clips delete", body: deleteClipsBodySchema },
+    {
+      method: "POST",
+      path: "/api/gen/trash",
+      summary: "Move songs to the Trash, or restore them",
+      body: trashBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/clips/delete/",
+      summary: "Delete songs permanently",
+      body: deleteClipsBodySchema,
+    },
     {
       method: "POST",
       path: "/api/gen/:clip_id/update_reaction_type/",

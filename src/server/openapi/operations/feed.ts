@@ -14,17 +14,22 @@ export const feedOperations: OperationGroup = {
     {
       method: "GET",
       path: "/api/feed/v2",
-      summary: "Feed",
+      summary: "Songs by ids (polling) or your library by page",
       query: feedV2QuerySchema,
       response: feedV2ResponseSchema,
     },
     {
       method: "POST",
       path: "/api/feed/v3",
-      summary: "Feed",
+      summary: "Your library with filters, search and sort (cursor pages)",
       body: feedV3BodySchema,
       response: feedV3ResponseSchema,
     },
-    { method: "POST", path: "/api/feed/v3/offset", summary: "Feed offset", body: feedOffsetBodySchema },
+    {
+      method: "POST",
+      path: "/api/feed/v3/offset",
+      summary: "Your library by page number",
+      body: feedOffsetBodySchema,
+    },
   ],
 };

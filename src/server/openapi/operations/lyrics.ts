@@ -12,13 +12,13 @@ export const lyricsOperations: OperationGroup = {
     {
       method: "POST",
       path: "/api/generate/lyrics/",
-      summary: "Generate lyrics",
+      summary: "Write lyrics from a prompt (answers a job id)",
       body: generateLyricsBodySchema,
     },
     {
       method: "GET",
       path: ["/api/generate/lyrics/:lyrics_id", "/api/generate/lyrics/:lyrics_id/"],
-      summary: "Generate lyrics",
+      summary: "A lyrics job: its status, then its title and text",
       params: lyricsJobParamsSchema,
       response: lyricsJobSchema,
     },
