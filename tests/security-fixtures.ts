@@ -17,6 +17,7 @@ export const SECRETS = {
   project: "SECRET-studio-title",
   comment: "SECRET-comment-text",
   notification: "SECRET-notification-text",
+  apiToken: "SECRET-token-name",
 } as const;
 
 /** A small PNG, as a page would send for a cover. */
@@ -112,6 +113,13 @@ export async function makeOwnerFixtures(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const apiToken = await ok(
+    "api token",
+    await client.post<{ api_token: { id: string } }>("/api/account/api-tokens", {
+      name: "SECRET-token-name",
+      scope: "read",
+    }),
+  );
   return {
     clipId: clip.id,
     uploadId: upload.id,
@@ -127,5 +135,6 @@ export async function makeOwnerFixtures(
     ownerHandle: owner.handle,
     ownerId: owner.id,
     notificationId: notification.id,
+    apiTokenId: apiToken.api_token.id,
   };
 }

@@ -28,6 +28,7 @@ export interface Fixtures {
   readonly ownerHandle: string;
   readonly ownerId: string;
   readonly notificationId: string;
+  readonly apiTokenId: string;
 }
 
 export type Access = "public" | "signed-in" | "owner" | "staff";
@@ -54,6 +55,7 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   handle: (f) => f.ownerHandle,
   user_id: (f) => f.ownerId,
   playlist_id: (f) => f.playlistId,
+  token_id: (f) => f.apiTokenId,
 };
 
 const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
@@ -74,6 +76,20 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/health": { access: "public" },
   "GET /api/session": { access: "public" },
   "GET /api/realtime": { access: "public" },
+  "GET /api/openapi.json": { access: "public" },
+  "GET /api/docs": { access: "public" },
+  "GET /api/account/api-tokens": { access: "signed-in" },
+  "POST /api/account/api-tokens": { access: "signed-in", body: () => ({ name: "script", scope: "read" }) },
+  "DELETE /api/account/api-tokens/:token_id": { access: "owner" },
+  // The upstream clients' token exchange takes a script token in the bare Authorization header:
+  // session tokens (the route walk's) and no token are refused alike, with a 401.
+  "GET /v1/client": { access: "public" },
+  "POST /v1/client/sessions/:session_id/tokens": {
+    access: "public",
+    path: (f) => `/v1/client/sessions/${f.apiTokenId}/tokens`,
+  },
+  "POST /api/c/check": { access: "signed-in", body: () => ({ ctype: "generation" }) },
+  "POST /api/user/create_session_id/": { access: "signed-in", body: () => ({}) },
   "POST /api/auth/login": { access: "public", body: () => ({ email: "nobody@example.com", password: "x" }) },
   "POST /api/auth/signup": { access: "public", body: () => ({}) },
   "POST /api/auth/logout": { access: "public" },

@@ -28,6 +28,7 @@ const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
 const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
+const AccountPage = lazy(() => import("./account/AccountPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -175,6 +176,14 @@ function Page({ pathname }: { readonly pathname: string }) {
       );
     case "login":
       return <LoginPage />;
+    case "account":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <AccountPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
     case "notFound":
       return <NotFoundPage />;
   }

@@ -9,6 +9,7 @@ export type Route =
   | { readonly name: "library" }
   | { readonly name: "libraryPersonas" }
   | { readonly name: "login" }
+  | { readonly name: "account" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "song"; readonly clipId: string }
   | { readonly name: "profile"; readonly handle: string }
@@ -42,6 +43,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "create" };
     case "login":
       return { name: "login" };
+    case "account":
+      return { name: "account" };
     case "library":
       return { name: "library" };
     case "myPersonas":

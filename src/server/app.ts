@@ -10,6 +10,7 @@ import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
+import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { QueueTimings } from "./generation/generation-service.ts";
@@ -18,6 +19,8 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAnalyticsRoutes } from "./routes/analytics.ts";
+import { registerApiDocsRoutes } from "./routes/api-docs.ts";
+import { registerApiTokenRoutes } from "./routes/api-tokens.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerAutoplayRoutes } from "./routes/autoplay.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
@@ -182,6 +185,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSearchRoutes(app, db);
   registerNotificationRoutes(app, db);
   registerAnalyticsRoutes(app, db);
+  registerApiDocsRoutes(app);
+  registerApiTokenRoutes(app, db);
+  registerUpstreamSessionRoutes(app, db);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -17,6 +17,7 @@ const OWNED_ROWS = [
   ["uploads", "user_id"],
   ["lyrics_jobs", "user_id"],
   ["notifications", "user_id"],
+  ["api_tokens", "user_id"],
 ] as const;
 
 describe.each(BACKENDS)("every API route, as owner, another user and anonymous, on %s", (backend) => {

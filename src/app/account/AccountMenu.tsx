@@ -25,7 +25,9 @@ export function AccountMenu() {
   }
   return (
     <div className="account-menu" data-testid="account-menu">
-      <span className="account-handle">@{session.user.handle}</span>
+      <Link className="account-handle" href="/account" title="Account and script tokens">
+        @{session.user.handle}
+      </Link>
       <span className="account-plan">{session.userPlanKey === "free" ? "Basic" : session.userPlanKey}</span>
       <span className="account-credits" data-testid="account-credits">
         {credits === null ? "…" : `${credits} credits`}

@@ -1,9 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import {
+  API_TOKEN_CANNOT_MANAGE,
+  API_TOKEN_INVALID,
+  API_TOKEN_READ_ONLY,
+  type ApiTokenScope,
+} from "../../shared/api/api-tokens.ts";
 import type { Database, User } from "../db/schema.ts";
 import type { WriteWatch } from "../db/write-watch.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
+import { findScriptToken, isScriptToken } from "./script-tokens.ts";
 import { SessionUsers } from "./sessions.ts";
+import { scopeAllows } from "./token-scope.ts";
 
 export const SESSION_COOKIE = "tunesmith_session";
 
@@ -12,6 +20,8 @@ export interface Auth {
   readonly token: string;
   /** Cookies ride along on cross-site requests; bearer tokens do not, so only cookies need a CSRF check. */
   readonly via: "cookie" | "bearer";
+  /** A script token's scope; null for a session (cookie or bearer), which may do anything its user may. */
+  readonly scope: ApiTokenScope | null;
 }
 
 declare module "fastify" {
@@ -52,6 +62,16 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, writeWa
   app.addHook("onRequest", async (request) => {
     const given = credentials(request);
     if (!given) return;
+    if (given.via === "bearer" && isScriptToken(given.token)) {
+      // A script token that no longer works is said so, even on public routes: a script polling
+      // with a revoked token must stop, not carry on as anonymous.
+      const found = await findScriptToken(db, given.token);
+      if (!found) throw unauthorized(API_TOKEN_INVALID);
+      if (!scopeAllows(found.scope, request.method, request.routeOptions.url))
+        throw forbidden(API_TOKEN_READ_ONLY);
+      request.auth = { user: found.user, token: given.token, via: "bearer", scope: found.scope };
+      return;
+    }
     const user = await sessions.find(given.token);
     if (!user) return;
     if (given.via === "cookie" && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
@@ -59,8 +79,15 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, writeWa
         "Cross-site request refused: send the request from Tunesmith's pages or use a bearer token",
       );
     }
-    request.auth = { user, token: given.token, via: given.via };
+    request.auth = { user, token: given.token, via: given.via, scope: null };
   });
+}
+
+/** The user of a session (cookie or session token), or a 401; script tokens get a 403. */
+export function requireSessionUser(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (request.auth?.scope !== null) throw forbidden(API_TOKEN_CANNOT_MANAGE);
+  return user;
 }
 
 /** The signed-in user, or a 401. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
+import type { ApiTokensTable } from "./api-token-tables.ts";
 import type { Timestamp } from "./column-types.ts";
 import type {
   EditSessionsTable,
@@ -349,6 +350,7 @@ export interface Database {
   clip_action_counts: ClipActionCountsTable;
   editor_requests: EditorRequestsTable;
   share_links: ShareLinksTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { WebSocket } from "ws";
 import { type RealtimeServerMessage, realtimeClientMessageSchema } from "../../shared/api/realtime.ts";
 import { summarizeIssues } from "../../shared/zod-issues.ts";
-import { findSessionUser } from "../auth/sessions.ts";
+import { findTokenUser } from "../auth/token-user.ts";
 import type { Database, User } from "../db/schema.ts";
 import { authorizeChannel } from "./channels.ts";
 import type { RealtimeHub } from "./hub.ts";
@@ -95,7 +95,7 @@ export function runSocketSession(options: SocketSessionOptions): void {
     alive = false;
     socket.ping();
     try {
-      if (!(await findSessionUser(db, options.token))) socket.close(SESSION_ENDED_CODE, "Session ended");
+      if (!(await findTokenUser(db, options.token))) socket.close(SESSION_ENDED_CODE, "Session ended");
     } catch (error) {
       log.warn({ err: error }, "realtime session check failed");
     }

@@ -25,6 +25,7 @@ import * as jobQueue from "./0040-job-queue.ts";
 import * as notifications from "./0045-notifications.ts";
 import * as contests from "./0085-contests.ts";
 import * as editActions from "./0050-edit-actions.ts";
+import * as apiTokens from "./0070-api-tokens.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0045-notifications": notifications,
   "0085-contests": contests,
   "0050-edit-actions": editActions,
+  "0070-api-tokens": apiTokens,
 };

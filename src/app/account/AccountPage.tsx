@@ -1,0 +1,19 @@
+import { Toasts } from "../shell/Toasts.tsx";
+import { PageHeader } from "./PageHeader.tsx";
+import { ScriptTokens } from "./ScriptTokens.tsx";
+import { useSignedIn } from "./use-signed-in.ts";
+import "../create/create.css";
+import "./script-tokens.css";
+
+/** The signed-in user's account page: for now, the tokens their scripts use. */
+export default function AccountPage() {
+  const session = useSignedIn();
+  return (
+    <main className="page account-page">
+      <PageHeader />
+      <h1>Account</h1>
+      {session?.user == null ? <p className="page-loading">Loading...</p> : <ScriptTokens />}
+      <Toasts />
+    </main>
+  );
+}
