@@ -25,6 +25,7 @@ const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
 const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
 const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
+const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -143,6 +144,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <RadioPage clipId={route.clipId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "liveRadio":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <LiveRadioPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -18,6 +18,7 @@ export type Route =
   | { readonly name: "search" }
   | { readonly name: "describeClip" }
   | { readonly name: "songRadio"; readonly clipId: string }
+  | { readonly name: "liveRadio" }
   | { readonly name: "notFound" };
 
 /**
@@ -60,6 +61,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "describeClip" };
     case "songRadio":
       return { name: "songRadio", clipId: match.params.clipId };
+    case "liveRadio":
+      return { name: "liveRadio" };
     default:
       return { name: "notFound" };
   }

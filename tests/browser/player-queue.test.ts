@@ -23,7 +23,8 @@ describe("the queue panel", () => {
       .select("id")
       .where("email", "=", PRO_USER)
       .executeTakeFirstOrThrow();
-    const sound = tone(4, 22050);
+    // Long enough that the first song is still playing when the panel is checked, on a loaded machine.
+    const sound = tone(12, 22050);
     // Oldest first, so the library (newest first) lists them One..Four.
     for (const [at, title] of [...TITLES].reverse().entries()) {
       await newClipWithAudio(
@@ -33,7 +34,7 @@ describe("the queue panel", () => {
           userId: pro.id,
           title,
           status: "complete",
-          metadata: { type: "gen", tags: "queue test", duration: 4 },
+          metadata: { type: "gen", tags: "queue test", duration: 12 },
           createdAt: new Date(Date.UTC(2025, 0, 1, 0, at)),
         },
         { ...sound, channels: [...sound.channels] },
