@@ -29,6 +29,7 @@ const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
 const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
 const AccountPage = lazy(() => import("./account/AccountPage.tsx"));
+const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -171,6 +172,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
             <EditPage clipId={route.clipId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "liveRadio":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <LiveRadioPage />
           </Suspense>
         </ErrorBoundary>
       );
