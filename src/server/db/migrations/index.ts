@@ -23,9 +23,9 @@ import * as trendingScores from "./0035-trending-scores.ts";
 import * as discoverySearch from "./0036-discovery-search.ts";
 import * as jobQueue from "./0040-job-queue.ts";
 import * as notifications from "./0045-notifications.ts";
-import * as contests from "./0085-contests.ts";
 import * as editActions from "./0050-edit-actions.ts";
 import * as apiTokens from "./0070-api-tokens.ts";
+import * as contests from "./0085-contests.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,7 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0036-discovery-search": discoverySearch,
   "0040-job-queue": jobQueue,
   "0045-notifications": notifications,
-  "0085-contests": contests,
   "0050-edit-actions": editActions,
   "0070-api-tokens": apiTokens,
+  "0085-contests": contests,
 };
