@@ -48,7 +48,7 @@ describe("generation end to end with the built-in generator", () => {
     const stems = await client.post<{ clips: Clip[] }>(`/api/edit/stems/${clip.id}`);
     expect(stems.status).toBe(200);
     expect(stems.body.clips.map((stem) => stem.metadata.stem_type_group_name)).toEqual(
-      expect.arrayContaining(["drums", "bass", "vocals"]),
+      expect.arrayContaining(["Drums", "Bass", "Vocals"]),
     );
     const beats = await client.get<{ state: string; downbeats: [number, number][] | null }>(
       `/api/gen/${clip.id}/downbeats`,
