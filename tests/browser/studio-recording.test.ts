@@ -136,9 +136,9 @@ describe("recording in the studio", () => {
     // Four bars and a beat at 120 bpm.
     const errors = await metronomeTakeErrors(page, inject("baseUrl"), 8.6);
     expect(errors.length).toBeGreaterThanOrEqual(14);
-    for (const [beat, error] of errors.entries()) {
-      expect(error, `beat ${beat} has a click`).not.toBeNull();
-      expect(Math.abs(error ?? 0), `beat ${beat}`).toBeLessThan(2);
+    for (const [index, error] of errors.entries()) {
+      expect(error, `beat ${index} of the take has a click`).not.toBeNull();
+      expect(Math.abs(error ?? 0), `beat ${index} of the take`).toBeLessThan(2);
     }
     await page.close();
   });
