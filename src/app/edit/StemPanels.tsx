@@ -5,14 +5,13 @@
 
 import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { STEM_TYPES, type StemType } from "../../shared/api/stem-types.ts";
 import { PANEL_SIZES, type Panel, panelSize, type StemLayout } from "../../studio/edit/stem-layout.ts";
 import {
   renameTrack,
   STEM_TRACK_HEIGHTS,
-  STEM_TYPES,
   type StemEditorState,
   type StemTrackHeight,
-  type StemType,
   setHeight,
   setStemType,
 } from "../../studio/edit/stem-tracks.ts";

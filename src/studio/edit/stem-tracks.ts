@@ -2,25 +2,10 @@
 // track per stem. Every operation is a pure function returning the same state when it changes
 // nothing, so the studio's undo history records only real edits.
 
+/** The stem types a song is split into, by the names the product gives them. */
+import { STEM_TYPES, type StemType } from "../../shared/api/stem-types.ts";
 import { clamp } from "../../shared/numbers.ts";
 import { BALANCE_MAX, BALANCE_MIN, FADER_MAX, FADER_MIN } from "../../shared/project/index.ts";
-
-/** The stem types a song is split into, by the names the product gives them. */
-export const STEM_TYPES = [
-  "Vocals",
-  "Backing_Vocals",
-  "Drums",
-  "Bass",
-  "Guitar",
-  "Keyboard",
-  "Percussion",
-  "Strings",
-  "Synth",
-  "FX",
-  "Brass",
-  "Woodwinds",
-] as const;
-export type StemType = (typeof STEM_TYPES)[number];
 
 export const STEM_TRACK_HEIGHTS = [40, 80, 160] as const;
 export type StemTrackHeight = (typeof STEM_TRACK_HEIGHTS)[number];
