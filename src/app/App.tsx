@@ -25,7 +25,7 @@ const NotificationsPage = lazy(() => import("./pages/NotificationsPage.tsx"));
 const SearchPage = lazy(() => import("./search/SearchPage.tsx"));
 const DescribeClipPage = lazy(() => import("./clip-actions/describe/DescribeClipPage.tsx"));
 const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
-const AccountPage = lazy(() => import("./account/AccountPage.tsx"));
+const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
