@@ -28,8 +28,8 @@ const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
 const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
-const AccountPage = lazy(() => import("./account/AccountPage.tsx"));
 const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
+const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on

@@ -2,7 +2,10 @@ import { clipDownloadResponseSchema } from "../../../shared/api/billing.ts";
 import {
   clipMediaParamsSchema,
   clipMediaQuerySchema,
+  convertWavResponseSchema,
+  opusFileResponseSchema,
   waveformAggregatesResponseSchema,
+  wavFileResponseSchema,
 } from "../../../shared/api/clip-media.ts";
 import { clipIdParamsSchema } from "../../../shared/api/clips.ts";
 import type { OperationGroup } from "../operation.ts";
@@ -44,6 +47,21 @@ export const clipMediaOperations: OperationGroup = {
       path: "/api/gen/:clip_id/wav_file/",
       summary: "Gen wav file",
       params: clipIdParamsSchema,
+      response: wavFileResponseSchema,
+    },
+    {
+      method: "POST",
+      path: ["/api/gen/:clip_id/convert_opus", "/api/gen/:clip_id/convert_opus/"],
+      summary: "Convert a song to Ogg Opus for download (counted as a download)",
+      params: clipIdParamsSchema,
+      response: convertWavResponseSchema,
+    },
+    {
+      method: "GET",
+      path: "/api/gen/:clip_id/opus_file/",
+      summary: "The Ogg Opus download's address once converted",
+      params: clipIdParamsSchema,
+      response: opusFileResponseSchema,
     },
   ],
 };

@@ -15,11 +15,13 @@ import { contestsOperations } from "./contests.ts";
 import { createSupportOperations } from "./create-support.ts";
 import { discoverOperations } from "./discover.ts";
 import { downbeatsOperations } from "./downbeats.ts";
+import { editOperations } from "./edit.ts";
 import { editorRequestsOperations } from "./editor-requests.ts";
 import { feedOperations } from "./feed.ts";
 import { generateOperations } from "./generate.ts";
 import { healthOperations } from "./health.ts";
 import { imageUploadsOperations } from "./image-uploads.ts";
+import { liveRadioOperations } from "./live-radio.ts";
 import { lyricsOperations } from "./lyrics.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { personaLibraryOperations } from "./persona-library.ts";
@@ -54,7 +56,9 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   createSupportOperations,
   discoverOperations,
   downbeatsOperations,
+  editOperations,
   editorRequestsOperations,
+  liveRadioOperations,
   feedOperations,
   generateOperations,
   healthOperations,

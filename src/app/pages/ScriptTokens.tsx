@@ -6,9 +6,9 @@ import {
   apiTokenListSchema,
   createdApiTokenSchema,
 } from "../../shared/api/api-tokens.ts";
+import { apiRequest, apiSend } from "../account/api-request.ts";
 import { timeAgo } from "../notifications/notification-text.ts";
 import { showToast } from "../shell/toast-store.ts";
-import { apiRequest, apiSend } from "./api-request.ts";
 
 const TOKENS_PATH = "/api/account/api-tokens";
 

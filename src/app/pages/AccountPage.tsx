@@ -1,7 +1,7 @@
+import { PageHeader } from "../account/PageHeader.tsx";
+import { useSignedIn } from "../account/use-signed-in.ts";
 import { Toasts } from "../shell/Toasts.tsx";
-import { PageHeader } from "./PageHeader.tsx";
 import { ScriptTokens } from "./ScriptTokens.tsx";
-import { useSignedIn } from "./use-signed-in.ts";
 import "../create/create.css";
 import "./script-tokens.css";
 
