@@ -206,7 +206,9 @@ export async function resolveRequestReferences(
   body: GenerateBody,
   model: ModelDefinition,
 ): Promise<ResolvedReferences> {
-  const continueClip = body.continue_clip_id ? await usableClip(db, user.id, body.continue_clip_id) : null;
+  const continueClip = body.continue_clip_id
+    ? await usableClip(db, user.id, body.continue_clip_id, { remix: true })
+    : null;
   const references = referencesFromWireBody(body, {
     continueClipIsUpload: continueClip?.metadata.type === "upload",
   });
@@ -247,7 +249,7 @@ export async function resolveRequestReferences(
     ...stemClipIds,
   ]) {
     if (!clipId) continue;
-    const clip = await usableClip(db, user.id, clipId);
+    const clip = await usableClip(db, user.id, clipId, { remix: true });
     // A stem is rendered from the song's score: an upload (or another model's song) has none.
     if (stemClipIds.includes(clipId) && !(await hasUsableScore(db, clip.id)))
       throw badRequest(STEMS_NEED_SCORE);
@@ -272,7 +274,7 @@ export async function resolveRequestReferences(
   const samples = findReference(references, "sample");
   if (samples) {
     for (const clipId of new Set(samples.sampleClipIds))
-      inspirations.push(await usableClip(db, user.id, clipId));
+      inspirations.push(await usableClip(db, user.id, clipId, { remix: true }));
   }
   return {
     task: resolution.task ?? "create",

@@ -34,17 +34,24 @@ const asUsable = (row: ClipRow, audioKey: string): UsableClip => {
 /** Someone else's public song whose owner turned Allow Remixes off. */
 export const REMIXES_NOT_ALLOWED = "The owner does not allow remixes of this song";
 
+export const ONLY_OWN_SONGS = "You can only build on your own songs";
+
 /**
- * The clip, when the user may build on it: theirs, someone else's public song that allows remixes
- * (or, with `allowPublicOf`, that owner's public song, as a public persona's root), not trashed,
- * complete and with audio. Otherwise a 4xx saying which of these it is not; someone else's private
- * clip answers as missing.
+ * The clip, when the user may build on it: theirs; with `remix`, also someone else's public song
+ * that allows remixes and is no contest entry (a cover, an extend, a replaced section); with
+ * `allowPublicOf`, that owner's public song (a public persona's root). Not trashed, complete and with
+ * audio. Otherwise a 4xx saying which of these it is not; someone else's private clip answers as
+ * missing. Everything else done to a song (edits, remaster, stems, downloads) is its owner's alone.
  */
 export async function usableClip(
   db: Kysely<Database>,
   userId: string,
   clipId: string,
-  options: { readonly allowPublicOf?: string; readonly notCompleteMessage?: string } = {},
+  options: {
+    readonly allowPublicOf?: string;
+    readonly remix?: boolean;
+    readonly notCompleteMessage?: string;
+  } = {},
 ): Promise<UsableClip> {
   const missing = notFound(`Clip ${clipId} not found`);
   if (!uuid.safeParse(clipId).success) throw missing;
@@ -54,6 +61,7 @@ export async function usableClip(
   const allowedOther = options.allowPublicOf !== undefined && row.user_id === options.allowPublicOf;
   if (!own && !allowedOther) {
     if (!row.is_public || row.is_trashed) throw missing;
+    if (!options.remix) throw forbidden(ONLY_OWN_SONGS);
     const metadata = row.metadata as ClipMetadata;
     if (!othersMayRemix(metadata)) throw forbidden(REMIXES_NOT_ALLOWED);
     if ((metadata.contest_ids?.length ?? 0) > 0) throw forbidden(CONTEST_MESSAGES.entriesLocked);
