@@ -426,7 +426,10 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     expect((await only(owner)).content).toEqual({ clip_id: source.id, title: "Tide" });
     // Remixing is all others may do with it: its remaster and stems stay the owner's.
     const remaster = await fan.client.post("/api/generate/upsample/", { clip_id: source.id });
-    expect([remaster.status, remaster.body]).toEqual([403, { detail: "You can only build on your own songs" }]);
+    expect([remaster.status, remaster.body]).toEqual([
+      403,
+      { detail: "You can only build on your own songs" },
+    ]);
     expect((await fan.client.post(`/api/edit/stems/${source.id}/`, {})).status).toBe(403);
 
     // The fan's caption naming someone tells them, once however often it is saved.
