@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
+import { pausePlayer, playerPosition, playingAt, seekPlayer } from "./player-bar.ts";
 import { accountOf, finishedSong } from "./song-fixtures.ts";
 
 const app = openCreateApp();
@@ -21,15 +22,9 @@ describe("comments on the song page", () => {
     const shown = page.getByTestId("song-page");
     await expect.poll(() => shown.getByTestId("comments-empty").isVisible()).toBe(true);
     await shown.getByRole("button", { name: "Play Talking Tides" }).click();
-    const audio = page.getByTestId("player-audio");
-    await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => playingAt(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     // Pause where it is, so the comment's time is the one shown.
-    await page
-      .getByTestId("player-bar")
-      .getByRole("button", { name: /^Pause/ })
-      .click();
+    await pausePlayer(page);
     const composer = shown.getByTestId("comment-composer").first();
     const field = composer.getByRole("textbox", { name: "Write a comment" });
     await field.fill("Great start @");
@@ -57,15 +52,12 @@ describe("comments on the song page", () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(100);
     // Pressing it plays from the comment's time, after the player first went back to the start.
-    await audio.evaluate((element: HTMLAudioElement) => {
-      element.currentTime = 0;
-    });
+    await seekPlayer(page, 0);
+    await expect.poll(() => playerPosition(page)).toBeLessThan(0.5);
     const [minutes, seconds] = (time ?? "").split(":").map(Number);
     await marker.click();
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime), {
-        timeout: 15_000,
-      })
+      .poll(() => playingAt(page), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(minutes * 60 + seconds);
 
     await comment.getByRole("button", { name: "Reply" }).click();

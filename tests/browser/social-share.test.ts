@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
+import { playingAt } from "./player-bar.ts";
 import { accountOf, finishedSong } from "./song-fixtures.ts";
 
 const app = openCreateApp();
@@ -43,14 +44,7 @@ describe("sharing a song", () => {
     const shown = page.getByTestId("song-page");
     await expect.poll(() => shown.getByTestId("song-title").textContent()).toBe("Shared Shores");
     await shown.getByRole("button", { name: "Play Shared Shores" }).click();
-    await expect
-      .poll(
-        () => page.getByTestId("player-audio").evaluate((element: HTMLAudioElement) => element.currentTime),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBeGreaterThan(0.5);
+    await expect.poll(() => playingAt(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   }, 60_000);
 
   it("plays in a 760x240 iframe on another page", async () => {
