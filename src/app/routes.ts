@@ -22,7 +22,6 @@ export type Route =
   | { readonly name: "contest"; readonly contestId: string }
   | { readonly name: "editLegacy"; readonly clipId: string }
   | { readonly name: "edit"; readonly clipId: string }
-  | { readonly name: "liveRadio" }
   | { readonly name: "notFound" };
 
 /**
@@ -75,8 +74,6 @@ export function matchRoute(pathname: string): Route {
       return { name: "redirect", to: `/edit/${match.params.path ?? ""}` };
     case "edit":
       return { name: "edit", clipId: match.params.clipId };
-    case "liveRadio":
-      return { name: "liveRadio" };
     default:
       return { name: "notFound" };
   }

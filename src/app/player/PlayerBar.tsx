@@ -19,7 +19,6 @@ import {
 } from "./player-store.ts";
 import { QueuePanel } from "./QueuePanel.tsx";
 import { useAutoplayRefill } from "./use-autoplay-refill.ts";
-import { useEnginePlayback } from "./use-engine-playback.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
 import { usePlaybarSync } from "./use-playbar-sync.ts";
@@ -60,17 +59,8 @@ export function PlayerBar() {
   const [position, setPosition] = useState(0);
   const [queueOpen, setQueueOpen] = useState(false);
   const [duration, setDuration] = useState(0);
-  const engine = useEnginePlayback(clip);
-  const elementShows = usePlaybackState(element, playing && !engine.active);
-  const shows = engine.active
-    ? !playing
-      ? "paused"
-      : engine.loading
-        ? "buffering"
-        : "playing"
-    : elementShows;
-  // The engine plays finished songs; the element only what the engine does not (see use-engine-playback.ts).
-  const src = engine.active ? null : (clip?.audio_url ?? null);
+  const shows = usePlaybackState(element, playing);
+  const src = clip?.audio_url ?? null;
   const complete = clip?.status === "complete";
   const songSeconds = clip?.metadata.duration ?? 0;
 
@@ -127,18 +117,6 @@ export function PlayerBar() {
     if (element !== null) element.volume = volume;
   }, [volume]);
 
-  // The engine took the song: the element lets its source go, silently (not the listener's pause).
-  useEffect(() => {
-    const element = audio.current;
-    if (!engine.active || element === null || element.getAttribute("src") === null) return;
-    swapping.current = true;
-    swaps.current++;
-    shownClip.current = null;
-    element.removeAttribute("src");
-    element.load();
-    swapping.current = false;
-  }, [engine.active]);
-
   // A restart of the song the element holds (repeat one, step back past 3 s): from the top.
   const shownStarts = useRef(starts);
   useEffect(() => {
@@ -153,7 +131,7 @@ export function PlayerBar() {
   // Leaving for a page with its own transport unmounts the bar and its element: playing stops.
   useEffect(() => () => playerStore.setState({ playing: false }), []);
 
-  const seekElement = useCallback(
+  const seek = useCallback(
     (to: number) => {
       const element = audio.current;
       if (element === null || !complete) return;
@@ -162,11 +140,7 @@ export function PlayerBar() {
     },
     [complete, songSeconds],
   );
-  const engineSeek = engine.seek;
-  const seek = engine.active ? engineSeek : seekElement;
-  const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
-  const currentTime = engine.active ? engine.currentTime : elementTime;
-  const seekBy = useCallback((by: number) => seek(currentTime() + by), [seek, currentTime]);
+  const seekBy = useCallback((by: number) => seek((audio.current?.currentTime ?? 0) + by), [seek]);
   useEffect(
     () =>
       seekRequests.subscribe((request) => {
@@ -175,9 +149,10 @@ export function PlayerBar() {
     [clipId, seek],
   );
   usePlayerKeys(seekBy);
-  usePlaybarSync(currentTime);
+  const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
+  usePlaybarSync(elementTime);
   useAutoplayRefill();
-  useMediaSession(clip, playing, { currentTime, seek, canSeek: complete });
+  useMediaSession(clip, playing, { element, canSeek: complete });
 
   useEffect(() => {
     const element = audio.current;
@@ -193,12 +168,7 @@ export function PlayerBar() {
   if (clip === undefined) return null;
   const title = displayTitle(clip);
   return (
-    <footer
-      className="player-bar"
-      data-testid="player-bar"
-      data-state={shows}
-      data-playback={engine.active ? "engine" : "element"}
-    >
+    <footer className="player-bar" data-testid="player-bar" data-state={shows}>
       <SongCover clip={clip} size={44} />
       <div className="player-song">
         <Link className="player-title" href={`/song/${clip.id}`} data-testid="player-title">
@@ -210,11 +180,11 @@ export function PlayerBar() {
       </div>
       <PlayerControls
         playable={isPlayable(clip)}
-        position={engine.active ? engine.position : position}
+        position={position}
         length={songSeconds || duration}
         complete={complete}
         onSeek={seek}
-        currentTime={currentTime}
+        currentTime={elementTime}
       />
       <button
         type="button"

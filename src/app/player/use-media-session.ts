@@ -5,9 +5,7 @@ import { stepBack, stepForward, togglePlaying } from "./player-queue.ts";
 import { updatePlayer } from "./player-store.ts";
 
 export interface MediaSessionControls {
-  /** Seconds into the song now, for step back's 3 s rule. */
-  readonly currentTime: () => number;
-  readonly seek: (seconds: number) => void;
+  readonly element: HTMLAudioElement | null;
   /** Seeking is offered only where the audio can seek (a finished song's file). */
   readonly canSeek: boolean;
 }
@@ -23,7 +21,7 @@ export function useMediaSession(
   playing: boolean,
   controls: MediaSessionControls,
 ): void {
-  const { currentTime, seek, canSeek } = controls;
+  const { element, canSeek } = controls;
   const session = typeof navigator === "undefined" ? undefined : navigator.mediaSession;
 
   useEffect(() => {
@@ -46,10 +44,10 @@ export function useMediaSession(
       play: () => updatePlayer((state) => (state.playing ? state : togglePlaying(state))),
       pause: () => updatePlayer((state) => (state.playing ? togglePlaying(state) : state)),
       nexttrack: () => updatePlayer(stepForward),
-      previoustrack: () => updatePlayer((state) => stepBack(state, currentTime())),
+      previoustrack: () => updatePlayer((state) => stepBack(state, element?.currentTime ?? 0)),
       seekto: canSeek
         ? (details) => {
-            if (details.seekTime !== undefined) seek(details.seekTime);
+            if (element !== null && details.seekTime !== undefined) element.currentTime = details.seekTime;
           }
         : null,
     };
@@ -57,5 +55,5 @@ export function useMediaSession(
     return () => {
       for (const action of ACTIONS) session.setActionHandler(action, null);
     };
-  }, [session, currentTime, seek, canSeek]);
+  }, [session, element, canSeek]);
 }
