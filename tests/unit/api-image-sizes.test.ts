@@ -2,6 +2,7 @@
 // 1024 px come back as JPEGs fitted within that square (made once, then served from storage); an
 // image already within the size comes back as it is; other sizes are refused.
 
+import { request } from "node:http";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -30,27 +31,48 @@ describe.each(BACKENDS)("image sizes on %s", (backend) => {
   const server = startApiServer(backend);
   const db = () => server.database().db;
 
-  async function fetchImage(path: string, token?: string) {
-    const response = await fetch(`${server.url()}${path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+  /**
+   * A request over a connection of its own, closed after it: a kept-alive one would hold the
+   * server's close at the end of the file.
+   */
+  function send(path: string, options: { token?: string; body?: Buffer; type?: string } = {}) {
+    return new Promise<{ status: number; type: string | undefined; body: Buffer }>((resolve, reject) => {
+      const headers: Record<string, string> = options.token
+        ? { authorization: `Bearer ${options.token}` }
+        : {};
+      if (options.type) headers["content-type"] = options.type;
+      const call = request(
+        `${server.url()}${path}`,
+        { method: options.body ? "POST" : "GET", agent: false, headers },
+        (response) => {
+          response
+            .toArray()
+            .then((chunks) =>
+              resolve({
+                status: response.statusCode ?? 0,
+                type: response.headers["content-type"],
+                body: Buffer.concat(chunks),
+              }),
+            )
+            .catch(reject);
+        },
+      );
+      call.on("error", reject);
+      call.end(options.body);
     });
-    return {
-      status: response.status,
-      type: response.headers.get("content-type"),
-      body: Buffer.from(await response.arrayBuffer()),
-    };
   }
+  const fetchImage = (path: string, token?: string) => send(path, { token });
   const sized = (url: string, size: number | string) => `${url}${url.includes("?") ? "&" : "?"}size=${size}`;
 
   it("serves a cover and an avatar fitted within each size, made once and kept", async () => {
     const person = await newTestUser(db(), server.client());
     const stranger = await newTestUser(db(), server.client());
-    const uploaded = await fetch(`${server.url()}/api/uploads/image/`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${person.token}`, "content-type": "image/png" },
+    const uploaded = await send("/api/uploads/image/", {
+      token: person.token,
+      type: "image/png",
       body: Buffer.from(picture()),
     });
-    const { image_s3_id } = (await uploaded.json()) as { image_s3_id: string };
+    const { image_s3_id } = JSON.parse(uploaded.body.toString()) as { image_s3_id: string };
     const song = await newTestClip(db(), { userId: person.id, title: "Cover", isPublic: true });
     const withCover = await person.client.post<Clip>(`/api/gen/${song.id}/set_metadata/`, { image_s3_id });
     expect(withCover.status).toBe(200);
