@@ -232,7 +232,7 @@ describe("generating in the studio", () => {
   );
 
   it(
-    "shows a failed generation's toast once per clip and drops its placeholder",
+    "shows a failed generation's toast once per clip and drops its queued generation",
     async () => {
       const { page, baseUrl, db, storage } = app();
       const user = await accountOf(db, PRO_USER);

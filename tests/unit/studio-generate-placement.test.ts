@@ -1,4 +1,4 @@
-// The studio generation's project edits: the intent and its queued placeholder, the results placed
+// The studio generation's project edits: the intent and its queued generation, the results placed
 // over a range partly covered by clips (one onto the track, four into take lanes), and completion.
 
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import {
   addCreationIntent,
   completeStreamingSong,
   dropPossibleClip,
-  dropQueuedPlaceholder,
+  dropQueuedGeneration,
   type GeneratedSong,
   placeResults,
   settleQueuedGeneration,
@@ -38,7 +38,7 @@ const place = (count: number) =>
     counter(),
   );
 
-describe("the clip creation intent and its queued placeholder", () => {
+describe("the clip creation intent and its queued generation", () => {
   it("appears at once over the range, waiting on the queued generation", () => {
     const [intent] = withIntent().tracks[0].clipCreationIntents;
     expect(intent).toMatchObject({
@@ -67,7 +67,7 @@ describe("the clip creation intent and its queued placeholder", () => {
     });
   });
 
-  it("trades the placeholder for the possible clips when the call answers", () => {
+  it("trades the queued generation for the possible clips when the call answers", () => {
     const state = settleQueuedGeneration(withIntent(), "i", ["x", "y"]);
     expect(state.tracks[0].clipCreationIntents[0]).toMatchObject({
       queuedGenerationId: null,
@@ -75,11 +75,11 @@ describe("the clip creation intent and its queued placeholder", () => {
     });
   });
 
-  it("drops the intent with its placeholder when the call fails or 60 s pass unanswered", () => {
-    expect(dropQueuedPlaceholder(withIntent(), "i").tracks[0].clipCreationIntents).toEqual([]);
-    // An answered call has no placeholder left: a late time-out changes nothing.
+  it("drops the intent with its queued generation when the call fails or 60 s pass unanswered", () => {
+    expect(dropQueuedGeneration(withIntent(), "i").tracks[0].clipCreationIntents).toEqual([]);
+    // An answered call has no queued generation left: a late time-out changes nothing.
     const answered = deepFreeze(settleQueuedGeneration(withIntent(), "i", ["x"]));
-    expect(dropQueuedPlaceholder(answered, "i")).toBe(answered);
+    expect(dropQueuedGeneration(answered, "i")).toBe(answered);
     // A call that answered with no clips leaves nothing to wait for.
     expect(settleQueuedGeneration(withIntent(), "i", []).tracks[0].clipCreationIntents).toEqual([]);
   });

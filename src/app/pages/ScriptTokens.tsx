@@ -102,7 +102,8 @@ export function ScriptTokens() {
       <p className="script-tokens-help">
         Scripts sign in with a token sent as <code>Authorization: Bearer &lt;token&gt;</code>. A read token
         can list and download; a write token can also create songs and change your library. See the{" "}
-        <a href="/api/docs">API reference</a>.
+        <a href="/api/docs">API reference</a>. Name each token after what uses it, a nightly backup say, so
+        you know which to revoke.
       </p>
       <form className="script-token-form" onSubmit={(event) => void create(event)}>
         <label>
@@ -110,7 +111,6 @@ export function ScriptTokens() {
           <input
             value={name}
             maxLength={API_TOKEN_NAME_MAX}
-            placeholder="e.g. nightly backup"
             onChange={(event) => setName(event.target.value)}
             required
           />

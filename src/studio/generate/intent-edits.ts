@@ -1,5 +1,5 @@
 // A generation's life on the timeline, as pure project edits: the clip creation intent shown over
-// the range at once with its queued placeholder, the possible clips it learns when the call answers,
+// the range at once with its queued generation, the possible clips it learns when the call answers,
 // the results placed when they stream (one onto the track, several into take lanes), and the
 // completed clips trimmed to their real length.
 
@@ -16,8 +16,8 @@ import { type NewId, randomId } from "../editing/ids.ts";
 import { byStart, mapTracks, updateTrack } from "../editing/project-updates.ts";
 import { placeResultsInTakeLanes, resultsGoToTakeLanes } from "../editing/take-lanes.ts";
 
-/** A queued placeholder not answered by then is dropped (the call is taken as lost). */
-export const QUEUED_PLACEHOLDER_TIMEOUT_MS = 60_000;
+/** A queued generation not answered by then is dropped (the call is taken as lost). */
+export const QUEUED_GENERATION_TIMEOUT_MS = 60_000;
 
 export interface IntentRange {
   readonly trackId: string;
@@ -47,7 +47,7 @@ const withIntents = (
 const stillWaiting = (intent: ClipCreationIntent): ClipCreationIntent | null =>
   intent.possibleClipIds.length > 0 || intent.queuedGenerationId !== null ? intent : null;
 
-/** The intent over the range, waiting on its queued generation (the placeholder). */
+/** The intent over the range, waiting on its queued generation. */
 export function addCreationIntent(
   state: StudioProjectState,
   range: IntentRange,
@@ -77,7 +77,7 @@ export function addCreationIntent(
 export const removeIntent = (state: StudioProjectState, intentId: string): StudioProjectState =>
   withIntents(state, intentId, () => null);
 
-/** The call answered with its clips: they are the intent's possible clips; the placeholder goes. */
+/** The call answered with its clips: they are the intent's possible clips; the queued generation goes. */
 export const settleQueuedGeneration = (
   state: StudioProjectState,
   intentId: string,
@@ -87,8 +87,8 @@ export const settleQueuedGeneration = (
     stillWaiting({ ...intent, possibleClipIds: [...possibleClipIds], queuedGenerationId: null }),
   );
 
-/** The call failed or its 60 s ran out: the placeholder goes, and the intent with it when it waits for nothing else. */
-export const dropQueuedPlaceholder = (state: StudioProjectState, intentId: string): StudioProjectState =>
+/** The call failed or its 60 s ran out: the queued generation goes, and the intent with it when it waits for nothing else. */
+export const dropQueuedGeneration = (state: StudioProjectState, intentId: string): StudioProjectState =>
   withIntents(state, intentId, (intent) =>
     intent.queuedGenerationId === null ? intent : stillWaiting({ ...intent, queuedGenerationId: null }),
   );

@@ -1,7 +1,7 @@
 // Generate pressed in the studio: the plan read from the selection, the intent shown at once over the
 // range, the context rendered, the create page's generation call, then the clips followed by id
 // until each is placed and complete. Intents and the songs' progress are facts, written through the
-// whole history (an undo never brings back a finished placeholder); placing the results is the one
+// whole history (an undo never brings back a finished queued generation); placing the results is the one
 // undo step, so undo gives back what the range held before.
 
 import type { Clip } from "../../shared/api/clips.ts";
@@ -22,11 +22,11 @@ import {
   addCreationIntent,
   completeStreamingSong,
   dropPossibleClip,
-  dropQueuedPlaceholder,
+  dropQueuedGeneration,
   type IntentRange,
   mapEveryClip,
   placeResults,
-  QUEUED_PLACEHOLDER_TIMEOUT_MS,
+  QUEUED_GENERATION_TIMEOUT_MS,
   removeIntent,
   settleQueuedGeneration,
 } from "./intent-edits.ts";
@@ -95,14 +95,14 @@ export class StudioGenerator {
       ),
     );
     const timeout = setTimeout(
-      () => controller.rewrite((state) => dropQueuedPlaceholder(state, intentId)),
-      QUEUED_PLACEHOLDER_TIMEOUT_MS,
+      () => controller.rewrite((state) => dropQueuedGeneration(state, intentId)),
+      QUEUED_GENERATION_TIMEOUT_MS,
     );
     try {
       const clips = await this.start(project, plan);
       clearTimeout(timeout);
       if (clips === null) {
-        controller.rewrite((state) => dropQueuedPlaceholder(state, intentId));
+        controller.rewrite((state) => dropQueuedGeneration(state, intentId));
         return;
       }
       controller.rewrite((state) =>
