@@ -1,11 +1,12 @@
 import { Fft } from "./fft";
 import { FrameAnalysis } from "./frame-analysis";
 import { FrameSynthesis } from "./frame-synthesis";
-import { BUCKETS, FrameSpectrum, PhaseIntegrator } from "./phase-integration";
+import { FrameSpectrum, PhaseIntegrator } from "./phase-integration";
 import { ENVELOPE_HZ, PitchMap } from "./pitch-map";
+import { StretchArena } from "./stretch-arena";
 import { StretchSource } from "./stretch-source";
 import { TimeMap } from "./time-map";
-import { ONSET_BLOCK, ONSET_HISTORY, ONSET_RING, OnsetDetector } from "./transients";
+import { ONSET_BLOCK, OnsetDetector } from "./transients";
 
 // Streaming time-stretch and pitch-shift for one mono or stereo stream: a
 // phase vocoder whose phases come from phase-gradient heap integration (Prusa
@@ -39,16 +40,9 @@ import { ONSET_BLOCK, ONSET_HISTORY, ONSET_RING, OnsetDetector } from "./transie
 // (time-map.ts). Stereo: the phases are computed once, for the mid, and both
 // channels turn by the same angle per bin, so the stereo image is kept
 // exactly. Pitch moves on the spectrum, formants optionally kept
-// (pitch-map.ts). docs/design/stretcher.md has the whole design.
-//
-// Files: this one is the phase vocoder's core (the arena, the timeline and
-// the frame loop); stretch-source.ts reads the input; time-map.ts maps
-// output frames to input times with the transient lock; transients.ts finds the onsets the lock needs;
-// frame-analysis.ts unpacks and measures each frame's spectra; pitch-map.ts
-// moves them in pitch; frame-synthesis.ts turns, inverse-transforms and
-// overlap-adds them; phase-integration.ts integrates the output phases;
-// simd-math.ts has the four-lane math of the per-bin loops; bin-buffers.ts
-// the array passes (clean input, interleaving, smoothing).
+// (pitch-map.ts). docs/design/stretcher.md has the whole design. This file is
+// the core (the timeline and the frame loop); each part has a file named for it
+// (arena, source, time map, onsets, analysis, pitch map, synthesis, phases).
 
 /** Stretch (output duration / input duration) limits. */
 export const MIN_STRETCH: f64 = 1.0 / 128.0;
@@ -61,14 +55,6 @@ const OVERLAP: i32 = 4;
 /** Group-delay scaling is clamped to this range: beyond it phase steps would be noise anyway. */
 const MIN_TIME_SCALE: f32 = 0.125;
 const MAX_TIME_SCALE: f32 = 4.0;
-/** Floats of guard before each per-bin array, so index -1 reads are in bounds. */
-const GUARD: i32 = 4;
-
-/** Bytes an array of `count` floats takes in the arena: guards both sides, 16-byte aligned. */
-function arrayBytes(count: i32): usize {
-  return ((<usize>(count + 2 * GUARD + 3)) << 2) & ~(<usize>15);
-}
-
 /** The power of two nearest 85 ms of frames (4096 at 44.1 and 48 kHz, 8192 at 96 kHz). */
 function fftSizeFor(sampleRate: f64): i32 {
   const ideal = (sampleRate * 4096.0) / 48000.0;
@@ -87,8 +73,6 @@ export class Stretcher {
   readonly bins: i32;
 
   private readonly fft: Fft;
-  private readonly fftRe: usize;
-  private readonly fftIm: usize;
   /** Unpacks, windows and measures each frame's spectra into analysed. */
   private readonly analysis!: FrameAnalysis;
   /** The output phases, integrated frame by frame. */
@@ -100,15 +84,12 @@ export class Stretcher {
   private readonly pitchMap!: PitchMap;
   /** Turns, inverse-transforms and overlap-adds each frame; its ring holds the pending output. */
   private readonly synthesis!: FrameSynthesis;
-  private readonly ring: usize;
-  private readonly ringMask: i32;
   /** The transient lock's onsets, found ahead of the frames that need them. */
   private readonly onsets!: OnsetDetector;
   /** Which input time each output frame analyses: the caller's map with the transient lock on it. */
   private readonly timeMap!: TimeMap;
   /** Every array above lives in this one zeroed block. */
-  private readonly arena: usize;
-  private cursor: usize;
+  private readonly arena!: StretchArena;
 
   // Parameters.
   private pitch: f32 = 1.0;
@@ -143,126 +124,73 @@ export class Stretcher {
     const half = n >> 1;
     this.bins = half + 1;
     this.fft = new Fft(n);
-    const binFloats = half + 8;
     let ringFrames = 16;
     // Pending output spans at most a block and a window past the output position.
     while (ringFrames < n + this.maxBlock + this.hop) ringFrames <<= 1;
-    this.ringMask = ringFrames - 1;
-    const bytes: usize =
-      2 * arrayBytes(n + 4) +
-      33 * arrayBytes(binFloats) +
-      arrayBytes(2 * binFloats) +
-      2 * arrayBytes(4 * binFloats + 16) +
-      arrayBytes(BUCKETS) +
-      arrayBytes(n) +
-      arrayBytes(2 * ringFrames) +
-      arrayBytes(2 * ONSET_RING) +
-      arrayBytes(2 * ONSET_BLOCK + 4) +
-      arrayBytes(ONSET_HISTORY) +
-      16;
-    this.arena = heap.alloc(bytes);
-    memory.fill(this.arena, 0, bytes);
-    this.cursor = (this.arena + 15) & ~(<usize>15);
-    this.fftRe = this.carve(n + 4);
-    this.fftIm = this.carve(n + 4);
-    const rawLr = this.carve(binFloats);
-    const rawLi = this.carve(binFloats);
-    const rawRr = this.carve(binFloats);
-    const rawRi = this.carve(binFloats);
-    const xLr = this.carve(binFloats);
-    const xLi = this.carve(binFloats);
-    const xRr = this.carve(binFloats);
-    const xRi = this.carve(binFloats);
-    const xEnergy = this.carve(binFloats);
-    const xOmega = this.carve(binFloats);
-    const vLr = this.carve(binFloats);
-    const vLi = this.carve(binFloats);
-    const vRr = this.carve(binFloats);
-    const vRi = this.carve(binFloats);
-    const vEnergy = this.carve(binFloats);
-    const vOmega = this.carve(binFloats);
-    const vStep = this.carve(binFloats);
-    const phase = this.carve(binFloats);
-    const phaseIn = this.carve(binFloats);
-    const step = this.carve(binFloats);
-    const advance = this.carve(binFloats);
-    const phaseOut = this.carve(binFloats);
-    const phasePrev = this.carve(binFloats);
-    const omegaPrev = this.carve(binFloats);
-    const keyCur = this.carve(binFloats);
-    const keyPrev = this.carve(binFloats);
-    const done = this.carve(binFloats);
-    const mapPos = this.carve(binFloats);
-    const mapGain = this.carve(binFloats);
-    const envelope = this.carve(binFloats);
-    const envelopeTmp = this.carve(binFloats);
-    const peakIn = this.carve(binFloats);
-    const peakOut = this.carve(binFloats);
-    const queueNext = this.carve(2 * binFloats);
-    const xQuad = this.carve(4 * binFloats + 16) + 16 * 4;
-    const vQuad = this.carve(4 * binFloats + 16) + 16 * 4;
-    const queueHeads = this.carve(BUCKETS);
-    const window = this.carve(n);
-    this.ring = this.carve(2 * ringFrames);
-    const onsetTimes = this.carve(2 * ONSET_RING);
-    const onsetBuffer = this.carve(2 * ONSET_BLOCK + 4);
-    const onsetHistory = this.carve(ONSET_HISTORY);
-    // A miscounted arena would overlap whatever follows it: trap instead.
-    if (this.cursor > this.arena + bytes) unreachable();
-    this.onsets = new OnsetDetector(sampleRate, this.channels == 2, onsetTimes, onsetBuffer, onsetHistory);
+    const a = new StretchArena(n, ringFrames);
+    this.arena = a;
+    this.onsets = new OnsetDetector(
+      sampleRate,
+      this.channels == 2,
+      a.onsetTimes,
+      a.onsetBuffer,
+      a.onsetHistory,
+    );
     this.timeMap = new TimeMap(n, this.onsets);
     this.phases = new PhaseIntegrator(
       this.bins,
       this.channels == 2,
       this.hop,
       n,
-      phaseIn,
-      step,
-      advance,
-      phaseOut,
-      phasePrev,
-      omegaPrev,
-      keyCur,
-      keyPrev,
-      queueNext,
-      queueHeads,
-      done,
+      a.phaseIn,
+      a.step,
+      a.advance,
+      a.phaseOut,
+      a.phasePrev,
+      a.omegaPrev,
+      a.keyCur,
+      a.keyPrev,
+      a.queueNext,
+      a.queueHeads,
+      a.done,
     );
-    this.analysed = new FrameSpectrum(xLr, xLi, xRr, xRi, xOmega, xEnergy, 0);
-    this.pitchMapped = new FrameSpectrum(vLr, vLi, vRr, vRi, vOmega, vEnergy, vStep);
-    this.analysis = new FrameAnalysis(n, this.channels == 2, rawLr, rawLi, rawRr, rawRi, this.analysed);
+    this.analysed = new FrameSpectrum(a.xLr, a.xLi, a.xRr, a.xRi, a.xOmega, a.xEnergy, 0);
+    this.pitchMapped = new FrameSpectrum(a.vLr, a.vLi, a.vRr, a.vRi, a.vOmega, a.vEnergy, a.vStep);
+    this.analysis = new FrameAnalysis(
+      n,
+      this.channels == 2,
+      a.rawLr,
+      a.rawLi,
+      a.rawRr,
+      a.rawRi,
+      this.analysed,
+    );
     this.pitchMap = new PitchMap(
       this.bins,
       this.channels == 2,
       max(1, <i32>Math.round((ENVELOPE_HZ * <f64>n) / sampleRate)),
       this.analysed,
       this.pitchMapped,
-      phase,
-      mapPos,
-      mapGain,
-      envelope,
-      envelopeTmp,
-      peakIn,
-      peakOut,
-      xQuad,
-      vQuad,
+      a.phase,
+      a.mapPos,
+      a.mapGain,
+      a.envelope,
+      a.envelopeTmp,
+      a.peakIn,
+      a.peakOut,
+      a.xQuad,
+      a.vQuad,
     );
-    // Hann, normalised so that analysis and synthesis windows overlap-add to 1
-    // (sum of squares 3n / 8hop), including the inverse FFT's factor n.
-    const scale = (8.0 * <f64>this.hop) / (3.0 * <f64>n * <f64>n);
-    for (let j = 0; j < n; j++) {
-      const w = 0.5 - 0.5 * Math.cos((2.0 * Math.PI * <f64>j) / <f64>n);
-      store<f32>(window + ((<usize>j) << 2), <f32>(w * scale));
-    }
+    a.fillWindow(n, this.hop);
     this.synthesis = new FrameSynthesis(
       n,
       this.channels == 2,
       this.fft,
-      this.fftRe,
-      this.fftIm,
-      window,
-      this.ring,
-      this.ringMask,
+      a.fftRe,
+      a.fftIm,
+      a.window,
+      a.ring,
+      ringFrames - 1,
     );
     this.seek(0.0);
   }
@@ -279,14 +207,8 @@ export class Stretcher {
     heap.free(changetype<usize>(this.analysis));
     heap.free(changetype<usize>(this.synthesis));
     heap.free(changetype<usize>(this.source));
-    heap.free(this.arena);
+    this.arena.destroy();
     heap.free(changetype<usize>(this));
-  }
-
-  private carve(count: i32): usize {
-    const at = this.cursor + ((<usize>GUARD) << 2);
-    this.cursor += arrayBytes(count);
-    return at;
   }
 
   // ----- parameters -----
@@ -342,7 +264,7 @@ export class Stretcher {
     this.fresh = true;
     this.scanFresh = true;
     this.onsets.forget();
-    memory.fill(this.ring - ((<usize>GUARD) << 2), 0, (<usize>(2 * (this.ringMask + 1) + 2 * GUARD)) << 2);
+    this.arena.clearRing();
   }
 
   /** Output latency: 0. Output frame k after a seek to t plays input time t + (the map). */
@@ -458,8 +380,8 @@ export class Stretcher {
     this.prevInputTime = time;
 
     this.gather(centre);
-    this.fft.forward(this.fftRe, this.fftIm);
-    this.analysis.analyse(this.fftRe, this.fftIm);
+    this.fft.forward(this.arena.fftRe, this.arena.fftIm);
+    this.analysis.analyse(this.arena.fftRe, this.arena.fftIm);
     const mapped = this.pitch != 1.0 || this.formant;
     if (mapped) this.pitchMap.map(this.pitch, this.formant);
     this.phases.integrate(mapped ? this.pitchMapped : this.analysed, mapped, scale, this.fresh);
@@ -478,13 +400,15 @@ export class Stretcher {
   private gather(centre: i64): void {
     const half = this.fftSize >> 1;
     const halfBytes = (<usize>half) << 2;
-    this.source.read(0, this.fftRe, centre, half);
-    this.source.read(0, this.fftRe + halfBytes, centre - <i64>half, half);
+    const re = this.arena.fftRe;
+    const im = this.arena.fftIm;
+    this.source.read(0, re, centre, half);
+    this.source.read(0, re + halfBytes, centre - <i64>half, half);
     if (this.channels == 2) {
-      this.source.read(1, this.fftIm, centre, half);
-      this.source.read(1, this.fftIm + halfBytes, centre - <i64>half, half);
+      this.source.read(1, im, centre, half);
+      this.source.read(1, im + halfBytes, centre - <i64>half, half);
     } else {
-      memory.fill(this.fftIm, 0, halfBytes << 1);
+      memory.fill(im, 0, halfBytes << 1);
     }
   }
 }
