@@ -43,7 +43,7 @@ export function Fader({
   testId,
 }: FaderProps) {
   const track = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ position: number; width: number } | null>(null);
+  const drag = useRef<{ position: number; width: number; lastX: number } | null>(null);
   const position = amplitudeToFaderPosition(value);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -53,7 +53,7 @@ export function Fader({
     // A press on the groove jumps there; a press on the knob keeps its value.
     const onKnob = (event.target as HTMLElement).classList.contains("fader-knob");
     const start = onKnob ? position : clamp01((event.clientX - box.left) / box.width);
-    drag.current = { position: start, width: Math.max(1, box.width) };
+    drag.current = { position: start, width: Math.max(1, box.width), lastX: event.clientX };
     onGestureStart?.();
     if (!onKnob) onChange(faderPositionToAmplitude(start));
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -71,7 +71,13 @@ export function Fader({
     const state = drag.current;
     if (state === null) return;
     const fine = event.shiftKey ? 0.25 : 1;
-    state.position = clamp01(state.position + (event.movementX * fine) / state.width);
+    // Locked, the pointer does not move and only movementX counts; unlocked (not yet granted, or
+    // refused), the travel since the last event is exact, where movementX may be lost while the
+    // lock is being granted.
+    const locked = document.pointerLockElement === track.current;
+    const moved = locked ? event.movementX : event.clientX - state.lastX;
+    state.lastX = event.clientX;
+    state.position = clamp01(state.position + (moved * fine) / state.width);
     onChange(faderPositionToAmplitude(state.position));
   };
 
