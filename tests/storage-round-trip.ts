@@ -17,3 +17,14 @@ export async function expectObjectRoundTrip(storage: Storage, key: string): Prom
   expect((await buffer(await storage.read(key, { start: 9995, end: 9999 }))).toString()).toBe("56789");
   return body;
 }
+
+/** Copies an object inside the store: the copy has the bytes and type, and outlives the original. */
+export async function expectObjectCopy(storage: Storage, from: string, to: string): Promise<void> {
+  const body = Buffer.from("stem ".repeat(2000));
+  await storage.put(from, Readable.from([body]), { contentType: "audio/wav" });
+  expect(await storage.copy(from, to)).toEqual({ size: body.length, contentType: "audio/wav" });
+  await storage.delete(from);
+  expect(await storage.stat(from)).toBeNull();
+  expect(await storage.stat(to)).toEqual({ size: body.length, contentType: "audio/wav" });
+  expect(Buffer.compare(await buffer(await storage.read(to)), body)).toBe(0);
+}

@@ -9,7 +9,7 @@ import { startApiServer } from "../api-server.ts";
 import { tone, wavFile } from "../audio-files.ts";
 import { type S3Server, startS3Server } from "../s3-server.ts";
 import { BACKENDS } from "../server-database.ts";
-import { expectObjectRoundTrip } from "../storage-round-trip.ts";
+import { expectObjectCopy, expectObjectRoundTrip } from "../storage-round-trip.ts";
 import { uploadSongThroughForm } from "../upload-client.ts";
 
 async function keysIn(storage: S3Storage, bucket: string): Promise<string[]> {
@@ -32,6 +32,13 @@ describe("S3 storage against a real S3-compatible server (s3rver)", () => {
     await storage.delete("a/b.bin");
     expect(await storage.stat("a/b.bin")).toBeNull();
     expect(await keysIn(storage, settings.bucket)).toEqual([]);
+  });
+
+  it("copies an object inside the bucket, the copy standing on its own", async () => {
+    const settings = await server.newBucket();
+    const storage = new S3Storage(settings);
+    await expectObjectCopy(storage, "stems/one.wav", "clips/two/audio.wav");
+    expect(await keysIn(storage, settings.bucket)).toEqual(["clips/two/audio.wav"]);
   });
 
   it("leaves nothing in the bucket for a body over its limit (no partial objects to sweep)", async () => {

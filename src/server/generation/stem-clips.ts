@@ -122,8 +122,8 @@ export async function stemClipsFor(
       if (!name.success) throw conflict(NO_STEMS);
       const id = crypto.randomUUID();
       const audioKey = clipMediaKey(id, "audio", "wav");
-      // Streamed from object to object: a 3-minute float stem is tens of megabytes.
-      await storage.put(audioKey, await storage.read(stem.key), { contentType: "audio/wav" });
+      // Copied inside the store: a 3-minute float stem is tens of megabytes.
+      await storage.copy(stem.key, audioKey);
       return { id, type: partStemType(name.data, score), status: "complete", audioKey };
     }),
   );

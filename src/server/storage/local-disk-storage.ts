@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -46,13 +46,35 @@ export class LocalDiskStorage implements Storage {
     body: Readable,
     options: { contentType: string; maxBytes?: number },
   ): Promise<StoredObject> {
+    const counter = byteLimit(options.maxBytes);
+    await this.writeInPlace(key, options.contentType, (partial) =>
+      pipeline(body, counter, createWriteStream(partial)),
+    );
+    return { size: counter.size, contentType: options.contentType };
+  }
+
+  /** The kernel copies the file (a reflink where the file system shares blocks). */
+  async copy(fromKey: string, toKey: string): Promise<StoredObject> {
+    const from = this.path(fromKey);
+    const contentType = await readFile(`${from}.type`, "utf8");
+    await this.writeInPlace(toKey, contentType, (partial) =>
+      copyFile(from, partial, constants.COPYFILE_FICLONE),
+    );
+    return { size: (await stat(this.path(toKey))).size, contentType };
+  }
+
+  /** Writes through a partial file renamed into place once complete, its content type beside it. */
+  private async writeInPlace(
+    key: string,
+    contentType: string,
+    write: (partial: string) => Promise<void>,
+  ): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     const partial = `${path}${PARTIAL_MARK}${process.pid}-${randomBytes(6).toString("hex")}`;
-    const counter = byteLimit(options.maxBytes);
     try {
-      await pipeline(body, counter, createWriteStream(partial));
-      await writeFile(`${partial}.type`, options.contentType);
+      await write(partial);
+      await writeFile(`${partial}.type`, contentType);
       await rename(`${partial}.type`, `${path}.type`);
       await rename(partial, path);
     } catch (error) {
@@ -60,7 +82,6 @@ export class LocalDiskStorage implements Storage {
       await rm(`${partial}.type`, { force: true });
       throw error;
     }
-    return { size: counter.size, contentType: options.contentType };
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -112,6 +113,20 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** A server-side copy (up to 5 GB, far above any object the product stores). */
+  async copy(fromKey: string, toKey: string): Promise<StoredObject> {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: toKey,
+        CopySource: `${this.bucket}/${fromKey.split("/").map(encodeURIComponent).join("/")}`,
+      }),
+    );
+    const copied = await this.stat(toKey);
+    if (copied === null) throw new Error(`The S3 copy of ${fromKey} to ${toKey} is not there`);
+    return copied;
   }
 
   async *list(): AsyncIterable<string> {

@@ -40,6 +40,11 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * Copies an object to a new key inside the store (a file copy on disk, a server-side copy on S3):
+   * the bytes never pass through this process. A copy is complete or absent, never partial.
+   */
+  copy(fromKey: string, toKey: string): Promise<StoredObject>;
   /** Every stored key (no writes in progress), in no set order: what a backup copies. */
   list(): AsyncIterable<string>;
   /** Lets the page send a file straight to the store, under one key, as S3's presigned POST does. */
