@@ -9,8 +9,9 @@ import JSZip from "jszip";
 import { MPEGDecoder } from "mpg123-decoder";
 import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { decodeWav, encodeWav } from "../../src/shared/audio/wav.ts";
+import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { openAppPageForFile } from "./app-page.ts";
+import { dropWavOnTimeline, toneWavBase64 } from "./studio-drop.ts";
 
 const page = openAppPageForFile();
 /** The song clip the upload test made, opened by the server persistence test. */
@@ -261,31 +262,9 @@ describe("the studio page", () => {
       data: { email: "studio-upload@example.com", password: "a long password", handle: "studio_upload" },
     });
     expect(signup.status()).toBe(201);
-    // Eight seconds of a 440 Hz tone (uploads need at least 6 s): 16 beats at the demo's tempo.
-    const rate = 48_000;
-    const tone = new Float32Array(8 * rate).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate));
-    const wav = Buffer.from(encodeWav({ sampleRate: rate, channels: [tone] }, "pcm16")).toString("base64");
+    // Eight seconds of a tone: 16 beats at the demo's tempo.
     const lead = await lanePoint(5, 0);
-    await page().evaluate(
-      ({ wav, x, y }) => {
-        const bytes = Uint8Array.from(atob(wav), (character) => character.charCodeAt(0));
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes], "Take one.wav", { type: "audio/wav" }));
-        const target = document.querySelector('[data-testid="timeline-canvas"]');
-        for (const type of ["dragenter", "dragover", "drop"]) {
-          target?.dispatchEvent(
-            new DragEvent(type, {
-              dataTransfer: transfer,
-              clientX: x + 2,
-              clientY: y,
-              bubbles: true,
-              cancelable: true,
-            }),
-          );
-        }
-      },
-      { wav, x: lead.x, y: lead.y },
-    );
+    await dropWavOnTimeline(page(), { x: lead.x + 2, y: lead.y }, "Take one.wav", toneWavBase64(8));
     await expect
       .poll(() => page().getByTestId("upload-banner").textContent())
       .toContain("Take one.wav is coming");

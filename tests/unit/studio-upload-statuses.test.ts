@@ -9,6 +9,7 @@ import { SourceLibrary } from "../../src/studio/audio/source-library.ts";
 import type { StudioAudio } from "../../src/studio/audio/studio-audio.ts";
 import { StudioController } from "../../src/studio/store/studio-controller.ts";
 import { uploadBannerText, uploadStatusText } from "../../src/studio/uploads/banner-text.ts";
+import { memoryPendingFiles, type PendingFiles } from "../../src/studio/uploads/pending-files.ts";
 import { UploadError } from "../../src/studio/uploads/upload-api.ts";
 import {
   INVALID_UPLOAD_MESSAGE,
@@ -16,10 +17,17 @@ import {
   UploadManager,
 } from "../../src/studio/uploads/upload-manager.ts";
 
-const audio = {
-  sources: new SourceLibrary(null, () => undefined),
-  decode: async (): Promise<SourceAudio> => ({ sampleRate: 48_000, channels: [new Float32Array(48_000)] }),
-} as unknown as StudioAudio;
+/** A page's audio: its own source library, and a decoder reading the first byte as the length in ms. */
+const pageAudio = () =>
+  ({
+    sources: new SourceLibrary(null, () => undefined),
+    decode: async (bytes: ArrayBuffer): Promise<SourceAudio> => ({
+      sampleRate: 48_000,
+      channels: [new Float32Array(48 * (new Uint8Array(bytes)[0] ?? 0))],
+    }),
+  }) as unknown as StudioAudio;
+
+const audio = pageAudio();
 
 /** An uploader whose every call waits until the test settles it. */
 function pendingUploader() {
@@ -43,14 +51,17 @@ function pendingUploader() {
 }
 
 /** A demo project's controller and an upload manager whose uploads wait for the test. */
-function uploadSetup() {
-  const controller = new StudioController(demoProject());
+function uploadSetup(
+  page: { pending?: PendingFiles; project?: ReturnType<typeof demoProject>; audio?: StudioAudio } = {},
+) {
+  const controller = new StudioController(page.project ?? demoProject());
   const { calls, upload } = pendingUploader();
   const manager = new UploadManager(
     controller,
-    () => audio,
+    () => page.audio ?? audio,
     upload,
     async () => undefined,
+    page.pending ?? memoryPendingFiles(),
   );
   return { controller, calls, manager };
 }
@@ -133,6 +144,30 @@ describe("several uploads onto tracks", () => {
     calls[2].resolve("song-1");
     await again;
     expect(controller.state.uploads).toEqual([]);
+  });
+
+  it("keeps a failed take in the browser and sends it again on the next visit, playing meanwhile", async () => {
+    const pending = memoryPendingFiles();
+    const first = uploadSetup({ pending, audio: pageAudio() });
+    const done = first.manager.place(take("Take 1.wav", "demo-track-lead"));
+    await expect.poll(() => first.calls.length).toBe(1);
+    first.calls[0].reject(new UploadError("Upload failed"));
+    await done;
+    const [placed] = clipsOf(first.controller, 5);
+    const localId = placed.uploadId ?? "";
+    expect(await pending.find(localId)).not.toBeNull();
+
+    // The page is left and opened again: a new controller on the saved state, an empty source library.
+    const nextAudio = pageAudio();
+    const next = uploadSetup({ pending, project: first.controller.project, audio: nextAudio });
+    await next.manager.restorePending(next.controller.project);
+    expect(nextAudio.sources.has(localId)).toBe(true);
+    await expect.poll(() => next.calls.length).toBe(1);
+    expect(next.calls[0].name).toBe("Take 1.wav");
+    next.calls[0].resolve("song-take");
+    await expect.poll(() => clipsOf(next.controller, 5)[0]?.clipId).toBe("song-take");
+    await expect.poll(() => pending.find(localId)).toBeNull();
+    expect(next.controller.state.uploads).toEqual([]);
   });
 
   it("undoes an invalid upload with the persistent toast", async () => {

@@ -168,6 +168,9 @@ export class StudioSession {
       const project = this.controller.project;
       const error = audio.update(project);
       if (error !== null) console.error(error);
+      // Unfinished uploads of an earlier visit play from the browser's copy, not as missing.
+      if (!this.controller.state.readOnly) await this.uploads.restorePending(project);
+      if (this.disposed) return;
       this.loader.loadFor(project);
       if (!this.controller.state.readOnly) this.uploads.resumeAnalyses(project);
       this.status.setState({ engine: "ready", error: null, readyAt: performance.now() });

@@ -1,8 +1,10 @@
 // Files dropped on a track, and recorded takes: decoded (or already decoded) on the page and placed
 // at once, so they play while they upload; uploaded to the server meanwhile, and their clips
 // pointed at the song clip once there is one. Each upload can be cancelled while it runs; a failed
-// one keeps its file and can be sent again; one the server refuses as invalid is undone.
+// one keeps its file and can be sent again; one the server refuses as invalid is undone. Files not
+// yet on the server are kept in the browser too, and sent again on the studio's next visit.
 
+import { clipSourceId } from "../../engine/index.ts";
 import { applyBeatsFrame, type NumberedBeat } from "../../shared/beats/beats-result.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { beats, seconds } from "../../shared/time.ts";
@@ -18,6 +20,7 @@ import type { StudioController } from "../store/studio-controller.ts";
 import { tempoOf } from "../timeline/project-geometry.ts";
 import { type DownbeatsStreamer, streamDownbeats } from "./downbeats-stream.ts";
 import { clipNameOf, oneFileAtATimeMessage, pickDroppedAudio } from "./drop-validation.ts";
+import { browserPendingFiles, type PendingFiles } from "./pending-files.ts";
 import { UploadError, type UploadedClip, type UploadProgress, uploadAudioFile } from "./upload-api.ts";
 import { removeUploadClips } from "./upload-clips.ts";
 
@@ -54,6 +57,7 @@ export class UploadManager {
     private readonly audio: () => StudioAudio | null,
     private readonly upload: Uploader = uploadAudioFile,
     private readonly downbeats: DownbeatsStreamer = streamDownbeats(),
+    private readonly pending: PendingFiles = browserPendingFiles(),
   ) {}
 
   async drop(files: readonly File[], target: DropTarget): Promise<void> {
@@ -119,7 +123,41 @@ export class UploadManager {
       this.controller.selectClip({ trackId: placed.trackIds[0], clipId: clipIds[0] });
     }
     this.files.set(localId, placed.file);
+    await this.pending.keep(localId, placed.file).catch((error) => {
+      console.warn(`${placed.file.name} is kept for this page only`, error);
+    });
     await this.send(localId);
+  }
+
+  /**
+   * Files placed in an earlier visit whose upload never finished: their audio comes back from the
+   * browser's copy, plays at once, and is sent again. Answers once their audio is in place.
+   */
+  async restorePending(project: StudioProjectState): Promise<void> {
+    const audio = this.audio();
+    if (audio === null) return;
+    const local = new Set<string>();
+    for (const track of project.tracks) {
+      for (const clip of [...track.clips, ...track.takeLanes.flatMap((lane) => lane.clips)]) {
+        const source = clipSourceId(clip);
+        if (source?.startsWith(LOCAL_UPLOAD_PREFIX) && !audio.sources.has(source)) local.add(source);
+      }
+    }
+    const restored = await Promise.all(
+      [...local].map(async (localId) => {
+        try {
+          const file = await this.pending.find(localId);
+          if (file === null) return null;
+          audio.sources.add(localId, await audio.decode(await file.arrayBuffer()));
+          this.files.set(localId, file);
+          return localId;
+        } catch (error) {
+          console.warn(`Could not bring back the unfinished upload ${localId}`, error);
+          return null;
+        }
+      }),
+    );
+    for (const localId of restored) if (localId !== null) void this.send(localId);
   }
 
   /** Sends a failed upload's kept file again. */
@@ -143,8 +181,13 @@ export class UploadManager {
   private forget(localId: string): void {
     this.running.delete(localId);
     this.files.delete(localId);
+    this.dropKept(localId);
     this.controller.dropUpload(localId);
     this.controller.rewrite((project) => removeUploadClips(project, localId));
+  }
+
+  private dropKept(localId: string): void {
+    this.pending.drop(localId).catch((error) => console.warn(`Could not forget ${localId}`, error));
   }
 
   private async send(localId: string): Promise<void> {
@@ -185,6 +228,7 @@ export class UploadManager {
     if (abort.signal.aborted) return;
     this.running.delete(localId);
     this.files.delete(localId);
+    this.dropKept(localId);
     this.audio()?.sources.alias(uploaded.clipId, localId);
     this.controller.rewrite((project) =>
       reidentifyUpload(project, localId, { uploadId: uploaded.uploadId, clipId: uploaded.clipId }),
