@@ -21,7 +21,9 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/browser/global-setup.ts"],
-          testTimeout: 60_000,
+          // Generous: browser tests wait on songs and engines of a machine whose two cores run eight
+          // browsers at once, and their own waits (some of a minute or more) must end first.
+          testTimeout: 180_000,
           hookTimeout: 60_000,
         },
       },
