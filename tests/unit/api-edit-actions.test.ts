@@ -3,10 +3,12 @@
 // (a known sine), and the source is never changed.
 import { describe, expect, it } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
+import { claimBeatJob, readBeatJob } from "../../src/server/beats/beat-job-store.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import { editActionStatusSchema } from "../../src/shared/api/edit.ts";
 import type { WorkspaceSummary } from "../../src/shared/api/workspaces.ts";
 import { fadeGain } from "../../src/shared/audio/fade-curve.ts";
+import { beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
 import { startApiServerWithUsers } from "../clip-fixtures.ts";
 import {
   audioBytes,
@@ -72,6 +74,48 @@ describe.each(BACKENDS)("edit actions on real audio on %s", (backend) => {
       expect((await audioBytes(server.url(), owner, original.body.clips[0].audio_url)).equals(song.wav)).toBe(
         true,
       );
+    },
+  );
+
+  it(
+    "carries the source's analysed beats into the edited song, moved with its audio",
+    EDIT_TIMEOUT,
+    async () => {
+      const song = await newSong(parts(), owner);
+      const { audio_key } = await db()
+        .selectFrom("clips")
+        .select("audio_key")
+        .where("id", "=", song.id)
+        .executeTakeFirstOrThrow();
+      // Beats every 0.4 s (150 bpm), as an analysis of the source left them.
+      const times = Array.from({ length: 12 }, (_, i) => Math.round(i * 0.4 * 1000) / 1000);
+      await claimBeatJob(db(), song.id, audio_key ?? "", {
+        state: "complete",
+        source: "supplied",
+        result: {
+          bpm: 150,
+          beats: times,
+          downbeats: times.map((t, i): [number, number] => [t, (i % 4) + 1]),
+          tempo_candidates: [{ bpm: 150, confidence: 1 }],
+          seconds_analysed: SONG_SECONDS,
+        },
+      });
+      const done = await runEdit(owner.client, `/api/edit/crop/${song.id}/`, {
+        crop_start_s: 1,
+        crop_end_s: 2,
+        is_crop_remove: true,
+      });
+      expect(done.status, done.error_message ?? "").toBe("complete");
+      const carried = await readBeatJob(db(), done.clip?.id ?? "");
+      expect(carried?.state).toBe("complete");
+      const { downbeats, bpm } = beatsResultSchema.parse(carried?.result);
+      expect(bpm).toBe(150);
+      // Beats before 1 s stay; those from 2 s on come 1 s sooner; none from the removed second.
+      const expected = times
+        .map((t, i): [number, number] => [t, (i % 4) + 1])
+        .filter(([t]) => t < 1 || (t >= 2 && t - 1 < SONG_SECONDS - 1))
+        .map(([t, n]): [number, number] => [t < 1 ? t : Math.round((t - 1) * 1000) / 1000, n]);
+      expect(downbeats.map(([t, n]) => [Math.round(t * 1000) / 1000, n])).toEqual(expected);
     },
   );
 

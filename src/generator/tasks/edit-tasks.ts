@@ -4,6 +4,7 @@
 // the time a listener would wait, and the clip appears once, complete.
 import type { Score } from "../score.ts";
 import { cropAudio, fadeOutEnd, rangeFrames, type Segment, spliceSegments } from "./edit-audio.ts";
+import { croppedBeats, type EditedBeats, fadedBeats, spedUpBeats } from "./edit-beats.ts";
 import type { SongAudio } from "./song-outputs.ts";
 import { frameCount, sliceAudio, toStereo } from "./splice.ts";
 import { sourceOf, type TaskContext } from "./task-context.ts";
@@ -14,11 +15,12 @@ function editOf(context: TaskContext) {
   return edit;
 }
 
-const song = (mix: SongAudio["mix"], score: Score | null): SongAudio => ({
+const song = (mix: SongAudio["mix"], score: Score | null, beats: EditedBeats | null = null): SongAudio => ({
   mix,
   stems: [],
   alignedWords: [],
   score,
+  beats: score ? null : beats,
 });
 
 export function cropTask(context: TaskContext): SongAudio {
@@ -32,13 +34,19 @@ export function cropTask(context: TaskContext): SongAudio {
   if (frameCount(cropped) === 0) throw new Error("Nothing of the song is left after the crop");
   // Kept from the start, the song's score still describes it; otherwise its beats are found again.
   const score = !edit.remove && from === 0 ? source.score : null;
-  return song(fadeOutEnd(cropped, edit.fadeOutSeconds), score);
+  const rate = audio.sampleRate;
+  const analysis = context.request.analysis;
+  const beats = analysis ? croppedBeats(analysis, from / rate, to / rate, edit.remove) : null;
+  return song(fadeOutEnd(cropped, edit.fadeOutSeconds), score, beats);
 }
 
 export function fadeTask(context: TaskContext): SongAudio {
   const source = sourceOf(context);
   const edit = editOf(context);
-  return song(fadeOutEnd(toStereo(source.audio), edit.fadeOutSeconds), source.score);
+  const audio = toStereo(source.audio);
+  const analysis = context.request.analysis;
+  const beats = analysis ? fadedBeats(analysis, frameCount(audio) / audio.sampleRate) : null;
+  return song(fadeOutEnd(audio, edit.fadeOutSeconds), source.score, beats);
 }
 
 export async function editSpeedTask(context: TaskContext): Promise<SongAudio> {
@@ -76,5 +84,8 @@ export async function editSpeedTask(context: TaskContext): Promise<SongAudio> {
     whole && speed.keepPitch && source.score
       ? { ...source.score, bpm: source.score.bpm * speed.multiplier }
       : null;
-  return song(fadeOutEnd(mix, edit.fadeOutSeconds), score);
+  // Beats carry over only where every beat moved by the same factor: the whole song's speed.
+  const analysis = context.request.analysis;
+  const beats = whole && analysis ? spedUpBeats(analysis, speed.multiplier) : null;
+  return song(fadeOutEnd(mix, edit.fadeOutSeconds), score, beats);
 }

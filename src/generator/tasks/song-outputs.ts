@@ -15,6 +15,11 @@ export interface SongAudio {
   readonly alignedWords: readonly AlignedWord[];
   /** The score the audio follows in its own timeline; null for audio without one (uploads, resampled speed). */
   readonly score: Score | null;
+  /** Without a score, the beats when the task knows them (an edit of analysed audio); else they are analysed. */
+  readonly beats?: {
+    readonly bpm: number;
+    readonly downbeats: readonly (readonly [number, number])[];
+  } | null;
 }
 
 /** The clip's texts: the request's, else the source's (a remaster or a speed keeps its song's). */
@@ -39,6 +44,9 @@ export async function songOutputs(
   if (score) {
     avgBpm = score.bpm;
     downbeats = downbeatsOf(score);
+  } else if (audio.beats) {
+    avgBpm = audio.beats.bpm;
+    downbeats = audio.beats.downbeats.map(([t, n]): [number, number] => [t, n]);
   } else {
     const analysis = await threads.analyse(mix, signal);
     avgBpm = analysis.bpm ?? 0;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SongRequest } from "../../generator/song-request.ts";
+import { storedClipBeats } from "../beats/stored-clip-beats.ts";
 import type { Database } from "../db/schema.ts";
 import type { Storage } from "../storage/storage.ts";
 import { loadReferenceClip } from "./reference-audio.ts";
@@ -20,6 +21,9 @@ export async function buildSongRequest(
     history.push({ clip: await load(entry.clipId), continueAt: entry.continueAt });
   const inspirations = [];
   for (const clipId of plan.inspirationClipIds) inspirations.push(await load(clipId));
+  // An edit moves its source's audio in time: the source's analysed beats move with it.
+  const analysis =
+    plan.sourceClipId && EDIT_TASKS.has(plan.task) ? await storedClipBeats(db, plan.sourceClipId) : undefined;
   return {
     seed,
     task: plan.task,
@@ -44,5 +48,8 @@ export async function buildSongRequest(
     stem: plan.stem,
     artistRange: plan.artistRange,
     edit: plan.edit,
+    ...(analysis ? { analysis } : {}),
   };
 }
+
+const EDIT_TASKS: ReadonlySet<string> = new Set(["edit_crop", "edit_fade", "edit_speed"]);
