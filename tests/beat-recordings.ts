@@ -479,7 +479,7 @@ export function anticipatedWaltz(seconds = 30): Piece {
       s.kick(b);
       s.snare(b + 2, 0.3);
       for (let e = 0; e < 6; e++) s.hat(b + e / 2, 0.08);
-      s.chord(b + 2.5, PROGRESSION[(bar + 1) % 4], 1.5, 0.04, 0.01, 1);
+      s.chord(b + 2.5, PROGRESSION[(bar + 1) % 4], 3, 0.04, 0.01, 1.5);
       s.tone(b, bass(chord), 3, 0.12, 0.005, 1);
     },
     BAND,

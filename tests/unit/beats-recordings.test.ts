@@ -7,11 +7,13 @@ import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
 import {
+  anticipatedWaltz,
   chimes,
   countryWaltz,
   fourBarBreak,
   halfTimeSection,
   jazzWaltz,
+  jig,
   minuet,
   oneDrop,
   pianoWaltz,
@@ -108,12 +110,25 @@ describe("bars of three", () => {
     { name: "a jazz waltz at 138 BPM", make: jazzWaltz },
     { name: "a country waltz whose harmony changes every two bars", make: countryWaltz },
     { name: "a slow piano waltz with a melody in eighths and rubato", make: pianoWaltz },
+    { name: "a 3/4 ballad whose chords come in on the 'and' of 3, before the bar", make: anticipatedWaltz },
   ])("$name: 3/4, downbeat F >= 0.9", ({ make }) => {
     const piece = make();
     const result = analyse(piece);
     const { beatF, downbeatF } = scores(piece, result);
     expect(beatF).toBeGreaterThanOrEqual(0.95);
     expect(result.meter).toBe("3/4");
+    expect(downbeatF).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("compound time", () => {
+  it("a jig at 104 dotted beats a minute, a melody on every eighth: 6/8, bars of two dotted beats", () => {
+    const piece = jig();
+    const result = analyse(piece);
+    const { beatF, downbeatF, tempoRatio } = scores(piece, result);
+    expect(beatF).toBeGreaterThanOrEqual(0.95);
+    expect(Math.abs(tempoRatio - 1)).toBeLessThan(0.03);
+    expect(result.meter).toBe("6/8");
     expect(downbeatF).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -11,7 +11,11 @@ import { beatsPerBar, chooseMeter } from "./meter.ts";
 // rest of the clip, and noise does not make the count stutter.
 
 const HARMONY_WEIGHT = 1;
-const LOW_WEIGHT = 0.5;
+/**
+ * As much as the harmony: a chord that anticipates the bar (on the "and" of the last beat) changes
+ * the harmony as much on the beat before as on the downbeat, and the bass and kick on 1 decide.
+ */
+const LOW_WEIGHT = 1;
 const RESET_COST = 6;
 /**
  * A clip most often starts on a downbeat: a small bonus for counting its first beat as 1,

@@ -148,5 +148,6 @@ export function splitsInThree(onset: ArrayLike<number>, beats: readonly number[]
   const acf = envelopeAutocorrelation(onset, Math.ceil(period / 2) + 2);
   const third = lagValue(acf, period / 3) / acf[0];
   const half = lagValue(acf, period / 2) / acf[0];
+  if (process.env.DEBUG_EVIDENCE) console.log("third", third.toFixed(2), "half", half.toFixed(2));
   return third >= MIN_THIRD && third > half;
 }
