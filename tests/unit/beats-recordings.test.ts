@@ -12,6 +12,7 @@ import {
   countryWaltz,
   fourBarBreak,
   halfTimeSection,
+  jazzTrio,
   jazzWaltz,
   jig,
   minuet,
@@ -129,6 +130,18 @@ describe("compound time", () => {
     expect(beatF).toBeGreaterThanOrEqual(0.95);
     expect(Math.abs(tempoRatio - 1)).toBeLessThan(0.03);
     expect(result.meter).toBe("6/8");
+    expect(downbeatF).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("swing", () => {
+  it("a jazz trio at 116 BPM wandering +-3%, comping on the swung off-beats: beats, and bars from the hi-hat on 2 and 4", () => {
+    const piece = jazzTrio();
+    const result = analyse(piece);
+    const { beatF, downbeatF, tempoRatio } = scores(piece, result);
+    expect(beatF).toBeGreaterThanOrEqual(0.95);
+    expect(Math.abs(tempoRatio - 1)).toBeLessThan(0.03);
+    expect(result.meter).toBe("4/4");
     expect(downbeatF).toBeGreaterThanOrEqual(0.9);
   });
 });
