@@ -12,6 +12,7 @@ import { DSP_WASM } from "../src/platform/paths.ts";
 import { decodeAudio } from "../src/server/clips/clip-audio.ts";
 import type { PlanarAudio } from "../src/shared/audio/wav.ts";
 import type { BeatsResult } from "../src/shared/beats/beats-result.ts";
+import * as bars from "../tests/beat-bars.ts";
 import * as pieces from "../tests/beat-pieces.ts";
 import * as recordings from "../tests/beat-recordings.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
@@ -134,12 +135,13 @@ const SYNTHETIC = {
   syncopatedFunk: recordings.syncopatedFunk,
   halfTimeSection: recordings.halfTimeSection,
   fourBarBreak: recordings.fourBarBreak,
+  breakToFaster: recordings.breakToFaster,
   jazzTrio: recordings.jazzTrio,
-  jazzWaltz: recordings.jazzWaltz,
-  anticipatedWaltz: recordings.anticipatedWaltz,
-  jig: recordings.jig,
+  jazzWaltz: bars.jazzWaltz,
+  anticipatedWaltz: bars.anticipatedWaltz,
+  jig: bars.jig,
   strings: recordings.strings,
-  minuet: recordings.minuet,
+  minuet: bars.minuet,
 };
 
 /** Seconds of audio analysed per wall second, median of `repeats`, on this thread (one core). */

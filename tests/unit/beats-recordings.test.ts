@@ -5,23 +5,16 @@
 import { describe, expect, it } from "vitest";
 import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
+import { anticipatedWaltz, countryWaltz, jazzWaltz, jig, minuet, pianoWaltz } from "../beat-bars.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
+import { chimes, swellingPad, talk } from "../beat-no-pulse.ts";
 import {
-  anticipatedWaltz,
-  chimes,
-  countryWaltz,
   fourBarBreak,
   halfTimeSection,
   jazzTrio,
-  jazzWaltz,
-  jig,
-  minuet,
   oneDrop,
-  pianoWaltz,
   strings,
-  swellingPad,
   syncopatedFunk,
-  talk,
 } from "../beat-recordings.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
