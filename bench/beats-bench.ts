@@ -1,20 +1,23 @@
 // The beats area: analysis speed (one core, times realtime) and quality on the synthetic pieces the
-// tests use, and with `--real DIR` on a folder of recordings: each WAV beside an annotation file of
-// the same name ending in .beats or .txt, one beat a line, "seconds [number in the bar]" (the
-// GTZAN/Ballroom/madmom layout; beats numbered 1 are the downbeats). Prints per-file and mean beat F,
-// downbeat F (mir_eval's rules: +-70 ms, the first 5 s ignored) and the ratio of the estimated to the
-// annotated tempo.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+// tests use, and with `--real DIR` on a folder of recordings: each audio file (WAV, MP3, FLAC, Ogg,
+// anywhere under DIR) with an annotation file of the same name ending in .beats or .txt somewhere
+// under DIR, one beat a line, "seconds [number in the bar]" (the GTZAN/Ballroom/madmom layout;
+// beats numbered 1 are the downbeats). Prints per-file and mean beat F, downbeat F (mir_eval's
+// f_measure: +-70 ms, the first 5 s ignored, see beats-score.ts) and the ratio of the estimated to
+// the annotated tempo.
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, extname, join } from "node:path";
 import { analyzeBeats } from "../src/engine/beats/index.ts";
 import { DSP_WASM } from "../src/platform/paths.ts";
+import { decodeAudio } from "../src/server/clips/clip-audio.ts";
 import type { PlanarAudio } from "../src/shared/audio/wav.ts";
-import { decodeWav } from "../src/shared/audio/wav.ts";
 import type { BeatsResult } from "../src/shared/beats/beats-result.ts";
+import * as bars from "../tests/beat-bars.ts";
 import * as pieces from "../tests/beat-pieces.ts";
-import { fmeasure } from "../tests/dspbench/beats-metrics.ts";
+import * as recordings from "../tests/beat-recordings.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
+import { annotatedBpm, beatFMeasure } from "./beats-score.ts";
 
 const dsp = () => instantiateDsp(new WebAssembly.Module(readFileSync(DSP_WASM)));
 
@@ -34,16 +37,11 @@ interface Scored {
 
 const downbeatsOf = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
 
-/** Median-interval tempo: robust to a missed or doubled annotation. */
-function annotatedBpm(beats: readonly number[]): number {
-  return 60 / median(beats.slice(1).map((t, i) => t - beats[i]));
-}
-
 function score(name: string, result: BeatsResult, truth: Truth): Scored {
   return {
     name,
-    beatF: fmeasure(truth.beats, result.beats),
-    downbeatF: truth.downbeats.length > 0 ? fmeasure(truth.downbeats, downbeatsOf(result)) : null,
+    beatF: beatFMeasure(truth.beats, result.beats),
+    downbeatF: truth.downbeats.length > 0 ? beatFMeasure(truth.downbeats, downbeatsOf(result)) : null,
     tempoRatio: result.bpm === null ? null : result.bpm / annotatedBpm(truth.beats),
     meter: result.meter ?? (result.no_beats_reason as string),
   };
@@ -70,19 +68,34 @@ export function parseBeatAnnotation(text: string): Truth {
   return { beats, downbeats: numbered ? downbeats : [] };
 }
 
-function realFiles(dir: string): { name: string; audio: PlanarAudio; truth: Truth }[] {
+const AUDIO = new Set([".wav", ".mp3", ".flac", ".ogg", ".oga", ".opus"]);
+const ANNOTATIONS = [".beats", ".txt"];
+
+/** Every file under `dir`, depth first, in name order. */
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? walk(path) : entry.isFile() ? [path] : [];
+    });
+}
+
+/** The recordings under `dir` that have an annotation file, decoded, with their truth. */
+async function realFiles(dir: string): Promise<{ name: string; audio: PlanarAudio; truth: Truth }[]> {
+  const files = walk(dir);
+  const stem = (path: string) => basename(path, extname(path));
+  const annotations = new Map<string, string>();
+  for (const ext of [...ANNOTATIONS].reverse()) {
+    for (const path of files) if (extname(path).toLowerCase() === ext) annotations.set(stem(path), path);
+  }
   const out: { name: string; audio: PlanarAudio; truth: Truth }[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    if (!file.toLowerCase().endsWith(".wav")) continue;
-    const stem = file.slice(0, -4);
-    const annotation = [".beats", ".txt"]
-      .map((ext) => join(dir, stem + ext))
-      .find((path) => existsSync(path));
-    if (annotation === undefined) continue;
-    const bytes = readFileSync(join(dir, file));
+  for (const path of files) {
+    const annotation = annotations.get(stem(path));
+    if (!AUDIO.has(extname(path).toLowerCase()) || annotation === undefined) continue;
     out.push({
-      name: stem,
-      audio: decodeWav(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+      name: stem(path),
+      audio: await decodeAudio(readFileSync(path)),
       truth: parseBeatAnnotation(readFileSync(annotation, "utf8")),
     });
   }
@@ -97,12 +110,13 @@ function qualityTable(rows: readonly Scored[]): string {
     return present.length > 0 ? present.reduce((a, b) => a + b, 0) / present.length : null;
   };
   const body = rows.map((r) => [r.name, fixed(r.beatF), fixed(r.downbeatF), fixed(r.tempoRatio), r.meter]);
+  const under = rows.filter((r) => r.beatF < 0.75).length;
   body.push([
     "mean",
     fixed(mean(rows.map((r) => r.beatF))),
     fixed(mean(rows.map((r) => r.downbeatF))),
     fixed(mean(rows.map((r) => r.tempoRatio))),
-    "",
+    `${under} of ${rows.length} under 0.75`,
   ]);
   return formatTable(["recording", "beat F", "downbeat F", "tempo ratio", "meter"], body);
 }
@@ -117,6 +131,17 @@ const SYNTHETIC = {
   softPulse: pieces.softPulse,
   waltz: pieces.waltz,
   compound: pieces.compound,
+  oneDrop: recordings.oneDrop,
+  syncopatedFunk: recordings.syncopatedFunk,
+  halfTimeSection: recordings.halfTimeSection,
+  fourBarBreak: recordings.fourBarBreak,
+  breakToFaster: recordings.breakToFaster,
+  jazzTrio: recordings.jazzTrio,
+  jazzWaltz: bars.jazzWaltz,
+  anticipatedWaltz: bars.anticipatedWaltz,
+  jig: bars.jig,
+  strings: recordings.strings,
+  minuet: bars.minuet,
 };
 
 /** Seconds of audio analysed per wall second, median of `repeats`, on this thread (one core). */
@@ -168,7 +193,9 @@ export const beatsBench: BenchArea = {
     const real =
       dir === undefined
         ? []
-        : realFiles(dir).map(({ name, audio, truth }) => score(name, analyzeBeats(instance, audio), truth));
+        : (await realFiles(dir)).map(({ name, audio, truth }) =>
+            score(name, analyzeBeats(instance, audio), truth),
+          );
     const table = [
       `analysis speed, one core: ${realtime.toFixed(0)}x realtime (${(long.channels[0].length / long.sampleRate).toFixed(0)} s song)`,
       "",

@@ -34,14 +34,39 @@ export function timeAt(beats: readonly number[], position: number): number {
 
 const noiseBank = whiteNoise(MUSIC_RATE, 29);
 
+/**
+ * A player's timing: each hit lands off the grid by up to about `jitter` seconds (uniform, the
+ * same for every note of one chord), `lag` seconds late on average (a laid-back drummer, a bass
+ * player ahead of the beat).
+ */
+export interface Feel {
+  readonly jitter: number;
+  readonly lag?: number;
+}
+
+/** Deterministic uniform value in [-1, 1) of a beat position and an instrument. */
+function hashed(position: number, salt: number): number {
+  let s = (Math.round(position * 960) * 2654435761 + salt * 40503) >>> 0;
+  s = Math.imul(s ^ (s >>> 15), s | 1);
+  s ^= s + Math.imul(s ^ (s >>> 7), s | 61);
+  return ((s ^ (s >>> 14)) >>> 0) / 2 ** 31 - 1;
+}
+
 /** A mono buffer instruments add into at fractional beat positions. */
 export class Score {
   readonly x: Float32Array;
   constructor(
     readonly beats: readonly number[],
     seconds: number,
+    readonly feel: Feel = { jitter: 0 },
   ) {
     this.x = new Float32Array(Math.round(seconds * MUSIC_RATE));
+  }
+
+  /** Where a hit at `position` lands, in seconds: the grid moved by the player's feel. */
+  private when(position: number, salt: number): number {
+    const { jitter, lag = 0 } = this.feel;
+    return timeAt(this.beats, position) + lag + jitter * hashed(position, salt);
   }
 
   private add(at: number, length: number, f: (i: number) => number): void {
@@ -53,7 +78,7 @@ export class Score {
   /** A kick: a decaying 55 Hz sine with a falling pitch. */
   kick(position: number, gain = 0.6): void {
     const r = MUSIC_RATE;
-    this.add(timeAt(this.beats, position), 0.2 * r, (i) => {
+    this.add(this.when(position, 1), 0.2 * r, (i) => {
       const phase = 2 * Math.PI * (50 * i + 40 * 0.01 * r * (1 - Math.exp(-i / (0.01 * r))));
       return gain * Math.sin(phase / r) * Math.exp(-i / (0.06 * r));
     });
@@ -63,7 +88,7 @@ export class Score {
   snare(position: number, gain = 0.35): void {
     const r = MUSIC_RATE;
     const offset = Math.floor(position * 997) % (r / 2);
-    this.add(timeAt(this.beats, position), 0.15 * r, (i) => {
+    this.add(this.when(position, 2), 0.15 * r, (i) => {
       const body = 0.5 * Math.sin((2 * Math.PI * 190 * i) / r) * Math.exp(-i / (0.02 * r));
       return gain * (noiseBank[offset + i] * Math.exp(-i / (0.04 * r)) + body);
     });
@@ -73,9 +98,20 @@ export class Score {
   hat(position: number, gain = 0.12): void {
     const r = MUSIC_RATE;
     const offset = Math.floor(position * 613) % (r / 2);
-    this.add(timeAt(this.beats, position), 0.04 * r, (i) => {
+    this.add(this.when(position, 3), 0.04 * r, (i) => {
       const bright = noiseBank[offset + i + 1] - noiseBank[offset + i];
       return gain * bright * Math.exp(-i / (0.008 * r));
+    });
+  }
+
+  /** A ride cymbal: bright noise with a long decay and a bell's inharmonic partials. */
+  ride(position: number, gain = 0.08): void {
+    const r = MUSIC_RATE;
+    const offset = Math.floor(position * 389) % (r / 2);
+    this.add(this.when(position, 5), 0.3 * r, (i) => {
+      const bright = noiseBank[offset + i + 1] - noiseBank[offset + i];
+      const bell = Math.sin((2 * Math.PI * 3150 * i) / r) + 0.7 * Math.sin((2 * Math.PI * 4720 * i) / r);
+      return gain * (bright + 0.3 * bell) * Math.exp(-i / (0.12 * r));
     });
   }
 
@@ -85,7 +121,7 @@ export class Score {
    */
   tone(position: number, note: number, beatsLong: number, gain: number, attack = 0.005, decay = 0.6): void {
     const r = MUSIC_RATE;
-    const at = timeAt(this.beats, position);
+    const at = this.when(position, 4);
     const seconds = timeAt(this.beats, position + beatsLong) - at;
     const f = 440 * 2 ** ((note - 69) / 12);
     const harmonics = Math.max(1, Math.min(6, Math.floor(5000 / f)));
@@ -140,8 +176,9 @@ export function compose(
   fastest: number,
   beatsPerBar: number,
   play: (score: Score, first: number, chord: readonly number[], bar: number) => void,
+  feel?: Feel,
 ): Piece {
-  const score = new Score(beatTimes(Math.ceil((seconds * fastest) / 60) + 2, tempo), seconds);
+  const score = new Score(beatTimes(Math.ceil((seconds * fastest) / 60) + 2, tempo), seconds, feel);
   for (let bar = 0; bar * beatsPerBar < score.beats.length; bar++) {
     play(score, beatsPerBar * bar, PROGRESSION[bar % 4], bar);
   }

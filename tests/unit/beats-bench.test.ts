@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseBeatAnnotation } from "../../bench/beats-bench.ts";
+import { annotatedBpm, beatFMeasure, matchCount } from "../../bench/beats-score.ts";
 
 describe("the beats bench's annotation files", () => {
   it("reads numbered beats, with downbeats where the number is 1", () => {
@@ -17,5 +18,38 @@ describe("the beats bench's annotation files", () => {
     const truth = parseBeatAnnotation("0.5\n1.0\n1.5\n");
     expect(truth.beats).toEqual([0.5, 1, 1.5]);
     expect(truth.downbeats).toEqual([]);
+  });
+});
+
+describe("the beats bench's scorer (mir_eval's beat f_measure)", () => {
+  it("finds the largest matching, where nearest-first would leave a beat unmatched", () => {
+    // 5.10 takes 5.04 and 5.16 takes 5.14 (both within 70 ms); 5.10 taking its nearest, 5.14,
+    // would leave 5.16 with nothing.
+    expect(matchCount([5.1, 5.16], [5.04, 5.14], 0.07)).toBe(2);
+    expect(beatFMeasure([5.1, 5.16], [5.04, 5.14])).toBe(1);
+  });
+
+  it("ignores the first 5 seconds of both lists", () => {
+    // After trimming: annotations 5, 6, 7; estimates 5.05, 6.2, 7: two matches, P = R = 2/3.
+    expect(beatFMeasure([1, 2, 5, 6, 7], [1, 5.05, 6.2, 7])).toBeCloseTo(2 / 3, 12);
+    expect(beatFMeasure([1, 2, 3], [1, 2, 3])).toBe(0);
+  });
+
+  it("counts an estimate exactly one window away, and uses each estimate once", () => {
+    expect(beatFMeasure([8], [8.0625], 0.0625)).toBe(1);
+    expect(beatFMeasure([8], [8.125], 0.0625)).toBe(0);
+    // Two annotations, one estimate between them: one match, P = 1, R = 1/2.
+    expect(beatFMeasure([8, 8.0625], [8.03125], 0.0625)).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("is the harmonic mean of precision and recall", () => {
+    expect(beatFMeasure([5, 6, 7, 8], [5, 6])).toBeCloseTo(2 / 3, 12);
+    expect(beatFMeasure([5, 6], [5, 5.5, 6, 6.5, 7, 7.5])).toBeCloseTo(0.5, 12);
+    expect(beatFMeasure([5, 6], [])).toBe(0);
+  });
+
+  it("takes the annotated tempo from the median interval, so a missed beat does not move it", () => {
+    expect(annotatedBpm([0, 0.5, 1, 1.5, 2.6])).toBe(120);
+    expect(annotatedBpm([0, 0.4, 0.8, 1.2])).toBeCloseTo(150, 9);
   });
 });

@@ -10,8 +10,9 @@ import {
 import { numberBeats } from "./downbeats.ts";
 import { FEATURE, FeatureExtractor, type FeatureFrames } from "./features.ts";
 import { splitsInThree, tempoLevels } from "./level.ts";
-import { pulseClarity } from "./pulse.ts";
-import { metricalTempo, trackTempo } from "./tempo.ts";
+import { noteChanges } from "./note-changes.ts";
+import { pulseClarity, pulseContrast } from "./pulse.ts";
+import { metricalTempo, type TempoTrack, trackTempo } from "./tempo.ts";
 import { trackBeats } from "./track.ts";
 
 /**
@@ -30,6 +31,11 @@ const MIN_TEMPO_STRENGTH = 0.1;
  * under 0.06, soft rubato playing 0.3, music with drums 0.4 and more.
  */
 const MIN_PULSE_CLARITY = 0.12;
+/**
+ * Pulse contrast (see pulseContrast) of the note changes from which a clip without a clear onset
+ * pulse still has one: bowed strings measure 0.4 and more, pads, speech and chimes under 0.2.
+ */
+const MIN_NOTE_PULSE_CONTRAST = 0.3;
 /** Onset strength (in standard deviations) a beat needs to be moved onto its peak. */
 const REFINE_MIN_ONSET = 1;
 /** Fewer beats than this are no pulse: a tempo needs a few intervals to mean anything. */
@@ -88,6 +94,29 @@ export function beatSeconds(onset: Float32Array, frames: readonly number[], fram
   return frames.map((f) => round(refine(onset, f) / frameRate, 4));
 }
 
+/**
+ * The envelope whose pulse the beats follow, and its tempo: the onsets' when they have a clear
+ * pulse, else the note changes' (soft attacks: strings, voices), else none.
+ */
+function findPulse(features: FeatureFrames): { onset: Float32Array; tempo: TempoTrack } | null {
+  const { count, frameRate } = features;
+  const onset = onsetEnvelope(features);
+  if (onset !== null) {
+    const tempo = trackTempo(onset, count, frameRate);
+    if (
+      tempo.strength >= MIN_TEMPO_STRENGTH &&
+      pulseClarity(onset, tempo.period, frameRate) >= MIN_PULSE_CLARITY
+    )
+      return { onset, tempo };
+  }
+  const notes = noteChanges(features);
+  if (notes === null) return null;
+  const tempo = trackTempo(notes, count, frameRate);
+  return pulseContrast(notes, tempo.period, frameRate) >= MIN_NOTE_PULSE_CONTRAST
+    ? { onset: notes, tempo }
+    : null;
+}
+
 /** Beats and downbeats from the features of `seconds` of audio. */
 export function analyseFeatures(features: FeatureFrames, seconds: number): BeatsResult {
   const { count, data, stride, frameRate } = features;
@@ -99,12 +128,9 @@ export function analyseFeatures(features: FeatureFrames, seconds: number): Beats
   }
   if (!(loudest >= SILENCE_POWER)) return none("silence");
 
-  const onset = onsetEnvelope(features);
-  if (onset === null) return none("no_pulse");
-
-  const tempo = trackTempo(onset, count, frameRate);
-  if (!(tempo.strength >= MIN_TEMPO_STRENGTH)) return none("no_pulse");
-  if (!(pulseClarity(onset, tempo.period, frameRate) >= MIN_PULSE_CLARITY)) return none("no_pulse");
+  const pulse = findPulse(features);
+  if (pulse === null) return none("no_pulse");
+  const { onset, tempo } = pulse;
   // The tempogram's level may be 2/3 or twice the beat's: the bars say which; then the level a
   // listener taps among half, that and double (the path scaled to it).
   const levels = tempoLevels(features, onset, metricalTempo(onset, frameRate, tempo.bpm));

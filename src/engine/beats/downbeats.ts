@@ -11,7 +11,16 @@ import { beatsPerBar, chooseMeter } from "./meter.ts";
 // rest of the clip, and noise does not make the count stutter.
 
 const HARMONY_WEIGHT = 1;
-const LOW_WEIGHT = 0.5;
+/**
+ * As much as the harmony: a chord that anticipates the bar (on the "and" of the last beat) changes
+ * the harmony as much on the beat before as on the downbeat, and the bass and kick on 1 decide.
+ */
+const LOW_WEIGHT = 1;
+/**
+ * The backbeat (a snare or a hi-hat on 2 and 4 over a ride or a walking bass that sound on every
+ * beat) tells 1 and 3 from 2 and 4 where neither the bass nor the comping does.
+ */
+const BACKBEAT_WEIGHT = 1;
 const RESET_COST = 6;
 /**
  * A clip most often starts on a downbeat: a small bonus for counting its first beat as 1,
@@ -25,6 +34,7 @@ const START_BONUS = 2;
  */
 const HARMONY_SD_FLOOR = 0.02;
 const LOW_SD_FLOOR = 0.5;
+const HIGH_SD_FLOOR = 0.5;
 /** Two beats of chroma quieter than this fraction of the typical two beats' count as silence. */
 const SILENT_CHROMA = 0.05;
 /** Frames either side of a beat searched for its onset peak. */
@@ -61,13 +71,13 @@ function norm(v: Float64Array): number {
 }
 
 /**
- * Downbeat likelihood of each beat (z-scored accent features, weighted), and the harmonic change
- * alone.
+ * Downbeat likelihood of each beat (z-scored accent features, weighted), the harmonic change
+ * alone, and the backbeat cue of each beat.
  */
 function downbeatEvidence(
   features: FeatureFrames,
   beats: readonly number[],
-): { evidence: Float64Array; harmony: Float64Array } {
+): { evidence: Float64Array; harmony: Float64Array; backbeat: Float64Array } {
   const n = beats.length;
   const { data, stride, count } = features;
   // Frame boundaries between beats: each beat owns the frames from itself to the next.
@@ -105,17 +115,23 @@ function downbeatEvidence(
   harmony.forEach((_, i) => {
     if (!heard[i]) harmony[i] = heardMean;
   });
-  const low = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let peak = 0;
-    for (let t = Math.max(0, beats[i] - PEAK_FRAMES); t <= Math.min(count - 1, beats[i] + PEAK_FRAMES); t++) {
-      peak = Math.max(peak, data[t * stride + FEATURE.low]);
-    }
-    low[i] = peak;
-  }
+  const peaks = (offset: number) =>
+    Float64Array.from(beats, (beat) => {
+      let peak = 0;
+      for (let t = Math.max(0, beat - PEAK_FRAMES); t <= Math.min(count - 1, beat + PEAK_FRAMES); t++) {
+        peak = Math.max(peak, data[t * stride + offset]);
+      }
+      return peak;
+    });
+  const high = peaks(FEATURE.high);
   const h = standardise(harmony, HARMONY_SD_FLOOR);
-  const l = standardise(low, LOW_SD_FLOOR);
-  return { evidence: h.map((v, i) => HARMONY_WEIGHT * v + LOW_WEIGHT * l[i]), harmony: h };
+  const l = standardise(peaks(FEATURE.low), LOW_SD_FLOOR);
+  // The backbeat: a beat followed by a louder snare, clap or hi-hat than its own is 1 or 3 (of four).
+  const b = standardise(
+    high.map((v, i) => (i + 1 < n ? high[i + 1] - v : 0)),
+    HIGH_SD_FLOOR,
+  );
+  return { evidence: h.map((v, i) => HARMONY_WEIGHT * v + LOW_WEIGHT * l[i]), harmony: h, backbeat: b };
 }
 
 export interface NumberedBeats {
@@ -135,9 +151,14 @@ export function numberBeats(
 ): NumberedBeats {
   const n = beats.length;
   if (n < 3) return { meter: "4/4", numbers: beats.map((_, i) => (i % 4) + 1) };
-  const { evidence, harmony } = downbeatEvidence(features, beats);
-  const meter = chooseMeter(evidence, harmony, compound);
+  const accents = downbeatEvidence(features, beats);
+  const meter = chooseMeter(accents.evidence, accents.harmony, compound);
   const states = beatsPerBar(meter);
+  // The backbeat speaks of 2 and 4 only: in three (hats on 2 and 3) it would move the bar.
+  const evidence =
+    states === 4
+      ? accents.evidence.map((v, i) => v + BACKBEAT_WEIGHT * accents.backbeat[i])
+      : accents.evidence;
   let score = Float64Array.from({ length: states }, (_, s) => (s === 0 ? START_BONUS + evidence[0] : 0));
   const back = new Int8Array(n * states);
   for (let i = 1; i < n; i++) {

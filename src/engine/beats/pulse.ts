@@ -44,3 +44,29 @@ export function pulseClarity(onset: Float32Array, period: Float64Array, frameRat
   }
   return total / windows;
 }
+
+/**
+ * Pulse contrast in [-1, 1]: how much more the envelope repeats at 1..4 local beats than halfway
+ * between them, averaged over windows. A pulse's autocorrelation peaks at whole beats and dips
+ * between; a swelling pad's or a voice's slowly varying envelope decays smoothly through both
+ * (under 0.2), so it tells a soft pulse from none where the plain correlation at whole beats
+ * cannot.
+ */
+export function pulseContrast(onset: Float32Array, period: Float64Array, frameRate: number): number {
+  const count = onset.length;
+  const width = Math.min(count, Math.round(WINDOW_SECONDS * frameRate));
+  const step = Math.round(STEP_SECONDS * frameRate);
+  let total = 0;
+  let windows = 0;
+  for (let start = 0; windows === 0 || start + width <= count; start += step) {
+    const p = period[Math.min(count - 1, start + (width >> 1))];
+    const acf = envelopeAutocorrelation(onset.subarray(start, start + width), Math.ceil(4.5 * p) + 1);
+    const energy = acf[0];
+    const at = (lag: number) => (energy > 0 ? lagValue(acf, lag) / energy : 0);
+    let sum = 0;
+    for (let k = 1; k <= 4; k++) sum += (at(k * p) - 0.5 * (at((k - 0.5) * p) + at((k + 0.5) * p))) / 4;
+    total += sum;
+    windows++;
+  }
+  return total / windows;
+}
