@@ -1,0 +1,251 @@
+// Does a simple-mode song sound like its description? The issue's check, on the composed score
+// (no audio needed: what is planned is what is played): each description goes through the same
+// path as a simple-mode request (lyrics, title and styles written from it, then composed), and its
+// tempo, mode, form, length, instruments, vocals, drum variety and swing are held against what the
+// description asks for.
+import { composeSong } from "../src/generator/compose/compose-song.ts";
+import { isMinorMode } from "../src/generator/compose/key.ts";
+import type { Score } from "../src/generator/score.ts";
+import { songTextsFor } from "../src/server/generation/simple-mode.ts";
+import { basePlan } from "../src/server/generation/stored-plan.ts";
+import { songRequest } from "../tests/generator-requests.ts";
+import { type BenchArea, formatTable } from "./area.ts";
+
+interface Expectation {
+  readonly description: string;
+  readonly tempo: readonly [number, number];
+  /** "minor" for dark or sad words, "major" for bright ones, null when the description leaves it open. */
+  readonly mode: "minor" | "major" | null;
+  readonly vocals: boolean;
+  /** A word the styles must keep. */
+  readonly tag: string;
+  /** Part names (any of them) the song must have. */
+  readonly instruments: readonly string[];
+  readonly swung: boolean;
+}
+
+export const FIDELITY_SONGS: readonly Expectation[] = [
+  {
+    description: "an upbeat pop song about summer love",
+    tempo: [96, 128],
+    mode: "major",
+    vocals: true,
+    tag: "pop",
+    instruments: [],
+    swung: false,
+  },
+  {
+    description: "an acoustic folk ballad about my grandmother's garden",
+    tempo: [60, 110],
+    mode: null,
+    vocals: true,
+    tag: "folk",
+    instruments: ["Acoustic Guitar", "Guitar"],
+    swung: false,
+  },
+  {
+    description: "drum and bass for driving at night",
+    tempo: [165, 180],
+    mode: null,
+    vocals: true,
+    tag: "drum and bass",
+    instruments: [],
+    swung: false,
+  },
+  {
+    description: "dark trap beat",
+    tempo: [130, 160],
+    mode: "minor",
+    vocals: false,
+    tag: "trap",
+    instruments: ["Sub Bass"],
+    swung: false,
+  },
+  {
+    description: "a late night jazz trio",
+    tempo: [90, 180],
+    mode: null,
+    vocals: true,
+    tag: "jazz",
+    instruments: ["Piano", "Upright Bass"],
+    swung: true,
+  },
+  {
+    description: "lo-fi hip hop beat to study to",
+    tempo: [70, 95],
+    mode: null,
+    vocals: false,
+    tag: "lo-fi",
+    instruments: [],
+    swung: true,
+  },
+  {
+    description: "epic orchestral trailer",
+    tempo: [60, 130],
+    mode: null,
+    vocals: false,
+    tag: "orchestral",
+    instruments: ["Strings"],
+    swung: false,
+  },
+  {
+    description: "a melancholic bossa nova about the sea",
+    tempo: [110, 145],
+    mode: "minor",
+    vocals: true,
+    tag: "bossa nova",
+    instruments: ["Nylon Guitar"],
+    swung: false,
+  },
+  {
+    description: "fast punk song about skipping school",
+    tempo: [160, 200],
+    mode: null,
+    vocals: true,
+    tag: "punk",
+    instruments: ["Distorted Guitar"],
+    swung: false,
+  },
+  {
+    description: "sunny reggae song about the beach",
+    tempo: [60, 100],
+    mode: "major",
+    vocals: true,
+    tag: "reggae",
+    instruments: ["Organ", "Guitar"],
+    swung: false,
+  },
+  {
+    description: "retro synthwave instrumental",
+    tempo: [80, 120],
+    mode: null,
+    vocals: false,
+    tag: "synthwave",
+    instruments: ["Saw Lead", "Synth Pad"],
+    swung: false,
+  },
+  {
+    description: "sad country song about a lost dog",
+    tempo: [70, 130],
+    mode: "minor",
+    vocals: true,
+    tag: "country",
+    instruments: ["Guitar", "Acoustic Guitar"],
+    swung: false,
+  },
+];
+
+/** Bars whose drum hits differ (positions and drums, velocities ignored), against the bars with drums. */
+export function drumBarVariety(score: Score): { distinct: number; bars: number } {
+  const perBar = new Map<number, string[]>();
+  for (const hit of score.drums.hits) {
+    const bar = Math.floor(hit.start / score.beatsPerBar);
+    const at = (hit.start - bar * score.beatsPerBar).toFixed(3);
+    const list = perBar.get(bar) ?? [];
+    list.push(`${at}:${hit.drum}`);
+    perBar.set(bar, list);
+  }
+  const shapes = new Set([...perBar.values()].map((hits) => hits.sort().join(" ")));
+  return { distinct: shapes.size, bars: perBar.size };
+}
+
+/** Notes and hits on an off-beat subdivision played late: the groove swings. */
+export function isSwung(score: Score): boolean {
+  const starts = [
+    ...score.drums.hits.map((h) => h.start),
+    ...score.parts.flatMap((p) => p.notes.map((n) => n.start)),
+  ];
+  let late = 0;
+  for (const start of starts) {
+    const sixteenth = (start / 0.25) % 1;
+    if (sixteenth > 0.08 && sixteenth < 0.5) late++;
+  }
+  return late / Math.max(1, starts.length) > 0.1;
+}
+
+const SEED = 7;
+
+function measure(expect: Expectation) {
+  const plan = { ...basePlan("create", 5), description: expect.description };
+  const texts = songTextsFor(plan, SEED);
+  const score = composeSong(
+    songRequest({
+      seed: SEED,
+      tags: texts.tags,
+      lyrics: texts.lyrics,
+      instrumental: texts.instrumental,
+      durationSeconds: null,
+      title: texts.title,
+    }),
+  );
+  const minor = isMinorMode(score.key.mode as never);
+  const variety = drumBarVariety(score);
+  const names = [...new Set(score.parts.map((p) => p.name))];
+  const checks = {
+    tempo: score.bpm >= expect.tempo[0] && score.bpm <= expect.tempo[1],
+    mode: expect.mode === null || (expect.mode === "minor") === minor,
+    vocals: (score.vocals !== null) === expect.vocals,
+    tag: texts.tags.toLowerCase().includes(expect.tag),
+    instruments: expect.instruments.length === 0 || expect.instruments.some((n) => names.includes(n)),
+    swing: isSwung(score) === expect.swung,
+  };
+  return {
+    description: expect.description,
+    tags: texts.tags,
+    bpm: score.bpm,
+    key: `${score.key.tonic} ${score.key.mode}`,
+    form: score.sections.map((s) => s.kind).join(" "),
+    seconds: Math.round((score.lengthBeats * 60) / score.bpm),
+    instruments: names.join("/"),
+    vocals: score.vocals !== null,
+    drumBars: `${variety.distinct}/${variety.bars}`,
+    checks,
+    passed: Object.values(checks).filter(Boolean).length,
+  };
+}
+
+export const generatorFidelityBench: BenchArea = {
+  async run() {
+    const rows = FIDELITY_SONGS.map(measure);
+    const mark = (ok: boolean) => (ok ? "ok" : "NO");
+    const table = formatTable(
+      [
+        "description",
+        "bpm",
+        "key",
+        "vox",
+        "drum bars",
+        "s",
+        "tempo",
+        "mode",
+        "vox?",
+        "tag",
+        "instr",
+        "swing",
+      ],
+      rows.map((r) => [
+        r.description.slice(0, 40),
+        String(r.bpm),
+        r.key,
+        r.vocals ? "yes" : "no",
+        r.drumBars,
+        String(r.seconds),
+        mark(r.checks.tempo),
+        mark(r.checks.mode),
+        mark(r.checks.vocals),
+        mark(r.checks.tag),
+        mark(r.checks.instruments),
+        mark(r.checks.swing),
+      ]),
+    );
+    const details = rows.map(
+      (r) => `${r.description}\n  tags: ${r.tags}\n  form: ${r.form}\n  parts: ${r.instruments}`,
+    );
+    const forms = new Set(rows.map((r) => r.form)).size;
+    const passed = rows.reduce((n, r) => n + r.passed, 0);
+    return {
+      table: `${table}\n\n${details.join("\n")}\n\nchecks passed ${passed}/${rows.length * 6}; distinct forms ${forms}/${rows.length}`,
+      json: { songs: rows, checks_passed: passed, checks_total: rows.length * 6, distinct_forms: forms },
+    };
+  },
+};
