@@ -19,10 +19,15 @@ interface Expectation {
   readonly vocals: boolean;
   /** A word the styles must keep. */
   readonly tag: string;
-  /** Part names (any of them) the song must have. */
+  /** Part names the song must have (all of them). */
   readonly instruments: readonly string[];
+  /** Patches the description rules out (a synth lead in folk, a pad in a jazz trio). */
+  readonly unlike?: readonly string[];
   readonly swung: boolean;
 }
+
+/** The synthesizer patches an acoustic band does not play. */
+const SYNTHS = ["lead-square", "lead-saw", "pad-saw", "bass-saw"];
 
 export const FIDELITY_SONGS: readonly Expectation[] = [
   {
@@ -40,7 +45,8 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     mode: null,
     vocals: true,
     tag: "folk",
-    instruments: ["Acoustic Guitar", "Guitar"],
+    instruments: ["Acoustic Guitar"],
+    unlike: SYNTHS,
     swung: false,
   },
   {
@@ -58,7 +64,7 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     mode: "minor",
     vocals: false,
     tag: "trap",
-    instruments: ["Sub Bass", "808 Bass"],
+    instruments: [],
     swung: false,
   },
   {
@@ -69,6 +75,7 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     vocals: false,
     tag: "jazz",
     instruments: ["Piano", "Upright Bass"],
+    unlike: [...SYNTHS, "organ", "strings-saw"],
     swung: true,
   },
   {
@@ -96,6 +103,7 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     vocals: true,
     tag: "bossa nova",
     instruments: ["Nylon Guitar"],
+    unlike: SYNTHS,
     swung: false,
   },
   {
@@ -104,8 +112,9 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     mode: null,
     vocals: true,
     tag: "punk",
-    // A distorted guitar needs a patch of its own in the DSP core; the guitar part is what is checked.
-    instruments: ["Distorted Guitar", "Rhythm Guitar"],
+    // A distorted guitar needs a patch of its own in the DSP core: the guitar part is what is checked.
+    instruments: ["Rhythm Guitar"],
+    unlike: ["pad-saw", "lead-square", "strings-saw"],
     swung: false,
   },
   {
@@ -114,7 +123,7 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     mode: "major",
     vocals: true,
     tag: "reggae",
-    instruments: ["Organ", "Guitar"],
+    instruments: [],
     swung: false,
   },
   {
@@ -132,7 +141,7 @@ export const FIDELITY_SONGS: readonly Expectation[] = [
     mode: "minor",
     vocals: true,
     tag: "country",
-    instruments: ["Guitar", "Acoustic Guitar"],
+    instruments: ["Acoustic Guitar"],
     swung: false,
   },
 ];
@@ -160,7 +169,9 @@ function measure(expect: Expectation) {
     mode: expect.mode === null || (expect.mode === "minor") === minor,
     vocals: (score.vocals !== null) === expect.vocals,
     tag: texts.tags.toLowerCase().includes(expect.tag),
-    instruments: expect.instruments.length === 0 || expect.instruments.some((n) => names.includes(n)),
+    instruments:
+      expect.instruments.every((n) => names.includes(n)) &&
+      !score.parts.some((part) => expect.unlike?.includes(part.patch)),
     swing: isSwung(score) === expect.swung,
   };
   return {
