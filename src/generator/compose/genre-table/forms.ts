@@ -1,6 +1,6 @@
 // Song forms the genre tables share, as section tags. A sung form's Verse, Pre-Chorus, Chorus,
 // Hook, Bridge and Outro carry lines; Intro, Instrumental, Solo, Build, Drop and Breakdown are
-// played, not sung.
+// played, not sung. Every sung form sings its hook: in a chorus (or hook), or in the outro.
 
 export const RADIO_FORM = [
   "Verse",
@@ -24,10 +24,12 @@ export const DROP_FORM = [
   "Intro",
   "Verse",
   "Build",
+  "Chorus",
   "Drop",
   "Breakdown",
   "Verse 2",
   "Build",
+  "Chorus",
   "Drop",
   "Outro",
 ];
