@@ -43,23 +43,40 @@ function lanesOf(groove: DrumPattern): { drum: DrumName; events: RhythmEvent[] }
   }));
 }
 
+/**
+ * A fill of `beats` beats, rising in level, in one of two shapes per kit: toms falling from high to
+ * low or snare into toms (acoustic kits), a hi-hat roll in thirty-seconds into a clap or a clap run
+ * (808), a snare run in sixteenths or eighths into sixteenths (electronic).
+ */
 function fill(kit: DrumKit, at: number, beats: number, random: Random): DrumHit[] {
-  const hits: DrumHit[] = [];
   const steps = Math.round(beats / 0.25);
-  const toms = kit === "acoustic" || kit === "lofi";
-  for (let i = 0; i < steps; i++) {
-    const drum: DrumName = toms
-      ? i < steps / 2
-        ? "highTom"
-        : random.chance(0.7)
-          ? "lowTom"
-          : "snare"
-      : kit === "808"
-        ? "clap"
-        : "snare";
-    hits.push(hit(at + i * 0.25, drum, 0.55 + (0.4 * i) / steps));
+  const rise = (i: number, of: number) => 0.55 + (0.4 * i) / of;
+  const second = random.chance(0.5);
+  if (kit === "808" && !second) {
+    const rolls = 2 * steps - 2;
+    const hats = Array.from({ length: rolls }, (_, i) => hit(at + i * 0.125, "closedHat", rise(i, rolls)));
+    return [...hats, hit(at + beats - 0.25, "clap", 0.95)];
   }
-  return hits;
+  if (kit === "electronic" && second) {
+    return Array.from({ length: steps }, (_, i) => i).flatMap((i) =>
+      i < steps / 2 && i % 2 === 1 ? [] : [hit(at + i * 0.25, "snare", rise(i, steps))],
+    );
+  }
+  const toms = kit === "acoustic" || kit === "lofi";
+  return Array.from({ length: steps }, (_, i) => {
+    const drum: DrumName = !toms
+      ? kit === "808"
+        ? "clap"
+        : "snare"
+      : second && i < steps / 2
+        ? "snare"
+        : i < steps / 2
+          ? "highTom"
+          : random.chance(0.7)
+            ? "lowTom"
+            : "snare";
+    return hit(at + i * 0.25, drum, rise(i, steps));
+  });
 }
 
 export function drumPart(

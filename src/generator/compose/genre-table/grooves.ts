@@ -85,7 +85,10 @@ export const GROOVE_GENRES: readonly GenrePreset[] = [
     chordBeats: 8,
     // Cross-stick on the bossa clave, a light kick on the dotted rhythm, a shaker in sixteenths.
     drums: { snare: "o..o..o...o..o..", kick: "x..xx..xx..xx..x", shaker: "xxxxxxxxxxxxxxxx" },
-    drumVariants: [{ snare: "o..o...o..o..o.." }],
+    drumVariants: [
+      { snare: "o..o...o..o..o..", shaker: "xxxxxxxxxxxxxxx." },
+      { snare: "o..o..o...o.o...", kick: "x..xx..xx..x...x" },
+    ],
     drumsLow: { snare: "o..o..o...o..o..", shaker: EIGHTHS },
     kit: "acoustic",
     bass: "r-----f-r-----f-",
