@@ -161,6 +161,27 @@ describe("a simple-mode song follows its description", () => {
   });
 });
 
+describe("styles that disagree or rule things out", () => {
+  it("makes a sensible song of contradictory styles: the genre named first, with what the others ask", () => {
+    const score = composeSong(songRequest({ tags: "acoustic, synthwave", durationSeconds: 20 }));
+    expect(score.genre).toBe("folk");
+    expect(
+      score.drums.hits.length + score.parts.reduce((n, part) => n + part.notes.length, 0),
+    ).toBeGreaterThan(0);
+    expect(composeSong(songRequest({ tags: "synthwave, acoustic", durationSeconds: 20 })).genre).toBe(
+      "synthwave",
+    );
+  });
+
+  it("leaves out a genre and an instrument the negative styles name", () => {
+    const score = composeSong(
+      songRequest({ tags: "drum and bass, jazz", negativeTags: "drum and bass, piano", durationSeconds: 20 }),
+    );
+    expect(score.genre).toBe("jazz");
+    expect(score.parts.map((part) => part.patch)).not.toContain("piano-fm");
+  });
+});
+
 describe("the description's rules", () => {
   it("keeps the genre, mood and instrument words as written, and a tempo or key it pins down", () => {
     const plan = planDescription("Dark lo-fi hip hop with piano, 82 bpm, in F minor");
