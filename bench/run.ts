@@ -17,6 +17,10 @@ const AREAS: Record<string, BenchArea> = {
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
+  "generator-fidelity": {
+    run: (options) =>
+      import("./generator-fidelity.ts").then((area) => area.generatorFidelityBench.run(options)),
+  },
   player: { run: (options) => import("./player.ts").then((area) => area.playerBench.run(options)) },
   separation: {
     run: (options) => import("./separation.ts").then((area) => area.separationBench.run(options)),

@@ -40,7 +40,8 @@ describe.each(BACKENDS)("lyrics generation on %s", (backend) => {
     const job = await finished(alice, started.body.id);
     expect(job.status).toBe("done");
     expect(job.error_message).toBeNull();
-    for (const tag of ["[Verse]", "[Pre-Chorus]", "[Chorus]", "[Verse 2]", "[Bridge]", "[Outro]"]) {
+    // In one of synthwave's forms: each has these.
+    for (const tag of ["[Verse]", "[Chorus]", "[Verse 2]", "[Bridge]"]) {
       expect(job.text).toContain(tag);
     }
     expect(job.text.toLowerCase()).toContain("neon");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { downbeatsOf, secondsOf } from "../../src/generator/compose/beat-grid.ts";
 import { composeSong } from "../../src/generator/compose/compose-song.ts";
-import { GENRE_PRESETS } from "../../src/generator/compose/genres.ts";
+import { GENRE_PRESETS, genrePreset } from "../../src/generator/compose/genres.ts";
 import { ScaleSteps } from "../../src/generator/compose/key.ts";
 import { VOCAL_RANGE } from "../../src/generator/compose/vocal-line.ts";
 import { voiceChords, voiceMovement } from "../../src/generator/compose/voicing.ts";
@@ -124,14 +124,15 @@ describe("composeSong: form", () => {
     }
   });
 
-  it("takes about 2.5-4 minutes from the lyrics, 2-3 for an instrumental, at most 4 for a persona", () => {
+  it("lasts as long as its genre's songs, sung or instrumental, at most 4 minutes for a persona", () => {
     const song = composeSong(sung());
-    expect(seconds(song)).toBeGreaterThanOrEqual(150 - barSeconds(song));
-    expect(seconds(song)).toBeLessThanOrEqual(240 + barSeconds(song));
+    const [shortest, longest] = genrePreset(song.genre).seconds;
+    expect(seconds(song)).toBeGreaterThanOrEqual(shortest - barSeconds(song));
+    expect(seconds(song)).toBeLessThanOrEqual(longest + barSeconds(song));
     const instrumental = composeSong(sung({ instrumental: true, lyrics: "" }));
     expect(instrumental.vocals).toBeNull();
-    expect(seconds(instrumental)).toBeGreaterThanOrEqual(120 - barSeconds(instrumental));
-    expect(seconds(instrumental)).toBeLessThanOrEqual(180 + barSeconds(instrumental));
+    expect(seconds(instrumental)).toBeGreaterThanOrEqual(shortest - barSeconds(instrumental));
+    expect(seconds(instrumental)).toBeLessThanOrEqual(longest + barSeconds(instrumental));
     const root = composeSong(sung({ durationSeconds: 60 }));
     const persona = composeSong(
       sung({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GENRE_PRESETS } from "../../src/generator/compose/genres.ts";
 import {
   lineSyllableCount as countSyllables,
   syllableCount as countWordSyllables,
@@ -6,7 +7,7 @@ import {
 import { moderatePrompt } from "../../src/generator/lyrics/moderate-prompt.ts";
 import { lastWord, linesRhyme, RHYME_FAMILIES, rhymeSound } from "../../src/generator/lyrics/rhymes.ts";
 import { recommendStyles } from "../../src/generator/lyrics/style-lexicon.ts";
-import { SECTION_METER, SECTION_PLAN, writeLyrics } from "../../src/generator/lyrics/write-lyrics.ts";
+import { SECTION_METER, sungKind, writeLyrics } from "../../src/generator/lyrics/write-lyrics.ts";
 
 const PROMPTS = [
   "a synthwave song about neon city nights and lost love",
@@ -38,16 +39,16 @@ describe("the procedural lyric writer", () => {
     }
   });
 
-  it("tags its sections in order and repeats the chorus word for word", () => {
+  it("tags its sections in one of the genre's forms and repeats the chorus word for word", () => {
+    const forms = new Set(GENRE_PRESETS.flatMap((preset) => preset.forms.sung.map((form) => form.join())));
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
         const sections = sectionsOf(writeLyrics(prompt, seed).text);
-        expect(sections.map((section) => section.tag)).toEqual(SECTION_PLAN.map(({ tag }) => `[${tag}]`));
+        expect(forms).toContain(sections.map((section) => section.tag.replace(/[[\]]/g, "")).join());
         const choruses = sections
-          .filter((section) => section.tag === "[Chorus]")
+          .filter((section) => sungKind(section.tag.replace(/[[\]]/g, "")) === "chorus")
           .map((s) => s.lines.join("\n"));
-        expect(choruses).toHaveLength(3);
-        expect(new Set(choruses).size).toBe(1);
+        expect(new Set(choruses).size).toBeLessThanOrEqual(1);
         const verses = sections.filter((section) => section.tag.startsWith("[Verse"));
         expect(verses[0]?.lines).not.toEqual(verses[1]?.lines);
       }
@@ -72,14 +73,18 @@ describe("the procedural lyric writer", () => {
   it("keeps each section's meter: every line within one syllable of the section's count", () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
-        sectionsOf(writeLyrics(prompt, seed).text).forEach(({ lines }, index) => {
-          const kind = SECTION_PLAN[index]?.kind ?? "verse";
+        for (const { tag, lines } of sectionsOf(writeLyrics(prompt, seed).text)) {
+          const kind = sungKind(tag.replace(/[[\]]/g, ""));
+          if (kind === null) {
+            expect(lines, tag).toEqual([]);
+            continue;
+          }
           const { syllables, lines: lineCount } = SECTION_METER[kind];
           expect(lines).toHaveLength(lineCount);
           for (const line of lines) {
             expect(Math.abs(countSyllables(line) - syllables), line).toBeLessThanOrEqual(1);
           }
-        });
+        }
       }
     }
   });
@@ -95,7 +100,10 @@ describe("the procedural lyric writer", () => {
       for (const seed of SEEDS) {
         const lyrics = writeLyrics(prompt, seed);
         for (const word of words) expect(lyrics.text.toLowerCase()).toContain(word);
-        const hook = sectionsOf(lyrics.text).find((s) => s.tag === "[Chorus]")?.lines[0] ?? "";
+        // The hook opens the chorus, or the outro of a form without one.
+        const hook =
+          sectionsOf(lyrics.text).find((s) => ["chorus", "outro"].includes(`${sungKind(s.tag.slice(1, -1))}`))
+            ?.lines[0] ?? "";
         const hookWords = hook.toLowerCase().replace(/,/g, "").split(" ");
         for (const word of lyrics.title.toLowerCase().split(" ")) expect(hookWords).toContain(word);
       }
@@ -103,8 +111,8 @@ describe("the procedural lyric writer", () => {
   });
 
   it("guesses styles: a genre the prompt names comes first, then the theme's mood", () => {
-    expect(writeLyrics("a lofi song about rain", 1).tags.split(", ").slice(0, 2)).toEqual(["lo-fi", "moody"]);
-    expect(writeLyrics("hip-hop track about the city at midnight", 1).tags.split(", ")[0]).toBe("hip hop");
+    expect(writeLyrics("a lofi song about rain", 1).tags.split(", ").slice(0, 2)).toEqual(["lofi", "moody"]);
+    expect(writeLyrics("hip-hop track about the city at midnight", 1).tags.split(", ")[0]).toBe("hip-hop");
     expect(writeLyrics("an indie rock song about the open road", 3).tags.split(", ")[0]).toBe("indie rock");
     const guessed = writeLyrics("the ocean waves at dawn", 4).tags.split(", ");
     expect(["indie folk", "surf rock", "chillwave"]).toContain(guessed[0]);

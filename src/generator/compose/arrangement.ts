@@ -195,7 +195,7 @@ export function arrange(input: ArrangeInput): Score {
   ): InstrumentPart => ({
     stem,
     patch,
-    name: PART_NAMES[patch],
+    name: style.preset.partNames[patch] ?? PART_NAMES[patch],
     notes: swingNotes(crescendo(notes, sections), groove).sort(
       (a, b) => a.start - b.start || a.pitch - b.pitch,
     ),

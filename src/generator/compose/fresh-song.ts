@@ -6,7 +6,7 @@ import type { SongRequest } from "../song-request.ts";
 import { arrange, BEATS_PER_BAR, layOut } from "./arrangement.ts";
 import { isWritableKey, type SongKey } from "./key.ts";
 import type { Random } from "./random.ts";
-import { INSTRUMENTAL_FORM, lyricSections, planForm } from "./structure.ts";
+import { instrumentalForm, lyricSections, planForm } from "./structure.ts";
 import { resolveStyle, type Style } from "./style.ts";
 import { voiceFor } from "./voice.ts";
 
@@ -74,12 +74,16 @@ export function composeFresh(request: SongRequest, random: Random, options: Fres
   const { style } = options;
   const lyric = options.instrumental ? [] : lyricSections(options.lyrics);
   const sung = lyric.some((s) => s.lines.length > 0);
-  const form = sung ? lyric : INSTRUMENTAL_FORM.filter((s) => options.intro || s.kind !== "intro");
-  const instrumentalSeconds = random.fork("length").range(120, 180);
+  const form = sung
+    ? lyric
+    : instrumentalForm(style.preset, random.fork("form")).filter((s) => options.intro || s.kind !== "intro");
+  // The genre says how long its songs run; a sung form's own length decides within that.
+  const [shortest, longest] = style.preset.seconds;
+  const instrumentalSeconds = random.fork("length").range(shortest, longest);
   const asked =
     options.seconds === null ? null : Math.max(MIN_SECONDS, Math.min(options.maxSeconds, options.seconds));
   const range: readonly [number, number] = sung
-    ? [150, Math.min(240, options.maxSeconds)]
+    ? [shortest, Math.min(longest, options.maxSeconds)]
     : [instrumentalSeconds, instrumentalSeconds];
   const planned = planForm(form, {
     bpm: style.bpm,

@@ -2,6 +2,8 @@
 // default form, each with its lines and a length in bars, then stretched or shortened so the
 // song lasts what was asked (within one bar).
 
+import type { GenrePreset } from "./genres.ts";
+import type { Random } from "./random.ts";
 import { syllableCount } from "./syllables.ts";
 
 export interface LyricSection {
@@ -63,6 +65,12 @@ const INSTRUMENTAL_BARS: Readonly<Record<string, number>> = {
   breakdown: 4,
   build: 4,
 };
+
+/** From this tempo on, sections without lines phrase in twice the bars. */
+const FAST_BPM = 150;
+
+/** The sections a song peaks on: breaks and repeats go after them. */
+const PEAKS = new Set(["chorus", "hook", "drop"]);
 
 /** "[Verse 2]" -> "verse", "[Pre Chorus]" -> "pre-chorus"; unknown tags keep their words. */
 export function sectionKind(tag: string): string {
@@ -150,17 +158,10 @@ function defaultLyricForm(rawLines: readonly string[]): LyricSection[] {
   }));
 }
 
-/** The instrumental form: intro, two verse/chorus pairs, a bridge, a last chorus, outro. */
-export const INSTRUMENTAL_FORM: readonly LyricSection[] = [
-  "intro",
-  "verse",
-  "chorus",
-  "verse",
-  "chorus",
-  "bridge",
-  "chorus",
-  "outro",
-].map((kind) => ({ kind, lines: [] }));
+/** One of the genre's instrumental forms, as bare sections. */
+export function instrumentalForm(preset: GenrePreset, random: Random): LyricSection[] {
+  return random.pick(preset.forms.instrumental).map((tag) => ({ kind: sectionKind(tag), lines: [] }));
+}
 
 export interface FormOptions {
   readonly bpm: number;
@@ -192,7 +193,8 @@ function plan(section: LyricSection, options: FormOptions): PlannedSection {
     return {
       kind: section.kind,
       lines: [],
-      bars: INSTRUMENTAL_BARS[section.kind] ?? 8,
+      // Fast genres (drum and bass, punk) phrase in twice the bars: a section lasts as long as it sounds.
+      bars: (INSTRUMENTAL_BARS[section.kind] ?? 8) * (options.bpm >= FAST_BPM ? 2 : 1),
       barsPerLine: 2,
       energy,
     };
@@ -239,9 +241,7 @@ function grow(input: PlannedSection[], target: number): PlannedSection[] {
     barsPerLine: 2,
     energy: ENERGY.instrumental,
   });
-  const chorus = [...sections]
-    .reverse()
-    .find((s) => s.lines.length > 0 && (s.kind === "chorus" || s.kind === "hook"));
+  const chorus = [...sections].reverse().find((s) => s.lines.length > 0 && PEAKS.has(s.kind));
   let step = 0;
   let breaks = 0;
   let repeats = 0;
@@ -269,7 +269,7 @@ function grow(input: PlannedSection[], target: number): PlannedSection[] {
     } else {
       // Breaks after the choruses in turn, so the song does not pile up one long instrumental.
       const after = sections.flatMap((s, i) =>
-        (s.kind === "chorus" || s.kind === "hook") && sections[i + 1]?.kind !== "instrumental" ? [i + 1] : [],
+        PEAKS.has(s.kind) && sections[i + 1]?.kind !== "instrumental" ? [i + 1] : [],
       );
       const at = after.length > 0 ? after[breaks % after.length] : outroAt();
       const previous = sections[at - 1];

@@ -188,6 +188,31 @@ export function mentions(text: string, words: readonly string[]): boolean {
   return words.some((word) => wordIndex(text, word) >= 0);
 }
 
+/**
+ * The words of a list the text names, in the order written; a word inside a longer one named at
+ * the same place ("jazz" in "jazz trio") is not counted again.
+ */
+export function wordsIn(text: string, words: readonly string[]): string[] {
+  const found = words
+    .map((word) => ({ word, at: wordIndex(text, word) }))
+    .filter((entry) => entry.at >= 0)
+    .sort((a, b) => a.at - b.at || b.word.length - a.word.length);
+  const kept: { word: string; at: number }[] = [];
+  for (const entry of found) {
+    const inside = kept.some((k) => entry.at >= k.at && entry.at + entry.word.length <= k.at + k.word.length);
+    if (!inside && !kept.some((k) => k.word === entry.word)) kept.push(entry);
+  }
+  return kept.map((entry) => entry.word);
+}
+
+/** Every mood word the text names, in the order written. */
+export function moodWordsIn(text: string): string[] {
+  return wordsIn(
+    text,
+    MOODS.flatMap((mood) => mood.words),
+  );
+}
+
 /** The genre named first in the text, skipping excluded ones. */
 export function detectGenre(text: string, excluded: ReadonlySet<string>): string | null {
   let best: { name: string; at: number; length: number } | null = null;

@@ -1,8 +1,11 @@
+import { descriptionTags, planDescription } from "../compose/description-plan.ts";
+import { DEFAULT_GENRE, genrePreset } from "../compose/genres.ts";
 import { hashString, Random } from "../compose/random.ts";
+import { detectGenre } from "../compose/style-text.ts";
 import { lineSyllableCount as countSyllables } from "../compose/syllables.ts";
 import { lastWord, RHYME_FAMILIES, type RhymeFamily } from "./rhymes.ts";
-import { genresIn, STYLE_COOCCURRENCE } from "./style-lexicon.ts";
-import { COMMON_THEME, THEMES, type Theme, themesFor } from "./themes.ts";
+import { genresIn } from "./style-lexicon.ts";
+import { COMMON_THEME, THEMES, themesFor } from "./themes.ts";
 
 export interface WrittenLyrics {
   readonly title: string;
@@ -10,22 +13,21 @@ export interface WrittenLyrics {
   readonly text: string;
   /** Comma-separated styles guessed from the prompt: genre, mood, then a sound that goes with them. */
   readonly tags: string;
+  /** The prompt asks for music without a singer (a beat, a trailer, an instrumental). */
+  readonly instrumental: boolean;
 }
 
 type SectionKind = "verse" | "pre" | "chorus" | "bridge" | "outro";
 
-/** The song's form; sections of one kind share a syllable target, so the meter holds across them. */
-export const SECTION_PLAN: readonly { readonly tag: string; readonly kind: SectionKind }[] = [
-  { tag: "Verse", kind: "verse" },
-  { tag: "Pre-Chorus", kind: "pre" },
-  { tag: "Chorus", kind: "chorus" },
-  { tag: "Verse 2", kind: "verse" },
-  { tag: "Pre-Chorus", kind: "pre" },
-  { tag: "Chorus", kind: "chorus" },
-  { tag: "Bridge", kind: "bridge" },
-  { tag: "Chorus", kind: "chorus" },
-  { tag: "Outro", kind: "outro" },
-];
+/** What a form's tag carries: the lines of a kind of section, or none (an intro, a solo, a drop). */
+export function sungKind(tag: string): SectionKind | null {
+  if (/^verse/i.test(tag)) return "verse";
+  if (/^pre-chorus/i.test(tag)) return "pre";
+  if (/^(chorus|hook)/i.test(tag)) return "chorus";
+  if (/^bridge/i.test(tag)) return "bridge";
+  if (/^outro/i.test(tag)) return "outro";
+  return null;
+}
 
 /** Syllables per line in each kind of section, and its lines (always whole rhyming couplets). */
 export const SECTION_METER: Record<SectionKind, { readonly syllables: number; readonly lines: number }> = {
@@ -197,16 +199,10 @@ function familyDeck(random: () => number): () => RhymeFamily {
   return () => deck[next++ % deck.length] as RhymeFamily;
 }
 
-function guessTags(prompt: string, theme: Theme, rng: Random): string {
-  const genre = genresIn(prompt)[0] ?? rng.pick(theme.genres);
-  const mood = theme.mood;
-  const sound = (STYLE_COOCCURRENCE[genre] ?? []).find((style) => style !== mood && !MOOD_WORDS.has(style));
-  return [...new Set([genre, mood, ...(sound ? [sound] : [])])].join(", ");
-}
-
 /**
  * Writes lyrics for a prompt: themes and imagery from its words, rhyming couplets in a steady meter
- * per section, a repeating chorus opened by a hook that names the song, and styles guessed from it.
+ * per section, a repeating chorus opened by a hook that names the song, in one of the forms of the
+ * genre it names, and styles that keep its genre and mood words.
  * Pure: the same prompt and seed always give the same lyrics.
  */
 export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
@@ -259,27 +255,33 @@ export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
     }
     return lines;
   };
-  const verses = [verse(0), verse(1)];
+  const verses = [verse(0), verse(1), verse(2)];
   const bridge = [...couplet(SECTION_METER.bridge.syllables), ...couplet(SECTION_METER.bridge.syllables)];
   const outro = [
     hook.line,
     writer.write(hookFamily, SECTION_METER.outro.syllables, undefined, lastWord(hook.line)),
   ];
 
-  let verseIndex = 0;
-  const sections = SECTION_PLAN.map(({ tag, kind }) => {
-    const lines =
-      kind === "verse"
-        ? (verses[verseIndex++] as string[])
-        : kind === "pre"
-          ? preChorus
-          : kind === "chorus"
-            ? chorus
-            : kind === "bridge"
-              ? bridge
-              : outro;
-    return [`[${tag}]`, ...lines].join("\n");
+  const plan = planDescription(prompt);
+  const tags = descriptionTags(plan, {
+    genre: genresIn(prompt)[0] ?? rng.pick(theme.genres),
+    mood: theme.mood,
+  });
+  const genre = plan.genre ?? genrePreset(detectGenre(tags, new Set()) ?? DEFAULT_GENRE);
+  const form = rng.pick(genre.forms.sung);
+  // Each verse tag has its own lines; a tag sung again ("Verse 3" closing an A A B A form) repeats them.
+  const verseTags = [...new Set(form.filter((tag) => sungKind(tag) === "verse"))];
+  const linesOf: Record<SectionKind, (tag: string) => readonly string[]> = {
+    verse: (tag) => verses[Math.min(verses.length - 1, verseTags.indexOf(tag))] as string[],
+    pre: () => preChorus,
+    chorus: () => chorus,
+    bridge: () => bridge,
+    outro: () => outro,
+  };
+  const sections = form.map((tag) => {
+    const kind = sungKind(tag);
+    return [`[${tag}]`, ...(kind ? linesOf[kind](tag) : [])].join("\n");
   });
 
-  return { title: hook.title, text: sections.join("\n\n"), tags: guessTags(prompt, theme, rng) };
+  return { title: hook.title, text: sections.join("\n\n"), tags, instrumental: plan.instrumental };
 }
