@@ -187,6 +187,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "POST /api/gen/:clip_id/set_clip_prompt/": { access: "owner", body: () => ({ prompt: "taken" }) },
   "POST /api/gen/:clip_id/set_display_tags": { access: "owner", body: () => ({ display_tags: "taken" }) },
+  "POST /api/gen/:clip_id/set_configurations/": {
+    access: "owner",
+    body: () => ({ configurations: { taken: true } }),
+  },
+  "POST /api/gen/:clip_id/unlock-preview": { access: "owner" },
   "POST /api/gen/:clip_id/update_flag_state/": {
     access: "owner",
     body: () => ({ flagged: true, flagged_reason: "flag_bug" }),

@@ -17,6 +17,7 @@ import type { QueueTimings } from "./generation/generation-service.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
+import { playlistPageHtml, profilePageHtml } from "./pages/page-previews.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAnalyticsRoutes } from "./routes/analytics.ts";
 import { registerApiDocsRoutes } from "./routes/api-docs.ts";
@@ -225,6 +226,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const answer = await songPageAnswer(db, page, match.params.id);
         return reply.status(answer.status).type("text/html").send(answer.html);
       }
+      // A profile's and a public playlist's pages carry theirs.
+      if (match?.name === "profile")
+        return reply
+          .type("text/html")
+          .send(await profilePageHtml(db, { shell, origin }, match.params.handle));
+      if (match?.name === "playlist")
+        return reply.type("text/html").send(await playlistPageHtml(db, { shell, origin }, match.params.id));
       if (match?.name === "share") return reply.status(404).type("text/html").send(shell);
       return reply
         .status(match !== null ? 200 : 404)

@@ -1,5 +1,6 @@
-// The song page's address rules: the shareable link, with or without a start time, and the start
-// time read back from `?t=` (whole seconds, as the spec's "Copy Link at Current Time" writes it).
+// The song page's address rules: the shareable link, with or without a start time, the start time
+// read back from `?t=` (whole seconds, as Copy Link at Current Time writes it), and a link to one
+// comment (`?deeplink=` its id), which the page shows first.
 
 /** The song page's path. */
 export const songPath = (clipId: string): string => `/song/${encodeURIComponent(clipId)}`;
@@ -26,4 +27,16 @@ export function startSeconds(search: string, durationSeconds: number | null = nu
   if (!Number.isFinite(value) || value < 0) return 0;
   if (durationSeconds !== null && durationSeconds > 0 && value >= durationSeconds) return 0;
   return value;
+}
+
+const COMMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The address of one comment on the song page. */
+export const commentLink = (origin: string, clipId: string, commentId: string): string =>
+  `${origin}${songPath(clipId)}?deeplink=${encodeURIComponent(commentId)}`;
+
+/** The comment the address's `deeplink` names: a comment id, or null for none or anything else. */
+export function deeplinkedCommentId(search: string): string | null {
+  const raw = new URLSearchParams(search).get("deeplink")?.trim() ?? "";
+  return COMMENT_ID.test(raw) ? raw.toLowerCase() : null;
 }

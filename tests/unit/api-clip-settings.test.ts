@@ -70,6 +70,13 @@ describe.each(BACKENDS)("song menu settings on %s", (backend) => {
       changed: (row) => row.display_tags,
       expected: "sea shanty",
     },
+    {
+      name: "set_configurations",
+      path: (id) => `/api/gen/${id}/set_configurations/`,
+      body: { configurations: { mode: "custom", weirdness: 0.4 } },
+      changed: (row) => (row.metadata as Clip["metadata"]).configurations,
+      expected: { mode: "custom", weirdness: 0.4 },
+    },
   ];
 
   for (const call of OWNER_CALLS) {
@@ -114,6 +121,45 @@ describe.each(BACKENDS)("song menu settings on %s", (backend) => {
     const comments = await alice.client.post(`/api/gen/${row.id}/toggle_comments/`, { can_comment: "no" });
     expect(comments.status).toBe(400);
     expect(await stored(row.id)).toMatchObject({ allow_comments: true, display_tags: null });
+  });
+
+  it("refuses configurations that are no object or too large, changing nothing", async () => {
+    const row = await song({ metadata: { configurations: { kept: 1 } } });
+    const path = `/api/gen/${row.id}/set_configurations/`;
+    const list = await alice.client.post(path, { configurations: [1, 2] });
+    expect(list.status).toBe(400);
+    expect(list.body.detail).toMatch(/configurations is an object/);
+    const large = await alice.client.post(path, { configurations: { text: "x".repeat(10_001) } });
+    expect(large.status).toBe(400);
+    expect(large.body.detail).toMatch(/at most 10000 characters/);
+    expect((await stored(row.id)).metadata).toMatchObject({ configurations: { kept: 1 } });
+  });
+
+  describe("unlock-preview", () => {
+    const preview = (isPublic = false) => song({ isPublic, metadata: { type: "preview" } });
+    const typeOf = async (id: string) => ((await stored(id)).metadata as Clip["metadata"]).type;
+
+    it("makes the owner's preview the full song, once", async () => {
+      const row = await preview();
+      const unlocked = await alice.client.post<Clip>(`/api/gen/${row.id}/unlock-preview`);
+      expect(unlocked.status).toBe(200);
+      expect(clipSchema.parse(unlocked.body).metadata.type).toBe("gen");
+      expect(await typeOf(row.id)).toBe("gen");
+      const again = await alice.client.post(`/api/gen/${row.id}/unlock-preview`);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ detail: "This song is not a preview" });
+    });
+
+    it("answers another user 404 and the signed out 401, leaving the preview locked", async () => {
+      for (const isPublic of [true, false]) {
+        const row = await preview(isPublic);
+        const other = await bob.client.post(`/api/gen/${row.id}/unlock-preview`);
+        expect(other.status).toBe(404);
+        expect(other.body).toEqual({ detail: "Clip not found" });
+        expect((await server.client().post(`/api/gen/${row.id}/unlock-preview`)).status).toBe(401);
+        expect(await typeOf(row.id)).toBe("preview");
+      }
+    });
   });
 
   it("keeps remixes allowed on a song in a contest", async () => {

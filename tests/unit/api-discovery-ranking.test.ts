@@ -119,6 +119,50 @@ describe.each(BACKENDS)("trending on %s", (backend) => {
     expect(await heatOf(song.id)).toBeCloseTo(afterRemix, 6);
   });
 
+  it("counts comments by others, not the owner's own, and withdraws a deleted one", async () => {
+    const genre = genreTag();
+    const bob = await newTestUser(db(), server.client());
+    const song = await newTestClip(db(), { userId: alice.id, isPublic: true, metadata: { tags: genre } });
+    const base = await heatOf(song.id);
+    const own = await alice.client.post(`/api/gen/${song.id}/comment`, { content: "Thanks all" });
+    expect(own.status).toBe(201);
+    expect(await heatOf(song.id)).toBeCloseTo(base, 9);
+    const other = await bob.client.post<{ id: string }>(`/api/gen/${song.id}/comment`, { content: "Lovely" });
+    expect(other.status).toBe(201);
+    const commented = await heatOf(song.id);
+    expect(commented).toBeCloseTo(
+      logAddExp(base, signalHeat(TRENDING_WEIGHTS.comment, Date.now() / 1000)),
+      3,
+    );
+    expect((await bob.client.request("DELETE", `/api/comment/${other.body.id}`)).status).toBe(200);
+    expect(await heatOf(song.id)).toBeCloseTo(base, 6);
+  });
+
+  it("leaves out, for a viewer, songs marked Not Interested and songs of people blocked either way", async () => {
+    const genre = genreTag();
+    const [dave, erin] = await likers(2);
+    const song = (userId: string) => newTestClip(db(), { userId, isPublic: true, metadata: { tags: genre } });
+    const unwanted = await song(alice.id);
+    const kept = await song(alice.id);
+    const daves = await song(dave.id);
+    const ids = async (viewerId: string | null) =>
+      (await trendingSongs(db(), viewerId, { offset: 0, limit: 10, genres: [genre] }))
+        .map((c) => c.id)
+        .sort();
+    const body = { feedback_type: "not_interested" };
+    expect((await erin.client.post(`/api/recommend/feedback/song/${unwanted.id}`, body)).status).toBe(200);
+    expect((await erin.client.post("/api/comment/block-user", { handle: dave.handle })).status).toBe(200);
+    expect(await ids(erin.id)).toEqual([kept.id]);
+    // The blocked one no longer sees the blocker's songs either; everyone else sees all three.
+    const erinsSong = await song(erin.id);
+    expect(await ids(dave.id)).toEqual([unwanted.id, kept.id, daves.id].sort());
+    expect(await ids(null)).toEqual([unwanted.id, kept.id, daves.id, erinsSong.id].sort());
+    // Undone, both come back.
+    await erin.client.request("DELETE", `/api/recommend/feedback/song/${unwanted.id}`, body);
+    await erin.client.post("/api/comment/unblock-user", { handle: dave.handle });
+    expect(await ids(erin.id)).toEqual([unwanted.id, kept.id, daves.id, erinsSong.id].sort());
+  });
+
   it("leaves out private, trashed and failed songs, and files songs under the genre named first", async () => {
     const genre = genreTag();
     const shown = await newTestClip(db(), {

@@ -2,33 +2,12 @@
 // song anyone may see, the bare page for the owner's private or trashed song, and a 404 (with
 // nothing of the song) for anyone else, like the clip API's 404.
 
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { clipMediaKey } from "../../src/server/clips/media-urls.ts";
 import { newClipWithAudio, newTestClip, startApiServerWithUsers, testAudio } from "../clip-fixtures.ts";
+import { builtPages, previewOf, SHELL } from "../page-shell.ts";
 import { BACKENDS } from "../server-database.ts";
-
-const SHELL =
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Tunesmith</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
-
-function builtPages(): string {
-  const dir = mkdtempSync(join(tmpdir(), "tunesmith-dist-"));
-  writeFileSync(join(dir, "index.html"), SHELL);
-  return dir;
-}
-
-/** The content of each og: and twitter: meta tag of a page, by property or name. */
-function previewOf(html: string): Record<string, string> {
-  const tags: Record<string, string> = {};
-  for (const [, key, value] of html.matchAll(
-    /<meta (?:property|name)="((?:og|twitter):[a-z_]+)" content="([^"]*)"/g,
-  ))
-    tags[key] = value;
-  return tags;
-}
 
 describe.each(BACKENDS)("the song page's answer on %s", (backend) => {
   const {

@@ -2,10 +2,12 @@ import { PageHeader } from "../account/PageHeader.tsx";
 import { EngineCheck } from "../EngineCheck.tsx";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
+import { Toasts } from "../shell/Toasts.tsx";
 import { DiscoverSections } from "./DiscoverSections.tsx";
 import { PromoSidebar } from "./PromoSidebar.tsx";
 import { PublicFeed } from "./PublicFeed.tsx";
 import { TrendingLists } from "./TrendingLists.tsx";
+import "../create/create.css";
 import "./home.css";
 
 /** / and /home: discover sections (or, with ?tab=feed, the public feed), and the sidebar. */
@@ -33,6 +35,7 @@ export function HomePage() {
           <EngineCheck />
         </div>
       </div>
+      <Toasts />
     </div>
   );
 }

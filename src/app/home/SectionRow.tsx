@@ -3,9 +3,12 @@ import type { Clip } from "../../shared/api/clips.ts";
 import type { DiscoverItem, DiscoverSection } from "../../shared/api/discovery.ts";
 import { searchHref } from "../../shared/discovery/tags.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
+import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import { SongCover } from "../covers/SongCover.tsx";
 import { QueueSourceContext } from "../player/queue-source.ts";
 import { Link } from "../router/Link.tsx";
+import { useNotInterested } from "../shell/not-interested-store.ts";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 
 const COVER = 132;
@@ -19,7 +22,17 @@ const songOf = (item: DiscoverItem): Clip | null =>
 
 /** One discover section: its title and a row of cards (songs, personas or creators). */
 export function SectionRow({ section }: { readonly section: DiscoverSection }) {
-  const songs = useMemo(() => section.items.flatMap((item) => songOf(item) ?? []), [section.items]);
+  // Songs marked Not Interested leave the list at once.
+  const hidden = useNotInterested();
+  const items = useMemo(
+    () => section.items.filter((item) => !hidden.has(songOf(item)?.id ?? "")),
+    [section.items, hidden],
+  );
+  const songs = useMemo(() => items.flatMap((item) => songOf(item) ?? []), [items]);
+  const menuContext = useMemo<MenuContext>(
+    () => ({ place: "feed", section: section.section_name }),
+    [section.section_name],
+  );
   // Playing a card queues the section's songs.
   const source = useMemo(
     () => ({ clips: songs, context: { type: section.section_name, id: section.section_content } }),
@@ -42,9 +55,9 @@ export function SectionRow({ section }: { readonly section: DiscoverSection }) {
       </h2>
       <QueueSourceContext.Provider value={source}>
         <ul className="discover-cards">
-          {section.items.map((item) => (
+          {items.map((item) => (
             <li key={keyOf(item)} className="discover-card">
-              <Card item={item} />
+              <Card item={item} menuContext={menuContext} />
             </li>
           ))}
         </ul>
@@ -66,7 +79,7 @@ const keyOf = (item: DiscoverItem): string => {
   }
 };
 
-function Card({ item }: { readonly item: DiscoverItem }) {
+function Card({ item, menuContext }: { readonly item: DiscoverItem; readonly menuContext: MenuContext }) {
   const song = songOf(item);
   if (song) {
     return (
@@ -74,6 +87,7 @@ function Card({ item }: { readonly item: DiscoverItem }) {
         <div className="discover-cover">
           <SongCover clip={song} size={COVER} />
           <ClipPlayButton clip={song} />
+          <SongMenu clips={[song]} context={menuContext} buttonClassName="discover-menu" />
         </div>
         <Link className="discover-title" href={`/song/${song.id}`} data-testid="discover-song">
           {displayTitle(song)}

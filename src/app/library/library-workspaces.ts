@@ -1,23 +1,19 @@
 // The library's workspace list: the active and the archived workspaces, made, renamed, archived
 // and restored from the page (archive and restore optimistically, put back if the call fails), and
-// songs moved into one.
+// songs moved into one (the move itself is the app's, shared with the song menu).
 
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
 import {
-  DEFAULT_WORKSPACE_ID,
   myWorkspacesResponseSchema,
-  updateWorkspaceClipsResponseSchema,
   WORKSPACE_TEXT_MAX,
   type WorkspaceSummary,
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { showToast } from "../shell/toast-store.ts";
-import { createWorkspace } from "../shell/workspaces-store.ts";
-import { forgetLibraryPages } from "./library-fetch.ts";
-import { applyClipChanges } from "./library-store.ts";
+import { createWorkspace, moveClipsToWorkspace } from "../shell/workspaces-store.ts";
 
 export interface LibraryWorkspacesState {
   readonly active: readonly WorkspaceSummary[];
@@ -34,8 +30,6 @@ export const useLibraryWorkspaces = <T>(select: (state: LibraryWorkspacesState) 
   useStore(libraryWorkspaces, select);
 
 const TOAST_MS = 3000;
-/** 'Moved clips to the workspace name' stays 2 s. */
-const MOVED_TOAST_MS = 2000;
 
 /** The first page of each list; failures are only logged, as the spec says for project loads. */
 export async function loadLibraryWorkspaces(): Promise<void> {
@@ -111,50 +105,12 @@ export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived
   }
 }
 
-/**
- * Moves the user's songs into a workspace ('Moved clips to {name}'); into the default workspace,
- * each is taken out of the one it was in. The list places them by the filters at once.
- */
+/** Moves the user's songs into a workspace; the list's workspace counts follow. */
 export async function moveClipsTo(
   clips: readonly Clip[],
-  target: { id: string; name: string },
+  target: { readonly id: string; readonly name: string },
 ): Promise<void> {
-  const ids = clips.map((clip) => clip.id);
-  try {
-    if (target.id === DEFAULT_WORKSPACE_ID) {
-      const sources = [...new Set(clips.flatMap((clip) => (clip.project ? [clip.project.id] : [])))];
-      for (const source of sources) {
-        await apiRequest(
-          `/api/project/${encodeURIComponent(source)}/clips`,
-          updateWorkspaceClipsResponseSchema,
-          {
-            body: {
-              update_type: "remove",
-              metadata: {
-                clip_ids: clips.filter((clip) => clip.project?.id === source).map((clip) => clip.id),
-              },
-            },
-          },
-        );
-      }
-    } else {
-      await apiRequest(
-        `/api/project/${encodeURIComponent(target.id)}/clips`,
-        updateWorkspaceClipsResponseSchema,
-        {
-          body: { update_type: "add", metadata: { clip_ids: ids } },
-        },
-      );
-    }
-  } catch (error) {
-    failed(error);
-    return;
-  }
-  forgetLibraryPages();
-  const project = target.id === DEFAULT_WORKSPACE_ID ? null : { id: target.id, name: target.name };
-  applyClipChanges(clips.map((clip) => ({ ...clip, project })));
-  showToast({ kind: "info", title: `Moved clips to ${target.name}`, durationMs: MOVED_TOAST_MS });
-  void loadLibraryWorkspaces();
+  if (await moveClipsToWorkspace(clips, target)) void loadLibraryWorkspaces();
 }
 
 function failed(error: unknown): void {

@@ -21,7 +21,14 @@ type Loaded =
   | { readonly state: "loading" }
   | { readonly state: "missing"; readonly detail: string }
   | { readonly state: "failed" }
-  | { readonly state: "ready"; readonly persona: Persona; readonly clips: readonly Clip[] };
+  | {
+      readonly state: "ready";
+      readonly persona: Persona;
+      readonly clips: readonly Clip[];
+      /** The last page of songs loaded (pages of 20), and whether more follow. */
+      readonly page: number;
+      readonly hasMore: boolean;
+    };
 
 /** /create?use_persona={clipId}: use_persona names a song, here the persona's root clip. */
 export const personaUseHref = (persona: Persona): string =>
@@ -54,12 +61,12 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
     let live = true;
     setLoaded({ state: "loading" });
     personaPage(personaId)
-      .then(({ persona }) => {
+      .then(({ persona, has_more }) => {
         if (!live) return;
         const clips = persona.persona_clips.map((item) => item.clip);
         // The player bar plays from the clip store.
         upsertClips(clips);
-        setLoaded({ state: "ready", persona, clips });
+        setLoaded({ state: "ready", persona, clips, page: 1, hasMore: has_more });
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -80,6 +87,38 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
     setLoaded((current) =>
       current.state === "ready" ? { ...current, persona: { ...current.persona, ...change } } : current,
     );
+
+  // The next page of songs, after those shown (a song already shown is not repeated).
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    if (loaded.state !== "ready" || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const answer = await personaPage(personaId, loaded.page + 1);
+      const more = answer.persona.persona_clips.map((item) => item.clip);
+      upsertClips(more);
+      setLoaded((current) => {
+        if (current.state !== "ready") return current;
+        const shown = new Set(current.clips.map((clip) => clip.id));
+        return {
+          ...current,
+          clips: [...current.clips, ...more.filter((clip) => !shown.has(clip.id))],
+          page: answer.current_page,
+          hasMore: answer.has_more,
+        };
+      });
+    } catch (error) {
+      console.warn("Could not load more of the persona's songs", error);
+      showToast({
+        kind: "error",
+        title: "Could not load more songs",
+        description: "Please try again.",
+        durationMs: 5000,
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const love = async (persona: Persona) => {
     const answer = await toggleLoveWithToast(persona);
@@ -115,6 +154,7 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
         <PersonaDetails
           persona={loaded.persona}
           clips={loaded.clips}
+          more={loaded.hasMore ? { loading: loadingMore, load: () => void loadMore() } : null}
           onLove={() => void love(loaded.persona)}
           onFollow={() => void follow(loaded.persona)}
         />
@@ -127,11 +167,13 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
 interface PersonaDetailsProps {
   readonly persona: Persona;
   readonly clips: readonly Clip[];
+  /** More songs to load, when there are. */
+  readonly more: { readonly loading: boolean; readonly load: () => void } | null;
   readonly onLove: () => void;
   readonly onFollow: () => void;
 }
 
-function PersonaDetails({ persona, clips, onLove, onFollow }: PersonaDetailsProps) {
+function PersonaDetails({ persona, clips, more, onLove, onFollow }: PersonaDetailsProps) {
   return (
     <main className="persona-details" data-testid="persona-page">
       <div className="persona-head">
@@ -184,11 +226,16 @@ function PersonaDetails({ persona, clips, onLove, onFollow }: PersonaDetailsProp
         {clips.length === 0 ? (
           <p className="create-empty">No songs yet.</p>
         ) : (
-          <ul className="clip-list">
+          <ul className="clip-list persona-songs">
             {clips.map((clip) => (
               <SongRow key={clip.id} clip={clip} />
             ))}
           </ul>
+        )}
+        {more !== null && (
+          <button type="button" className="secondary" disabled={more.loading} onClick={more.load}>
+            {more.loading ? "Loading..." : "More songs"}
+          </button>
         )}
       </section>
     </main>

@@ -5,6 +5,7 @@
 
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
+import type { Clip } from "../../shared/api/clips.ts";
 import {
   DEFAULT_WORKSPACE_ID,
   myWorkspacesResponseSchema,
@@ -13,6 +14,7 @@ import {
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { publishClipChanges } from "./clip-changes.ts";
 import { showToast } from "./toast-store.ts";
 
 export interface WorkspacesState {
@@ -64,6 +66,51 @@ export async function addClipsToWorkspace(wid: string | null, clipIds: readonly 
   await apiRequest(`/api/project/${encodeURIComponent(wid)}/clips`, updateWorkspaceClipsResponseSchema, {
     body: { update_type: "add", metadata: { clip_ids: clipIds } },
   });
+}
+
+const MOVED_TOAST_MS = 2000;
+
+/**
+ * Moves the user's songs into a workspace ('Moved clips to {name}'); into the default workspace,
+ * each is taken out of the one it was in. Every list places the moved songs by its filters at once.
+ * Answers whether the move happened (a failure shows 'Unknown error occurred' with the cause).
+ */
+export async function moveClipsToWorkspace(
+  clips: readonly Clip[],
+  target: { readonly id: string; readonly name: string },
+): Promise<boolean> {
+  try {
+    if (isDefaultWorkspace(target.id)) {
+      const sources = [...new Set(clips.flatMap((clip) => (clip.project ? [clip.project.id] : [])))];
+      for (const source of sources) {
+        const ids = clips.filter((clip) => clip.project?.id === source).map((clip) => clip.id);
+        await apiRequest(
+          `/api/project/${encodeURIComponent(source)}/clips`,
+          updateWorkspaceClipsResponseSchema,
+          {
+            body: { update_type: "remove", metadata: { clip_ids: ids } },
+          },
+        );
+      }
+    } else {
+      await addClipsToWorkspace(
+        target.id,
+        clips.map((clip) => clip.id),
+      );
+    }
+  } catch (error) {
+    showToast({
+      kind: "error",
+      title: "Unknown error occurred",
+      description: error instanceof Error ? error.message : undefined,
+      durationMs: 5000,
+    });
+    return false;
+  }
+  const project = isDefaultWorkspace(target.id) ? null : { id: target.id, name: target.name };
+  publishClipChanges(clips.map((clip) => ({ ...clip, project })));
+  showToast({ kind: "info", title: `Moved clips to ${target.name}`, durationMs: MOVED_TOAST_MS });
+  return true;
 }
 
 /** A workspace the list does not hold (an old one, or gone): null when it is missing or trashed. */

@@ -7,6 +7,7 @@ import { CreateModal } from "../shell/CreateModal.tsx";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { flagClip, setVisibility } from "./clip-settings-api.ts";
+import { MoveToWorkspaceModal } from "./MoveToWorkspaceModal.tsx";
 import { closeMenuModal, type MenuModal } from "./menu-modal-store.ts";
 import { SongDetailsModal } from "./SongDetailsModal.tsx";
 import { ASK_ADMINISTRATOR, FEATURE_UPSELLS } from "./upsells.ts";
@@ -134,6 +135,8 @@ export function MenuModalView({ modal }: { readonly modal: MenuModal }) {
       return <SongDetailsModal clip={modal.clip} onClose={closeMenuModal} />;
     case "report":
       return <ReportModal clip={modal.clip} />;
+    case "moveToWorkspace":
+      return <MoveToWorkspaceModal clips={modal.clips} />;
     case "confirm":
       return (
         <CreateModal

@@ -127,6 +127,8 @@ export const orpheus: ClipActionHandler = (clips) => openOrpheus(first(clips));
 export const hireEditor: ClipActionHandler = (clips) => openHireEditor(first(clips));
 export const addToQueue: ClipActionHandler = (clips) => void queue(clips);
 export const addToPlaylist: ClipActionHandler = (clips) => openAddToPlaylist(clips);
+export const moveToWorkspace: ClipActionHandler = (clips, { openModal }) =>
+  openModal({ kind: "moveToWorkspace", clips });
 export const moveToTrash: ClipActionHandler = (clips) => void trashSongs(clips, true);
 export const restore: ClipActionHandler = (clips) => void trashSongs(clips, false);
 export const deletePermanently: ClipActionHandler = (clips, { openModal }) =>
@@ -164,7 +166,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   get_stems: getStems,
   add_to_queue: addToQueue,
   add_to_playlist: addToPlaylist,
-  move_to_workspace: null,
+  move_to_workspace: moveToWorkspace,
   publish,
   song_details: songDetails,
   copy_link: copyLinkOf,

@@ -12,6 +12,7 @@ import {
 } from "../../shared/song-menu/pin-rules.ts";
 import { withReaction } from "../../shared/song-menu/reaction-rules.ts";
 import { publishClipChanges } from "../shell/clip-changes.ts";
+import { hideFromRecommendations, showInRecommendations } from "../shell/not-interested-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import type { HandlerContext } from "./clip-action-handlers.ts";
 import * as api from "./clip-settings-api.ts";
@@ -105,12 +106,17 @@ export async function togglePin(clip: Clip, context: HandlerContext): Promise<vo
   });
 }
 
-/** Not Interested: the song is hidden from recommendations, with Undo. */
+/**
+ * Not Interested: the song leaves the recommendation lists on screen at once (back if the call
+ * fails) and the server keeps it out of later ones; Undo brings it back.
+ */
 export async function markNotInterested(clip: Clip): Promise<void> {
   const title = displayTitle(clip);
+  hideFromRecommendations(clip.id);
   try {
     await api.setNotInterested(clip.id, true);
   } catch (error) {
+    showInRecommendations(clip.id);
     failed("Error updating song preferences", error);
     return;
   }
@@ -123,13 +129,14 @@ export async function markNotInterested(clip: Clip): Promise<void> {
       run: () => {
         api
           .setNotInterested(clip.id, false)
-          .then(() =>
+          .then(() => {
+            showInRecommendations(clip.id);
             showToast({
               kind: "info",
               title: `${title} will be shown in future recommendations`,
               durationMs: TOAST_MS,
-            }),
-          )
+            });
+          })
           .catch((error: unknown) => failed("Error updating song preferences", error));
       },
     },

@@ -1,5 +1,5 @@
-// The song menu's dialogs, one at a time: publish or unpublish, Song Details, Report, a
-// confirmation (pins) and an upsell. The menu that opened one shows it (its owner key), so a page
+// The song menu's dialogs, one at a time: publish or unpublish, Song Details, Report, Move to
+// Workspace, a confirmation (pins) and an upsell. The menu that opened one shows it (its owner key), so a page
 // with many song rows draws it once.
 
 import { useStore } from "zustand";
@@ -11,6 +11,7 @@ export type MenuModal =
   | { readonly kind: "publish"; readonly clip: Clip }
   | { readonly kind: "details"; readonly clip: Clip }
   | { readonly kind: "report"; readonly clip: Clip }
+  | { readonly kind: "moveToWorkspace"; readonly clips: readonly Clip[] }
   | {
       readonly kind: "confirm";
       readonly title: string;

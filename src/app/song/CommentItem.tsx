@@ -1,6 +1,7 @@
-import { Fragment, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { Comment } from "../../shared/api/comments.ts";
+import { commentLink } from "../../shared/song-link.ts";
 import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { playAt } from "../player/player-store.ts";
 import { Link } from "../router/Link.tsx";
@@ -18,6 +19,8 @@ interface CommentItemProps {
   readonly onChange: (comment: Comment) => void;
   readonly onDeleted: (comment: Comment) => void;
   readonly onBlocked: (handle: string) => void;
+  /** The comment the page's address links to: marked, and scrolled into view once. */
+  readonly linked?: boolean;
 }
 
 /** A comment's text with its @handles linking to their profiles. */
@@ -53,7 +56,12 @@ export function CommentItem({
   onChange,
   onDeleted,
   onBlocked,
+  linked = false,
 }: CommentItemProps) {
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (linked) item.current?.scrollIntoView({ block: "center" });
+  }, [linked]);
   const [replies, setReplies] = useState<readonly Comment[]>([]);
   const [repliesCursor, setRepliesCursor] = useState<string | null>(null);
   const [repliesOpen, setRepliesOpen] = useState(false);
@@ -124,12 +132,26 @@ export function CommentItem({
   };
   const own = viewerHandle !== null && viewerHandle === comment.user.handle;
 
+  const copyLink = async () => {
+    const link = commentLink(window.location.origin, clip.id, comment.id);
+    try {
+      await navigator.clipboard.writeText(link);
+      showToast({ kind: "info", title: "Copied link to comment", durationMs: 3000 });
+    } catch (error) {
+      console.warn("Could not copy the link", error);
+      showToast({ kind: "error", title: "Could not copy the link", description: link, durationMs: 8000 });
+    }
+  };
+
   return (
     <li
-      className={isReply ? "comment comment-reply" : "comment"}
+      ref={item}
+      className={`${isReply ? "comment comment-reply" : "comment"}${linked ? " comment-linked" : ""}`}
       data-testid="comment"
       data-comment-id={comment.id}
+      aria-current={linked ? "true" : undefined}
     >
+      {linked && <p className="comment-linked-note">Linked comment</p>}
       <div className="comment-head">
         <Link className="comment-author" href={profilePath(comment.user.handle)}>
           {comment.user.display_name} <span>@{comment.user.handle}</span>
@@ -171,6 +193,9 @@ export function CommentItem({
             Reply
           </button>
         )}
+        <button type="button" onClick={() => void copyLink()}>
+          Copy link
+        </button>
         {comment.can_delete && (
           <button type="button" onClick={() => void remove()}>
             Delete

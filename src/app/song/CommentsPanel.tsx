@@ -63,12 +63,29 @@ export function CommentsPanel({ clip, model, viewerHandle }: CommentsPanelProps)
           The comments could not be loaded. Reload the page to try again.
         </p>
       )}
-      {!state.loading && !state.failed && state.comments.length === 0 && clip.allow_comments && (
-        <p className="create-empty" data-testid="comments-empty">
-          No comments yet. Be the first to say something.
-        </p>
-      )}
+      {!state.loading &&
+        !state.failed &&
+        state.comments.length === 0 &&
+        state.linked === null &&
+        clip.allow_comments && (
+          <p className="create-empty" data-testid="comments-empty">
+            No comments yet. Be the first to say something.
+          </p>
+        )}
       <ul className="comment-list">
+        {state.linked !== null && (
+          <CommentItem
+            key={`linked-${state.linked.id}`}
+            clip={clip}
+            comment={state.linked}
+            signedIn={signedIn}
+            viewerHandle={viewerHandle}
+            onChange={model.changed}
+            onDeleted={model.deleted}
+            onBlocked={model.blocked}
+            linked
+          />
+        )}
         {state.comments.map((comment) => (
           <CommentItem
             key={comment.id}

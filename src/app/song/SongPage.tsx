@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
-import { startSeconds } from "../../shared/song-link.ts";
+import { deeplinkedCommentId, startSeconds } from "../../shared/song-link.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loadSession, useAccount } from "../account/session-store.ts";
@@ -96,6 +96,7 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
         <SongDetails
           clip={loaded.clip}
           startAt={startSeconds(search, loaded.clip.metadata.duration ?? null)}
+          deeplink={deeplinkedCommentId(search)}
           onCounted={counted}
           viewerHandle={session?.user?.handle ?? null}
         />
@@ -109,14 +110,16 @@ interface SongDetailsProps {
   readonly clip: Clip;
   /** Where the first press of play starts, from the address's ?t=. */
   readonly startAt: number;
+  /** The comment the address's ?deeplink= names, shown first. */
+  readonly deeplink: string | null;
   readonly onCounted: (playCount: number) => void;
   /** The signed-in viewer's handle; null when signed out. */
   readonly viewerHandle: string | null;
 }
 
-function SongDetails({ clip, startAt, onCounted, viewerHandle }: SongDetailsProps) {
+function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongDetailsProps) {
   usePlayCount(clip, onCounted);
-  const comments = useComments(clip.id);
+  const comments = useComments(clip.id, deeplink);
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
   const lyrics = clip.metadata.prompt?.trim() ?? "";
   // The player's position when it holds this song; otherwise where the address starts it.

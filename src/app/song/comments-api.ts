@@ -22,9 +22,11 @@ export const fetchComments = (
   order: CommentOrder,
   cursor: string | null,
   signal?: AbortSignal,
+  deeplink: string | null = null,
 ) => {
   const query = new URLSearchParams({ order });
   if (cursor !== null) query.set("cursor", cursor);
+  if (deeplink !== null) query.set("deeplink", deeplink);
   return apiRequest(`${clipPath(clipId)}/comments?${query}`, commentPageSchema, { signal });
 };
 

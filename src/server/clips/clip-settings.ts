@@ -2,7 +2,7 @@
 // anyone else gets the 404 of a song that is not there, and nothing changes.
 
 import { type Kysely, sql } from "kysely";
-import type { RemixPermission } from "../../shared/api/clip-settings.ts";
+import { NOT_A_PREVIEW, type RemixPermission } from "../../shared/api/clip-settings.ts";
 import type { Clip, ClipMetadata } from "../../shared/api/clips.ts";
 import { CONTEST_REMIXES_LOCKED } from "../../shared/song-menu/menu-context.ts";
 import type { Database } from "../db/schema.ts";
@@ -109,6 +109,27 @@ export async function setClipPrompt(db: Kysely<Database>, viewerId: string, clip
 export async function setDisplayTags(db: Kysely<Database>, viewerId: string, clipId: string, tags: string) {
   await findOwnSong(db, viewerId, clipId);
   return changeOwnSong(db, viewerId, clipId, { display_tags: tags.trim() });
+}
+
+/** POST /api/gen/{clip_id}/set_configurations/: the settings the song was made with, replaced whole. */
+export async function setConfigurations(
+  db: Kysely<Database>,
+  viewerId: string,
+  clipId: string,
+  configurations: Record<string, unknown>,
+) {
+  await findOwnSong(db, viewerId, clipId);
+  return changeOwnSong(db, viewerId, clipId, { metadata: { configurations } });
+}
+
+/**
+ * POST /api/gen/{clip_id}/unlock-preview: a preview becomes the full song (type gen), which the
+ * pages' polling then sees. Only a preview can be unlocked; a second call finds none left.
+ */
+export async function unlockPreview(db: Kysely<Database>, viewerId: string, clipId: string) {
+  const clip = await findOwnSong(db, viewerId, clipId);
+  if ((clip.metadata as ClipMetadata).type !== "preview") throw conflict(NOT_A_PREVIEW);
+  return changeOwnSong(db, viewerId, clipId, { metadata: { type: "gen" } });
 }
 
 /**

@@ -4,7 +4,7 @@ import { selectClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database } from "../db/schema.ts";
 import { followedCreators } from "./creators.ts";
-import { discoverable } from "./discoverable.ts";
+import { discoverable, wantedBy } from "./discoverable.ts";
 
 /** How many followed people a page looks at. */
 const FOLLOWED_MAX = 1000;
@@ -27,7 +27,8 @@ export async function followingFeed(
   let query = selectClips(db, viewerId)
     .select(createdAtText.as("created_at_text"))
     .where("clips.user_id", "in", people)
-    .where(discoverable);
+    .where(discoverable)
+    .where(wantedBy(viewerId));
   if (body.start_feed_timestamp)
     query = query.where(sql<boolean>`clips.created_at < ${body.start_feed_timestamp}::timestamptz`);
   const rows = await query

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { type ClipViewRow, selectClips } from "../clips/clip-repository.ts";
 import type { Database } from "../db/schema.ts";
 import { engagedCreators, followedCreators, trendingCreators } from "./creators.ts";
-import { discoverable } from "./discoverable.ts";
+import { discoverable, wantedBy } from "./discoverable.ts";
 import { trendingSongs } from "./trending-songs.ts";
 import type { ViewerTaste } from "./viewer-taste.ts";
 
@@ -23,6 +23,7 @@ const newSince = () => new Date(Date.now() - NEW_SONG_DAYS * 86_400_000);
 export const newSongs = (db: Kysely<Database>, viewerId: string | null, window: ListWindow) =>
   selectClips(db, viewerId)
     .where(discoverable)
+    .where(wantedBy(viewerId))
     .orderBy("clips.created_at", "desc")
     .orderBy("clips.id", "desc")
     .limit(window.limit)
@@ -99,6 +100,7 @@ export async function followingListen(
       (join) => join.onRef("listened.clip_id", "=", "clips.id"),
     )
     .where(discoverable)
+    .where(wantedBy(viewerId))
     .where("clips.user_id", "<>", viewerId)
     .orderBy("listened.liked_at", "desc")
     .orderBy("clips.id", "desc")

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type ClipViewRow, selectClips } from "../clips/clip-repository.ts";
 import type { Database } from "../db/schema.ts";
-import { discoverable } from "./discoverable.ts";
+import { discoverable, wantedBy } from "./discoverable.ts";
 
 export interface TrendingWindow {
   readonly offset: number;
@@ -18,7 +18,7 @@ export interface TrendingWindow {
   readonly notLikedBy?: string | null;
 }
 
-/** Public songs by heat, hottest first (the store kept by the 0035 triggers). */
+/** Public songs by heat, hottest first (the store kept by the triggers), none the viewer does not want. */
 export function trendingSongs(
   db: Kysely<Database>,
   viewerId: string | null,
@@ -27,7 +27,8 @@ export function trendingSongs(
   let query = selectClips(db, viewerId)
     .innerJoin("clip_scores as score", "score.clip_id", "clips.id")
     .select("score.heat")
-    .where(discoverable);
+    .where(discoverable)
+    .where(wantedBy(viewerId));
   if (window.genres !== undefined) {
     if (window.genres.length === 0) return Promise.resolve([]);
     query = query.where("score.genre", "in", [...window.genres]);

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import {
   allRemixPermissionsQuerySchema,
   setClipPromptBodySchema,
+  setConfigurationsBodySchema,
   setDisplayTagsBodySchema,
   setRemixTypeBodySchema,
   songFeedbackBodySchema,
@@ -17,11 +18,13 @@ import { setFlagState, setNotInterested } from "../clips/clip-feedback.ts";
 import {
   setAllRemixPermissions,
   setClipPrompt,
+  setConfigurations,
   setDisplayTags,
   setRemixType,
   toggleComments,
   toggleRemixes,
   toggleShowRemixes,
+  unlockPreview,
 } from "../clips/clip-settings.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
@@ -64,6 +67,15 @@ export function registerClipSettingsRoutes(app: FastifyInstance, db: Kysely<Data
     const body = parseInput(setDisplayTagsBodySchema, request.body);
     return setDisplayTags(db, requireUser(request).id, clipIdOf(request.params), body.display_tags);
   });
+
+  app.post("/api/gen/:clip_id/set_configurations/", async (request) => {
+    const body = parseInput(setConfigurationsBodySchema, request.body);
+    return setConfigurations(db, requireUser(request).id, clipIdOf(request.params), body.configurations);
+  });
+
+  app.post("/api/gen/:clip_id/unlock-preview", async (request) =>
+    unlockPreview(db, requireUser(request).id, clipIdOf(request.params)),
+  );
 
   app.post("/api/gen/:clip_id/update_flag_state/", async (request) => {
     const body = parseInput(updateFlagBodySchema, request.body);

@@ -26,6 +26,21 @@ export const setDisplayTagsBodySchema = z.object({
   display_tags: z.string().max(TAGS_MAX, `display_tags_too_long: at most ${TAGS_MAX} characters`),
 });
 
+/** A song's configurations are kept as given, up to this many characters of JSON. */
+export const CONFIGURATIONS_MAX_CHARS = 10_000;
+
+export const setConfigurationsBodySchema = z.object({
+  configurations: z
+    .record(z.string().max(100), z.unknown(), "configurations is an object")
+    .refine(
+      (value) => JSON.stringify(value).length <= CONFIGURATIONS_MAX_CHARS,
+      `configurations are at most ${CONFIGURATIONS_MAX_CHARS} characters of JSON`,
+    ),
+});
+
+/** unlock-preview on a song that is not a preview. */
+export const NOT_A_PREVIEW = "This song is not a preview";
+
 /** The Report modal's reasons, as flagged_reason. */
 export const FLAG_REASONS = ["flag_inappropriate", "flag_bug", "flag_copyright"] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];

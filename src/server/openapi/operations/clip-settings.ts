@@ -1,6 +1,7 @@
 import {
   allRemixPermissionsQuerySchema,
   setClipPromptBodySchema,
+  setConfigurationsBodySchema,
   setDisplayTagsBodySchema,
   setRemixTypeBodySchema,
   songFeedbackBodySchema,
@@ -56,6 +57,17 @@ export const clipSettingsOperations: OperationGroup = {
       path: "/api/gen/:clip_id/set_display_tags",
       summary: "Gen set display tags",
       body: setDisplayTagsBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/gen/:clip_id/set_configurations/",
+      summary: "Gen set configurations",
+      body: setConfigurationsBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/gen/:clip_id/unlock-preview",
+      summary: "Gen unlock preview",
     },
     {
       method: "POST",
