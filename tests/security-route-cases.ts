@@ -9,7 +9,9 @@
  *   the owner's (the test looks for the owner's private names in it);
  * - "owner": the owner only: another user gets 400, 403 or 404, anonymous 401 (or 404 where the
  *   route serves public objects to anyone: a private one is then as missing);
- * - "staff": staff accounts only (the fixtures' users are not): any other account gets 403, anonymous 401.
+ * - "staff": staff accounts only (the fixtures' users are not): any other account gets 403, anonymous 401;
+ * - "console": the staff console's routes, hidden from everyone else: any other account gets the 404
+ *   of a path that is no route, anonymous 401.
  * Path parameters come from the fixtures by name (PARAMS below); `path` overrides that, `body`
  * gives the JSON body (the owner's objects named in it, for routes that take references).
  */
@@ -31,7 +33,7 @@ export interface Fixtures {
   readonly apiTokenId: string;
 }
 
-export type Access = "public" | "signed-in" | "owner" | "staff";
+export type Access = "public" | "signed-in" | "owner" | "staff" | "console";
 
 export interface RouteCase {
   readonly access: Access;
@@ -81,6 +83,47 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/account/api-tokens": { access: "signed-in" },
   "POST /api/account/api-tokens": { access: "signed-in", body: () => ({ name: "script", scope: "read" }) },
   "DELETE /api/account/api-tokens/:token_id": { access: "owner" },
+  "GET /api/account": { access: "signed-in" },
+  "POST /api/account/upgrade-requests": { access: "signed-in", body: () => ({ credits: 500 }) },
+  "DELETE /api/account/upgrade-requests": { access: "signed-in" },
+  "POST /api/account/redeem": { access: "signed-in", body: () => ({ code: "NOPE-NOPE-NOPE" }) },
+  "POST /api/account/subscription/cancel": { access: "signed-in" },
+  "POST /api/account/subscription/resume": { access: "signed-in" },
+  // Bodies that fail validation: the walk must not change anyone's email, password or account.
+  "POST /api/account/email": { access: "signed-in", body: () => ({}) },
+  "POST /api/account/password": { access: "signed-in", body: () => ({}) },
+  "POST /api/account/delete": { access: "signed-in", body: () => ({}) },
+  "POST /api/account/sign-out-everywhere": { access: "signed-in" },
+  "GET /api/auth/handle-available": {
+    access: "public",
+    path: (f) => `/api/auth/handle-available?handle=${f.ownerHandle}`,
+  },
+  "GET /api/legal/:document": { access: "public", path: () => "/api/legal/terms" },
+  "POST /api/legal/terms/accept": { access: "signed-in", body: () => ({ version: "000000000000" }) },
+  "GET /api/admin/users": { access: "console" },
+  "POST /api/admin/users/:user_id": { access: "console", body: () => ({ change: "staff", on: true }) },
+  "GET /api/admin/upgrade-requests": { access: "console" },
+  "POST /api/admin/upgrade-requests/:request_id": {
+    access: "console",
+    path: (f) => `/api/admin/upgrade-requests/${f.ownerId}`,
+    body: () => ({ approve: true }),
+  },
+  "POST /api/admin/codes": { access: "console", body: () => ({ plan_key: "premier" }) },
+  "GET /api/admin/flags": { access: "console" },
+  "POST /api/admin/flags": { access: "console", body: () => ({ flag: "studio", percent: 100 }) },
+  "GET /api/admin/moderation": { access: "console" },
+  "POST /api/admin/moderation/songs": {
+    access: "console",
+    body: (f) => ({ clip_id: f.clipId, action: "unpublish" }),
+  },
+  "POST /api/admin/moderation/comments": {
+    access: "console",
+    body: (f) => ({ comment_id: f.commentId, action: "delete" }),
+  },
+  "POST /api/admin/announcements": { access: "console", body: () => ({ message: "hello" }) },
+  "GET /api/admin/jobs": { access: "console" },
+  "GET /api/admin/health": { access: "console" },
+  "GET /api/admin/audit": { access: "console" },
   // The upstream clients' token exchange takes a script token in the bare Authorization header:
   // session tokens (the route walk's) and no token are refused alike, with a 401.
   "GET /v1/client": { access: "public" },

@@ -5,6 +5,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Generator } from "../generator/generator.ts";
+import type { UpgradeMethod } from "../shared/api/account.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
@@ -19,6 +20,8 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { playlistPageHtml, profilePageHtml } from "./pages/page-previews.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
+import { registerAccountRoutes } from "./routes/account.ts";
+import { registerAdminRoutes } from "./routes/admin.ts";
 import { registerAnalyticsRoutes } from "./routes/analytics.ts";
 import { registerApiDocsRoutes } from "./routes/api-docs.ts";
 import { registerApiTokenRoutes } from "./routes/api-tokens.ts";
@@ -38,6 +41,7 @@ import { registerEditorRequestRoutes } from "./routes/editor-requests.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
+import { registerLegalRoutes } from "./routes/legal.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
@@ -80,6 +84,10 @@ export interface AppOptions {
   readonly workerConcurrency?: number;
   /** Job queue timings (tests shorten them). */
   readonly jobQueue?: QueueTimings;
+  /** How upgrades happen (UPGRADE_METHOD): staff approve requests (the default) or people redeem codes. */
+  readonly upgradeMethod?: UpgradeMethod;
+  /** The operator's terms and privacy texts (DATA_DIR/legal); the shipped ones without it. */
+  readonly legalDir?: string;
 }
 
 /** One route of the app: its method and URL pattern (e.g. GET /api/clip/:clip_id). */
@@ -189,6 +197,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiDocsRoutes(app);
   registerApiTokenRoutes(app, db);
   registerUpstreamSessionRoutes(app, db);
+  registerAccountRoutes(app, {
+    db,
+    storage: options.storage,
+    upgradeMethod: options.upgradeMethod ?? "request",
+  });
+  registerLegalRoutes(app, db, options.legalDir);
+  registerAdminRoutes(app, options.database, options.storage);
 
   const distDir = options.distDir;
   const pagesBuilt = distDir !== undefined && existsSync(join(distDir, "index.html"));

@@ -1,6 +1,8 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import type { UpgradeMethod } from "../shared/api/account.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
+import { readUpgradeMethod } from "./account/upgrade-method.ts";
 import { readGenerateEndpoint } from "./create-support/remote-settings.ts";
 import { type GeneratorSetting, readGeneratorSetting } from "./generation/generator-setting.ts";
 import { readS3Settings } from "./storage/s3-config.ts";
@@ -26,6 +28,8 @@ export interface ServerConfig {
   readonly generateEndpoint: GenerateEndpoint;
   /** WORKER_CONCURRENCY: songs this process renders at once; absent for the default (the cores less one). */
   readonly workerConcurrency?: number;
+  /** UPGRADE_METHOD: request (staff approve in the console) or code (staff hand out codes). */
+  readonly upgradeMethod: UpgradeMethod;
 }
 
 /** The proxies whose X-Forwarded-For, -Proto and -Host headers are believed: a hop count or their addresses. */
@@ -108,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     generator: readGeneratorSetting(env, (message) => new ConfigError(message)),
     generateEndpoint: readGenerateEndpoint(env, (message) => new ConfigError(message)),
     workerConcurrency: parseWorkerConcurrency(env.WORKER_CONCURRENCY),
+    upgradeMethod: readUpgradeMethod(env, (message) => new ConfigError(message)),
   };
 }

@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { DIST_DIR } from "../platform/paths.ts";
 import { buildApp } from "./app.ts";
@@ -91,6 +92,8 @@ async function startServer(): Promise<void> {
     generator,
     generateEndpoint: config.generateEndpoint,
     workerConcurrency: config.workerConcurrency,
+    upgradeMethod: config.upgradeMethod,
+    legalDir: join(config.dataDir, "legal"),
     distDir: DIST_DIR,
     trustProxy: config.trustProxy,
     logger: { level },

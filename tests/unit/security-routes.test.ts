@@ -32,8 +32,18 @@ describe.each(BACKENDS)("every API route, as owner, another user and anonymous, 
   );
   let fixtures: Fixtures;
   const routes = () => server.app().routeTable.map((route) => `${route.method} ${route.url}`);
-  /** Routes that delete or trash go after the others, so those still find the objects; signing out last. */
-  const rank = (route: string) => (route.includes("/logout") ? 2 : /delete|trash|cancel/.test(route) ? 1 : 0);
+  /**
+   * Routes that delete or trash go after the others, so those still find the objects; signing out
+   * everywhere (which ends the session) next to last, signing out (public either way) last.
+   */
+  const rank = (route: string) =>
+    route.includes("/logout")
+      ? 3
+      : route.includes("/sign-out")
+        ? 2
+        : /delete|trash|cancel/.test(route)
+          ? 1
+          : 0;
   const inOrder = () => [...routes()].sort((a, b) => rank(a) - rank(b));
 
   /** Everything of the owner's, as stored: nobody else's calls may change any of it. */
@@ -83,7 +93,7 @@ describe.each(BACKENDS)("every API route, as owner, another user and anonymous, 
     expect(
       missing.map(
         (route) =>
-          `${route}: no entry in ROUTE_CASES (tests/security-route-cases.ts); add its access ("public", "signed-in" or "owner") and how to call it on the owner's private objects`,
+          `${route}: no entry in ROUTE_CASES (tests/security-route-cases.ts); add its access ("public", "signed-in", "owner", "staff" or "console") and how to call it on the owner's private objects`,
       ),
     ).toEqual([]);
     const gone = Object.keys(ROUTE_CASES).filter((route) => !routes().includes(route));
@@ -108,9 +118,14 @@ describe.each(BACKENDS)("every API route, as owner, another user and anonymous, 
         if (status >= 500) say("a server error");
         if (!text.startsWith("{") && status >= 400) say("an error without {detail}");
         for (const secret of Object.values(SECRETS)) if (text.includes(secret)) say(`leaks ${secret}`);
-        if (who === "anonymous" && ["signed-in", "staff"].includes(routeCase.access) && status !== 401)
+        if (
+          who === "anonymous" &&
+          ["signed-in", "staff", "console"].includes(routeCase.access) &&
+          status !== 401
+        )
           say("expected 401");
         if (who === "another user" && routeCase.access === "staff" && status !== 403) say("expected 403");
+        if (who === "another user" && routeCase.access === "console" && status !== 404) say("expected 404");
         // Objects that may be public are looked for before sign-in is asked: a private one is as missing.
         if (who === "anonymous" && routeCase.access === "owner" && ![401, 404].includes(status))
           say("expected 401 or 404");
@@ -132,7 +147,9 @@ describe.each(BACKENDS)("every API route, as owner, another user and anonymous, 
       const refused =
         routeCase.access === "staff"
           ? status !== 403
-          : routeCase.access !== "public" && (status === 401 || status === 403);
+          : routeCase.access === "console"
+            ? status !== 404
+            : routeCase.access !== "public" && (status === 401 || status === 403);
       if (status >= 500 || refused) problems.push(`${route} as the owner: ${status} ${text.slice(0, 160)}`);
     }
     expect(problems).toEqual([]);

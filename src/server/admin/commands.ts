@@ -1,9 +1,13 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { FEATURE_FLAGS, type FeatureFlag, PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
+import { makeCodesBodySchema } from "../../shared/api/admin.ts";
+import { summarizeIssues } from "../../shared/zod-issues.ts";
+import { makeCodes } from "../account/upgrades.ts";
 import { findAccountByEmail } from "../accounts/accounts.ts";
 import { grantCredits } from "../billing/credits.ts";
 import type { Database, User } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { setFlagOf, setPlanOf, setStaffOf } from "./staff-users.ts";
 
 type Db = Kysely<Database>;
 
@@ -17,6 +21,8 @@ export const ADMIN_USAGE = [
   "  set-flag <email> <flag> on|off     turn a feature flag on or off",
   "  set-staff <email> on|off           make or unmake staff",
   "  show <email>                       print the account's plan, credits, staff and flags",
+  "  make-code pro|premier|none [credits] [count] [days]",
+  "                                     upgrade codes to hand out (UPGRADE_METHOD=code), one a line",
   "  backup <file>                      the database and every stored file, into a new tar file",
   "  restore <file>                     a backup, into an empty DATA_DIR (or over DATABASE_URL's tables)",
 ].join("\n");
@@ -56,12 +62,7 @@ export async function setPlan(db: Db, email: string, plan: string): Promise<User
     throw new AdminError(`Plans are ${PLAN_KEYS.join(", ")}, not ${plan}`);
   }
   const user = await userByEmail(db, email);
-  return db
-    .updateTable("users")
-    .set({ plan_key: plan as PlanKey })
-    .where("id", "=", user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return setPlanOf(db, user.id, plan as PlanKey);
 }
 
 export async function setFlag(db: Db, email: string, flag: string, on: boolean): Promise<User> {
@@ -69,34 +70,44 @@ export async function setFlag(db: Db, email: string, flag: string, on: boolean):
     throw new AdminError(`Unknown flag ${flag}; flags are ${FEATURE_FLAGS.join(", ")}`);
   }
   const user = await userByEmail(db, email);
-  const known = flag as FeatureFlag;
-  // One statement, so a concurrent change of another flag is not lost.
-  return db
-    .updateTable("users")
-    .set({
-      flags: on
-        ? sql<string[]>`array_append(array_remove(flags, ${known}), ${known})`
-        : sql<string[]>`array_remove(flags, ${known})`,
-    })
-    .where("id", "=", user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return setFlagOf(db, user.id, flag as FeatureFlag, on);
 }
 
 export async function setStaff(db: Db, email: string, on: boolean): Promise<User> {
   const user = await userByEmail(db, email);
-  return db
-    .updateTable("users")
-    .set({ is_staff: on })
-    .where("id", "=", user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return setStaffOf(db, user.id, on);
+}
+
+/** Codes for a plan (pro, premier or none) and credits, valid for some days; printed one a line. */
+async function makeCodesCommand(db: Db, args: readonly string[]): Promise<string> {
+  const [plan, credits = "0", count = "1", days = "30"] = args;
+  const parsed = makeCodesBodySchema.safeParse({
+    plan_key: plan === "none" ? null : plan,
+    credits: Number(credits),
+    count: Number(count),
+    valid_days: Number(days),
+  });
+  if (!parsed.success) throw new AdminError(`make-code: ${summarizeIssues(parsed.error)}\n${ADMIN_USAGE}`);
+  const body = parsed.data;
+  try {
+    const codes = await makeCodes(
+      db,
+      { plan: body.plan_key, credits: body.credits },
+      body.count,
+      body.valid_days,
+    );
+    return codes.map((code) => `${code.code}  (until ${code.expires_at})`).join("\n");
+  } catch (error) {
+    if (error instanceof HttpError) throw new AdminError(error.detail);
+    throw error;
+  }
 }
 
 /** Runs one command line (without the program name) and returns what to print. */
 export async function runAdminCommand(db: Db, args: readonly string[]): Promise<string> {
   const [command, email, ...rest] = args;
   if (command === undefined || command === "help" || command === "--help") return ADMIN_USAGE;
+  if (command === "make-code") return makeCodesCommand(db, args.slice(1));
   if (!email) throw new AdminError(`${command} needs an email\n${ADMIN_USAGE}`);
   switch (command) {
     case "grant-credits": {

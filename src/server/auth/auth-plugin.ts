@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { LOCKED_DETAIL } from "../../shared/api/account.ts";
 import {
   API_TOKEN_CANNOT_MANAGE,
   API_TOKEN_INVALID,
@@ -8,7 +9,7 @@ import {
 } from "../../shared/api/api-tokens.ts";
 import type { Database, User } from "../db/schema.ts";
 import type { WriteWatch } from "../db/write-watch.ts";
-import { forbidden, unauthorized } from "../http/errors.ts";
+import { forbidden, HttpError, unauthorized } from "../http/errors.ts";
 import { findScriptToken, isScriptToken } from "./script-tokens.ts";
 import { SessionUsers } from "./sessions.ts";
 import { scopeAllows } from "./token-scope.ts";
@@ -31,6 +32,8 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** What a locked account may still do. */
+const UNLOCKED_WRITES = new Set(["/api/auth/logout"]);
 
 function credentials(request: FastifyRequest): { token: string; via: Auth["via"] } | null {
   const header = request.headers.authorization;
@@ -80,6 +83,11 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, writeWa
       );
     }
     request.auth = { user, token: given.token, via: given.via, scope: null };
+  });
+  // A locked account may look but not change anything (signing out aside) until support unlocks it.
+  app.addHook("preHandler", async (request) => {
+    if (request.auth?.user.locked && !SAFE_METHODS.has(request.method) && !UNLOCKED_WRITES.has(request.url))
+      throw new HttpError(423, LOCKED_DETAIL);
   });
 }
 

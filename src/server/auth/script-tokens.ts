@@ -10,6 +10,7 @@ import {
 } from "../../shared/api/api-tokens.ts";
 import type { Database, User } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
+import { rolloutFlagsOf, withRollouts } from "./rollout-flags.ts";
 
 /** Last-used times are written at most this often per token: a polling script costs no write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -55,11 +56,13 @@ export async function findScriptToken(
       "api_tokens.scope as token_scope",
       "api_tokens.last_used_at as token_last_used_at",
     ])
+    .select(rolloutFlagsOf("users.id").as("rollout_flags"))
     .where("api_tokens.token_hash", "=", hashToken(token))
     .where("api_tokens.revoked_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { token_id: tokenId, token_scope: scope, token_last_used_at: lastUsed, ...user } = row;
+  const { token_id: tokenId, token_scope: scope, token_last_used_at: lastUsed, ...read } = row;
+  const user = withRollouts(read);
   const now = new Date();
   if (lastUsed === null || now.getTime() - lastUsed.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.updateTable("api_tokens").set({ last_used_at: now }).where("id", "=", tokenId).execute();

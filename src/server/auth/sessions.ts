@@ -2,11 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../db/schema.ts";
 import type { WriteWatch } from "../db/write-watch.ts";
+import { rolloutFlagsOf, withRollouts } from "./rollout-flags.ts";
 
 /** Sessions last 30 days from sign-in. */
 export const SESSION_DAYS = 30;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** A new session; the token is shown once, only its hash is stored. */
 export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
@@ -14,7 +15,7 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   const expires = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
   await db
     .insertInto("sessions")
-    .values({ token_hash: hashToken(token), user_id: userId, expires_at: expires })
+    .values({ token_hash: hashSessionToken(token), user_id: userId, expires_at: expires })
     .execute();
   return token;
 }
@@ -25,6 +26,7 @@ function sessionRow(db: Kysely<Database>, tokenHash: string) {
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
     .select("sessions.expires_at as session_expires_at")
+    .select(rolloutFlagsOf("users.id").as("rollout_flags"))
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.expires_at", ">", new Date())
     .executeTakeFirst();
@@ -32,10 +34,10 @@ function sessionRow(db: Kysely<Database>, tokenHash: string) {
 
 /** The signed-in user of a session token, read from the database. */
 export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | undefined> {
-  const row = await sessionRow(db, hashToken(token));
+  const row = await sessionRow(db, hashSessionToken(token));
   if (!row) return undefined;
   const { session_expires_at: _, ...user } = row;
-  return user;
+  return withRollouts(user);
 }
 
 /** How long a session's user is kept: changes made by another process show within this. */
@@ -57,7 +59,7 @@ export class SessionUsers {
     private readonly db: Kysely<Database>,
     writeWatch: WriteWatch,
   ) {
-    this.#unwatch = writeWatch.on(["users", "sessions"], () => this.#forgetAll());
+    this.#unwatch = writeWatch.on(["users", "sessions", "flag_rollouts"], () => this.#forgetAll());
   }
 
   close(): void {
@@ -71,7 +73,7 @@ export class SessionUsers {
   }
 
   async find(token: string): Promise<User | undefined> {
-    const hash = hashToken(token);
+    const hash = hashSessionToken(token);
     const now = Date.now();
     const kept = this.#entries.get(hash);
     if (kept && kept.until > now) return kept.user;
@@ -79,7 +81,8 @@ export class SessionUsers {
     const generation = this.#generation;
     const row = await sessionRow(this.db, hash);
     if (!row) return undefined;
-    const { session_expires_at: expiresAt, ...user } = row;
+    const { session_expires_at: expiresAt, ...read } = row;
+    const user = withRollouts(read);
     // Shared by the requests it answers: none may change it.
     Object.freeze(user.flags);
     Object.freeze(user);
@@ -92,5 +95,5 @@ export class SessionUsers {
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
+  await db.deleteFrom("sessions").where("token_hash", "=", hashSessionToken(token)).execute();
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { PAST_DUE_MESSAGE } from "../../shared/api/account.ts";
 import { CREATE_CREDIT_COST, NOT_ENOUGH_CREDITS_DETAIL } from "../../shared/api/billing.ts";
 import type { Database } from "../db/schema.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
@@ -59,7 +60,8 @@ async function record(
 }
 
 /**
- * Takes `amount` credits for a generation, or refuses with a 402. The check and the
+ * Takes `amount` credits for a generation, or refuses with a 402 (not enough credits, or the
+ * subscription is past due). The check and the
  * deduction are one conditional UPDATE, so concurrent requests cannot overdraw: PostgreSQL re-checks
  * `credits >= amount` against the row a concurrent writer just committed.
  */
@@ -77,9 +79,19 @@ export function reserveCredits(
       .set((eb) => ({ credits: eb("credits", "-", amount) }))
       .where("id", "=", userId)
       .where("credits", ">=", amount)
+      .where("subscription_status", "!=", "past_due")
       .returning("credits")
       .executeTakeFirst();
-    if (!row) throw notEnoughCredits(amount);
+    if (!row) {
+      // Past due refuses whatever the balance: the payment has to be sorted out first.
+      const user = await trx
+        .selectFrom("users")
+        .select("subscription_status")
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (user?.subscription_status === "past_due") throw new HttpError(402, PAST_DUE_MESSAGE);
+      throw notEnoughCredits(amount);
+    }
     const entryId = await record(trx, {
       userId,
       kind: "reserve",

@@ -38,7 +38,7 @@ export async function deleteClips(
 }
 
 /** Media of deleted clips, unless another clip still points at the same object (a copy, a remix). */
-async function removeUnusedMedia(db: Kysely<Database>, storage: Storage, rows: readonly ClipRow[]) {
+export async function removeUnusedMedia(db: Kysely<Database>, storage: Storage, rows: readonly ClipRow[]) {
   const keys = new Set(
     rows.flatMap((row) => [row.audio_key, row.image_key, row.video_key]).filter((key) => key !== null),
   );

@@ -1,4 +1,10 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
+import type {
+  AuditLogTable,
+  FlagRolloutsTable,
+  UpgradeCodesTable,
+  UpgradeRequestsTable,
+} from "./account-tables.ts";
 import type { ApiTokensTable } from "./api-token-tables.ts";
 import type { Timestamp } from "./column-types.ts";
 import type {
@@ -43,6 +49,17 @@ export interface UsersTable {
   bio: Generated<string>;
   /** The storage key of the profile's avatar, one of the user's re-encoded images (0026). */
   avatar_key: string | null;
+  /** Past due stops generations with a 402 until staff (or a payment provider) set it back (0100). */
+  subscription_status: Generated<"active" | "past_due">;
+  /** A cancelled subscription's end: the plan becomes free then (0100). */
+  plan_ends_at: Timestamp | null;
+  /** Locked by staff: writes answer 423 until unlocked (0100). */
+  locked: Generated<boolean>;
+  /** The terms version accepted with the last upload, and when (0100). */
+  terms_version: string | null;
+  terms_accepted_at: Timestamp | null;
+  /** Deleted with public songs kept: anonymised, never signed in again (0100). */
+  deleted_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -351,6 +368,10 @@ export interface Database {
   editor_requests: EditorRequestsTable;
   share_links: ShareLinksTable;
   api_tokens: ApiTokensTable;
+  upgrade_requests: UpgradeRequestsTable;
+  upgrade_codes: UpgradeCodesTable;
+  flag_rollouts: FlagRolloutsTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

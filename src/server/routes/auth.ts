@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { type AuthResponse, loginBodySchema, signupBodySchema } from "../../shared/api/accounts.ts";
+import { requireStrongPassword } from "../account/account-changes.ts";
 import { createAccount, findAccountByEmail } from "../accounts/accounts.ts";
 import { SESSION_COOKIE } from "../auth/auth-plugin.ts";
 import { checkLoginDelay, clearLoginFailures, recordLoginFailure } from "../auth/login-throttle.ts";
@@ -30,6 +31,7 @@ async function signIn(db: Kysely<Database>, user: User, request: FastifyRequest,
 export function registerAuthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post("/api/auth/signup", { config: { rateLimit: AUTH_RATE } }, async (request, reply) => {
     const body = parseInput(signupBodySchema, request.body);
+    requireStrongPassword(body.password);
     const user = await createAccount(db, body);
     reply.status(201);
     return signIn(db, user, request, reply);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
 import { COMMENT_MESSAGES, type PostCommentBody } from "../../shared/api/comments.ts";
 import type { ClipViewRow } from "../clips/clip-repository.ts";
@@ -82,16 +82,23 @@ export async function deleteComment(
   const comment = await findVisibleComment(db, viewerId, commentId);
   if (viewerId !== comment.user_id && viewerId !== comment.clip_owner_id)
     throw forbidden(COMMENT_MESSAGES.notAllowedToDelete);
-  await db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom("comments").where("id", "=", commentId).executeTakeFirst();
-    if (comment.parent_id !== null && gone.numDeletedRows > 0n) {
-      await trx
-        .updateTable("comments")
-        .set({ reply_count: sql`greatest(reply_count - 1, 0)` })
-        .where("id", "=", comment.parent_id)
-        .execute();
-    }
-  });
+  await db.transaction().execute((trx) => removeComment(trx, commentId));
+}
+
+/** Removes a comment (its replies go with it) and keeps its parent's reply count in step. */
+export async function removeComment(trx: Transaction<Database>, commentId: string): Promise<void> {
+  const gone = await trx
+    .deleteFrom("comments")
+    .where("id", "=", commentId)
+    .returning("parent_id")
+    .executeTakeFirst();
+  if (gone?.parent_id) {
+    await trx
+      .updateTable("comments")
+      .set({ reply_count: sql`greatest(reply_count - 1, 0)` })
+      .where("id", "=", gone.parent_id)
+      .execute();
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { OperationGroup } from "../operation.ts";
+import { accountOperations } from "./account.ts";
+import { adminOperations } from "./admin.ts";
 import { analyticsOperations } from "./analytics.ts";
 import { apiDocsOperations } from "./api-docs.ts";
 import { apiTokensOperations } from "./api-tokens.ts";
@@ -42,6 +44,8 @@ import { workspacesOperations } from "./workspaces.ts";
 
 /** Every route module's operations, in the order app.ts registers them. */
 export const OPERATION_GROUPS: readonly OperationGroup[] = [
+  accountOperations,
+  adminOperations,
   analyticsOperations,
   authOperations,
   autoplayOperations,
