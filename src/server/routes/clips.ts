@@ -100,7 +100,12 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
     const user = requireUser(request);
     const result = await trashClips(db, user.id, body.clip_ids, body.trash);
     // A member's trash (or restore) in a shared workspace reaches the other members' open lists.
-    await announceSharedClipChange(raiseContext(db, request), user, "trash_clips", body.clip_ids);
+    await announceSharedClipChange(
+      raiseContext(db, request),
+      user,
+      body.trash ? "trash_clips" : "restore_clips",
+      body.clip_ids,
+    );
     return result;
   });
 

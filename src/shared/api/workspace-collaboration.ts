@@ -70,13 +70,14 @@ export type CollaboratorsResponse = z.infer<typeof collaboratorsResponseSchema>;
 export const collaboratorRemovedSchema = z.object({ project_id: z.string(), user_id: z.string() });
 export type CollaboratorRemoved = z.infer<typeof collaboratorRemovedSchema>;
 
-/** The workspace_change actions: the clip calls' and trash. */
+/** The workspace_change actions: the clip calls', trash and restore. */
 export const WORKSPACE_CHANGE_ACTIONS = [
   "add_clips",
   "remove_clips",
   "move_clips",
   "pin_clips",
   "trash_clips",
+  "restore_clips",
 ] as const;
 export type WorkspaceChangeAction = (typeof WORKSPACE_CHANGE_ACTIONS)[number];
 
