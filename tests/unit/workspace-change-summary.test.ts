@@ -40,6 +40,12 @@ describe("what members are told of a shared workspace's changes", () => {
     ).toEqual(["ana updated the workspace", "bo updated the workspace"]);
   });
 
+  it("tells who joined or left", () => {
+    expect(
+      summarizeWorkspaceChanges([change("ana", "member_joined"), change("bo", "member_left")], "me"),
+    ).toEqual(["ana joined the workspace", "bo left the workspace"]);
+  });
+
   it("names someone whose handle did not come along as Someone", () => {
     const { handle: _, ...anonymous } = change("zed", "pin_clips", ["a"]);
     expect(summarizeWorkspaceChanges([anonymous], "me")).toEqual(["Someone pinned or unpinned 1 song"]);

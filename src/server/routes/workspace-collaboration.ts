@@ -54,7 +54,18 @@ export function registerWorkspaceCollaborationRoutes(app: FastifyInstance, db: K
     const user = requireUser(request);
     const { invite_id } = parseInput(inviteIdParamsSchema, request.params, "path");
     const { status } = parseInput(inviteResponseBodySchema, request.body);
-    return respondToInvite(db, user.id, invite_id, status);
+    const invite = await respondToInvite(db, user.id, invite_id, status);
+    if (status === "accepted") {
+      await push("a new member", () =>
+        app.realtime.workspaceChanged({
+          project: invite.project_id,
+          action: "member_joined",
+          userId: user.id,
+          handle: user.handle,
+        }),
+      );
+    }
+    return invite;
   });
 
   app.post("/api/project/:project_id/invite", async (request): Promise<Invite> => {
@@ -99,7 +110,15 @@ export function registerWorkspaceCollaborationRoutes(app: FastifyInstance, db: K
     const user = requireUser(request);
     const workspaceId = await leaveWorkspace(db, user.id, projectId(request));
     // The one who left stops following the channel too (their own open pages leave with them).
-    await push("a leave", () => app.realtime.userKicked({ project: workspaceId, targetUserId: user.id }));
+    await push("a leave", async () => {
+      await app.realtime.userKicked({ project: workspaceId, targetUserId: user.id });
+      await app.realtime.workspaceChanged({
+        project: workspaceId,
+        action: "member_left",
+        userId: user.id,
+        handle: user.handle,
+      });
+    });
     return { project_id: workspaceId, user_id: user.id };
   });
 

@@ -70,8 +70,10 @@ export type CollaboratorsResponse = z.infer<typeof collaboratorsResponseSchema>;
 export const collaboratorRemovedSchema = z.object({ project_id: z.string(), user_id: z.string() });
 export type CollaboratorRemoved = z.infer<typeof collaboratorRemovedSchema>;
 
-/** The workspace_change actions: the clip calls', trash and restore. */
+/** The workspace_change actions: the clip calls', trash and restore, and members joining or leaving. */
 export const WORKSPACE_CHANGE_ACTIONS = [
+  "member_joined",
+  "member_left",
   "add_clips",
   "remove_clips",
   "move_clips",

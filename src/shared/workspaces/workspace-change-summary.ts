@@ -16,6 +16,12 @@ const VERBS: Readonly<Record<string, string>> = {
   restore_clips: "restored",
 };
 
+/** Membership changes: they name no songs. */
+const MEMBERSHIP: Readonly<Record<string, string>> = {
+  member_joined: "joined the workspace",
+  member_left: "left the workspace",
+};
+
 const songs = (count: number) => (count === 1 ? "1 song" : `${count} songs`);
 
 /**
@@ -39,6 +45,8 @@ export function summarizeWorkspaceChanges(events: readonly WorkspaceChangeEvent[
     groups.set(key, group);
   }
   return [...groups.values()].map(({ who, action, ids, counted }) => {
+    const membership = MEMBERSHIP[action];
+    if (membership !== undefined) return `${who} ${membership}`;
     const verb = VERBS[action];
     if (verb === undefined || !counted || ids.size === 0) return `${who} updated the workspace`;
     return `${who} ${verb} ${songs(ids.size)}`;
