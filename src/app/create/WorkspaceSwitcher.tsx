@@ -18,6 +18,7 @@ import {
   workspacesStore,
 } from "../shell/workspaces-store.ts";
 import { ShareWorkspaceDialog } from "./ShareWorkspaceDialog.tsx";
+import "./collaboration.css";
 import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
 
 const NEW_WORKSPACE = "__new__";
@@ -114,37 +115,44 @@ export function WorkspaceSwitcher({
 
   return (
     <div className="workspace-switcher" data-testid="workspace-switcher">
-      <div className="workspace-switcher-row">
-        <label className="workspace-switcher-label">
-          <span>Workspace</span>
-          <select
-            aria-label="Workspace"
-            value={naming ? NEW_WORKSPACE : selected}
-            disabled={busy}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (value === NEW_WORKSPACE) setNaming(true);
-              else {
-                setNaming(false);
-                switchTo(value === DEFAULT_OPTION ? null : value);
-              }
-            }}
-          >
-            <option value={DEFAULT_OPTION}>{DEFAULT_WORKSPACE_NAME}</option>
-            {options.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-            <option value={NEW_WORKSPACE}>New workspace</option>
-          </select>
-        </label>
-        {shareLabel !== null && (
+      <label className="workspace-switcher-label">
+        <span>Workspace</span>
+        <select
+          aria-label="Workspace"
+          value={naming ? NEW_WORKSPACE : selected}
+          disabled={busy}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === NEW_WORKSPACE) setNaming(true);
+            else {
+              setNaming(false);
+              switchTo(value === DEFAULT_OPTION ? null : value);
+            }
+          }}
+        >
+          <option value={DEFAULT_OPTION}>{DEFAULT_WORKSPACE_NAME}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+          <option value={NEW_WORKSPACE}>New workspace</option>
+        </select>
+      </label>
+      {shareLabel !== null && current !== undefined && (
+        <div className="workspace-share-line">
+          <span>
+            {isOwner
+              ? current.shared
+                ? "Shared with collaborators"
+                : "Only you can see this workspace"
+              : `Shared with you by @${current.owner.handle}`}
+          </span>
           <button type="button" className="create-small-button" onClick={() => setSharing(true)}>
             {shareLabel}
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {sharing && current !== undefined && (
         <ShareWorkspaceDialog workspace={current} userId={userId} onClose={() => setSharing(false)} />
       )}
