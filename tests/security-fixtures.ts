@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../src/server/db/schema.ts";
 import type { Storage } from "../src/server/storage/storage.ts";
 import type { TestUser } from "./clip-fixtures.ts";
-import { newClipWithAudio, testAudio } from "./clip-fixtures.ts";
+import { newClipWithAudio, newTestUser, testAudio } from "./clip-fixtures.ts";
 import type { Fixtures } from "./security-route-cases.ts";
 import { newUpload } from "./upload-client.ts";
 
@@ -45,10 +45,10 @@ export async function makeOwnerFixtures(
     { channels: testAudio(800), sampleRate: 8000 },
   );
   const client = owner.client;
-  // Flag-gated routes (Hire an Editor) are the owner's to use.
+  // Flag-gated routes (Hire an Editor, shared workspaces) are the owner's to use.
   await db
     .updateTable("users")
-    .set({ flags: ["enable-marketplace"] })
+    .set({ flags: ["enable-marketplace", "collab-workspaces"] })
     .where("id", "=", owner.id)
     .execute();
   const workspace = await ok(
@@ -120,7 +120,21 @@ export async function makeOwnerFixtures(
       scope: "read",
     }),
   );
+  // Someone else's workspace invites the owner: the invite is the owner's to answer.
+  const inviter = await newTestUser(db, client);
+  const inviterWorkspace = await db
+    .insertInto("workspaces")
+    .values({ user_id: inviter.id, name: "inviter's workspace" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const invite = await db
+    .insertInto("workspace_invites")
+    .values({ workspace_id: inviterWorkspace.id, invited_user_id: owner.id, invited_by: inviter.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
+    inviteId: invite.id,
+    inviterId: inviter.id,
     clipId: clip.id,
     uploadId: upload.id,
     imageId: image_s3_id,

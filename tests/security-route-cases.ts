@@ -31,6 +31,10 @@ export interface Fixtures {
   readonly ownerId: string;
   readonly notificationId: string;
   readonly apiTokenId: string;
+  /** An invite to someone else's workspace, sent to the owner. */
+  readonly inviteId: string;
+  /** That someone, whom the owner may invite in turn. */
+  readonly inviterId: string;
 }
 
 export type Access = "public" | "signed-in" | "owner" | "staff" | "console";
@@ -58,6 +62,7 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   user_id: (f) => f.ownerId,
   playlist_id: (f) => f.playlistId,
   token_id: (f) => f.apiTokenId,
+  invite_id: (f) => f.inviteId,
 };
 
 const studio = (rest: string) => (f: Fixtures) => `/api/studio/project/${f.studioProjectId}${rest}`;
@@ -383,6 +388,22 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: (f) => ({ update_type: "add", metadata: clipRefs(f) }),
   },
   "POST /api/project/trash": { access: "owner", body: (f) => ({ project_id: f.workspaceId }) },
+  "GET /api/project/invites": { access: "signed-in" },
+  "PUT /api/project/invites/:invite_id": { access: "owner", body: () => ({ status: "declined" }) },
+  "POST /api/project/:project_id/invite": {
+    access: "owner",
+    body: (f) => ({ invited_user_id: f.inviterId }),
+  },
+  "GET /api/project/:project_id/collaborators": { access: "owner" },
+  "DELETE /api/project/:project_id/collaborators": {
+    access: "owner",
+    body: (f) => ({ invited_user_id: f.inviterId }),
+  },
+  "DELETE /api/project/:project_id/collaborators/me": { access: "owner" },
+  "POST /api/project/:project_id/ably-update": {
+    access: "owner",
+    body: () => ({ update_type: "add_clips" }),
+  },
   "GET /api/persona/get-personas/": { access: "signed-in" },
   "GET /api/persona/get-loved-personas/": { access: "signed-in" },
   "GET /api/persona/get-followed-personas/": { access: "signed-in" },

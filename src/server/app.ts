@@ -58,6 +58,7 @@ import { registerShareRoutes } from "./routes/share.ts";
 import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
+import { registerWorkspaceCollaborationRoutes } from "./routes/workspace-collaboration.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
 import { resolveShareCode } from "./social/share-links.ts";
 import { registerLeftoverSweep } from "./storage/leftover-sweep.ts";
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPlaylistRoutes(app, db);
   registerPlaylistPageRoutes(app, db);
   registerWorkspaceRoutes(app, db);
+  registerWorkspaceCollaborationRoutes(app, db);
   registerLyricsRoutes(app, db);
   registerPlayCountRoutes(app, db);
   registerCommentRoutes(app, db);

@@ -11,11 +11,12 @@ import type { AuthResponse } from "../../src/shared/api/accounts.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { FREE_LOGIN_FAILURES } from "../../src/shared/api/login-delay.ts";
-import { REALTIME_PATH, userGenerateSongsChannel } from "../../src/shared/api/realtime.ts";
+import { projectChannel, REALTIME_PATH, userGenerateSongsChannel } from "../../src/shared/api/realtime.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
 import { killChild, startChild } from "../child-process.ts";
 import { expectChargedOnceAndDone } from "../generation-charges.ts";
 import { type S3Server, s3Env, startS3Server } from "../s3-server.ts";
+import { TestSocket } from "../test-socket.ts";
 import { waitFor } from "../wait.ts";
 
 const run = promisify(execFile);
@@ -107,6 +108,56 @@ if (databaseUrl && redisUrl) {
       // Even the right password waits, on the other instance too.
       const right = await a.post("/api/auth/login", { email: account.email, password: account.password });
       expect(right.status).toBe(429);
+    });
+
+    it("carries a shared workspace's changes and a kick from A to a member's socket on B", async () => {
+      const signUp = async () => {
+        const signup = await a.post<AuthResponse>("/api/auth/signup", newAccountBody());
+        return { id: signup.body.session.userId as string, token: signup.body.token };
+      };
+      const owner = await signUp();
+      const member = await signUp();
+      await database.db
+        .updateTable("users")
+        .set({ flags: ["collab-workspaces"] })
+        .where("id", "=", owner.id)
+        .execute();
+      const ownerOnA = a.withToken(owner.token);
+      const workspace = (await ownerOnA.post<{ id: string }>("/api/project", { name: "Across" })).body;
+      const invite = await ownerOnA.post<{ id: string }>(`/api/project/${workspace.id}/invite`, {
+        invited_user_id: member.id,
+      });
+      expect(invite.status).toBe(200);
+      const accepted = await b
+        .withToken(member.token)
+        .request("PUT", `/api/project/invites/${invite.body.id}`, { status: "accepted" });
+      expect(accepted.status).toBe(200);
+      const socket = await TestSocket.open(`${bUrl.replace(/^http/, "ws")}${REALTIME_PATH}`, {
+        authorization: `Bearer ${member.token}`,
+      });
+      try {
+        expect(await socket.subscribe(projectChannel(workspace.id))).toMatchObject({ type: "subscribed" });
+        const updated = await ownerOnA.post(`/api/project/${workspace.id}/ably-update`, {
+          update_type: "add_clips",
+        });
+        expect(updated.status).toBe(200);
+        expect(await socket.next()).toMatchObject({
+          type: "event",
+          name: "workspace_change",
+          data: { project: workspace.id, action: "add_clips", user_id: owner.id },
+        });
+        const removed = await ownerOnA.request("DELETE", `/api/project/${workspace.id}/collaborators`, {
+          invited_user_id: member.id,
+        });
+        expect(removed.status).toBe(200);
+        expect(await socket.next()).toMatchObject({
+          type: "event",
+          name: "kick_user",
+          data: { project: workspace.id, target_user_id: member.id },
+        });
+      } finally {
+        await socket.close();
+      }
     });
 
     it("renders a song submitted to A on a worker, pushes it to a socket on B, and survives a kill -9 of its worker", async () => {

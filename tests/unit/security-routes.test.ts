@@ -18,6 +18,7 @@ const OWNED_ROWS = [
   ["lyrics_jobs", "user_id"],
   ["notifications", "user_id"],
   ["api_tokens", "user_id"],
+  ["workspace_invites", "invited_user_id"],
 ] as const;
 
 describe.each(BACKENDS)("every API route, as owner, another user and anonymous, on %s", (backend) => {

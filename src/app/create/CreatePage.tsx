@@ -12,7 +12,9 @@ import { CreateForm } from "./CreateForm.tsx";
 import { FirstSongHint } from "./FirstSongHint.tsx";
 import { useGenerationUpdates } from "./generation-updates.ts";
 import { ModalHost } from "./ModalHost.tsx";
+import { useSharedWorkspaceUpdates } from "./shared-workspace-updates.ts";
 import { WindowDrop } from "./WindowDrop.tsx";
+import { WorkspaceInvites } from "./WorkspaceInvites.tsx";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher.tsx";
 import { loadWorkspaceClips } from "./workspace-clips.ts";
 import { rememberedWorkspace, rememberWorkspace } from "./workspace-memory.ts";
@@ -54,6 +56,8 @@ export default function CreatePage() {
   }, [userId, query.wid]);
 
   useGenerationUpdates(userId);
+  const collabOn = session?.flags["collab-workspaces"] === true;
+  useSharedWorkspaceUpdates(userId ?? "", userId === null ? null : query.wid, collabOn);
 
   if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
   return (
@@ -68,7 +72,8 @@ export default function CreatePage() {
               {loadError}
             </p>
           )}
-          <WorkspaceSwitcher userId={userId} wid={query.wid} />
+          <WorkspaceSwitcher userId={userId} wid={query.wid} mayShare={collabOn} />
+          <WorkspaceInvites />
           <ClipList />
         </div>
       </div>

@@ -3,6 +3,7 @@ import {
   DEFAULT_WORKSPACE_NAME,
   UNTITLED_WORKSPACE,
   WORKSPACE_TEXT_MAX,
+  type WorkspaceSummary,
 } from "../../shared/api/workspaces.ts";
 import { createPathFor } from "../../shared/create/create-query.ts";
 import { navigate } from "../router/history-router.ts";
@@ -16,16 +17,33 @@ import {
   useWorkspaces,
   workspacesStore,
 } from "../shell/workspaces-store.ts";
+import { ShareWorkspaceDialog } from "./ShareWorkspaceDialog.tsx";
+import "./collaboration.css";
 import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
 
 const NEW_WORKSPACE = "__new__";
+
+/** A shared workspace says so; someone else's names its owner. */
+function workspaceLabel(workspace: WorkspaceSummary, userId: string): string {
+  if (workspace.owner.user_id !== userId) return `${workspace.name} (shared by @${workspace.owner.handle})`;
+  return workspace.shared ? `${workspace.name} (shared)` : workspace.name;
+}
 const DEFAULT_OPTION = "";
 
 /**
  * Beside the song list: which workspace the page shows and new songs go into. Switching pushes
  * /create?wid={id}; 'New workspace' asks for a name, makes it and switches to it.
  */
-export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; readonly wid: string | null }) {
+export function WorkspaceSwitcher({
+  userId,
+  wid,
+  mayShare,
+}: {
+  readonly userId: string;
+  readonly wid: string | null;
+  /** The collab-workspaces flag: the owner may share the workspace. */
+  readonly mayShare: boolean;
+}) {
   const { search } = useLocation();
   const list = useWorkspaces((state) => state.list);
   const loaded = useWorkspaces((state) => state.loaded);
@@ -34,6 +52,7 @@ export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; re
   const [busy, setBusy] = useState(false);
   const [hinted, setHinted] = useState(hasSetWorkspace);
   const [extra, setExtra] = useState<{ id: string; name: string } | null>(null);
+  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     loadWorkspaces().catch((error: unknown) => console.warn("Could not load the workspaces", error));
@@ -82,7 +101,13 @@ export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; re
   };
 
   const selected = isDefaultWorkspace(wid) ? DEFAULT_OPTION : wid;
-  const options = [...list.map((workspace) => ({ id: workspace.id, name: workspace.name }))];
+  const options = [
+    ...list.map((workspace) => ({ id: workspace.id, name: workspaceLabel(workspace, userId) })),
+  ];
+  const current = list.find((workspace) => workspace.id === wid);
+  const isOwner = current?.owner.user_id === userId;
+  const shareLabel =
+    current === undefined || (isOwner && !mayShare) ? null : isOwner ? "Share" : "Collaborators";
   if (extra && extra.id === wid && !options.some((option) => option.id === extra.id)) options.push(extra);
   if (selected !== DEFAULT_OPTION && !options.some((option) => option.id === selected)) {
     options.push({ id: selected, name: "Loading..." });
@@ -114,6 +139,23 @@ export function WorkspaceSwitcher({ userId, wid }: { readonly userId: string; re
           <option value={NEW_WORKSPACE}>New workspace</option>
         </select>
       </label>
+      {shareLabel !== null && current !== undefined && (
+        <div className="workspace-share-line">
+          <span>
+            {isOwner
+              ? current.shared
+                ? "Shared with collaborators"
+                : "Only you can see this workspace"
+              : `Shared with you by @${current.owner.handle}`}
+          </span>
+          <button type="button" className="create-small-button" onClick={() => setSharing(true)}>
+            {shareLabel}
+          </button>
+        </div>
+      )}
+      {sharing && current !== undefined && (
+        <ShareWorkspaceDialog workspace={current} userId={userId} onClose={() => setSharing(false)} />
+      )}
       {naming && (
         <form
           className="workspace-new"

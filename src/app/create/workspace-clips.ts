@@ -1,6 +1,7 @@
-// The clips beside the form: the workspace's latest songs of the signed-in user, and polling by id
-// for the ones still being made (the realtime channel's fallback after a lost connection); and the
-// user's own finished songs searched, for the library tab and the persona modal.
+// The clips beside the form: the workspace's latest songs of the signed-in user (every member's in a
+// shared workspace), and polling by id for the ones still being made (the realtime channel's
+// fallback after a lost connection); and the user's own finished songs searched, for the library
+// tab and the persona modal.
 
 import {
   type Clip,
@@ -8,8 +9,10 @@ import {
   feedV2ResponseSchema,
   feedV3ResponseSchema,
 } from "../../shared/api/clips.ts";
+import { workspaceResponseSchema } from "../../shared/api/workspaces.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { resetClips, upsertClips } from "../shell/clips-store.ts";
+import { resetClips, syncClips, upsertClips } from "../shell/clips-store.ts";
+import { workspacesStore } from "../shell/workspaces-store.ts";
 
 const SHOWN = 30;
 
@@ -22,6 +25,13 @@ export async function loadWorkspaceClips(
   wid: string | null,
   signal?: AbortSignal,
 ): Promise<void> {
+  // A shared workspace holds every member's songs: the feed (one's own songs) would miss the others'.
+  const shared = wid !== null && workspacesStore.getState().list.some((w) => w.id === wid && w.shared);
+  if (shared) {
+    const { clips } = await sharedWorkspaceClips(wid, signal);
+    if (!signal?.aborted) resetClips(clips);
+    return;
+  }
   const page = await apiRequest("/api/feed/v3", feedV3ResponseSchema, {
     signal,
     body: {
@@ -84,4 +94,31 @@ export async function searchOwnSongs(
     },
   });
   return { clips: answer.clips.filter((clip) => clip.status === "complete"), nextCursor: answer.next_cursor };
+}
+
+/** Pages of a shared workspace read for its list (20 clips a page). */
+const SHARED_PAGES = 2;
+
+/**
+ * A shared workspace's newest clips, every member's (GET /api/project/{id}), and whether that is
+ * all of them.
+ */
+async function sharedWorkspaceClips(wid: string, signal?: AbortSignal) {
+  const clips: Clip[] = [];
+  for (let page = 1; page <= SHARED_PAGES; page++) {
+    const answer = await apiRequest(
+      `/api/project/${encodeURIComponent(wid)}?page=${page}`,
+      workspaceResponseSchema,
+      { signal },
+    );
+    clips.push(...answer.project_clips.map((entry) => entry.clip));
+    if (!answer.has_more) return { clips, complete: true };
+  }
+  return { clips, complete: false };
+}
+
+/** Reloads a shared workspace's list in place: others' new songs appear, removed ones leave. */
+export async function reloadSharedClips(wid: string): Promise<void> {
+  const { clips, complete } = await sharedWorkspaceClips(wid);
+  syncClips(clips, complete);
 }

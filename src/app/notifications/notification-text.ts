@@ -34,6 +34,7 @@ const ACTIONS: Record<Exclude<NotificationType, "announcement">, (title: string 
   video_cover_hook_comment_reply: () => "replied to your comment on a video cover",
   video_cover_hook_comment_like: () => "liked your comment on a video cover",
   video_cover_hook_comment_mention: () => "mentioned you in a comment on a video cover",
+  workspace_invite: (title) => `invited you to ${named("the workspace", title)}`,
 };
 
 /** "ana", "ana and 1 other", "ana and 3 others": the newest person, and how many more. */
@@ -57,6 +58,8 @@ export function notificationHref(notification: Notification): string | null {
   if (content.clip_id) return `/song/${encodeURIComponent(content.clip_id)}`;
   if (content.persona_id) return `/persona/${encodeURIComponent(content.persona_id)}`;
   if (content.playlist_id) return `/playlist/${encodeURIComponent(content.playlist_id)}`;
+  // Invites are answered beside the workspace switcher of the create page.
+  if (content.project_id) return "/create";
   const follower = notification.user_profiles[0];
   if (notification.notification_type === "follow" && follower)
     return `/@${encodeURIComponent(follower.handle)}`;

@@ -84,3 +84,29 @@ export function removeClips(ids: readonly string[]): void {
     return { order: state.order.filter((id) => !gone.has(id)), byId };
   });
 }
+
+/**
+ * A shared workspace reloaded (its newest clips, `complete` when that is all of them): new clips
+ * go first, known ones update where they are, and shown ones missing from it left the workspace.
+ * Without `complete`, only clips as new as the oldest reloaded one can be known to have left.
+ */
+export function syncClips(clips: readonly Clip[], complete: boolean, now = Date.now()): void {
+  const present = new Set(clips.map((clip) => clip.id));
+  const oldest = clips.reduce<string | null>(
+    (least, clip) => (least === null || clip.created_at < least ? clip.created_at : least),
+    null,
+  );
+  clipsStore.setState((state) => {
+    const byId = { ...state.byId };
+    const left = (id: string) => {
+      if (present.has(id)) return false;
+      const createdAt = state.byId[id]?.clip.created_at ?? "";
+      return complete || (oldest !== null && createdAt >= oldest);
+    };
+    const kept = state.order.filter((id) => !left(id));
+    for (const id of state.order) if (!kept.includes(id)) delete byId[id];
+    const fresh = clips.filter((clip) => state.byId[clip.id] === undefined).map((clip) => clip.id);
+    for (const clip of clips) byId[clip.id] = merged(state.byId[clip.id], clip, now);
+    return { byId, order: [...fresh, ...kept], loaded: true };
+  });
+}

@@ -122,3 +122,8 @@ export async function findWorkspace(wid: string): Promise<WorkspaceSummary | nul
     throw error;
   }
 }
+
+/** A workspace the user no longer belongs to leaves the list. */
+export function forgetWorkspace(id: string): void {
+  workspacesStore.setState((state) => ({ list: state.list.filter((workspace) => workspace.id !== id) }));
+}

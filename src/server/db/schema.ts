@@ -301,6 +301,17 @@ export interface WorkspacesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** An invite to a workspace, and once accepted its invitee's membership (0090). */
+export interface WorkspaceInvitesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  invited_user_id: string;
+  invited_by: string;
+  status: Generated<"pending" | "accepted" | "declined">;
+  created_at: Generated<Timestamp>;
+  responded_at: Timestamp | null;
+}
+
 /** A clip pinned in a workspace (0011). */
 export interface WorkspacePinsTable {
   workspace_id: string;
@@ -350,6 +361,7 @@ export interface Database {
   lyrics_jobs: LyricsJobsTable;
   workspaces: WorkspacesTable;
   workspace_pins: WorkspacePinsTable;
+  workspace_invites: WorkspaceInvitesTable;
   playbar_states: PlaybarStatesTable;
   job_queue: JobQueueTable;
   clip_flags: ClipFlagsTable;

@@ -3,9 +3,11 @@ import type { Clip } from "../../shared/api/clips.ts";
 import {
   CLIP_UPDATE_EVENT,
   type ClipUpdateEvent,
+  KICK_USER_EVENT,
   type KickUserEvent,
   projectChannel,
   userGenerateSongsChannel,
+  WORKSPACE_CHANGE_EVENT,
   type WorkspaceChangeEvent,
 } from "../../shared/api/realtime.ts";
 import type { Database, User } from "../db/schema.ts";
@@ -14,7 +16,7 @@ import type { PubSub } from "./pubsub.ts";
 /** Whether a user may follow a project's channel: its owner or a collaborator. */
 export type ProjectAccess = (db: Kysely<Database>, user: User, projectId: string) => Promise<boolean>;
 
-/** Until the workspaces module says who belongs to a project, nobody may follow one. */
+/** Until the workspaces module says who belongs to a project (at start), nobody may follow one. */
 export const NO_PROJECT_ACCESS: ProjectAccess = async () => false;
 
 /** A user's own channels: their generations and their notifications. */
@@ -49,17 +51,24 @@ export function publishClipUpdate(pubsub: PubSub, userId: string, clips: readonl
   return pubsub.publish(userGenerateSongsChannel(userId), { name: CLIP_UPDATE_EVENT, data });
 }
 
-export function publishWorkspaceChange(
-  pubsub: PubSub,
-  change: { readonly project: string; readonly action: string; readonly userId: string },
-): Promise<void> {
+export interface WorkspaceChange {
+  readonly project: string;
+  readonly action: string;
+  readonly userId: string;
+  readonly handle?: string;
+  readonly clipIds?: readonly string[];
+}
+
+export function publishWorkspaceChange(pubsub: PubSub, change: WorkspaceChange): Promise<void> {
   const data: WorkspaceChangeEvent = {
     project: change.project,
     action: change.action,
     user_id: change.userId,
     timestamp: new Date().toISOString(),
+    ...(change.handle === undefined ? {} : { handle: change.handle }),
+    ...(change.clipIds === undefined ? {} : { clip_ids: [...change.clipIds] }),
   };
-  return pubsub.publish(projectChannel(change.project), { name: "workspace_change", data });
+  return pubsub.publish(projectChannel(change.project), { name: WORKSPACE_CHANGE_EVENT, data });
 }
 
 export function publishKickUser(
@@ -71,5 +80,5 @@ export function publishKickUser(
     target_user_id: kick.targetUserId,
     timestamp: new Date().toISOString(),
   };
-  return pubsub.publish(projectChannel(kick.project), { name: "kick_user", data });
+  return pubsub.publish(projectChannel(kick.project), { name: KICK_USER_EVENT, data });
 }

@@ -5,6 +5,7 @@ import {
   publishClipUpdate,
   publishKickUser,
   publishWorkspaceChange,
+  type WorkspaceChange,
 } from "./channels.ts";
 import type { PubSub } from "./pubsub.ts";
 
@@ -49,7 +50,7 @@ export class RealtimeHub {
     return publishClipUpdate(this.pubsub, userId, clips);
   }
 
-  workspaceChanged(change: { project: string; action: string; userId: string }): Promise<void> {
+  workspaceChanged(change: WorkspaceChange): Promise<void> {
     return publishWorkspaceChange(this.pubsub, change);
   }
 

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { WebSocket } from "ws";
-import { type RealtimeServerMessage, realtimeClientMessageSchema } from "../../shared/api/realtime.ts";
+import {
+  KICK_USER_EVENT,
+  kickUserEventSchema,
+  type RealtimeServerMessage,
+  realtimeClientMessageSchema,
+} from "../../shared/api/realtime.ts";
 import { summarizeIssues } from "../../shared/zod-issues.ts";
 import { findTokenUser } from "../auth/token-user.ts";
 import type { Database, User } from "../db/schema.ts";
 import { authorizeChannel } from "./channels.ts";
 import type { RealtimeHub } from "./hub.ts";
-import type { Unsubscribe } from "./pubsub.ts";
+import type { RealtimeEvent, Unsubscribe } from "./pubsub.ts";
 
 /** Channels one socket may follow at once: a user channel and the workspaces open in a few tabs. */
 export const MAX_SUBSCRIPTIONS = 32;
@@ -24,6 +29,13 @@ export interface SocketSessionOptions {
   readonly token: string;
   readonly log: FastifyBaseLogger;
   readonly heartbeatMs?: number;
+}
+
+/** A kick_user event naming this user. */
+function isKickOf(event: RealtimeEvent, userId: string): boolean {
+  if (event.name !== KICK_USER_EVENT) return false;
+  const kick = kickUserEventSchema.safeParse(event.data);
+  return kick.success && kick.data.target_user_id === userId;
 }
 
 /** One authenticated socket: its subscriptions, its heartbeat, and its clean-up. */
@@ -45,11 +57,13 @@ export function runSocketSession(options: SocketSessionOptions): void {
     }
     const verdict = await authorizeChannel(db, user, channel, hub.projectAccess);
     if (!verdict.ok) return send({ type: "error", channel, detail: verdict.detail });
-    const unsubscribe = await hub.pubsub.subscribe(channel, (event) =>
-      send({ type: "event", channel, name: event.name, data: event.data }),
-    );
-    if (closed) return void (await unsubscribe());
-    subscriptions.set(channel, unsubscribe);
+    const stop = await hub.pubsub.subscribe(channel, (event) => {
+      send({ type: "event", channel, name: event.name, data: event.data });
+      // Someone removed from a workspace stops following it at once: its next events are not theirs.
+      if (isKickOf(event, user.id)) enqueue(() => unsubscribe(channel));
+    });
+    if (closed) return void (await stop());
+    subscriptions.set(channel, stop);
     send({ type: "subscribed", channel });
   };
 
@@ -76,14 +90,16 @@ export function runSocketSession(options: SocketSessionOptions): void {
     return unsubscribe(message.channel);
   };
 
+  function enqueue(work: () => Promise<void>) {
+    queue = queue.then(work).catch((error) => {
+      log.error({ err: error }, "realtime message failed");
+      send({ type: "error", detail: "The message could not be handled" });
+    });
+  }
+
   socket.on("message", (data, isBinary) => {
     if (isBinary) return send({ type: "error", detail: "Messages are JSON text" });
-    queue = queue
-      .then(() => handle(data.toString()))
-      .catch((error) => {
-        log.error({ err: error }, "realtime message failed");
-        send({ type: "error", detail: "The message could not be handled" });
-      });
+    enqueue(() => handle(data.toString()));
   });
 
   let alive = true;

@@ -32,6 +32,7 @@ import { raiseCaptionMentions, raiseFolloweeRelease } from "../notifications/cli
 import { raiseClipLike, raiseContext } from "../notifications/raise.ts";
 import type { Storage } from "../storage/storage.ts";
 import { workspaceOfClip } from "../workspaces/clip-workspace.ts";
+import { announceSharedClipChange } from "../workspaces/shared-clip-changes.ts";
 import { registerClipMediaRoutes } from "./clip-media.ts";
 import { registerFeedRoutes } from "./feed.ts";
 
@@ -96,7 +97,16 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
 
   app.post("/api/gen/trash", async (request) => {
     const body = parseInput(trashBodySchema, request.body);
-    return trashClips(db, requireUser(request).id, body.clip_ids, body.trash);
+    const user = requireUser(request);
+    const result = await trashClips(db, user.id, body.clip_ids, body.trash);
+    // A member's trash (or restore) in a shared workspace reaches the other members' open lists.
+    await announceSharedClipChange(
+      raiseContext(db, request),
+      user,
+      body.trash ? "trash_clips" : "restore_clips",
+      body.clip_ids,
+    );
+    return result;
   });
 
   app.post("/api/clips/delete/", async (request) => {

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import type { WorkspaceChangeAction } from "../../shared/api/workspace-collaboration.ts";
 import {
   createWorkspaceBodySchema,
   type MyWorkspacesResponse,
   myWorkspacesQuerySchema,
   type PinnedClipsResponse,
   trashWorkspaceBodySchema,
+  type UpdateWorkspaceClipsBody,
   type UpdateWorkspaceClipsResponse,
   updateWorkspaceClipsBodySchema,
   type WorkspaceResponse,
@@ -19,6 +21,7 @@ import { findVisibleClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { updateWorkspaceClips } from "../workspaces/workspace-clip-updates.ts";
 import {
   createWorkspace,
   loadWorkspace,
@@ -26,11 +29,10 @@ import {
   myWorkspaces,
   pinnedClips,
   trashWorkspace,
-  updateWorkspaceClips,
   updateWorkspaceMetadata,
 } from "../workspaces/workspace-store.ts";
 
-const REALTIME_ACTIONS = {
+const REALTIME_ACTIONS: Record<UpdateWorkspaceClipsBody["update_type"], WorkspaceChangeAction> = {
   add: "add_clips",
   remove: "remove_clips",
   move: "move_clips",
@@ -99,6 +101,8 @@ export function registerWorkspaceRoutes(app: FastifyInstance, db: Kysely<Databas
           project: workspaceId,
           action: REALTIME_ACTIONS[body.update_type],
           userId: user.id,
+          handle: user.handle,
+          clipIds: change.clipIds,
         });
       }
     } catch (error) {

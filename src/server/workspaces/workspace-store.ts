@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { DEFAULT_WORKSPACE_ID } from "../../shared/api/clips.ts";
 import { pageInfo } from "../../shared/api/paged.ts";
 import {
@@ -6,26 +6,23 @@ import {
   DEFAULT_WORKSPACE_NAME,
   type MyWorkspacesResponse,
   UNTITLED_WORKSPACE,
-  type UpdateWorkspaceClipsBody,
-  WORKSPACE_NOT_FOUND,
   WORKSPACE_PAGE_SIZE,
   type WorkspaceMetadataBody,
   type WorkspaceResponse,
   type WorkspaceSummary,
 } from "../../shared/api/workspaces.ts";
-import { CLIP_NOT_FOUND, selectClips } from "../clips/clip-repository.ts";
+import { selectClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
-import type { Database, WorkspacesTable } from "../db/schema.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import type { Database } from "../db/schema.ts";
+import { memberWorkspace, ownerWorkspace, type WorkspaceRow, workspaceRole } from "./members.ts";
 
 type Db = Kysely<Database>;
-type WorkspaceRow = Selectable<WorkspacesTable>;
 type WorkspaceClipEntry = WorkspaceResponse["pinned_clips"][number];
 
 const iso = (value: unknown) => (value as Date).toISOString();
 
 /** The clips a workspace counts and lists: not trashed, not failed (as the library shows them). */
-const LISTED = sql<boolean>`(not clips.is_trashed and clips.status <> 'error')`;
+export const LISTED = sql<boolean>`(not clips.is_trashed and clips.status <> 'error')`;
 
 /** null is the default workspace: an id naming it, or none, means clips.project_id null. */
 export const workspaceKey = (id: string | null | undefined): string | null =>
@@ -75,43 +72,14 @@ async function summaries(db: Db, rows: readonly WorkspaceRow[]): Promise<Workspa
 export const summary = async (db: Db, row: WorkspaceRow) =>
   (await summaries(db, [row]))[0] as WorkspaceSummary;
 
-type OwnedOptions = { lock?: boolean; trashedToo?: boolean };
-
-/** The caller's workspace (not trashed unless asked for), locked when in a transaction, if any. */
-async function findOwnedWorkspace(
-  db: Db | Transaction<Database>,
-  userId: string,
-  id: string,
-  options: OwnedOptions = {},
-): Promise<WorkspaceRow | undefined> {
-  let query = db.selectFrom("workspaces").selectAll().where("id", "=", id).where("user_id", "=", userId);
-  if (!options.trashedToo) query = query.where("is_trashed", "=", false);
-  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/**
- * The caller's workspace, locked for a change when in a transaction; anyone else's, a trashed one
- * (unless asked for) or a missing one is the same 404, so ids of others' workspaces tell nothing.
- */
-async function ownedWorkspace(
-  db: Db | Transaction<Database>,
-  userId: string,
-  id: string,
-  options: OwnedOptions = {},
-): Promise<WorkspaceRow> {
-  const row = await findOwnedWorkspace(db, userId, id, options);
-  if (!row) throw notFound(WORKSPACE_NOT_FOUND);
-  return row;
-}
-
-/** Whether a user may follow the workspace's realtime channel: its owner, while it is not trashed. */
+/** Whether a user may follow the workspace's realtime channel: its owner or a collaborator. */
 export async function mayFollowWorkspace(db: Db, userId: string, id: string): Promise<boolean> {
-  return (await findOwnedWorkspace(db, userId, id)) !== undefined;
+  return (await workspaceRole(db, id, userId)) !== null;
 }
 
 /**
- * Where a generation's clips go: the default workspace without a project_id, else the caller's own
- * active workspace (anyone else's, trashed or missing: 404).
+ * Where a generation's clips go: the default workspace without a project_id, else an active workspace
+ * the caller belongs to (anyone else's, trashed or missing: 404).
  */
 export async function workspaceForNewClips(
   db: Db,
@@ -120,8 +88,7 @@ export async function workspaceForNewClips(
 ): Promise<string | null> {
   const key = workspaceKey(projectId?.trim());
   if (key === null) return null;
-  if (key.length > 200) throw notFound(WORKSPACE_NOT_FOUND);
-  return (await ownedWorkspace(db, userId, key)).id;
+  return (await memberWorkspace(db, userId, key)).row.id;
 }
 
 export async function createWorkspace(db: Db, userId: string, body: CreateWorkspaceBody) {
@@ -140,7 +107,7 @@ export async function updateWorkspaceMetadata(
   body: WorkspaceMetadataBody,
 ): Promise<WorkspaceSummary> {
   const row = await db.transaction().execute(async (trx) => {
-    const found = await ownedWorkspace(trx, userId, id, { lock: true });
+    const found = await ownerWorkspace(trx, userId, id, "rename it", { lock: true });
     return trx
       .updateTable("workspaces")
       .set({
@@ -162,7 +129,10 @@ export async function trashWorkspace(
   undoTrash: boolean,
 ): Promise<WorkspaceSummary> {
   const row = await db.transaction().execute(async (trx) => {
-    const found = await ownedWorkspace(trx, userId, id, { lock: true, trashedToo: true });
+    const found = await ownerWorkspace(trx, userId, id, "archive or restore it", {
+      lock: true,
+      trashedToo: true,
+    });
     return trx
       .updateTable("workspaces")
       .set({ is_trashed: !undoTrash, updated_at: sql`now()` })
@@ -178,9 +148,25 @@ export async function myWorkspaces(
   userId: string,
   query: { page: number; sort: "updated_at" | "created_at" | "name"; show_trashed: boolean; query?: string },
 ): Promise<MyWorkspacesResponse> {
+  // Active lists hold the caller's workspaces and those shared with them; archived ones are the owner's.
   let base = db
     .selectFrom("workspaces")
-    .where("user_id", "=", userId)
+    .where((eb) =>
+      query.show_trashed
+        ? eb("user_id", "=", userId)
+        : eb.or([
+            eb("user_id", "=", userId),
+            eb(
+              "id",
+              "in",
+              eb
+                .selectFrom("workspace_invites")
+                .select("workspace_invites.workspace_id")
+                .where("workspace_invites.invited_user_id", "=", userId)
+                .where("workspace_invites.status", "=", "accepted"),
+            ),
+          ]),
+    )
     .where("is_trashed", "=", query.show_trashed);
   if (query.query) base = base.where(sql<boolean>`strpos(lower(name), lower(${query.query})) > 0`);
   let rows = base.selectAll();
@@ -233,6 +219,7 @@ export async function defaultWorkspace(db: Db, userId: string): Promise<Workspac
 }
 
 /** GET /api/project/{id}: the workspace with a page of its clips, newest first, and its pins. */
+// A shared workspace holds its members' clips: every member sees all of them.
 export async function loadWorkspace(
   db: Db,
   userId: string,
@@ -243,10 +230,12 @@ export async function loadWorkspace(
   const head =
     key === null
       ? await defaultWorkspace(db, userId)
-      : await summary(db, await ownedWorkspace(db, userId, key));
-  let clips = selectClips(db, userId).where("clips.user_id", "=", userId).where(LISTED);
+      : await summary(db, (await memberWorkspace(db, userId, key)).row);
+  let clips = selectClips(db, userId).where(LISTED);
   clips =
-    key === null ? clips.where("clips.project_id", "is", null) : clips.where("clips.project_id", "=", key);
+    key === null
+      ? clips.where("clips.user_id", "=", userId).where("clips.project_id", "is", null)
+      : clips.where("clips.project_id", "=", key);
   if (query.query) clips = clips.where(sql<boolean>`strpos(lower(clips.title), lower(${query.query})) > 0`);
   const [page, total, pinned] = await Promise.all([
     clips
@@ -279,102 +268,9 @@ async function pinnedRows(db: Db, userId: string, key: string | null): Promise<W
   return rows.map((row) => ({ clip: clipView(row, userId) }));
 }
 
-/** GET /api/project/{id}/pinned-clips: the caller's workspace's pins (anyone else's: 404). */
+/** GET /api/project/{id}/pinned-clips: a member's workspace's pins (anyone else's: 404). */
 export async function pinnedClips(db: Db, userId: string, id: string): Promise<WorkspaceClipEntry[]> {
   const key = workspaceKey(id);
-  if (key !== null) await ownedWorkspace(db, userId, key);
+  if (key !== null) await memberWorkspace(db, userId, key);
   return pinnedRows(db, userId, key);
-}
-
-export interface WorkspaceClipsChange {
-  readonly clipIds: readonly string[];
-  /** The workspaces whose clips changed (null: the default one), for realtime updates. */
-  readonly touched: readonly (string | null)[];
-  readonly workspace: WorkspaceSummary;
-}
-
-/**
- * POST /api/project/{id}/clips, in one transaction with the workspaces and clips locked: only the
- * owner changes a workspace, and only with their own clips (anyone else's: 404).
- */
-export async function updateWorkspaceClips(
-  db: Db,
-  userId: string,
-  id: string,
-  body: UpdateWorkspaceClipsBody,
-): Promise<WorkspaceClipsChange> {
-  const clipIds = [...new Set(body.metadata.clip_ids)];
-  const key = workspaceKey(id);
-  const result = await db.transaction().execute(async (trx) => {
-    const workspace = key === null ? null : await ownedWorkspace(trx, userId, key, { lock: true });
-    if (key === null && (body.update_type === "remove" || body.update_type === "pinned")) {
-      throw badRequest(
-        `Clips cannot be ${body.update_type === "remove" ? "removed from" : "pinned in"} the default workspace`,
-      );
-    }
-    let target: string | null = key;
-    if (body.update_type === "move") {
-      target = workspaceKey(body.metadata.target_project_id);
-      if (target !== null) await ownedWorkspace(trx, userId, target, { lock: true });
-    } else if (body.update_type === "remove") {
-      target = null;
-    }
-    const clips = await trx
-      .selectFrom("clips")
-      .select(["id", "project_id"])
-      .where("id", "in", clipIds)
-      .where("user_id", "=", userId)
-      .forUpdate()
-      .execute();
-    if (clips.length !== clipIds.length) throw notFound(CLIP_NOT_FOUND);
-    if (body.update_type !== "add" && clips.some((clip) => clip.project_id !== key)) {
-      throw notFound("Clip not found in this workspace");
-    }
-    const touched = new Set<string | null>([key, target]);
-    if (body.update_type === "pinned") {
-      if (body.metadata.pinned) {
-        await trx
-          .insertInto("workspace_pins")
-          .values(clipIds.map((clipId) => ({ workspace_id: key as string, clip_id: clipId })))
-          .onConflict((conflict) => conflict.doNothing())
-          .execute();
-      } else {
-        await trx
-          .deleteFrom("workspace_pins")
-          .where("workspace_id", "=", key as string)
-          .where("clip_id", "in", clipIds)
-          .execute();
-      }
-    } else {
-      for (const clip of clips) touched.add(clip.project_id);
-      const moving = clips.filter((clip) => clip.project_id !== target).map((clip) => clip.id);
-      if (moving.length > 0) {
-        await trx.updateTable("clips").set({ project_id: target }).where("id", "in", moving).execute();
-        // A pin belongs to the workspace the clip leaves.
-        await trx.deleteFrom("workspace_pins").where("clip_id", "in", moving).execute();
-      }
-    }
-    const changed = [...touched].filter((workspaceId): workspaceId is string => workspaceId !== null);
-    if (changed.length > 0) {
-      await trx
-        .updateTable("workspaces")
-        .set({ updated_at: sql`now()` })
-        .where("id", "in", changed)
-        .where("user_id", "=", userId)
-        .execute();
-    }
-    const after = workspace
-      ? await trx
-          .selectFrom("workspaces")
-          .selectAll()
-          .where("id", "=", workspace.id)
-          .executeTakeFirstOrThrow()
-      : null;
-    return { after, touched: [...touched] };
-  });
-  return {
-    clipIds,
-    touched: result.touched,
-    workspace: result.after ? await summary(db, result.after) : await defaultWorkspace(db, userId),
-  };
 }

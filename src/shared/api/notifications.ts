@@ -33,6 +33,8 @@ export const NOTIFICATION_TYPES = [
   "video_cover_hook_comment_reply",
   "video_cover_hook_comment_like",
   "video_cover_hook_comment_mention",
+  /** An invite to someone's workspace (content: project_id and the workspace's name as title). */
+  "workspace_invite",
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -61,7 +63,9 @@ export const notificationContentSchema = z.object({
   clip_id: z.string().optional(),
   persona_id: z.string().optional(),
   playlist_id: z.string().optional(),
-  /** The song's, persona's or playlist's title when the notification was last raised. */
+  /** A workspace (an invite to it). */
+  project_id: z.string().optional(),
+  /** The song's, persona's, playlist's or workspace's title when the notification was last raised. */
   title: z.string().optional(),
   /** An announcement's text. */
   message: z.string().optional(),

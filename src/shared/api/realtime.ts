@@ -35,18 +35,28 @@ export interface ClipUpdateEvent {
 }
 export const CLIP_UPDATE_EVENT = "clip_update";
 
-/** workspace_change: a collaborator changed the project (action: add_clips, remove_clips, move_clips...). */
-export interface WorkspaceChangeEvent {
-  readonly project: string;
-  readonly action: string;
-  readonly user_id: string;
+/**
+ * workspace_change: a member changed the shared workspace's clips (action: add_clips, remove_clips,
+ * move_clips, pin_clips, trash_clips), so the other members' open lists reload it. The actor's
+ * handle and the clips' ids come along for the pages' toasts ('ana added 2 songs').
+ */
+export const workspaceChangeEventSchema = z.object({
+  project: z.string(),
+  action: z.string(),
+  user_id: z.string(),
   /** ISO 8601. */
-  readonly timestamp: string;
-}
+  timestamp: z.string(),
+  handle: z.string().optional(),
+  clip_ids: z.array(z.string()).optional(),
+});
+export type WorkspaceChangeEvent = z.infer<typeof workspaceChangeEventSchema>;
+export const WORKSPACE_CHANGE_EVENT = "workspace_change";
 
-/** kick_user: the target was removed from the project and should leave it. */
-export interface KickUserEvent {
-  readonly project: string;
-  readonly target_user_id: string;
-  readonly timestamp: string;
-}
+/** kick_user: the target was removed from the project and leaves it at once. */
+export const kickUserEventSchema = z.object({
+  project: z.string(),
+  target_user_id: z.string(),
+  timestamp: z.string(),
+});
+export type KickUserEvent = z.infer<typeof kickUserEventSchema>;
+export const KICK_USER_EVENT = "kick_user";

@@ -26,6 +26,7 @@ import * as notifications from "./0045-notifications.ts";
 import * as editActions from "./0050-edit-actions.ts";
 import * as apiTokens from "./0070-api-tokens.ts";
 import * as contests from "./0085-contests.ts";
+import * as workspaceInvites from "./0090-workspace-invites.ts";
 import * as account from "./0100-account.ts";
 import * as commentTrending from "./0110-comment-trending.ts";
 
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050-edit-actions": editActions,
   "0070-api-tokens": apiTokens,
   "0085-contests": contests,
+  "0090-workspace-invites": workspaceInvites,
   "0100-account": account,
   "0110-comment-trending": commentTrending,
 };

@@ -40,6 +40,7 @@ import { shareOperations } from "./share.ts";
 import { studioOperations } from "./studio.ts";
 import { studioRenderOperations } from "./studio-render.ts";
 import { uploadsOperations } from "./uploads.ts";
+import { workspaceCollaborationOperations } from "./workspace-collaboration.ts";
 import { workspacesOperations } from "./workspaces.ts";
 
 /** Every route module's operations, in the order app.ts registers them. */
@@ -83,6 +84,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   studioOperations,
   uploadsOperations,
   workspacesOperations,
+  workspaceCollaborationOperations,
   apiDocsOperations,
   apiTokensOperations,
   compatOperations,
