@@ -60,30 +60,34 @@ export class LiveProject {
     this.awareness = new Awareness(this.doc);
     // The server shows no presence of its own.
     this.awareness.setLocalState(null);
-    this.doc.on("update", (update: Uint8Array, origin: unknown) => {
-      const message = syncUpdate(update);
-      for (const peer of this.peers.keys()) if (peer !== origin) peer.send(message);
-      if (origin === FROM_ELSEWHERE) return;
-      this.host.relay("update", toBase64(update));
-      const editor = this.peers.has(origin as LivePeer) ? (origin as LivePeer).userId : null;
-      if (editor !== null) this.host.changed(editor);
-    });
-    this.awareness.on(
-      "update",
-      (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
-        const ids = [...change.added, ...change.updated, ...change.removed];
-        const owned = this.peers.get(origin as LivePeer);
-        if (owned) {
-          for (const id of [...change.added, ...change.updated]) owned.add(id);
-          for (const id of change.removed) owned.delete(id);
-        }
-        const update = encodeAwarenessUpdate(this.awareness, ids);
-        const message = awarenessMessage(update);
-        for (const peer of this.peers.keys()) if (peer !== origin) peer.send(message);
-        if (origin !== FROM_ELSEWHERE) this.host.relay("awareness", toBase64(update));
-      },
-    );
+    this.doc.on("update", this.docChanged);
+    this.awareness.on("update", this.presenceChanged);
   }
+
+  private readonly docChanged = (update: Uint8Array, origin: unknown) => {
+    const message = syncUpdate(update);
+    for (const peer of this.peers.keys()) if (peer !== origin) peer.send(message);
+    if (origin === FROM_ELSEWHERE) return;
+    this.host.relay("update", toBase64(update));
+    const editor = this.peers.has(origin as LivePeer) ? (origin as LivePeer).userId : null;
+    if (editor !== null) this.host.changed(editor);
+  };
+
+  private readonly presenceChanged = (
+    change: { added: number[]; updated: number[]; removed: number[] },
+    origin: unknown,
+  ) => {
+    const ids = [...change.added, ...change.updated, ...change.removed];
+    const owned = this.peers.get(origin as LivePeer);
+    if (owned) {
+      for (const id of [...change.added, ...change.updated]) owned.add(id);
+      for (const id of change.removed) owned.delete(id);
+    }
+    const update = encodeAwarenessUpdate(this.awareness, ids);
+    const message = awarenessMessage(update);
+    for (const peer of this.peers.keys()) if (peer !== origin) peer.send(message);
+    if (origin !== FROM_ELSEWHERE) this.host.relay("awareness", toBase64(update));
+  };
 
   get peerCount(): number {
     return this.peers.size;
@@ -190,9 +194,11 @@ export class LiveProject {
     return toBase64(Y.encodeStateAsUpdate(this.doc));
   }
 
-  /** Everyone here is told and the doc is dropped. */
+  /** The doc is dropped; nothing more is sent or relayed. */
   close(): void {
     this.peers.clear();
+    this.doc.off("update", this.docChanged);
+    this.awareness.off("update", this.presenceChanged);
     this.awareness.destroy();
     this.doc.destroy();
   }

@@ -4,7 +4,6 @@
 
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
-import * as awarenessProtocol from "y-protocols/awareness";
 import * as syncProtocol from "y-protocols/sync";
 import type * as Y from "yjs";
 
@@ -63,7 +62,8 @@ export function refusedMessage(detail: string): Uint8Array {
 
 export type LiveMessage =
   | { readonly kind: "step1"; readonly stateVector: Uint8Array }
-  | { readonly kind: "update"; readonly update: Uint8Array }
+  /** `answer`: sync step 2, the reply to this side's step 1. */
+  | { readonly kind: "update"; readonly update: Uint8Array; readonly answer: boolean }
   | { readonly kind: "awareness"; readonly update: Uint8Array }
   | { readonly kind: "refused"; readonly detail: string };
 
@@ -77,7 +77,7 @@ export function readLiveMessage(data: Uint8Array): LiveMessage {
     const payload = decoding.readVarUint8Array(decoder);
     if (step === syncProtocol.messageYjsSyncStep1) message = { kind: "step1", stateVector: payload };
     else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate)
-      message = { kind: "update", update: payload };
+      message = { kind: "update", update: payload, answer: step === syncProtocol.messageYjsSyncStep2 };
     else throw new Error(MALFORMED_LIVE_MESSAGE);
   } else if (type === MESSAGE_AWARENESS) {
     message = { kind: "awareness", update: decoding.readVarUint8Array(decoder) };
@@ -100,5 +100,3 @@ export function awarenessEntries(update: Uint8Array): { clientId: number; state:
   }
   return entries;
 }
-
-export const awarenessUpdate = awarenessProtocol.encodeAwarenessUpdate;
