@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { demoProject } from "../../src/engine/index.ts";
 import {
+  checkLiveChange,
   checkLiveState,
   projectDoc,
   readProjectState,
@@ -228,6 +229,22 @@ describe("a studio project in a Yjs doc", () => {
     expect(a).toEqual(b);
     expect(a.tracks[0].clips.some((each) => each.id === clip.id)).toBe(false);
     expect(checkLiveState(a).ok).toBe(true);
+  });
+
+  it("checks only the tracks a change touched, and refuses a bad one", () => {
+    const state = read(projectDoc(demoProject()));
+    const louder = setTrackAmplitude(state, state.tracks[4].id, 0.5);
+    expect(checkLiveChange(state, louder)).toEqual({ ok: true, state: louder });
+    const broken = updateTrack(state, state.tracks[4].id, (track) => ({ ...track, amplitude: 5 }));
+    const check = checkLiveChange(state, broken);
+    expect(check.ok).toBe(false);
+    expect(check.ok ? "" : check.detail).toMatch(/^Invalid project state: tracks\[4\]\.amplitude/);
+    const bare = updateTrack(
+      state,
+      state.tracks[1].id,
+      ({ name, ...track }) => track as (typeof state.tracks)[1],
+    );
+    expect(checkLiveChange(state, bare).ok).toBe(false);
   });
 
   it("refuses a state with a part missing its fields", () => {

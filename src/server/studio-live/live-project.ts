@@ -22,7 +22,12 @@ import {
   syncUpdate,
 } from "../../shared/collab/live-messages.ts";
 import { livePresenceSchema } from "../../shared/collab/presence.ts";
-import { checkLiveState, type LiveStateCheck, readProjectState } from "../../shared/collab/project-doc.ts";
+import {
+  checkLiveChange,
+  checkLiveState,
+  type LiveStateCheck,
+  readProjectState,
+} from "../../shared/collab/project-doc.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 
 /** One connected socket, as the project sees it. */
@@ -49,6 +54,13 @@ export class LiveProject {
   readonly awareness: Awareness;
   /** Each peer with the awareness client ids it speaks for. */
   private readonly peers = new Map<LivePeer, Set<number>>();
+  /**
+   * A twin of the doc that takes each update first: the doc only gets the updates whose result
+   * passes the checks, and the twin is rebuilt from the doc after one that did not.
+   */
+  private trial: Y.Doc;
+  /** The doc's state as last checked, sharing its unchanged parts with the next one. */
+  private checked: StudioProjectState;
 
   constructor(
     readonly projectId: string,
@@ -60,6 +72,8 @@ export class LiveProject {
     this.awareness = new Awareness(this.doc);
     // The server shows no presence of its own.
     this.awareness.setLocalState(null);
+    this.trial = this.copyOfDoc();
+    this.checked = readProjectState(this.doc, null, this.selection);
     this.doc.on("update", this.docChanged);
     this.awareness.on("update", this.presenceChanged);
   }
@@ -96,6 +110,12 @@ export class LiveProject {
   /** The merged state with the saved selection, checked as a save would check it. */
   current(): LiveStateCheck {
     return checkLiveState(readProjectState(this.doc, null, this.selection));
+  }
+
+  private copyOfDoc(): Y.Doc {
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(this.doc));
+    return copy;
   }
 
   /** A new socket: it is asked for what it has, and shown who else is here. */
@@ -143,22 +163,31 @@ export class LiveProject {
     return "ok";
   }
 
-  /** Tried on a copy first: the doc only ever holds states that parse. */
+  /** Tried on the twin first: the doc only ever holds states that parse. */
   private applyUpdate(peer: LivePeer, update: Uint8Array): string | null {
-    const trial = new Y.Doc();
-    try {
-      Y.applyUpdate(trial, Y.encodeStateAsUpdate(this.doc));
-      Y.applyUpdate(trial, update);
-      if (trial.store.pendingStructs !== null || trial.store.pendingDs !== null) return OUT_OF_ORDER_UPDATE;
-      const check = checkLiveState(readProjectState(trial, null, this.selection));
-      if (!check.ok) return check.detail;
-    } catch {
-      return MALFORMED_LIVE_MESSAGE;
-    } finally {
-      trial.destroy();
+    const refusal = this.tryUpdate(update);
+    if (refusal !== null) {
+      this.trial.destroy();
+      this.trial = this.copyOfDoc();
+      return refusal;
     }
     Y.applyUpdate(this.doc, update, peer);
     return null;
+  }
+
+  private tryUpdate(update: Uint8Array): string | null {
+    try {
+      Y.applyUpdate(this.trial, update);
+      if (this.trial.store.pendingStructs !== null || this.trial.store.pendingDs !== null)
+        return OUT_OF_ORDER_UPDATE;
+      const next = readProjectState(this.trial, this.checked, this.selection);
+      const check = checkLiveChange(this.checked, next);
+      if (!check.ok) return check.detail;
+      this.checked = next;
+      return null;
+    } catch {
+      return MALFORMED_LIVE_MESSAGE;
+    }
   }
 
   private applyPresence(peer: LivePeer, update: Uint8Array): string | null {
@@ -185,8 +214,11 @@ export class LiveProject {
   /** A change relayed by another instance (already checked there). */
   applyRelayed(name: string, payload: string): void {
     const bytes = fromBase64(payload);
-    if (name === "update") Y.applyUpdate(this.doc, bytes, FROM_ELSEWHERE);
-    else if (name === "awareness") applyAwarenessUpdate(this.awareness, bytes, FROM_ELSEWHERE);
+    if (name === "update") {
+      Y.applyUpdate(this.doc, bytes, FROM_ELSEWHERE);
+      Y.applyUpdate(this.trial, bytes);
+      this.checked = readProjectState(this.trial, this.checked, this.selection);
+    } else if (name === "awareness") applyAwarenessUpdate(this.awareness, bytes, FROM_ELSEWHERE);
   }
 
   /** The whole doc, for another instance opening the project. */
@@ -200,6 +232,7 @@ export class LiveProject {
     this.doc.off("update", this.docChanged);
     this.awareness.off("update", this.presenceChanged);
     this.awareness.destroy();
+    this.trial.destroy();
     this.doc.destroy();
   }
 }

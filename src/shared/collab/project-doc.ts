@@ -218,6 +218,33 @@ export function checkLiveState(raw: StudioProjectState): LiveStateCheck {
   }
 }
 
+/**
+ * The same check for a state read with `previous` (already checked): tracks kept by identity are
+ * not parsed again, so an update costs what it changed, not the whole project.
+ */
+export function checkLiveChange(
+  previous: StudioProjectState | null,
+  next: StudioProjectState,
+): LiveStateCheck {
+  if (previous === null) return checkLiveState(next);
+  if (next === previous) return { ok: true, state: next };
+  const before = new Map(previous.tracks.map((track) => [track.id, track]));
+  const changed = (track: Track) => before.get(track.id) !== track;
+  // An unchanged track stands in as its id alone: parsed cheaply, and not compared below.
+  const light = { ...next, tracks: next.tracks.map((track) => (changed(track) ? track : { id: track.id })) };
+  try {
+    const parsed = parseProjectState(light);
+    const keys = Object.keys(next);
+    const same =
+      keys.length === Object.keys(parsed).length &&
+      keys.every((key) => key === "tracks" || equalityDeep(parsed[key], next[key])) &&
+      next.tracks.every((track, index) => !changed(track) || equalityDeep(parsed.tracks[index], track));
+    return same ? { ok: true, state: next } : { ok: false, detail: INCOMPLETE_LIVE_STATE };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.message : INCOMPLETE_LIVE_STATE };
+  }
+}
+
 export const INCOMPLETE_LIVE_STATE = "Invalid project state: a part is missing fields";
 
 /** A fresh doc holding `state`. */
