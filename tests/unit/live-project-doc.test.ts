@@ -247,6 +247,23 @@ describe("a studio project in a Yjs doc", () => {
     expect(checkLiveChange(state, bare).ok).toBe(false);
   });
 
+  it("writes only the fields this side changed, leaving someone else's newer ones", () => {
+    const [alice, bob] = peers(2, demoProject());
+    const stale = read(alice.doc);
+    const track = stale.tracks[2];
+    const bobs = read(bob.doc);
+    writeProjectDiff(bob.doc, bobs, setTrackName(bobs, track.id, "Renamed by Bob"));
+    deliverSome([alice, bob], seeded(5), 1);
+    // Alice's edit is computed from the state before Bob's rename (a drag under way, say).
+    writeProjectDiff(alice.doc, stale, setTrackMute(stale, track.id, true));
+    deliverSome([alice, bob], seeded(6), 1);
+    for (const peer of [alice, bob]) {
+      const after = read(peer.doc).tracks[2];
+      expect(after.name).toBe("Renamed by Bob");
+      expect(after.mute).toBe(true);
+    }
+  });
+
   it("refuses a state with a part missing its fields", () => {
     const doc = projectDoc(demoProject());
     doc.getMap<Y.Map<unknown>>("clips").set("bare", new Y.Map());

@@ -40,27 +40,29 @@ function setField(map: Y.Map<Json>, key: string, value: Json): void {
   }
 }
 
-function writeTrackFields(entry: Entry, track: Track): void {
-  for (const [key, value] of Object.entries(track)) {
-    if (key !== "id" && key !== "clips") setField(entry, key, value);
+/**
+ * Writes the fields that differ between `before` (what this side last had) and `after`: a field
+ * only someone else changed meanwhile is left as they made it. A part new here is written whole.
+ */
+function writeFields(
+  entry: Entry,
+  before: Record<string, Json> | undefined,
+  after: Record<string, Json>,
+): void {
+  for (const [key, value] of Object.entries(after)) {
+    if (before === undefined || !equalityDeep(before[key], value)) setField(entry, key, value);
   }
-  for (const key of entry.keys()) if (!(key in track)) entry.delete(key);
+  if (before !== undefined) for (const key of Object.keys(before)) if (!(key in after)) entry.delete(key);
 }
 
-function writeClipFields(entry: Entry, clip: StudioClip, trackId: string): void {
-  setField(entry, TRACK_ID, trackId);
-  setField(
-    entry,
-    SPAN,
-    SPAN_FIELDS.map((field) => clip[field]),
-  );
-  const fields = new Set<string>([TRACK_ID, SPAN]);
-  for (const [key, value] of Object.entries(clip)) {
-    if (key === "id" || (SPAN_FIELDS as readonly string[]).includes(key)) continue;
-    fields.add(key);
-    setField(entry, key, value);
-  }
-  for (const key of entry.keys()) if (!fields.has(key)) entry.delete(key);
+function trackFields(track: Track): Record<string, Json> {
+  const { id: _id, clips: _clips, ...fields } = track;
+  return fields;
+}
+
+function clipFields(clip: StudioClip, trackId: string): Record<string, Json> {
+  const { id: _id, startBeats, endBeats, readStartBeats, ...fields } = clip;
+  return { ...fields, [TRACK_ID]: trackId, [SPAN]: [startBeats, endBeats, readStartBeats] };
 }
 
 function entryFor(map: Y.Map<Entry>, id: string): Entry {
@@ -85,17 +87,9 @@ export function readTrackOrder(parts: ProjectDocParts): string[] {
   return [...order, ...rest];
 }
 
-function writeTrackOrder(parts: ProjectDocParts, ids: readonly string[]): void {
-  const current = parts.trackOrder.toArray();
-  if (current.length === ids.length && current.every((id, index) => id === ids[index])) return;
-  parts.trackOrder.delete(0, current.length);
-  parts.trackOrder.insert(0, [...ids]);
-}
-
 /**
- * Writes what changed from `previous` (the state the doc holds) to `next`, in the caller's
- * transaction. Parts unchanged by reference are skipped; changed ones write only the fields whose
- * values differ from the doc's.
+ * Writes what changed from `previous` (the state this side last had) to `next`, in one transaction.
+ * Parts unchanged by reference are skipped; changed ones write only the fields this side changed.
  */
 export function writeProjectDiff(
   doc: Y.Doc,
@@ -108,26 +102,36 @@ export function writeProjectDiff(
       if (!NOT_SETTINGS.has(key) && previous?.[key] !== value) setField(parts.settings, key, value);
     }
     const previousTracks = new Map(previous?.tracks.map((track) => [track.id, track]));
+    const previousClips = new Map(
+      previous?.tracks.flatMap((track) => track.clips.map((clip) => [clip.id, { clip, trackId: track.id }])),
+    );
     const nextClipIds = new Set<string>();
     for (const track of next.tracks) {
       const before = previousTracks.get(track.id);
       for (const clip of track.clips) nextClipIds.add(clip.id);
       if (before === track) continue;
-      writeTrackFields(entryFor(parts.tracks, track.id), track);
-      const beforeClips = new Map(before?.clips.map((clip) => [clip.id, clip]));
+      const known = parts.tracks.has(track.id) ? before : undefined;
+      writeFields(entryFor(parts.tracks, track.id), known && trackFields(known), trackFields(track));
       for (const clip of track.clips) {
-        if (beforeClips.get(clip.id) !== clip)
-          writeClipFields(entryFor(parts.clips, clip.id), clip, track.id);
+        const earlier = previousClips.get(clip.id);
+        if (earlier?.clip === clip && earlier.trackId === track.id) continue;
+        const had =
+          earlier && parts.clips.has(clip.id) ? clipFields(earlier.clip, earlier.trackId) : undefined;
+        writeFields(entryFor(parts.clips, clip.id), had, clipFields(clip, track.id));
       }
     }
-    const nextTrackIds = new Set(next.tracks.map((track) => track.id));
-    for (const id of [...parts.tracks.keys()]) if (!nextTrackIds.has(id)) parts.tracks.delete(id);
-    const removedClips =
-      previous === null
-        ? [...parts.clips.keys()]
-        : previous.tracks.flatMap((track) => track.clips.map((clip) => clip.id));
-    for (const id of removedClips) if (!nextClipIds.has(id) && parts.clips.has(id)) parts.clips.delete(id);
-    writeTrackOrder(parts, [...nextTrackIds]);
+    const nextTrackIds = next.tracks.map((track) => track.id);
+    const kept = new Set(nextTrackIds);
+    for (const id of previousTracks.keys()) if (!kept.has(id)) parts.tracks.delete(id);
+    for (const id of previousClips.keys()) if (!nextClipIds.has(id)) parts.clips.delete(id);
+    const previousOrder = previous?.tracks.map((track) => track.id) ?? [];
+    const reordered =
+      previousOrder.length !== nextTrackIds.length ||
+      previousOrder.some((id, index) => id !== nextTrackIds[index]);
+    if (reordered) {
+      parts.trackOrder.delete(0, parts.trackOrder.length);
+      parts.trackOrder.insert(0, nextTrackIds);
+    }
   });
 }
 
