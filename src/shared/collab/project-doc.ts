@@ -257,3 +257,25 @@ export function projectDoc(state: StudioProjectState): Y.Doc {
   writeProjectDiff(doc, null, state);
   return doc;
 }
+
+/**
+ * A short fingerprint of a project without its selection (personal), the same for equal states
+ * whatever their keys' order: pages show it so that two screens can be compared at a glance.
+ */
+export function liveDigest(state: StudioProjectState): string {
+  const { selection: _selection, ...shared } = state;
+  const canonical = JSON.stringify(shared, (_key, value) =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+  // FNV-1a, twice with different offsets: 64 bits are plenty to tell states apart.
+  let first = 0x811c9dc5;
+  let second = 0x01000193;
+  for (let index = 0; index < canonical.length; index++) {
+    const code = canonical.charCodeAt(index);
+    first = Math.imul(first ^ code, 0x01000193) >>> 0;
+    second = Math.imul(second ^ code, 0x811c9dc5) >>> 0;
+  }
+  return first.toString(16).padStart(8, "0") + second.toString(16).padStart(8, "0");
+}

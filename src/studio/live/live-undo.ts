@@ -41,6 +41,13 @@ export class LiveUndo {
     this.manager.stopCapturing();
   }
 
+  /** Called whenever what undo or redo can do may have changed. */
+  onStacks(listener: () => void): void {
+    for (const event of ["stack-item-added", "stack-item-popped", "stack-cleared"] as const) {
+      this.manager.on(event, listener);
+    }
+  }
+
   destroy(): void {
     this.manager.destroy();
   }
