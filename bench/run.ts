@@ -32,6 +32,7 @@ const AREAS: Record<string, BenchArea> = {
   discovery: { run: (options) => import("./discovery.ts").then((area) => area.discoveryBench.run(options)) },
   social: { run: (options) => import("./social.ts").then((area) => area.socialBench.run(options)) },
   edit: { run: (options) => import("./edit.ts").then((area) => area.editBench.run(options)) },
+  collab: { run: (options) => import("./collab.ts").then((area) => area.collabBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

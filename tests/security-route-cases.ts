@@ -443,6 +443,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/studio/create-or-load-project-for-clip/:clip_id": { access: "owner" },
   "GET /api/studio/project/:project_id": { access: "owner", path: studio("") },
   "GET /api/studio/project/:project_id/versions": { access: "owner", path: studio("/versions") },
+  // A plain GET (no websocket handshake) is told to connect with one: 426 for a member.
+  "GET /api/studio/project/:project_id/live": { access: "owner", path: studio("/live") },
   "POST /api/studio/project/:project_id/share": {
     access: "owner",
     path: studio("/share"),

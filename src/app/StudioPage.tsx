@@ -30,8 +30,24 @@ export default function StudioPage() {
   const go = useCallback((to: string) => navigate(to), []);
   // Who is looking: the take lanes' unheard markers show to their own user only.
   const viewerId = useAccount((state) => state.session?.user?.id ?? null);
+  // Live editing with the collab-workspaces flag: the same project open elsewhere edits along.
+  const handle = useAccount((state) =>
+    state.session?.flags["collab-workspaces"] === true ? (state.session.user?.handle ?? null) : null,
+  );
+  const live = useMemo(
+    () => (viewerId !== null && handle !== null ? { userId: viewerId, handle } : null),
+    [viewerId, handle],
+  );
   useEffect(() => {
     void loadSession();
   }, []);
-  return <Studio request={request} onProjectLoaded={onProjectLoaded} navigate={go} viewerId={viewerId} />;
+  return (
+    <Studio
+      request={request}
+      onProjectLoaded={onProjectLoaded}
+      navigate={go}
+      viewerId={viewerId}
+      live={live}
+    />
+  );
 }

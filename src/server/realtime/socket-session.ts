@@ -14,6 +14,8 @@ import { authorizeChannel } from "./channels.ts";
 import type { RealtimeHub } from "./hub.ts";
 import type { RealtimeEvent, Unsubscribe } from "./pubsub.ts";
 
+/** Client messages are small JSON commands; a larger one closes the socket (1009, as ws would). */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
 /** Channels one socket may follow at once: a user channel and the workspaces open in a few tabs. */
 export const MAX_SUBSCRIPTIONS = 32;
 /** Pings find dead peers; each one also re-checks the session, so a signed-out socket is closed. */
@@ -100,6 +102,14 @@ export function runSocketSession(options: SocketSessionOptions): void {
   socket.on("message", (data, isBinary) => {
     if (isBinary) return send({ type: "error", detail: "Messages are JSON text" });
     enqueue(() => handle(data.toString()));
+    const text = data.toString();
+    if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) return socket.close(1009, "Message too big");
+    queue = queue
+      .then(() => handle(text))
+      .catch((error) => {
+        log.error({ err: error }, "realtime message failed");
+        send({ type: "error", detail: "The message could not be handled" });
+      });
   });
 
   let alive = true;

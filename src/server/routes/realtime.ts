@@ -7,16 +7,15 @@ import { forbidden, unauthorized } from "../http/errors.ts";
 import { RealtimeHub } from "../realtime/hub.ts";
 import { pubSubFromEnv } from "../realtime/pubsub.ts";
 import { runSocketSession } from "../realtime/socket-session.ts";
-
-/** Client messages are small JSON commands. */
-const MAX_MESSAGE_BYTES = 16 * 1024;
+import { LiveProjects } from "../studio-live/live-projects.ts";
+import { LIVE_MESSAGE_MAX_BYTES, registerStudioLiveRoute } from "./studio-live.ts";
 
 /**
  * A browser sends the session cookie with a websocket handshake from any site, and no CORS check
  * applies: a cookie-authenticated socket must come from a page of ours (browsers always send Origin
  * on websocket handshakes; other clients need not).
  */
-function fromOurPages(request: FastifyRequest): boolean {
+export function fromOurPages(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
@@ -38,10 +37,18 @@ export function registerRealtimeRoutes(app: FastifyInstance, db: Kysely<Database
       await pubSubFromEnv(process.env, (error) => app.log.error({ err: error }, "realtime listener failed")),
     );
   });
-  app.addHook("onClose", () => hub.stop());
+  const live = new LiveProjects(db, hub, app.log);
+  app.decorate("studioLive", live);
+  // Live projects save what they hold before the pub/sub stops.
+  app.addHook("onClose", async () => {
+    await live.closeAll();
+    await hub.stop();
+  });
 
   app.register(async (scope) => {
-    await scope.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+    // One websocket server for every socket route: each listens for the upgrade once.
+    await scope.register(fastifyWebsocket, { options: { maxPayload: LIVE_MESSAGE_MAX_BYTES } });
+    registerStudioLiveRoute(scope, live, fromOurPages);
     scope.route({
       method: "GET",
       url: REALTIME_PATH,

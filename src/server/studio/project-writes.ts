@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import {
   type CreatedProject,
   NOT_PROJECT_OWNER,
+  PROJECT_NOT_FOUND,
   PROJECT_TITLE_MAX,
   VERSION_LOCKED,
   VERSION_LOCKED_STATUS,
@@ -152,5 +153,24 @@ export async function setProjectShared(db: Db, userId: string, projectId: string
       .where("id", "=", projectId)
       .execute();
     return { id: projectId, is_shared: isShared };
+  });
+}
+
+/**
+ * Appends a live project's merged state as a new version, written by the member whose edit came
+ * last. Members may save here (the caller checked them); a locked latest version refuses with 423.
+ */
+export async function saveLiveVersion(
+  db: Db,
+  save: { readonly projectId: string; readonly authorId: string; readonly state: StudioProjectState },
+): Promise<number> {
+  const title = titleOrDefault(save.state.title).slice(0, PROJECT_TITLE_MAX);
+  return db.transaction().execute(async (trx) => {
+    const project = await lockProjectRow(trx, save.projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const head = project.latest_version_id;
+    if (head !== null && (await isLockedVersion(trx, project.id, head))) throw locked();
+    const state = jsonbState({ ...save.state, title });
+    return appendVersion(trx, { projectId: project.id, authorId: save.authorId, title, state });
   });
 }

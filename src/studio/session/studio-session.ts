@@ -11,6 +11,7 @@ import { markTakeLaneHeard, takeLanesHeardAt } from "../editing/take-lanes.ts";
 import { GeneratePanel } from "../generate/panel-state.ts";
 import { loadStreamingSource } from "../generate/streaming-source.ts";
 import { StudioGenerator } from "../generate/studio-generator.ts";
+import type { LiveBinding } from "../live/live-binding.ts";
 import { MeterRegistry } from "../meters/meter-registry.ts";
 import { browserStorage, type ProjectSaver } from "../persistence/index.ts";
 import { RecordingSession } from "../recording/recording-session.ts";
@@ -76,6 +77,11 @@ export class StudioSession {
   saveStatus: SaveStatusSource | null = null;
   /** Who is signed in, for take lanes unheard by them (set by the page; nobody by default). */
   readonly viewerId: StoreApi<string | null> = createStore<string | null>(() => null);
+  /**
+   * Set while the project is edited live; the server then saves the merged state, so the page's
+   * own autosave rests.
+   */
+  readonly live: StoreApi<LiveBinding | null> = createStore<LiveBinding | null>(() => null);
   private loader: ClipSourceLoader | null = null;
   private readonly cleanups: (() => void)[] = [];
   private disposed = false;
@@ -108,7 +114,8 @@ export class StudioSession {
         }
         // A drag is saved once, when it ends, not at every step.
         const gestureEnded = history.gesture === null && previous.history.gesture !== null;
-        if (history.gesture === null && (gestureEnded || history.present !== previous.history.present)) {
+        const changed = gestureEnded || history.present !== previous.history.present;
+        if (history.gesture === null && changed && this.live.getState() === null) {
           this.autosave?.change(history.present);
         }
       }),

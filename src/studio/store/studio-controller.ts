@@ -65,6 +65,8 @@ export class StudioController {
   private transport: Transport | null = null;
   /** Asked instead of applying an edit to a read-only project (the clone dialog). */
   onReadOnlyEdit: (() => void) | null = null;
+  /** Set while the project is edited live: undo and redo are the shared doc's, of one's own edits. */
+  liveUndo: { undo(): void; redo(): void } | null = null;
 
   constructor(project: StudioProjectState, ui: Partial<StudioUiState> = {}) {
     this.store = createStore<StudioState>(() => initialStudioState(project, ui));
@@ -139,11 +141,32 @@ export class StudioController {
   }
 
   undo(): void {
-    if (canUndo(this.state.history)) this.set(undoStep(this.state));
+    if (this.liveUndo !== null) this.liveUndo.undo();
+    else if (canUndo(this.state.history)) this.set(undoStep(this.state));
   }
 
   redo(): void {
-    if (canRedo(this.state.history)) this.set(redoStep(this.state));
+    if (this.liveUndo !== null) this.liveUndo.redo();
+    else if (canRedo(this.state.history)) this.set(redoStep(this.state));
+  }
+
+  /**
+   * The shared doc's state while live (someone's edit, one's own undo): the present, not an undo
+   * step; the history keeps only it, since undo is the doc's then.
+   */
+  applyLive(project: StudioProjectState, live: NonNullable<StudioState["live"]>): void {
+    const { history } = this.state;
+    this.set({
+      ...this.state,
+      history: { past: [], present: project, future: [], gesture: history.gesture },
+      live,
+    });
+  }
+
+  /** Live editing ended: the local history takes over again from the present. */
+  endLive(): void {
+    this.liveUndo = null;
+    if (this.state.live !== null) this.set({ ...this.state, live: null });
   }
 
   /** Replaces the project outright (another project opened): the history starts over. */

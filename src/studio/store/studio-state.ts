@@ -48,6 +48,11 @@ export interface StudioState {
   readonly uploads: readonly UploadEntry[];
   /** Edits are refused with the clone dialog instead (locked versions, other people's projects). */
   readonly readOnly: boolean;
+  /**
+   * While the project is edited live: what undo and redo can do (one's own edits in the shared doc,
+   * not the history above, which then only holds the present). Null otherwise.
+   */
+  readonly live: { readonly canUndo: boolean; readonly canRedo: boolean } | null;
 }
 
 export const INITIAL_UI: StudioUiState = {
@@ -72,6 +77,7 @@ export const initialStudioState = (
   toasts: [],
   uploads: [],
   readOnly: false,
+  live: null,
 });
 
 export const presentProject = (state: StudioState): StudioProjectState => state.history.present;

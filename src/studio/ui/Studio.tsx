@@ -2,6 +2,9 @@
 // out the transport, the timeline, the sidebar and the overlays around one StudioSession.
 
 import { useEffect, useState } from "react";
+import { livePath } from "../../shared/collab/live-messages.ts";
+import { LiveBinding, type LiveIdentity } from "../live/live-binding.ts";
+import type { LiveSocket } from "../live/live-connection.ts";
 import {
   browserStorage,
   createStudioApi,
@@ -25,6 +28,7 @@ import { Sidebar } from "./panels/Sidebar.tsx";
 import { readOnlyDialog } from "./read-only-dialog.ts";
 import { ClipList } from "./shell/ClipList.tsx";
 import { DialogHost } from "./shell/DialogHost.tsx";
+import { LivePresence } from "./shell/LivePresence.tsx";
 import { LegacyEditorLink, LoadingOverlay, useLegacyLinkDue } from "./shell/LoadingOverlay.tsx";
 import { Toasts } from "./shell/Toasts.tsx";
 import { UploadBanner } from "./shell/UploadBanner.tsx";
@@ -43,6 +47,8 @@ export interface StudioProps {
   readonly navigate: (to: string) => void;
   /** Who is signed in (null: nobody, or not known yet), for the take lanes' unheard markers. */
   readonly viewerId: string | null;
+  /** Who edits live (the account may): a writable server project is then edited live. */
+  readonly live?: LiveIdentity | null;
 }
 
 const isDemo = (request: StudioRequest) =>
@@ -54,6 +60,7 @@ function StudioLayout({ session, loadingShownAt }: { session: StudioSession; loa
     <SessionContext.Provider value={session}>
       <div className="studio" data-testid="studio">
         <TransportBar />
+        <LivePresence />
         <UploadBanner />
         <div className="studio-main">
           <TimelinePane />
@@ -79,7 +86,35 @@ function Opening({ loadingShownAt }: { loadingShownAt: number }) {
   );
 }
 
-export function Studio({ request, onProjectLoaded, navigate, viewerId }: StudioProps) {
+/** The live socket of a project, on this page's own host (the session cookie goes with it). */
+const openLiveSocket = (projectId: string) => (): LiveSocket =>
+  new WebSocket(
+    `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${livePath(projectId)}`,
+  ) as unknown as LiveSocket;
+
+/** Edits the open project live while the page has an identity for it and may write it. */
+function useLiveEditing(session: StudioSession | null, live: LiveIdentity | null) {
+  const userId = live?.userId ?? null;
+  const handle = live?.handle ?? null;
+  useEffect(() => {
+    const projectId = session?.projectId ?? null;
+    if (session === null || projectId === null || userId === null || handle === null) return;
+    if (session.controller.state.readOnly) return;
+    const controller = session.controller;
+    const binding = new LiveBinding(controller, { userId, handle }, openLiveSocket(projectId), () =>
+      controller.toast({ kind: "error", title: "Your last change could not be applied" }),
+    );
+    session.live.setState(binding, true);
+    const stopFrames = session.frames.add((now) => binding.frame(now));
+    return () => {
+      stopFrames();
+      binding.close();
+      session.live.setState(null, true);
+    };
+  }, [session, userId, handle]);
+}
+
+export function Studio({ request, onProjectLoaded, navigate, viewerId, live = null }: StudioProps) {
   const [session, setSession] = useState<StudioSession | null>(null);
   // The legacy link's 5 s count from when the loading text first shows: now, as the project opens.
   const [loadingShownAt, setLoadingShownAt] = useState(() => performance.now());
@@ -181,6 +216,7 @@ export function Studio({ request, onProjectLoaded, navigate, viewerId }: StudioP
   useEffect(() => {
     session?.viewerId.setState(viewerId, true);
   }, [session, viewerId]);
+  useLiveEditing(session, live);
 
   if (failure !== null) {
     return (

@@ -65,7 +65,11 @@ export function TransportBar() {
     })),
   );
   const { undoable, redoable } = useStudio(
-    useShallow((state) => ({ undoable: canUndo(state.history), redoable: canRedo(state.history) })),
+    useShallow((state) =>
+      state.live !== null
+        ? { undoable: state.live.canUndo, redoable: state.live.canRedo }
+        : { undoable: canUndo(state.history), redoable: canRedo(state.history) },
+    ),
   );
   const button = (
     label: string,
