@@ -3,7 +3,8 @@
 // server with cores to spare, whatever this machine's speed).
 // - first_sound_streaming_ms: from pressing a streaming song's Play to its first audible output,
 //   heard by a Web Audio analyser on a MediaElementSource of the player's <audio> (see player-probe.ts);
-// - first_sound_complete_ms: the same on finished songs;
+// - first_sound_complete_ms: the same on finished songs, which play through the audio engine (its
+//   output heard by an analyser in its context);
 // - join_silence_ms: the silence at the join of two gapless queued songs, from the engine's output
 //   (player-join.ts);
 // - stalls_per_min: stalls (300 ms or more without the position moving while playing, before the
@@ -54,9 +55,13 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 /** Stops what plays, lets the analyser's window empty, then marks and presses the row's Play. */
 async function pressPlay(page: Page, clipId: string): Promise<void> {
-  await page.evaluate(() =>
-    (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement | null)?.pause(),
-  );
+  // The bar's own Pause, so the audio engine falls silent too (the element pauses for streaming songs).
+  await page.evaluate(() => {
+    document
+      .querySelector<HTMLButtonElement>('[data-testid="player-bar"] button[aria-label="Pause"]')
+      ?.click();
+    (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement | null)?.pause();
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   await page.evaluate((id) => {
     const button = document.querySelector<HTMLButtonElement>(
@@ -147,7 +152,8 @@ export const playerBench: BenchArea = {
       const playedMin = streaming.reduce((sum, probe) => sum + probe.playedMs, 0) / 60_000;
       const stalls = streaming.reduce((sum, probe) => sum + probe.stalls, 0);
       const json = {
-        detection: "Web Audio analyser on a MediaElementSource of the player's <audio>, above -60 dBFS",
+        detection:
+          "Web Audio analysers on a MediaElementSource of the player's <audio> and on the audio engine's output, above -60 dBFS",
         pace_speed: PACE.speed,
         song_seconds: songSeconds,
         first_sound_streaming_ms: streamingMs,

@@ -37,6 +37,7 @@ import { registerEditorRequestRoutes } from "./routes/editor-requests.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
+import { registerLiveRadioRoutes } from "./routes/live-radio.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
   registerAutoplayRoutes(app, db);
+  registerLiveRadioRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
   registerPlaylistPageRoutes(app, db);
