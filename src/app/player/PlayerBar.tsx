@@ -70,7 +70,7 @@ export function PlayerBar() {
         : "playing"
     : elementShows;
   // The engine plays finished songs; the element only what the engine does not (see use-engine-playback.ts).
-  const src = engine.active ? null : (clip?.audio_url ?? null);
+  const src = engine.claims ? null : (clip?.audio_url ?? null);
   const complete = clip?.status === "complete";
   const songSeconds = clip?.metadata.duration ?? 0;
 

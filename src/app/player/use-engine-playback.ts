@@ -53,6 +53,8 @@ const followingClip = (state: PlayerState): Clip | undefined => {
 export interface EnginePlayback {
   /** The engine plays the current song (else the <audio> element does). */
   readonly active: boolean;
+  /** The engine is starting for the current song: the element leaves it (and its restored place) alone. */
+  readonly claims: boolean;
   /** Its audio is still loading. */
   readonly loading: boolean;
   readonly position: number;
@@ -195,5 +197,5 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
     [player],
   );
   const currentTime = useCallback(() => player?.read().seconds ?? 0, [player]);
-  return { active, loading, position, seek, currentTime };
+  return { active, claims: wanted, loading, position, seek, currentTime };
 }
