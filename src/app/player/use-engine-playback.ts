@@ -77,8 +77,6 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
   const [player, setPlayer] = useState<QueuePlayer | null>(null);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const [loading, setLoading] = useState(false);
-  /** Counts songs begun: each begin() lays the current song alone, and the next is joined again. */
-  const [begun, setBegun] = useState(0);
   const [position, setPosition] = useState(0);
   // Decided when the song starts: a streaming song that finishes while the element plays it stays
   // there to its end (a handover would restart it).
@@ -120,11 +118,8 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
     setLoading(true);
     endHandled.current = false;
     const from = takePendingSeek(clipId);
-    player.begin(engineSong(song), from, playerStore.getState().playing).then(
-      () => {
-        setLoading(false);
-        setBegun((count) => count + 1);
-      },
+    player.begin(engineSong(song), from).then(
+      () => setLoading(false),
       (error: unknown) => {
         console.warn("The engine could not play this song; the browser's player takes it", error);
         setLoading(false);
@@ -136,11 +131,8 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
   useEffect(() => {
     if (!active || player === null) return;
     if (playing) {
-      // Play after the queue's end (repeat off): the song again from its start.
-      if (player.finished) {
-        player.seek(0);
-        endHandled.current = false;
-      }
+      // Play after the queue's end (repeat off): the engine starts the song over, and its end counts again.
+      if (player.finished) endHandled.current = false;
       void player.play();
     } else player.pause();
   }, [active, player, playing]);
@@ -150,13 +142,12 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
   }, [player, active, volume]);
 
   useEffect(() => {
-    // Nothing to join to before the first song is laid.
-    if (!active || player === null || begun === 0) return;
+    if (!active || player === null) return;
     const next = enginePlays(following) && !failed.has(following.id) ? engineSong(following) : null;
     player.follow(next, crossfade).catch((error: unknown) => {
       console.warn("The next song did not load ahead; it starts when its turn comes", error);
     });
-  }, [active, player, following, crossfade, failed, begun]);
+  }, [active, player, following, crossfade, failed]);
 
   // The engine's clock, on animation frames: the position, its joins, and the end of the queue.
   useEffect(() => {

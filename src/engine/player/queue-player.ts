@@ -2,6 +2,9 @@
 // the wasm engine in an AudioWorklet (queue-joins.ts places them), so the next song starts on the
 // frame the current one ends, or overlaps it by the crossfade with the core's fades. The main
 // thread only loads songs and moves the window on after a join; it never decides when sound starts.
+// Playing or paused is the listener's wish, kept here: a song being begun starts only once it is
+// loaded, and only if the listener still wants sound then; the song it replaces falls silent at once
+// and is never started again meanwhile (a replay after the queue's end is for the new song).
 
 import {
   SHARED_APPLIED_AT_QUANTA,
@@ -51,6 +54,13 @@ export class QueuePlayer {
   private current: Placed | null = null;
   private next: Placed | null = null;
   private crossfade = 0;
+  /** The song asked to follow the current one, and the crossfade asked for: laid once loaded. */
+  private wanted: { readonly song: EngineSong | null; readonly crossfade: number } = {
+    song: null,
+    crossfade: 0,
+  };
+  /** The listener wants sound (play) or not (pause). */
+  private wantsPlay = false;
   private nextClipSlot = 0;
   /**
    * Where the player stands while it is paused, on the main thread's side: a suspended context
@@ -61,8 +71,8 @@ export class QueuePlayer {
   private moved = { batch: 0, frame: 0 };
   /** Counts begin() calls: a load that a later begin() overtook places nothing. */
   private generation = 0;
-  /** A begin() is loading its song. */
-  private beginning = false;
+  /** The song a begin() is loading, and where in it (seconds) it starts; null when none is. */
+  private beginning: { readonly song: EngineSong; seconds: number } | null = null;
 
   private constructor(
     readonly context: AudioContext,
@@ -87,23 +97,32 @@ export class QueuePlayer {
   }
 
   /**
-   * Plays `song` from `seconds`, replacing whatever played: resolves once it sounds (or waits,
-   * paused, when `play` is false); rejects when its audio cannot be fetched or decoded.
+   * Plays `song` from `seconds`, replacing whatever played (which falls silent at once): resolves
+   * once it is laid, sounding if the listener wants sound (play()), else waiting paused; rejects
+   * when its audio cannot be fetched or decoded.
    */
-  async begin(song: EngineSong, seconds: number, play: boolean): Promise<void> {
+  async begin(song: EngineSong, seconds: number): Promise<void> {
     const generation = ++this.generation;
-    this.beginning = true;
-    const source = await this.sources.load(song.url).finally(() => {
-      if (generation === this.generation) this.beginning = false;
-    });
-    if (generation !== this.generation) return;
+    this.beginning = { song, seconds: Math.max(0, seconds) };
+    this.silence();
+    let source: { slot: number; frames: number };
+    try {
+      source = await this.sources.load(song.url);
+    } catch (error) {
+      if (generation === this.generation) this.beginning = null;
+      throw error;
+    }
+    const begun = this.beginning;
+    if (generation !== this.generation || begun === null) return;
+    this.beginning = null;
     const removed = [this.current, this.next].flatMap((placed) =>
       placed === null ? [] : [{ op: "clip-remove" as const, slot: placed.clipSlot }],
     );
     this.next = null;
     this.current = this.place(song, source, 0);
     const rate = this.context.sampleRate;
-    const frame = Math.round(Math.min(Math.max(0, seconds), this.current.frames / rate) * rate);
+    const frame = Math.round(Math.min(begun.seconds, this.current.frames / rate) * rate);
+    const play = this.wantsPlay;
     const batch = this.engine.send([
       ...removed,
       ...this.clipPatches(),
@@ -112,28 +131,41 @@ export class QueuePlayer {
     ]);
     this.moved = { batch, frame };
     this.parked = play ? null : frame;
-    this.sources.keepOnly([song.url]);
+    this.sources.keepOnly(this.urls(song));
+    // A failure to load the next song is told to follow()'s caller; here the join just is not laid.
+    this.layNext().catch(() => undefined);
     if (play) await this.context.resume();
   }
 
   /**
    * The song to follow the current one (null: none), joined gaplessly or over `crossfadeSeconds`
-   * (at most half the shorter song). Its audio is loaded first; the join is laid only once it is.
+   * (at most half the shorter song). Its audio starts loading at once, even while the current one
+   * is still being begun; the join is laid only once both are loaded. Rejects when it cannot load.
    */
-  async follow(song: EngineSong | null, crossfadeSeconds: number): Promise<void> {
+  follow(song: EngineSong | null, crossfadeSeconds: number): Promise<void> {
     const crossfade = Math.round(crossfadeSeconds * this.context.sampleRate);
-    const same = this.next?.song.id === song?.id && this.next?.song.url === song?.url;
-    if (same && crossfade === this.crossfade) return;
+    if (!sameSong(this.wanted.song, song) || this.wanted.crossfade !== crossfade) {
+      this.wanted = { song, crossfade };
+      if (song !== null) this.sources.load(song.url).catch(() => undefined);
+    }
+    return this.layNext();
+  }
+
+  /** Lays the wanted next song after the current one, once both are loaded (the latest wish wins). */
+  private async layNext(): Promise<void> {
+    const wanted = this.wanted;
+    const laid = sameSong(this.next?.song ?? null, wanted.song) && this.crossfade === wanted.crossfade;
+    if (this.beginning !== null || this.current === null || laid) return;
     const generation = this.generation;
-    // While a song is being begun, the current one is on its way out: nothing joins to it.
-    if (this.beginning) return;
-    const source = song === null ? null : await this.sources.load(song.url);
-    if (generation !== this.generation || this.beginning || this.current === null) return;
+    const source = wanted.song === null ? null : await this.sources.load(wanted.song.url);
+    const current = this.current;
+    if (wanted !== this.wanted || generation !== this.generation || this.beginning !== null) return;
+    if (current === null) return;
     const removed = this.next === null ? [] : [{ op: "clip-remove" as const, slot: this.next.clipSlot }];
-    this.crossfade = crossfade;
-    this.next = song === null || source === null ? null : this.place(song, source, 0);
+    this.crossfade = wanted.crossfade;
+    this.next = wanted.song === null || source === null ? null : this.place(wanted.song, source, 0);
     this.engine.send([...removed, ...this.clipPatches()]);
-    this.sources.keepOnly([this.current.song.url, ...(song === null ? [] : [song.url])]);
+    this.sources.keepOnly(this.urls(current.song));
   }
 
   /**
@@ -152,21 +184,33 @@ export class QueuePlayer {
   read(): EngineReading {
     const placed = this.current;
     const playing = this.parked === null && this.engine.shared.header[SHARED_PLAYING] === 1;
+    // A song being begun is where the listener is: at the place it will start from.
+    if (this.beginning !== null)
+      return { songId: this.beginning.song.id, seconds: this.beginning.seconds, playing, ended: false };
     if (placed === null) return { songId: null, seconds: 0, playing, ended: false };
     const rate = this.context.sampleRate;
     const into = Math.max(0, this.heardFrame() - placed.start);
-    // Only a playing song ends; one being replaced does not.
-    const ended = !this.beginning && this.parked === null && this.next === null && into >= placed.frames;
+    const ended = this.parked === null && this.next === null && into >= placed.frames;
     return { songId: placed.song.id, seconds: Math.min(into, placed.frames) / rate, playing, ended };
   }
 
   /** The current song stands at its end with nothing after it (a replay starts it over). */
   get finished(): boolean {
     const placed = this.current;
-    return placed !== null && this.next === null && this.heardFrame() - placed.start >= placed.frames;
+    return (
+      this.beginning === null &&
+      placed !== null &&
+      this.next === null &&
+      this.heardFrame() - placed.start >= placed.frames
+    );
   }
 
+  /** Sound, as the listener asks: the current song from where it stands (from its start after its end). */
   async play(): Promise<void> {
+    this.wantsPlay = true;
+    // The song being begun starts once it is loaded; the one it replaces stays silent.
+    if (this.beginning !== null) return;
+    if (this.finished) this.seek(0);
     const frame = this.heardFrame();
     this.parked = null;
     this.moved = { batch: this.engine.send([{ op: "play" }]), frame };
@@ -174,12 +218,16 @@ export class QueuePlayer {
   }
 
   pause(): void {
-    if (this.parked === null) this.parked = this.heardFrame();
-    this.engine.send([{ op: "stop" }]);
+    this.wantsPlay = false;
+    this.silence();
   }
 
-  /** Moves within the current song; the next one's join stays where it was laid. */
+  /** Moves within the current song (or the one being begun); the next one's join stays where it was laid. */
   seek(seconds: number): void {
+    if (this.beginning !== null) {
+      this.beginning.seconds = Math.max(0, seconds);
+      return;
+    }
     if (this.current === null) return;
     const rate = this.context.sampleRate;
     const into = Math.min(Math.max(0, seconds) * rate, this.current.frames);
@@ -200,6 +248,17 @@ export class QueuePlayer {
   async close(): Promise<void> {
     this.engine.node.disconnect();
     await this.context.close();
+  }
+
+  /** Stops the engine where it is heard now, keeping that place. */
+  private silence(): void {
+    if (this.parked === null) this.parked = this.heardFrame();
+    this.engine.send([{ op: "stop" }]);
+  }
+
+  /** The addresses whose audio stays loaded: this song's and the wanted next one's. */
+  private urls(song: EngineSong): string[] {
+    return [song.url, ...(this.wanted.song === null ? [] : [this.wanted.song.url])];
   }
 
   /** The timeline frame heard now: the engine's output position less the device's latency. */
@@ -255,3 +314,6 @@ export class QueuePlayer {
     return shifted;
   }
 }
+
+const sameSong = (a: EngineSong | null, b: EngineSong | null): boolean =>
+  a === null || b === null ? a === b : a.id === b.id && a.url === b.url && a.maxSeconds === b.maxSeconds;
