@@ -1,7 +1,8 @@
 // In-page probes for the player bench, added before the page's own scripts run.
 // - Audible output: the first <audio> element that plays is routed through a Web Audio analyser
-//   (MediaElementSource -> AnalyserNode -> destination); a sample loop every 2 ms notes the first
-//   time after a mark that the analyser's window holds a sample above -60 dBFS.
+//   (MediaElementSource -> AnalyserNode -> destination), and the audio engine's output (finished
+//   songs) through another in its context; a sample loop every 2 ms notes the first time after a
+//   mark that either analyser's window holds a sample above -60 dBFS.
 // - Stalls: every 50 ms the element's currentTime is noted; a stall is 300 ms or more without it
 //   moving while the page wants it playing, before the song's end.
 
@@ -69,12 +70,30 @@ export function installPlayerProbe(): void {
     return play.call(this);
   };
 
+  // Finished songs play through the audio engine in the page's own context: the first node it
+  // connects to that context's destination is heard by an analyser there too.
+  const analysers = [analyser];
+  const connect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => unknown;
+  AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
+    const result = connect.apply(this, args);
+    if (args[0] instanceof AudioDestinationNode && this.context !== context && analysers.length === 1) {
+      const engineAnalyser = this.context.createAnalyser();
+      engineAnalyser.fftSize = samples.length;
+      connect.call(this, engineAnalyser);
+      analysers.push(engineAnalyser);
+    }
+    return result;
+  } as typeof AudioNode.prototype.connect;
+
   setInterval(() => {
-    if (element === null || markAt === 0 || audibleAt !== null) return;
-    analyser.getFloatTimeDomainData(samples);
-    if (samples.some((sample) => Math.abs(sample) > SILENCE)) {
-      audibleAt = performance.now();
-      audibleTime = element.currentTime;
+    if (markAt === 0 || audibleAt !== null) return;
+    for (const listening of analysers) {
+      listening.getFloatTimeDomainData(samples);
+      if (samples.some((sample) => Math.abs(sample) > SILENCE)) {
+        audibleAt = performance.now();
+        audibleTime = element?.currentTime ?? null;
+        return;
+      }
     }
   }, 2);
 

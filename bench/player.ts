@@ -3,9 +3,13 @@
 // server with cores to spare, whatever this machine's speed).
 // - first_sound_streaming_ms: from pressing a streaming song's Play to its first audible output,
 //   heard by a Web Audio analyser on a MediaElementSource of the player's <audio> (see player-probe.ts);
-// - first_sound_complete_ms: the same on finished songs;
-// - join_silence_ms: the silence at the join of two gapless queued songs, from the engine's output
-//   (player-join.ts);
+// - first_sound_complete_ms: the same on finished songs, which play through the audio engine (its
+//   output heard by an analyser in its context);
+// - join_silence_ms, join_overlap_ms: the silence at the join of two gapless queued songs played
+//   through from a playlist's page, and how long both sounded together, from the engine's output
+//   recorded frame by frame (player-sync.ts);
+// - live_radio_offset_ms: two pages on /live-radio, the distance between their places in the song
+//   (player-sync.ts);
 // - stalls_per_min: stalls (300 ms or more without the position moving while playing, before the
 //   end) per minute of playing a song from its first playable audio to its end while it renders.
 
@@ -19,13 +23,15 @@ import { serveBuiltApp } from "../src/tooling/serve-built.ts";
 import { requestSong } from "../tests/browser/song-request.ts";
 import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
-import { JOIN_SILENCE_TARGET_MS, joinSilenceMs } from "./player-join.ts";
 import { installPlayerProbe, type ProbeReport } from "./player-probe.ts";
+import { measureSync } from "./player-sync.ts";
 
 const PASSWORD = "player bench password";
 const USER = "pro@tunesmith.local";
 const STREAMING_TARGET_MS = 300;
 const COMPLETE_TARGET_MS = 150;
+const JOIN_SILENCE_TARGET_MS = 20;
+const LIVE_OFFSET_TARGET_MS = 250;
 const PACE = { speed: 1.5, songSeconds: 24 };
 
 const percentile = (values: readonly number[], p: number) => {
@@ -54,9 +60,13 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 /** Stops what plays, lets the analyser's window empty, then marks and presses the row's Play. */
 async function pressPlay(page: Page, clipId: string): Promise<void> {
-  await page.evaluate(() =>
-    (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement | null)?.pause(),
-  );
+  // The bar's own Pause, so the audio engine falls silent too (the element pauses for streaming songs).
+  await page.evaluate(() => {
+    document
+      .querySelector<HTMLButtonElement>('[data-testid="player-bar"] button[aria-label="Pause"]')
+      ?.click();
+    (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement | null)?.pause();
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   await page.evaluate((id) => {
     const button = document.querySelector<HTMLButtonElement>(
@@ -73,7 +83,7 @@ const firstSoundMs = (probe: ProbeReport) => (probe.audibleAt ?? Number.NaN) - p
 
 export const playerBench: BenchArea = {
   async run({ quick }) {
-    const joinSilence = joinSilenceMs();
+    const sync = await measureSync(quick ? 2 : 5);
     const streamingTrials = quick ? 2 : 6;
     const database = await openDatabase({ dataDir: "memory://" });
     await seedDemoAccounts(database.db, { dataDir: "memory://", password: PASSWORD });
@@ -147,7 +157,8 @@ export const playerBench: BenchArea = {
       const playedMin = streaming.reduce((sum, probe) => sum + probe.playedMs, 0) / 60_000;
       const stalls = streaming.reduce((sum, probe) => sum + probe.stalls, 0);
       const json = {
-        detection: "Web Audio analyser on a MediaElementSource of the player's <audio>, above -60 dBFS",
+        detection:
+          "Web Audio analysers on a MediaElementSource of the player's <audio> and on the audio engine's output, above -60 dBFS",
         pace_speed: PACE.speed,
         song_seconds: songSeconds,
         first_sound_streaming_ms: streamingMs,
@@ -162,8 +173,13 @@ export const playerBench: BenchArea = {
         reached_end: streaming.map((probe) => probe.reachedEnd),
         stalls_per_min: stalls / Math.max(playedMin, 1e-9),
         stalls_target: 0,
-        join_silence_ms: joinSilence,
+        join_silence_ms: sync.joinSilenceMs,
+        join_silence_max_ms: Math.max(...sync.joinSilenceMs),
         join_silence_target_ms: JOIN_SILENCE_TARGET_MS,
+        join_overlap_ms: sync.joinOverlapMs,
+        live_radio_offset_ms: sync.liveOffsetMs,
+        live_radio_offset_p95_ms: percentile(sync.liveOffsetMs, 95),
+        live_radio_offset_target_ms: LIVE_OFFSET_TARGET_MS,
       };
       const ms = (value: number) => value.toFixed(0);
       const table = formatTable(
@@ -178,7 +194,19 @@ export const playerBench: BenchArea = {
           ["first sound, complete (ms)", ms(median(completeMs)), ms(json.first_sound_complete_p95_ms), "150"],
           ["stalls per minute", json.stalls_per_min.toFixed(2), "", "0"],
           ["stalled time per song (ms)", ms(median(json.stalled_ms)), "", "0"],
-          ["silence at a queued join (ms)", joinSilence.toFixed(2), "", String(JOIN_SILENCE_TARGET_MS)],
+          [
+            "silence at a queued join (ms)",
+            median(sync.joinSilenceMs).toFixed(2),
+            json.join_silence_max_ms.toFixed(2),
+            String(JOIN_SILENCE_TARGET_MS),
+          ],
+          ["songs together at a gapless join (ms)", ms(median(sync.joinOverlapMs)), "", "0"],
+          [
+            "live radio offset between two pages (ms)",
+            ms(median(sync.liveOffsetMs)),
+            ms(json.live_radio_offset_p95_ms),
+            String(LIVE_OFFSET_TARGET_MS),
+          ],
         ],
       );
       return { table, json };

@@ -189,6 +189,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "public",
     path: (f) => `/api/radio/pop/?clip_id=${f.clipId}&exclude_clip_ids=${f.clipId}`,
   },
+  "GET /api/living_radio/:station_id/song-list": {
+    access: "public",
+    path: () => "/api/living_radio/main/song-list",
+  },
   "POST /api/clips/autoplay/": {
     access: "public",
     body: (f) => ({ clip_id: f.clipId, playlist_id: f.playlistId, clips_in_queue: [], page_size: 30 }),

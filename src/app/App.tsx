@@ -28,6 +28,7 @@ const RadioPage = lazy(() => import("./radio/RadioPage.tsx"));
 const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
 const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
+const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
 const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
 
 /**
@@ -171,6 +172,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
             <EditPage clipId={route.clipId} />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "liveRadio":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <LiveRadioPage />
           </Suspense>
         </ErrorBoundary>
       );

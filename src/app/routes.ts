@@ -22,6 +22,7 @@ export type Route =
   | { readonly name: "contest"; readonly contestId: string }
   | { readonly name: "editLegacy"; readonly clipId: string }
   | { readonly name: "edit"; readonly clipId: string }
+  | { readonly name: "liveRadio" }
   | { readonly name: "notFound" };
 
 /**
@@ -74,6 +75,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "redirect", to: `/edit/${match.params.path ?? ""}` };
     case "edit":
       return { name: "edit", clipId: match.params.clipId };
+    case "liveRadio":
+      return { name: "liveRadio" };
     default:
       return { name: "notFound" };
   }

@@ -42,6 +42,7 @@ import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLegalRoutes } from "./routes/legal.ts";
+import { registerLiveRadioRoutes } from "./routes/live-radio.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
   registerAutoplayRoutes(app, db);
+  registerLiveRadioRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });
   registerPlaylistRoutes(app, db);
   registerPlaylistPageRoutes(app, db);

@@ -27,9 +27,16 @@ describe("creating a song", () => {
       .first()
       .getByRole("button", { name: /^Play / })
       .click();
+    // A streaming song plays in the bar's <audio>, a finished one in the audio engine (whose
+    // position the seek bar shows).
+    const bar = page.getByTestId("player-bar");
     const audio = page.getByTestId("player-audio");
-    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.volume)).toBe(0.8);
-    const position = () => audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+    const inElement = async () => (await bar.getAttribute("data-playback")) === "element";
+    await expect.poll(async () => Number(await bar.getByLabel("Volume").inputValue())).toBe(0.8);
+    const position = async () =>
+      (await inElement())
+        ? await audio.evaluate((element: HTMLAudioElement) => element.currentTime)
+        : Number(await bar.getByLabel("Seek").inputValue());
     await expect.poll(position, { timeout: 15_000 }).toBeGreaterThan(0.5);
     // It keeps playing: the position moves on (across the streaming snapshots, if any).
     const first = await position();

@@ -19,6 +19,7 @@ import {
 } from "./player-store.ts";
 import { QueuePanel } from "./QueuePanel.tsx";
 import { useAutoplayRefill } from "./use-autoplay-refill.ts";
+import { useEnginePlayback } from "./use-engine-playback.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
 import { usePlaybarSync } from "./use-playbar-sync.ts";
@@ -59,8 +60,17 @@ export function PlayerBar() {
   const [position, setPosition] = useState(0);
   const [queueOpen, setQueueOpen] = useState(false);
   const [duration, setDuration] = useState(0);
-  const shows = usePlaybackState(element, playing);
-  const src = clip?.audio_url ?? null;
+  const engine = useEnginePlayback(clip);
+  const elementShows = usePlaybackState(element, playing && !engine.active);
+  const shows = engine.active
+    ? !playing
+      ? "paused"
+      : engine.loading
+        ? "buffering"
+        : "playing"
+    : elementShows;
+  // The engine plays finished songs; the element only what the engine does not (see use-engine-playback.ts).
+  const src = engine.claims ? null : (clip?.audio_url ?? null);
   const complete = clip?.status === "complete";
   const songSeconds = clip?.metadata.duration ?? 0;
 
@@ -117,6 +127,18 @@ export function PlayerBar() {
     if (element !== null) element.volume = volume;
   }, [volume]);
 
+  // The engine took the song: the element lets its source go, silently (not the listener's pause).
+  useEffect(() => {
+    const element = audio.current;
+    if (!engine.active || element === null || element.getAttribute("src") === null) return;
+    swapping.current = true;
+    swaps.current++;
+    shownClip.current = null;
+    element.removeAttribute("src");
+    element.load();
+    swapping.current = false;
+  }, [engine.active]);
+
   // A restart of the song the element holds (repeat one, step back past 3 s): from the top.
   const shownStarts = useRef(starts);
   useEffect(() => {
@@ -131,7 +153,7 @@ export function PlayerBar() {
   // Leaving for a page with its own transport unmounts the bar and its element: playing stops.
   useEffect(() => () => playerStore.setState({ playing: false }), []);
 
-  const seek = useCallback(
+  const seekElement = useCallback(
     (to: number) => {
       const element = audio.current;
       if (element === null || !complete) return;
@@ -140,7 +162,11 @@ export function PlayerBar() {
     },
     [complete, songSeconds],
   );
-  const seekBy = useCallback((by: number) => seek((audio.current?.currentTime ?? 0) + by), [seek]);
+  const engineSeek = engine.seek;
+  const seek = engine.active ? engineSeek : seekElement;
+  const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
+  const currentTime = engine.active ? engine.currentTime : elementTime;
+  const seekBy = useCallback((by: number) => seek(currentTime() + by), [seek, currentTime]);
   useEffect(
     () =>
       seekRequests.subscribe((request) => {
@@ -149,10 +175,9 @@ export function PlayerBar() {
     [clipId, seek],
   );
   usePlayerKeys(seekBy);
-  const elementTime = useCallback(() => audio.current?.currentTime ?? 0, []);
-  usePlaybarSync(elementTime);
+  usePlaybarSync(currentTime);
   useAutoplayRefill();
-  useMediaSession(clip, playing, { element, canSeek: complete });
+  useMediaSession(clip, playing, { currentTime, seek, canSeek: complete });
 
   useEffect(() => {
     const element = audio.current;
@@ -168,7 +193,12 @@ export function PlayerBar() {
   if (clip === undefined) return null;
   const title = displayTitle(clip);
   return (
-    <footer className="player-bar" data-testid="player-bar" data-state={shows}>
+    <footer
+      className="player-bar"
+      data-testid="player-bar"
+      data-state={shows}
+      data-playback={engine.active ? "engine" : "element"}
+    >
       <SongCover clip={clip} size={44} />
       <div className="player-song">
         <Link className="player-title" href={`/song/${clip.id}`} data-testid="player-title">
@@ -180,11 +210,11 @@ export function PlayerBar() {
       </div>
       <PlayerControls
         playable={isPlayable(clip)}
-        position={position}
+        position={engine.active ? engine.position : position}
         length={songSeconds || duration}
         complete={complete}
         onSeek={seek}
-        currentTime={elementTime}
+        currentTime={currentTime}
       />
       <button
         type="button"

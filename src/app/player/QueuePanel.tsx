@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { setCrossfade, useCrossfade } from "./crossfade-setting.ts";
 import { DragIcon } from "./PlayerIcons.tsx";
 import { switchContinuous, updatePlayer, usePlayer } from "./player-store.ts";
 import { clearQueue, moveTo, playFrom, remainingCount, removeAt } from "./queue-edits.ts";
@@ -20,6 +21,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
   const position = usePlayer((state) => state.position);
   const continuous = usePlayer((state) => state.continuous);
   const upcoming = usePlayer(remainingCount);
+  const crossfade = useCrossfade();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -37,10 +39,6 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
         <span className="queue-count">
           {upcoming} {upcoming === 1 ? "song" : "songs"} up next
         </span>
-        <label className="queue-continuous">
-          <input type="checkbox" checked={continuous} onChange={switchContinuous} />
-          Autoplay
-        </label>
         <button
           type="button"
           className="player-small-button"
@@ -53,6 +51,24 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
           ✕
         </button>
       </header>
+      <div className="queue-settings">
+        <label className="queue-continuous">
+          <input type="checkbox" checked={continuous} onChange={switchContinuous} />
+          Autoplay
+        </label>
+        <label className="queue-crossfade">
+          Crossfade
+          <input
+            type="range"
+            min={0}
+            max={12}
+            step={1}
+            value={crossfade}
+            onChange={(event) => setCrossfade(event.target.value)}
+          />
+          <output data-testid="queue-crossfade">{crossfade === 0 ? "Off" : `${crossfade} s`}</output>
+        </label>
+      </div>
       {order.length === 0 ? (
         <p className="queue-empty">
           Your queue is empty. Play a song, or choose Add to Queue in a song's menu.

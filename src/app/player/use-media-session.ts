@@ -5,7 +5,9 @@ import { stepBack, stepForward, togglePlaying } from "./player-queue.ts";
 import { updatePlayer } from "./player-store.ts";
 
 export interface MediaSessionControls {
-  readonly element: HTMLAudioElement | null;
+  /** Seconds into the song now, for step back's 3 s rule. */
+  readonly currentTime: () => number;
+  readonly seek: (seconds: number) => void;
   /** Seeking is offered only where the audio can seek (a finished song's file). */
   readonly canSeek: boolean;
 }
@@ -21,7 +23,7 @@ export function useMediaSession(
   playing: boolean,
   controls: MediaSessionControls,
 ): void {
-  const { element, canSeek } = controls;
+  const { currentTime, seek, canSeek } = controls;
   const session = typeof navigator === "undefined" ? undefined : navigator.mediaSession;
 
   useEffect(() => {
@@ -44,10 +46,10 @@ export function useMediaSession(
       play: () => updatePlayer((state) => (state.playing ? state : togglePlaying(state))),
       pause: () => updatePlayer((state) => (state.playing ? togglePlaying(state) : state)),
       nexttrack: () => updatePlayer(stepForward),
-      previoustrack: () => updatePlayer((state) => stepBack(state, element?.currentTime ?? 0)),
+      previoustrack: () => updatePlayer((state) => stepBack(state, currentTime())),
       seekto: canSeek
         ? (details) => {
-            if (element !== null && details.seekTime !== undefined) element.currentTime = details.seekTime;
+            if (details.seekTime !== undefined) seek(details.seekTime);
           }
         : null,
     };
@@ -55,5 +57,5 @@ export function useMediaSession(
     return () => {
       for (const action of ACTIONS) session.setActionHandler(action, null);
     };
-  }, [session, element, canSeek]);
+  }, [session, currentTime, seek, canSeek]);
 }

@@ -14,6 +14,8 @@ export interface TrendingWindow {
   readonly notBy?: string | null;
   /** Only songs made since. */
   readonly since?: Date;
+  /** Only songs made before. */
+  readonly before?: Date;
   /** Leave out the songs this user liked (they know them already). */
   readonly notLikedBy?: string | null;
 }
@@ -44,6 +46,7 @@ export function trendingSongs(
     );
   }
   if (window.since) query = query.where(sql<boolean>`clips.created_at >= ${window.since}`);
+  if (window.before) query = query.where(sql<boolean>`clips.created_at < ${window.before}`);
   return query
     .orderBy("score.heat", "desc")
     .orderBy("clips.id", "desc")

@@ -31,3 +31,36 @@ export const radioQuerySchema = z.object({
 
 export const radioResponseSchema = z.object({ clips: z.array(clipSchema) });
 export type RadioResponse = z.infer<typeof radioResponseSchema>;
+
+/** The one live station everyone hears in sync. */
+export const LIVE_STATION_ID = "main";
+
+export const livingRadioParamsSchema = z.object({
+  station_id: z
+    .string()
+    .max(50, "Station ids are at most 50 characters")
+    .regex(/^[a-z0-9-]+$/, "Station ids are lowercase letters, digits and dashes"),
+});
+
+/** A song of the station's programme: when it starts on the server's clock and how long it plays (s). */
+export const liveRadioItemSchema = z.object({
+  song_id: z.uuid(),
+  song_url: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  image_url: z.string().nullable(),
+  start_time: z.iso.datetime(),
+  duration: z.number().positive(),
+});
+export type LiveRadioItem = z.infer<typeof liveRadioItemSchema>;
+
+/**
+ * GET /api/living_radio/{station_id}/song-list: the programme from the song playing now, on the
+ * server's clock (`server_time`, for the page to set its own against).
+ */
+export const liveRadioSongListSchema = z.object({
+  station_id: z.string(),
+  server_time: z.iso.datetime(),
+  items: z.array(liveRadioItemSchema),
+});
+export type LiveRadioSongList = z.infer<typeof liveRadioSongListSchema>;

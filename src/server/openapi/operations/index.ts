@@ -23,6 +23,7 @@ import { feedOperations } from "./feed.ts";
 import { generateOperations } from "./generate.ts";
 import { healthOperations } from "./health.ts";
 import { imageUploadsOperations } from "./image-uploads.ts";
+import { liveRadioOperations } from "./live-radio.ts";
 import { lyricsOperations } from "./lyrics.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { personaLibraryOperations } from "./persona-library.ts";
@@ -62,6 +63,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   downbeatsOperations,
   editOperations,
   editorRequestsOperations,
+  liveRadioOperations,
   feedOperations,
   generateOperations,
   healthOperations,
