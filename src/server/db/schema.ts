@@ -8,6 +8,7 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
+import type { SongVideosTable } from "./video-tables.ts";
 
 export type { GeneratedClipState, LyricsJobsTable } from "./generation-tables.ts";
 
@@ -351,6 +352,7 @@ export interface Database {
   editor_requests: EditorRequestsTable;
   share_links: ShareLinksTable;
   api_tokens: ApiTokensTable;
+  song_videos: SongVideosTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -38,6 +38,7 @@ import { shareOperations } from "./share.ts";
 import { studioOperations } from "./studio.ts";
 import { studioRenderOperations } from "./studio-render.ts";
 import { uploadsOperations } from "./uploads.ts";
+import { videoOperations } from "./video.ts";
 import { workspacesOperations } from "./workspaces.ts";
 
 /** Every route module's operations, in the order app.ts registers them. */
@@ -78,6 +79,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   studioRenderOperations,
   studioOperations,
   uploadsOperations,
+  videoOperations,
   workspacesOperations,
   apiDocsOperations,
   apiTokensOperations,
