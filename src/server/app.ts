@@ -60,6 +60,7 @@ import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerWorkspaceCollaborationRoutes } from "./routes/workspace-collaboration.ts";
+import { registerVideoRoutes } from "./routes/video.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
 import { resolveShareCode } from "./social/share-links.ts";
 import { registerLeftoverSweep } from "./storage/leftover-sweep.ts";
@@ -177,6 +178,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queue: options.jobQueue,
   });
   registerEditRoutes(app, db);
+  registerVideoRoutes(app, {
+    db,
+    storage: options.storage,
+    concurrency: options.workerConcurrency,
+    queue: options.jobQueue,
+  });
   registerClipActionRoutes(app, { db, storage: options.storage });
   registerEditorRequestRoutes(app, db);
   registerPromptRoutes(app, db);

@@ -23,6 +23,7 @@ import {
   createVariations as vary,
 } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
+import { regenerateVideo as renderVideo } from "../clip-actions/song-video.ts";
 import { openStems } from "../clip-actions/stem-files.ts";
 import { addToQueue as queue } from "../player/add-to-queue.ts";
 import { openAddToPlaylist } from "../playlists/AddToPlaylist.tsx";
@@ -116,6 +117,7 @@ export const downloadVideo: ClipActionHandler = (clips) => {
   const url = first(clips).video_url;
   if (url !== null) saveFrom(url);
 };
+export const regenerateVideo: ClipActionHandler = (clips) => void renderVideo(first(clips));
 export const describeClip: ClipActionHandler = (clips) => openDescription(first(clips));
 export const getFullSong: ClipActionHandler = (clips) => void fullSong(first(clips));
 export const confirmSection: ClipActionHandler = (clips) => void confirm(first(clips));
@@ -183,7 +185,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   download_wav: downloadWavAudio,
   sample_pack: samplePack,
   download_video: downloadVideo,
-  regenerate_video: null,
+  regenerate_video: regenerateVideo,
   share_asset: null,
   allow_comments: allowComments,
   allow_remixes: allowRemixes,

@@ -42,7 +42,7 @@ export async function setClipMetadata(
   clipId: string,
   body: SetMetadataBody,
 ): Promise<Clip & { prompt: string }> {
-  await findOwnClip(db, viewerId, clipId);
+  const current = await findOwnClip(db, viewerId, clipId);
   let imageKey: string | null | undefined;
   if (body.remove_image_cover) imageKey = null;
   else if (body.image_s3_id) imageKey = await ownImageKey(storage, viewerId, body.image_s3_id, IMAGE_PROBLEM);
@@ -59,6 +59,11 @@ export async function setClipMetadata(
       : {}),
     ...(body.opt_out_video_cover_hook !== undefined
       ? { opt_out_video_cover_hook: body.opt_out_video_cover_hook }
+      : {}),
+    // The song's video shows its lyrics, title and cover: changing one leaves the video behind.
+    ...(current.video_key !== null &&
+    (body.lyrics !== undefined || body.title !== undefined || imageKey !== undefined)
+      ? { video_is_stale: true }
       : {}),
   };
   await db

@@ -14,6 +14,7 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
+import type { SongVideosTable } from "./video-tables.ts";
 
 export type { GeneratedClipState, LyricsJobsTable } from "./generation-tables.ts";
 
@@ -384,6 +385,7 @@ export interface Database {
   upgrade_codes: UpgradeCodesTable;
   flag_rollouts: FlagRolloutsTable;
   audit_log: AuditLogTable;
+  song_videos: SongVideosTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -29,6 +29,7 @@ import * as contests from "./0085-contests.ts";
 import * as workspaceInvites from "./0090-workspace-invites.ts";
 import * as account from "./0100-account.ts";
 import * as commentTrending from "./0110-comment-trending.ts";
+import * as songVideos from "./0115-song-videos.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0090-workspace-invites": workspaceInvites,
   "0100-account": account,
   "0110-comment-trending": commentTrending,
+  "0115-song-videos": songVideos,
 };

@@ -42,6 +42,7 @@ import { studioOperations } from "./studio.ts";
 import { studioRenderOperations } from "./studio-render.ts";
 import { uploadsOperations } from "./uploads.ts";
 import { workspaceCollaborationOperations } from "./workspace-collaboration.ts";
+import { videoOperations } from "./video.ts";
 import { workspacesOperations } from "./workspaces.ts";
 
 /** Every route module's operations, in the order app.ts registers them. */
@@ -85,6 +86,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   studioRenderOperations,
   studioOperations,
   uploadsOperations,
+  videoOperations,
   workspacesOperations,
   workspaceCollaborationOperations,
   apiDocsOperations,

@@ -1,0 +1,145 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { SONG_VIDEO_FPS, SONG_VIDEO_HEIGHT, SONG_VIDEO_WIDTH } from "../../shared/api/video.ts";
+import { captionLines, captionScript, type TimedWord } from "./lyric-captions.ts";
+import { type MediaInfo, probeMedia } from "./media-probe.ts";
+import { FfmpegError, runFfmpeg } from "./run-ffmpeg.ts";
+
+export interface SongVideoInputs {
+  /** Files inside `dir`: the song's audio, and its cover image when it has one. */
+  readonly audioFile: string;
+  readonly coverFile: string | null;
+  readonly title: string;
+  readonly handle: string;
+  readonly words: readonly TimedWord[];
+}
+
+/** A render stuck past this is killed: ten times a 3-minute song's render on a loaded machine. */
+const RENDER_TIMEOUT_MS = 10 * 60_000;
+/** Encoder and filter threads per render: the machine runs the API and the generator too. */
+const THREADS = "2";
+/** The waveform band along the bottom. */
+const WAVE_HEIGHT = 160;
+/** The cover at the left, square. */
+const ART_SIZE = 440;
+/** What libass asks fontconfig for: the system's sans-serif face. */
+const FONT = "Sans";
+
+/** The song's video as made: the file (in `dir`) and what its probe found. */
+export interface RenderedVideo {
+  readonly file: string;
+  readonly info: MediaInfo;
+  readonly songDurationS: number;
+}
+
+/**
+ * Renders a song video in `dir` in two ffmpeg runs. The first makes the one background frame (the
+ * cover blurred to fill the frame and darkened, the cover itself at the left; a plain colour when
+ * the song has no cover). The second loops that frame in memory (decoded once, not per frame),
+ * draws the song's waveform over the bottom band, burns in the title, handle and lyrics, and
+ * encodes H.264 (ultrafast: the picture is mostly still) and AAC into an MP4 that starts playing
+ * before it has all arrived (faststart).
+ */
+export async function renderSongVideo(
+  dir: string,
+  inputs: SongVideoInputs,
+  signal: AbortSignal,
+): Promise<RenderedVideo> {
+  const run = { cwd: dir, signal, timeoutMs: RENDER_TIMEOUT_MS };
+  const song = await probeMedia(inputs.audioFile, run);
+  if (!song.audio || song.durationS === null || song.durationS <= 0)
+    throw new FfmpegError("The song's audio has no duration");
+  const W = SONG_VIDEO_WIDTH;
+  const H = SONG_VIDEO_HEIGHT;
+  const background = inputs.coverFile
+    ? {
+        input: ["-i", inputs.coverFile],
+        filter: `[0:v]scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},boxblur=24:2,eq=brightness=-0.3[bg];[0:v]scale=${ART_SIZE}:${ART_SIZE}[art];[bg][art]overlay=80:${(H - WAVE_HEIGHT - ART_SIZE) / 2 + 20}`,
+      }
+    : { input: ["-f", "lavfi", "-i", `color=c=0x1d1b3a:s=${W}x${H}`], filter: "[0:v]null" };
+  await runFfmpeg(
+    [
+      "-y",
+      ...background.input,
+      "-filter_complex",
+      `${background.filter},format=yuv420p`,
+      "-frames:v",
+      "1",
+      "background.png",
+    ],
+    run,
+  );
+  await writeFile(
+    join(dir, "captions.ass"),
+    captionScript({
+      title: inputs.title,
+      handle: inputs.handle,
+      durationS: song.durationS,
+      lines: captionLines(inputs.words),
+      font: FONT,
+    }),
+  );
+  const fps = SONG_VIDEO_FPS;
+  const filter = [
+    `[0:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/${fps}/TB[base]`,
+    `[1:a]showwaves=s=${W}x${WAVE_HEIGHT}:mode=cline:rate=${fps}:colors=white@0.85,format=yuva420p[wave]`,
+    `[base][wave]overlay=0:${H - WAVE_HEIGHT}:shortest=1,subtitles=captions.ass[v]`,
+  ].join(";");
+  await runFfmpeg(
+    [
+      "-y",
+      "-threads",
+      THREADS,
+      "-filter_complex_threads",
+      "1",
+      "-i",
+      "background.png",
+      "-i",
+      inputs.audioFile,
+      "-filter_complex",
+      filter,
+      "-map",
+      "[v]",
+      "-map",
+      "1:a",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-tune",
+      "stillimage",
+      "-crf",
+      "28",
+      "-pix_fmt",
+      "yuv420p",
+      "-r",
+      String(fps),
+      "-c:a",
+      "aac",
+      "-b:a",
+      "160k",
+      "-shortest",
+      "-movflags",
+      "+faststart",
+      "video.mp4",
+    ],
+    run,
+  );
+  const info = await probeMedia("video.mp4", run);
+  checkSongVideo(info, song.durationS);
+  return { file: join(dir, "video.mp4"), info, songDurationS: song.durationS };
+}
+
+/** What every song video must be, checked on the file made before it is kept. */
+export function checkSongVideo(info: MediaInfo, songDurationS: number): void {
+  const frame = 1 / SONG_VIDEO_FPS;
+  const problems = [
+    info.video?.codec !== "h264" && `video ${info.video?.codec ?? "missing"}`,
+    info.audio?.codec !== "aac" && `audio ${info.audio?.codec ?? "missing"}`,
+    (info.video?.width !== SONG_VIDEO_WIDTH || info.video?.height !== SONG_VIDEO_HEIGHT) &&
+      `size ${info.video?.width}x${info.video?.height}`,
+    (info.durationS === null || Math.abs(info.durationS - songDurationS) > frame) &&
+      `duration ${info.durationS} s for a ${songDurationS} s song`,
+  ].filter((problem) => problem !== false);
+  if (problems.length > 0) throw new FfmpegError(`The rendered video is wrong: ${problems.join(", ")}`);
+}

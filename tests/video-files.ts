@@ -1,0 +1,34 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { type MediaInfo, probeMedia } from "../src/server/video/media-probe.ts";
+import { runFfmpeg } from "../src/server/video/run-ffmpeg.ts";
+import { VIDEO_TEMP_PREFIX } from "../src/server/video/song-video-service.ts";
+
+/** A folder for one test file's media, removed after its tests. */
+export function testMediaDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tunesmith-test-media-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A real JPEG made by ffmpeg (its test pattern), for a song's cover. */
+export async function makeJpeg(dir: string, name: string, size = 512): Promise<Buffer> {
+  await runFfmpeg(["-y", "-f", "lavfi", "-i", `testsrc=s=${size}x${size}`, "-frames:v", "1", name], {
+    cwd: dir,
+    timeoutMs: 60_000,
+  });
+  const { readFileSync } = await import("node:fs");
+  return readFileSync(join(dir, name));
+}
+
+/** Probes bytes as a file: what ffmpeg reads of them. */
+export async function probeBytes(dir: string, name: string, bytes: Uint8Array): Promise<MediaInfo> {
+  writeFileSync(join(dir, name), bytes);
+  return probeMedia(name, { cwd: dir });
+}
+
+/** Render folders of the song videos still on disk. */
+export const videoTempFolders = () =>
+  readdirSync(tmpdir()).filter((name) => name.startsWith(VIDEO_TEMP_PREFIX));
