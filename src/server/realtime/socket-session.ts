@@ -101,15 +101,9 @@ export function runSocketSession(options: SocketSessionOptions): void {
 
   socket.on("message", (data, isBinary) => {
     if (isBinary) return send({ type: "error", detail: "Messages are JSON text" });
-    enqueue(() => handle(data.toString()));
     const text = data.toString();
     if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) return socket.close(1009, "Message too big");
-    queue = queue
-      .then(() => handle(text))
-      .catch((error) => {
-        log.error({ err: error }, "realtime message failed");
-        send({ type: "error", detail: "The message could not be handled" });
-      });
+    enqueue(() => handle(text));
   });
 
   let alive = true;

@@ -41,8 +41,8 @@ import { shareOperations } from "./share.ts";
 import { studioOperations } from "./studio.ts";
 import { studioRenderOperations } from "./studio-render.ts";
 import { uploadsOperations } from "./uploads.ts";
-import { workspaceCollaborationOperations } from "./workspace-collaboration.ts";
 import { videoOperations } from "./video.ts";
+import { workspaceCollaborationOperations } from "./workspace-collaboration.ts";
 import { workspacesOperations } from "./workspaces.ts";
 
 /** Every route module's operations, in the order app.ts registers them. */
