@@ -10,8 +10,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/unit/global-setup.ts"],
-          // Renders and database setups take seconds on CI's two loaded cores.
-          testTimeout: 30_000,
+          // Renders and database setups take seconds on CI's two loaded cores, and a whole song's
+          // render can take most of a minute there while browsers run beside it.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },
