@@ -15,6 +15,7 @@ import type { BeatsResult } from "../src/shared/beats/beats-result.ts";
 import * as bars from "../tests/beat-bars.ts";
 import * as pieces from "../tests/beat-pieces.ts";
 import * as recordings from "../tests/beat-recordings.ts";
+import { downbeatTimes } from "../tests/beat-scores.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
 import { annotatedBpm, beatFMeasure } from "./beats-score.ts";
@@ -35,13 +36,11 @@ interface Scored {
   readonly meter: string;
 }
 
-const downbeatsOf = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
-
 function score(name: string, result: BeatsResult, truth: Truth): Scored {
   return {
     name,
     beatF: beatFMeasure(truth.beats, result.beats),
-    downbeatF: truth.downbeats.length > 0 ? beatFMeasure(truth.downbeats, downbeatsOf(result)) : null,
+    downbeatF: truth.downbeats.length > 0 ? beatFMeasure(truth.downbeats, downbeatTimes(result)) : null,
     tempoRatio: result.bpm === null ? null : result.bpm / annotatedBpm(truth.beats),
     meter: result.meter ?? (result.no_beats_reason as string),
   };

@@ -184,3 +184,31 @@ export function compose(
   }
   return piece(score, beatsPerBar);
 }
+
+/**
+ * A speaking voice writing syllables into `x`: pitched voicing (a fundamental and its octave) mixed
+ * with breath (white noise through a one-pole low-pass of coefficient `smoothing`).
+ */
+export class Voice {
+  private lowpass = 0;
+  constructor(
+    readonly x: Float32Array,
+    private readonly noise: Float32Array,
+    private readonly smoothing: number,
+  ) {}
+
+  /**
+   * A syllable of `n` samples from sample `start` at `f0` Hz: a half-sine envelope raised to
+   * `sharpness` (2 gives quicker onsets), `breath` of it noise and the rest voice.
+   */
+  syllable(start: number, n: number, f0: number, gain: number, breath: number, sharpness: number): void {
+    const r = MUSIC_RATE;
+    const { x, noise } = this;
+    for (let i = 0; i < n && start + i < x.length; i++) {
+      const envelope = Math.sin((Math.PI * i) / n) ** sharpness;
+      this.lowpass += this.smoothing * (noise[start + i] - this.lowpass);
+      const voice = Math.sin((2 * Math.PI * f0 * i) / r) + 0.5 * Math.sin((4 * Math.PI * f0 * i) / r);
+      x[start + i] += gain * envelope * ((1 - breath) * voice + breath * this.lowpass);
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { MUSIC_RATE, PROGRESSION } from "./beat-music.ts";
+import { MUSIC_RATE, PROGRESSION, Voice } from "./beat-music.ts";
 import { inRoom } from "./beat-room.ts";
 import { whiteNoise } from "./noise.ts";
 
@@ -11,23 +11,15 @@ import { whiteNoise } from "./noise.ts";
 export function talk(seconds = 30): Float32Array {
   const r = MUSIC_RATE;
   const x = new Float32Array(seconds * r);
-  const noise = whiteNoise(seconds * r, 51);
+  const voice = new Voice(x, whiteNoise(seconds * r, 51), 0.25);
   const rand = whiteNoise(8192, 53);
   let at = 0.3;
-  let lowpass = 0;
   let phrase = 0;
   for (let k = 0; at < seconds - 0.5; k++) {
     const length = 0.1 + 0.05 * (rand[3 * k] + 1);
     const stressed = k % (2 + (k % 3 === 0 ? 1 : 0)) === 0;
     const f0 = (stressed ? 150 : 125) + 20 * rand[3 * k + 1];
-    const start = Math.round(at * r);
-    const n = Math.round(length * r);
-    for (let i = 0; i < n && start + i < x.length; i++) {
-      const envelope = Math.sin((Math.PI * i) / n) ** 2;
-      lowpass += 0.25 * (noise[start + i] - lowpass);
-      const voice = Math.sin((2 * Math.PI * f0 * i) / r) + 0.5 * Math.sin((4 * Math.PI * f0 * i) / r);
-      x[start + i] += (stressed ? 0.25 : 0.15) * envelope * (0.7 * voice + 0.3 * lowpass);
-    }
+    voice.syllable(Math.round(at * r), Math.round(length * r), f0, stressed ? 0.25 : 0.15, 0.3, 2);
     at += length + 0.05 + 0.04 * (rand[3 * k + 2] + 1);
     phrase++;
     if (phrase > 6 + 5 * (rand[k + 5000] + 1)) {

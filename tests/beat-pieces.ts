@@ -1,4 +1,4 @@
-import { compose, MUSIC_RATE, type Piece, PROGRESSION } from "./beat-music.ts";
+import { compose, MUSIC_RATE, type Piece, PROGRESSION, Voice } from "./beat-music.ts";
 import { whiteNoise } from "./noise.ts";
 
 // The pieces the beat tracker is held to, one per way real recordings fooled it: each with the
@@ -191,21 +191,13 @@ export function pad(seconds = 30): Float32Array {
 export function speechLike(seconds = 30): Float32Array {
   const r = MUSIC_RATE;
   const x = new Float32Array(seconds * r);
-  const noise = whiteNoise(seconds * r, 41);
+  const voice = new Voice(x, whiteNoise(seconds * r, 41), 0.3);
   const rand = whiteNoise(4096, 43);
   let at = 0.2;
-  let lowpass = 0;
   for (let k = 0; at < seconds - 0.5; k++) {
     const length = 0.08 + 0.11 * (rand[2 * k] + 1);
     const f0 = 110 + 30 * rand[2 * k + 1];
-    const start = Math.round(at * r);
-    const n = Math.round(length * r);
-    for (let i = 0; i < n && start + i < x.length; i++) {
-      const envelope = Math.sin((Math.PI * i) / n);
-      lowpass += 0.3 * (noise[start + i] - lowpass);
-      const voice = Math.sin((2 * Math.PI * f0 * i) / r) + 0.5 * Math.sin((4 * Math.PI * f0 * i) / r);
-      x[start + i] += 0.2 * envelope * (0.6 * voice + 0.4 * lowpass);
-    }
+    voice.syllable(Math.round(at * r), Math.round(length * r), f0, 0.2, 0.4, 1);
     // Gaps between syllables vary; every few syllables a phrase pause.
     at += length + 0.03 + 0.09 * (rand[2 * k + 2000] + 1) + (k % 7 === 6 ? 0.4 + 0.3 * rand[k + 3000] : 0);
   }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { tapPrior } from "../../src/engine/beats/level.ts";
 import { chooseMeter, foldContrast } from "../../src/engine/beats/meter.ts";
-import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
+import { beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
 import { drumPattern } from "../beat-audio.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
 import {
@@ -22,17 +22,13 @@ import {
   swing,
   waltz,
 } from "../beat-pieces.ts";
+import { analysePiece, downbeatTimes, truthBpm } from "../beat-scores.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
 
 const dsp = newDsp();
 
-function analyse(piece: Piece): BeatsResult {
-  return beatsResultSchema.parse(analyzeBeats(dsp, piece));
-}
-
-const truthBpm = (beats: readonly number[]) =>
-  (60 * (beats.length - 1)) / (beats[beats.length - 1] - beats[0]);
+const analyse = (piece: Piece) => analysePiece(dsp, piece);
 
 describe("the metrical level a listener taps", () => {
   it.each([
@@ -65,8 +61,6 @@ describe("the listeners' tempo prior", () => {
     expect(tapPrior(320)).toBeCloseTo(tapPrior(40), 9);
   });
 });
-
-const downbeatTimes = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
 
 describe("meter and downbeats", () => {
   it.each([

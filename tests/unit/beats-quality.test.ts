@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeBeats } from "../../src/engine/beats/index.ts";
 import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
+import { downbeatTimes } from "../beat-scores.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { type BeatSignal, fmeasure, scoreBeats } from "../dspbench/beats-metrics.ts";
 import { constTempo, render, SR, signal, truth } from "../dspbench/signals.ts";
@@ -15,8 +16,6 @@ const dsp = newDsp();
 function analyse(channels: Float32Array[]): BeatsResult {
   return beatsResultSchema.parse(analyzeBeats(dsp, { sampleRate: SR, channels }));
 }
-
-const downbeatTimes = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
 
 describe("beats on dspbench's tracks", () => {
   it.each<{ name: BeatSignal; bpm: number | null }>([

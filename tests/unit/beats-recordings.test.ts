@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { analyzeBeats } from "../../src/engine/beats/index.ts";
-import { type BeatsResult, beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
+import type { BeatsResult } from "../../src/shared/beats/beats-result.ts";
 import { anticipatedWaltz, countryWaltz, jazzWaltz, jig, minuet, pianoWaltz } from "../beat-bars.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
 import { chimes, swellingPad, talk } from "../beat-no-pulse.ts";
@@ -16,19 +16,13 @@ import {
   strings,
   syncopatedFunk,
 } from "../beat-recordings.ts";
+import { analysePiece, downbeatTimes, truthBpm } from "../beat-scores.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
 
 const dsp = newDsp();
 
-function analyse(piece: Piece): BeatsResult {
-  return beatsResultSchema.parse(analyzeBeats(dsp, piece));
-}
-
-const downbeatTimes = (result: BeatsResult) => result.downbeats.filter(([, n]) => n === 1).map(([t]) => t);
-
-const truthBpm = (beats: readonly number[]) =>
-  (60 * (beats.length - 1)) / (beats[beats.length - 1] - beats[0]);
+const analyse = (piece: Piece) => analysePiece(dsp, piece);
 
 /** Beat F, downbeat F and the tempo's ratio to the truth's, as the real-recordings bench scores them. */
 function scores(piece: Piece, result: BeatsResult) {

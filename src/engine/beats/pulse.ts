@@ -19,30 +19,17 @@ const LAG_SLACK = 0.03;
  * each frame.
  */
 export function pulseClarity(onset: Float32Array, period: Float64Array, frameRate: number): number {
-  const count = onset.length;
-  const width = Math.min(count, Math.round(WINDOW_SECONDS * frameRate));
-  const step = Math.round(STEP_SECONDS * frameRate);
-  let total = 0;
-  let windows = 0;
-  for (let start = 0; windows === 0 || start + width <= count; start += step) {
-    const p = period[Math.min(count - 1, start + (width >> 1))];
-    const acf = envelopeAutocorrelation(
-      onset.subarray(start, start + width),
-      Math.ceil(4 * (1 + LAG_SLACK) * p) + 1,
-    );
-    const energy = acf[0];
+  return overWindows(onset, period, frameRate, 4 * (1 + LAG_SLACK), (at, p) => {
     let sum = 0;
     for (let k = 2; k <= 4; k++) {
       let best = -Infinity;
       for (let lag = Math.floor(k * p * (1 - LAG_SLACK)); lag <= k * p * (1 + LAG_SLACK); lag++) {
-        best = Math.max(best, energy > 0 ? lagValue(acf, lag) / energy : 0);
+        best = Math.max(best, at(lag));
       }
       sum += best / 3;
     }
-    total += sum;
-    windows++;
-  }
-  return total / windows;
+    return sum;
+  });
 }
 
 /**
@@ -53,6 +40,24 @@ export function pulseClarity(onset: Float32Array, period: Float64Array, frameRat
  * cannot.
  */
 export function pulseContrast(onset: Float32Array, period: Float64Array, frameRate: number): number {
+  return overWindows(onset, period, frameRate, 4.5, (at, p) => {
+    let sum = 0;
+    for (let k = 1; k <= 4; k++) sum += (at(k * p) - 0.5 * (at((k - 0.5) * p) + at((k + 0.5) * p))) / 4;
+    return sum;
+  });
+}
+
+/**
+ * The mean over windows of `measure`, given each window's normalised autocorrelation (`at`, read up
+ * to `beats` local periods) and its local period `p` in frames.
+ */
+function overWindows(
+  onset: Float32Array,
+  period: Float64Array,
+  frameRate: number,
+  beats: number,
+  measure: (at: (lag: number) => number, p: number) => number,
+): number {
   const count = onset.length;
   const width = Math.min(count, Math.round(WINDOW_SECONDS * frameRate));
   const step = Math.round(STEP_SECONDS * frameRate);
@@ -60,12 +65,9 @@ export function pulseContrast(onset: Float32Array, period: Float64Array, frameRa
   let windows = 0;
   for (let start = 0; windows === 0 || start + width <= count; start += step) {
     const p = period[Math.min(count - 1, start + (width >> 1))];
-    const acf = envelopeAutocorrelation(onset.subarray(start, start + width), Math.ceil(4.5 * p) + 1);
+    const acf = envelopeAutocorrelation(onset.subarray(start, start + width), Math.ceil(beats * p) + 1);
     const energy = acf[0];
-    const at = (lag: number) => (energy > 0 ? lagValue(acf, lag) / energy : 0);
-    let sum = 0;
-    for (let k = 1; k <= 4; k++) sum += (at(k * p) - 0.5 * (at((k - 0.5) * p) + at((k + 0.5) * p))) / 4;
-    total += sum;
+    total += measure((lag) => (energy > 0 ? lagValue(acf, lag) / energy : 0), p);
     windows++;
   }
   return total / windows;
