@@ -173,6 +173,16 @@ describe("styles that disagree or rule things out", () => {
     );
   });
 
+  it("plays an asked instrument the synthesizer lacks on its nearest family", () => {
+    const lead = (tags: string) =>
+      composeSong(songRequest({ tags, durationSeconds: 20 })).parts.find((part) => part.stem === "lead")
+        ?.patch;
+    expect(lead("funk with horns")).toBe("lead-saw");
+    expect(lead("jazz, saxophone")).toBe("lead-square");
+    const folk = composeSong(songRequest({ tags: "folk, banjo", durationSeconds: 20 }));
+    expect(folk.parts.map((part) => part.patch)).toContain("pluck-ks");
+  });
+
   it("leaves out a genre and an instrument the negative styles name", () => {
     const score = composeSong(
       songRequest({ tags: "drum and bass, jazz", negativeTags: "drum and bass, piano", durationSeconds: 20 }),

@@ -32,6 +32,13 @@ describe("the genre table", () => {
     }
   });
 
+  it("lists every genre once, the first fourteen in the order the platform always had", () => {
+    const names = GENRE_PRESETS.map((preset) => preset.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.slice(0, 4)).toEqual(["pop", "rock", "metal", "hip hop"]);
+    expect(names.indexOf("cinematic")).toBe(13);
+  });
+
   it("has the tempo and feel each genre is known by", () => {
     const expected: [string, number, number, string][] = [
       ["drum and bass", 165, 180, "straight"],

@@ -76,12 +76,40 @@ export interface GenrePreset {
   readonly vocals: boolean;
 }
 
+/**
+ * The order the platform lists genres in (discovery's genre sections): the first fourteen as they
+ * always were, the genres added later after them.
+ */
+const GENRE_ORDER = [
+  "pop",
+  "rock",
+  "metal",
+  "hip hop",
+  "trap",
+  "lo-fi",
+  "edm",
+  "jazz",
+  "r&b",
+  "country",
+  "ambient",
+  "reggae",
+  "latin",
+  "cinematic",
+  "punk",
+  "folk",
+  "drum and bass",
+  "synthwave",
+  "bossa nova",
+];
+
+const rank = (preset: GenrePreset) => GENRE_ORDER.indexOf(preset.name);
+
 export const GENRE_PRESETS: readonly GenrePreset[] = [
   ...SONG_GENRES,
   ...BEAT_GENRES,
   ...GROOVE_GENRES,
   ...SCORE_GENRES,
-];
+].sort((a, b) => rank(a) - rank(b));
 
 export const DEFAULT_GENRE = "pop";
 

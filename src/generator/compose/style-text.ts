@@ -139,6 +139,12 @@ export const INSTRUMENTS: readonly {
   { words: ["harp", "pluck", "plucks", "kalimba", "koto", "marimba"], patches: ["pluck-ks"] },
   { words: ["808", "808s", "sub bass"], patches: ["bass-sub"] },
   { words: ["bass guitar", "upright bass", "double bass"], patches: ["bass-ks"] },
+  // Families the synthesizer has no patch of its own for, played by the nearest one: brass by the
+  // saw lead (General MIDI's synth brass is a saw), reeds and flutes by the square lead's hollow
+  // tone, folk strings by the plucked string.
+  { words: ["brass", "horns", "horn section", "trumpet", "trumpets", "trombone"], patches: ["lead-saw"] },
+  { words: ["saxophone", "sax", "clarinet", "flute", "woodwinds", "oboe"], patches: ["lead-square"] },
+  { words: ["banjo", "mandolin", "ukulele", "sitar"], patches: ["pluck-ks"] },
 ];
 
 export const ROLE_PATCHES: Readonly<Record<PartRole, readonly PatchName[]>> = {
