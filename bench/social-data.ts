@@ -15,7 +15,7 @@ export async function loadSocialData(
   const user = await db
     .selectFrom("users")
     .select(["id", "handle"])
-    .where("handle", "=", "bench_user_0001")
+    .where("handle", "=", "bench_user_000001")
     .executeTakeFirstOrThrow();
   const clip = await db
     .selectFrom("clips")

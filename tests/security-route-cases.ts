@@ -297,6 +297,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/generate/v2-web/": { access: "owner", body: generateBody },
   "POST /api/generate/concat/v2": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
   "POST /api/generate/concat/v2/": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
+  "POST /api/generate/merge/": { access: "owner", body: (f) => ({ clip_ids: [f.clipId, f.clipId] }) },
+  "POST /api/generate/merge": { access: "owner", body: (f) => ({ clip_ids: [f.clipId, f.clipId] }) },
   "POST /api/generate/upsample": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
   "POST /api/generate/upsample/": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
   "POST /api/clips/adjust-speed": {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { trendingCreators } from "../../src/server/discovery/creators.ts";
 import { trendingSongs } from "../../src/server/discovery/trending-songs.ts";
 import { logAddExp, scoreAt, signalHeat, TRENDING_WEIGHTS } from "../../src/shared/discovery/trending.ts";
 import { newTestClip, newTestUser, startApiServerWithUsers } from "../clip-fixtures.ts";
@@ -157,6 +158,11 @@ describe.each(BACKENDS)("trending on %s", (backend) => {
     const erinsSong = await song(erin.id);
     expect(await ids(dave.id)).toEqual([unwanted.id, kept.id, daves.id].sort());
     expect(await ids(null)).toEqual([unwanted.id, kept.id, daves.id, erinsSong.id].sort());
+    // Nor is the blocked person among the trending creators the blocker sees; others still see them.
+    const creatorIds = async (viewerId: string | null) =>
+      (await trendingCreators(db(), { limit: 1000, genres: [genre], viewerId })).map((c) => c.id);
+    expect(await creatorIds(erin.id)).not.toContain(dave.id);
+    expect(await creatorIds(null)).toContain(dave.id);
     // Undone, both come back.
     await erin.client.request("DELETE", `/api/recommend/feedback/song/${unwanted.id}`, body);
     await erin.client.post("/api/comment/unblock-user", { handle: dave.handle });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { commentLink, deeplinkedCommentId, songLink, songPath, startSeconds } from "../../src/shared/song-link.ts";
+import {
+  commentLink,
+  deeplinkedCommentId,
+  songLink,
+  songPath,
+  startSeconds,
+} from "../../src/shared/song-link.ts";
 
 const ID = "6f1c2a3b-1d2e-4f50-8a9b-0c1d2e3f4a5b";
 

@@ -4,6 +4,7 @@ import { displayTitle } from "../../shared/library/clip-display.ts";
 import { ApiError } from "../account/api-request.ts";
 import { DialogHead } from "../pages/DialogHead.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { SendToPeople } from "./SendToPeople.tsx";
 import { makeShareLink } from "./share-api.ts";
 import { closeShareModal, type ShareMode, useShareModal } from "./share-modal.ts";
 import { SHARE_TARGETS } from "./share-targets.ts";
@@ -135,6 +136,7 @@ function ShareModal({
           )}
         </div>
       )}
+      {mode === "friends" && <SendToPeople clipId={clipId} />}
       {mode === "to" && link.state === "ready" && (
         <>
           <ul className="share-targets">

@@ -64,7 +64,8 @@ const first = (clips: readonly Clip[]): Clip => {
   return clip;
 };
 
-async function copyLink(text: string): Promise<void> {
+/** Copies a link, saying so; where the clipboard refuses, the toast shows the link to copy by hand. */
+export async function copyLink(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     showToast({ kind: "info", title: "Copied link to clipboard", durationMs: 3000 });

@@ -7,6 +7,7 @@ import { playAt } from "../player/player-store.ts";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
 import { showToast } from "../shell/toast-store.ts";
+import { copyLink } from "../song-menu/clip-action-handlers.ts";
 import { CommentComposer } from "./CommentComposer.tsx";
 import { showCommentError } from "./comment-errors.ts";
 import { blockUser, deleteComment, fetchReplies, reactToComment, reportComment } from "./comments-api.ts";
@@ -132,17 +133,6 @@ export function CommentItem({
   };
   const own = viewerHandle !== null && viewerHandle === comment.user.handle;
 
-  const copyLink = async () => {
-    const link = commentLink(window.location.origin, clip.id, comment.id);
-    try {
-      await navigator.clipboard.writeText(link);
-      showToast({ kind: "info", title: "Copied link to comment", durationMs: 3000 });
-    } catch (error) {
-      console.warn("Could not copy the link", error);
-      showToast({ kind: "error", title: "Could not copy the link", description: link, durationMs: 8000 });
-    }
-  };
-
   return (
     <li
       ref={item}
@@ -193,7 +183,10 @@ export function CommentItem({
             Reply
           </button>
         )}
-        <button type="button" onClick={() => void copyLink()}>
+        <button
+          type="button"
+          onClick={() => void copyLink(commentLink(window.location.origin, clip.id, comment.id))}
+        >
           Copy link
         </button>
         {comment.can_delete && (

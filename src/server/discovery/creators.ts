@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DiscoverCreator } from "../../shared/api/discovery.ts";
 import type { Database } from "../db/schema.ts";
-import { discoverable } from "./discoverable.ts";
+import { discoverable, notParted } from "./discoverable.ts";
 
 /** Trending creators are judged on the hottest songs only: a bounded read, whatever the catalogue's size. */
 const HOT_SONGS_CONSIDERED = 2000;
@@ -12,6 +12,8 @@ export interface CreatorChoice {
   readonly genres?: readonly string[];
   /** Leave out this user and the creators whose songs they already liked. */
   readonly newTo?: string | null;
+  /** Whose list it is: creators they blocked, or who blocked them, are left out. */
+  readonly viewerId?: string | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function trendingCreators(
   const { rows } = await sql<DiscoverCreator>`
     with hot as (
       select score.user_id, score.heat from clip_scores score join clips on clips.id = score.clip_id
-      where ${discoverable} ${inGenres}
+      where ${discoverable} and ${notParted(choice.viewerId ?? null)} ${inGenres}
       order by score.heat desc limit ${HOT_SONGS_CONSIDERED}
     ), top as (select max(heat) as heat from hot)
     select users.id, users.handle, users.display_name,

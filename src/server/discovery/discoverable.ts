@@ -17,5 +17,11 @@ export const wantedBy = (viewerId: string | null) =>
   viewerId === null
     ? sql<boolean>`true`
     : sql<boolean>`(not exists (select 1 from clip_not_interested ni where ni.user_id = ${viewerId} and ni.clip_id = clips.id)
-        and not exists (select 1 from user_blocks ub where ub.blocker_id = ${viewerId} and ub.blocked_id = clips.user_id)
+        and ${notParted(viewerId)})`;
+
+/** The song's owner and the viewer have not parted: neither blocked the other. */
+export const notParted = (viewerId: string | null) =>
+  viewerId === null
+    ? sql<boolean>`true`
+    : sql<boolean>`(not exists (select 1 from user_blocks ub where ub.blocker_id = ${viewerId} and ub.blocked_id = clips.user_id)
         and not exists (select 1 from user_blocks ub where ub.blocker_id = clips.user_id and ub.blocked_id = ${viewerId}))`;

@@ -201,7 +201,7 @@ export async function loadSection(
     items = rows.map((row) => ({ entity_type: "persona_schema", persona: personaView(row, viewerId) }));
   } else if (ref.name === "trending_creators") {
     section_type = "creator_list";
-    const creators = await trendingCreators(db, { limit: wider.offset + wider.limit });
+    const creators = await trendingCreators(db, { limit: wider.offset + wider.limit, viewerId });
     items = creators.slice(wider.offset).map((user) => ({ entity_type: "user_schema", user }));
   } else {
     items = songItems(await songRows(context, ref, wider), viewerId);

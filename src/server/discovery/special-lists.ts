@@ -57,7 +57,7 @@ export async function trendingCreatorTopSongs(
   viewerId: string | null,
   window: ListWindow,
 ) {
-  const creators = await trendingCreators(db, { limit: CREATORS_DRAWN });
+  const creators = await trendingCreators(db, { limit: CREATORS_DRAWN, viewerId });
   return trendingSongs(db, viewerId, { ...window, userIds: creators.map((creator) => creator.id) });
 }
 
@@ -70,6 +70,7 @@ export async function suggestedCreatorTopSongs(
 ) {
   const creators = await trendingCreators(db, {
     limit: CREATORS_DRAWN,
+    viewerId,
     genres: taste.genres,
     newTo: viewerId,
   });

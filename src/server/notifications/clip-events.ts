@@ -1,5 +1,6 @@
 // Notifications about songs beyond likes and comments: a remix of someone's song, people named in a
-// song's caption, a followed person's newly published song, and a liked playlist.
+// song's caption, a followed person's newly published song, a song shared with friends, and a liked
+// playlist.
 
 import { type RaiseContext, raise, raiseAboutClip } from "./raise.ts";
 
@@ -64,6 +65,26 @@ export async function raiseFolloweeRelease(
     }
     if (followers.length < FOLLOWERS_PER_BATCH) return;
     after = followers[followers.length - 1].follower_id;
+  }
+}
+
+/** Share with friends: each person the sharer named hears of the song (once per sharer and song). */
+export async function raiseShareClip(
+  ctx: RaiseContext,
+  actorId: string,
+  clipId: string,
+  recipientIds: readonly string[],
+): Promise<void> {
+  const clip = await ctx.db.selectFrom("clips").select("title").where("id", "=", clipId).executeTakeFirst();
+  if (!clip) return;
+  for (const recipientId of recipientIds) {
+    await raise(ctx, {
+      recipientId,
+      actorId,
+      type: "share_clip",
+      subject: clipId,
+      content: { clip_id: clipId, title: clip.title },
+    });
   }
 }
 

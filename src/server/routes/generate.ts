@@ -12,6 +12,7 @@ import {
   type GenerationRequestsResponse,
   generateBodySchema,
   generationRequestsQuerySchema,
+  mergeBodySchema,
   type StemsResponse,
   upsampleBodySchema,
 } from "../../shared/api/generate.ts";
@@ -32,6 +33,7 @@ import { GenerationService, type QueueTimings } from "../generation/generation-s
 import type { JobSubmission } from "../generation/job-store.ts";
 import { concatSubmission, speedSubmission, upsampleSubmission } from "../generation/library-actions.ts";
 import { checkLyricsGuidelines } from "../generation/lyrics-guidelines.ts";
+import { mergeSongs } from "../generation/merge-songs.ts";
 import { chooseModel } from "../generation/model-choice.ts";
 import { resolveRequestReferences } from "../generation/request-references.ts";
 import { checkRequestTexts } from "../generation/request-texts.ts";
@@ -215,6 +217,14 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       await claimEditSession(db, user.id, body.edit_session_id);
       const { clips } = await submit(user, await concatSubmission(db, user, body));
       return clips[0];
+    });
+
+  for (const path of ["/api/generate/merge/", "/api/generate/merge"])
+    app.post(path, async (request) => {
+      const user = requireUser(request);
+      const body = parseInput(mergeBodySchema, request.body);
+      const merged = await mergeSongs(db, storage, user, body);
+      return (await views(user.id, [merged.id]))[0];
     });
 
   for (const path of ["/api/generate/upsample", "/api/generate/upsample/"])

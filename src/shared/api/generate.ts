@@ -126,6 +126,19 @@ export const concatBodySchema = z.object({
 });
 export type ConcatBody = z.infer<typeof concatBodySchema>;
 
+/** A merge joins this many songs at most, one after another. */
+export const MERGE_MAX_CLIPS = 10;
+
+/** POST /api/generate/merge/: the user's finished songs, joined in the order given. */
+export const mergeBodySchema = z.object({
+  clip_ids: z
+    .array(clipIdValue)
+    .min(2, "Merge needs at least 2 songs")
+    .max(MERGE_MAX_CLIPS, `Merge takes at most ${MERGE_MAX_CLIPS} songs`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each song can be merged once"),
+});
+export type MergeBody = z.infer<typeof mergeBodySchema>;
+
 /** Remaster titles are at most 80 characters; songs longer than 960 s cannot be remastered. */
 export const REMASTER_TITLE_MAX = 80;
 export const REMASTER_DURATION_MAX_S = 960;

@@ -7,6 +7,7 @@ import {
   generateResponseSchema,
   generationRequestsQuerySchema,
   generationRequestsResponseSchema,
+  mergeBodySchema,
   stemsResponseSchema,
   upsampleBodySchema,
 } from "../../../shared/api/generate.ts";
@@ -36,6 +37,12 @@ export const generateOperations: OperationGroup = {
       path: ["/api/generate/concat/v2/", "/api/generate/concat/v2"],
       summary: "Get Full Song: join an extend chain into one song",
       body: concatBodySchema,
+    },
+    {
+      method: "POST",
+      path: ["/api/generate/merge/", "/api/generate/merge"],
+      summary: "Merge: the user's songs joined into one, in the order given",
+      body: mergeBodySchema,
     },
     {
       method: "POST",
