@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import type { NotificationListResponse } from "../../src/shared/api/notifications.ts";
 import { projectChannel, REALTIME_PATH, type RealtimeServerMessage } from "../../src/shared/api/realtime.ts";
 import {
@@ -18,14 +19,22 @@ import {
   type WorkspaceResponse,
   type WorkspaceSummary,
 } from "../../src/shared/api/workspaces.ts";
-import { newTestClip, newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
+import {
+  newTestClip,
+  newTestUser,
+  settledClips,
+  startApiServerWithUsers,
+  type TestUser,
+} from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
+import { SineSongGenerator } from "../sine-song-generator.ts";
 import { TestSocket } from "../test-socket.ts";
 
 type Answer<T> = T & { detail?: string };
 
 describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
-  const { server, db } = startApiServerWithUsers(backend, {});
+  const generator = new SineSongGenerator();
+  const { server, db } = startApiServerWithUsers(backend, {}, { generator: () => generator });
 
   /** A fresh user; with the collab-workspaces flag when asked. */
   const user = async (flagged = false): Promise<TestUser> => {
@@ -349,6 +358,21 @@ describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
         name: "workspace_change",
         data: { action: "move_clips", user_id: member.id },
       });
+      // A member's generation into the shared workspace is told too, with the new songs.
+      await db().updateTable("users").set({ credits: 100 }).where("id", "=", member.id).execute();
+      const generated = await member.client.post<GenerateResponse>("/api/generate/v2/", {
+        tags: "lofi",
+        make_instrumental: true,
+        batch_size: 1,
+        project_id: workspace.id,
+      });
+      expect(generated.status).toBe(200);
+      const newIds = generated.body.clips.map((made) => made.id);
+      expect(await socket.next()).toMatchObject({
+        name: "workspace_change",
+        data: { action: "add_clips", user_id: member.id, clip_ids: newIds },
+      });
+      await settledClips(member.client, newIds);
       const bad = await member.client.post<Answer<object>>(`/api/project/${workspace.id}/ably-update`, {
         update_type: "rename",
       });

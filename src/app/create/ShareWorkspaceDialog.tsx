@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CollaboratorsResponse } from "../../shared/api/workspace-collaboration.ts";
 import type { WorkspaceSummary } from "../../shared/api/workspaces.ts";
-import { DialogHead } from "../pages/DialogHead.tsx";
 import {
   fetchCollaborators,
   findUserByHandle,
@@ -124,7 +123,12 @@ export function ShareWorkspaceDialog({
   const title = isOwner ? `Share ${workspace.name}` : `Collaborators of ${workspace.name}`;
   return (
     <dialog ref={dialog} className="collab-dialog" aria-label={title} onClose={onClose}>
-      <DialogHead title={title} dialog={dialog} />
+      <header className="collab-dialog-head">
+        <h2>{title}</h2>
+        <button type="button" className="create-small-button" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </header>
       {isOwner && (
         <form
           className="share-workspace-invite"
