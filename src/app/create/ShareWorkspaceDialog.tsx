@@ -176,7 +176,7 @@ export function ShareWorkspaceDialog({
               {isOwner ? (
                 <button
                   type="button"
-                  className="secondary"
+                  className="create-small-button"
                   disabled={busy}
                   onClick={() => void remove(member.user_id, member.handle, false)}
                 >
@@ -195,7 +195,7 @@ export function ShareWorkspaceDialog({
               <span className="share-workspace-role">Invited</span>
               <button
                 type="button"
-                className="secondary"
+                className="create-small-button"
                 disabled={busy}
                 onClick={() => void remove(pending.invited_user.user_id, pending.invited_user.handle, true)}
               >
@@ -212,7 +212,7 @@ export function ShareWorkspaceDialog({
           <p className="create-empty">No collaborators yet. Invite someone by their handle.</p>
         )}
       {!isOwner && (
-        <button type="button" className="secondary" disabled={busy} onClick={() => void leave()}>
+        <button type="button" className="create-small-button" disabled={busy} onClick={() => void leave()}>
           Leave workspace
         </button>
       )}
