@@ -87,6 +87,14 @@ describe("shared workspaces", () => {
       await memberPage.screenshot({ path: "/tmp/collab-invites.png" });
       await invite.getByRole("button", { name: "Accept" }).click();
       await expect.poll(() => memberPage.getByText(`You joined ${WORKSPACE}`).count()).toBe(1);
+      // The library lists it too, marked with its owner, without the owner's Rename and Archive.
+      const library = await other.context.newPage();
+      await library.goto(`${baseUrl}/me`);
+      const entry = library.getByTestId("workspace-entry").filter({ hasText: WORKSPACE });
+      await expect.poll(() => entry.textContent()).toContain(`shared by @${owner.handle}`);
+      expect(await entry.getByRole("button", { name: "Rename" }).count()).toBe(0);
+      await library.screenshot({ path: "/tmp/collab-library.png" });
+      await library.close();
       const sharedLabel = `${WORKSPACE} (shared by @${owner.handle})`;
       await memberPage.getByLabel("Workspace", { exact: true }).selectOption({ label: sharedLabel });
       await memberPage.waitForURL((url) => url.searchParams.get("wid") === workspaceId);

@@ -4,77 +4,32 @@ import { projectChannel, REALTIME_PATH, type RealtimeServerMessage } from "../..
 import {
   COLLAB_FLAG_OFF,
   COLLABORATOR_NOT_FOUND,
-  type CollaboratorsResponse,
   collaboratorsResponseSchema,
   INVITE_NOT_FOUND,
-  type Invite,
-  type InvitesResponse,
   inviteSchema,
-  invitesResponseSchema,
 } from "../../src/shared/api/workspace-collaboration.ts";
-import {
-  type MyWorkspacesResponse,
-  WORKSPACE_NOT_FOUND,
-  type WorkspaceResponse,
-  type WorkspaceSummary,
-} from "../../src/shared/api/workspaces.ts";
-import { newTestClip, newTestUser, startApiServerWithUsers, type TestUser } from "../clip-fixtures.ts";
+import { type MyWorkspacesResponse, WORKSPACE_NOT_FOUND } from "../../src/shared/api/workspaces.ts";
+import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { TestSocket } from "../test-socket.ts";
-
-type Answer<T> = T & { detail?: string };
+import { type Answer, collaborationCalls } from "../workspace-collaboration-calls.ts";
 
 describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
   const { server, db } = startApiServerWithUsers(backend, {});
 
-  /** A fresh user; with the collab-workspaces flag when asked. */
-  const user = async (flagged = false): Promise<TestUser> => {
-    const made = await newTestUser(db(), server.client());
-    if (flagged) {
-      await db()
-        .updateTable("users")
-        .set({ flags: ["collab-workspaces"] })
-        .where("id", "=", made.id)
-        .execute();
-    }
-    return made;
-  };
-  const workspaceOf = async (owner: TestUser, name = "Band") =>
-    (await owner.client.post<WorkspaceSummary>("/api/project", { name })).body;
-  const invite = (owner: TestUser, workspaceId: string, invitedUserId: string) =>
-    owner.client.post<Answer<Invite>>(`/api/project/${workspaceId}/invite`, {
-      invited_user_id: invitedUserId,
-    });
-  const invites = async (who: TestUser) =>
-    invitesResponseSchema.parse((await who.client.get<InvitesResponse>("/api/project/invites")).body).invites;
-  const answer = (who: TestUser, inviteId: string, status: string) =>
-    who.client.request<Answer<Invite>>("PUT", `/api/project/invites/${inviteId}`, { status });
-  const collaborators = (who: TestUser, workspaceId: string) =>
-    who.client.get<Answer<CollaboratorsResponse>>(`/api/project/${workspaceId}/collaborators`);
-  const remove = (owner: TestUser, workspaceId: string, userId: string) =>
-    owner.client.request<Answer<object>>("DELETE", `/api/project/${workspaceId}/collaborators`, {
-      invited_user_id: userId,
-    });
-  const leave = (who: TestUser, workspaceId: string) =>
-    who.client.request<Answer<object>>("DELETE", `/api/project/${workspaceId}/collaborators/me`);
-  const load = (who: TestUser, workspaceId: string) =>
-    who.client.get<Answer<WorkspaceResponse>>(`/api/project/${workspaceId}`);
-  const addClips = (who: TestUser, workspaceId: string, clipIds: string[]) =>
-    who.client.post<Answer<object>>(`/api/project/${workspaceId}/clips`, {
-      update_type: "add",
-      metadata: { clip_ids: clipIds },
-    });
-
-  /** An owner with the flag, a workspace of theirs, and a collaborator who accepted its invite. */
-  async function sharedWorkspace() {
-    const owner = await user(true);
-    const member = await user();
-    const workspace = await workspaceOf(owner);
-    const sent = await invite(owner, workspace.id, member.id);
-    expect(sent.status).toBe(200);
-    expect((await answer(member, sent.body.id, "accepted")).status).toBe(200);
-    return { owner, member, workspace };
-  }
+  const {
+    user,
+    workspaceOf,
+    invite,
+    invites,
+    answer,
+    collaborators,
+    remove,
+    leave,
+    load,
+    addClips,
+    sharedWorkspace,
+  } = collaborationCalls(server, db);
 
   it("invites a user, who sees the invite and a notification, and accepts it: the workspace is shared", async () => {
     const owner = await user(true);
@@ -246,6 +201,10 @@ describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
     expect((await collaborators(member, workspace.id)).body.pending_invites).toEqual([]);
     expect((await collaborators(owner, workspace.id)).body.pending_invites).toHaveLength(1);
 
+    // Members open each other's private songs in the shared workspace; a stranger does not.
+    expect((await member.client.get(`/api/clip/${ownerClip.id}`)).status).toBe(200);
+    expect((await stranger.client.get(`/api/clip/${ownerClip.id}`)).status).toBe(404);
+
     // A collaborator removes the owner's clip from the workspace: it goes back to its owner's default.
     const removed = await member.client.post(`/api/project/${workspace.id}/clips`, {
       update_type: "remove",
@@ -260,7 +219,10 @@ describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
   it("removes a collaborator, who is kicked live and whose clips go back to their default workspace", async () => {
     const { owner, member, workspace } = await sharedWorkspace();
     const memberClip = await newTestClip(db(), { userId: member.id });
+    const ownerClip = await newTestClip(db(), { userId: owner.id });
     await addClips(member, workspace.id, [memberClip.id]);
+    await addClips(owner, workspace.id, [ownerClip.id]);
+    expect((await member.client.get(`/api/clip/${ownerClip.id}`)).status).toBe(200);
     const socket = await TestSocket.open(`${server.url().replace(/^http/, "ws")}${REALTIME_PATH}`, {
       authorization: `Bearer ${member.token}`,
     });
@@ -285,7 +247,10 @@ describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
       await socket.close();
     }
     expect((await load(member, workspace.id)).status).toBe(404);
-    expect((await load(owner, workspace.id)).body).toMatchObject({ shared: false, project_clips: [] });
+    expect((await member.client.get(`/api/clip/${ownerClip.id}`)).status).toBe(404);
+    const after = (await load(owner, workspace.id)).body;
+    expect(after.shared).toBe(false);
+    expect(after.project_clips.map((entry) => entry.clip.id)).toEqual([ownerClip.id]);
     expect((await load(member, "default")).body.project_clips.map((entry) => entry.clip.id)).toContain(
       memberClip.id,
     );
@@ -315,61 +280,5 @@ describe.each(BACKENDS)("shared workspaces on %s", (backend) => {
     const theirs = (await member.client.get<MyWorkspacesResponse>("/api/project/me")).body.projects;
     expect(theirs.map((item) => item.id)).not.toContain(workspace.id);
     expect((await load(owner, workspace.id)).body.shared).toBe(false);
-  });
-
-  it("publishes every member's clip change and ably-update on the channel, with the actor's handle", async () => {
-    const { owner, member, workspace } = await sharedWorkspace();
-    const socket = await TestSocket.open(`${server.url().replace(/^http/, "ws")}${REALTIME_PATH}`, {
-      authorization: `Bearer ${owner.token}`,
-    });
-    try {
-      await socket.subscribe(projectChannel(workspace.id));
-      const clip = await newTestClip(db(), { userId: member.id });
-      await addClips(member, workspace.id, [clip.id]);
-      expect(await socket.next()).toMatchObject({
-        name: "workspace_change",
-        data: {
-          project: workspace.id,
-          action: "add_clips",
-          user_id: member.id,
-          handle: member.handle,
-          clip_ids: [clip.id],
-        },
-      });
-      await member.client.post("/api/gen/trash", { clip_ids: [clip.id], trash: true });
-      expect(await socket.next()).toMatchObject({
-        name: "workspace_change",
-        data: { action: "trash_clips", user_id: member.id, clip_ids: [clip.id] },
-      });
-      const update = await member.client.post(`/api/project/${workspace.id}/ably-update`, {
-        update_type: "move_clips",
-      });
-      expect(update.status).toBe(200);
-      expect(await socket.next()).toMatchObject({
-        name: "workspace_change",
-        data: { action: "move_clips", user_id: member.id },
-      });
-      const bad = await member.client.post<Answer<object>>(`/api/project/${workspace.id}/ably-update`, {
-        update_type: "rename",
-      });
-      expect(bad.status).toBe(400);
-    } finally {
-      await socket.close();
-    }
-    for (const [method, path] of [
-      ["GET", "/api/project/invites"],
-      ["PUT", "/api/project/invites/00000000-0000-4000-8000-000000000000"],
-      ["POST", `/api/project/${workspace.id}/invite`],
-      ["GET", `/api/project/${workspace.id}/collaborators`],
-      ["DELETE", `/api/project/${workspace.id}/collaborators`],
-      ["DELETE", `/api/project/${workspace.id}/collaborators/me`],
-      ["POST", `/api/project/${workspace.id}/ably-update`],
-    ] as const) {
-      const anonymous = await server
-        .client()
-        .request<Answer<object>>(method, path, method === "GET" ? undefined : {});
-      expect(anonymous.status, `${method} ${path}`).toBe(401);
-      expect(anonymous.body.detail).toBe("Sign in to continue");
-    }
   });
 });

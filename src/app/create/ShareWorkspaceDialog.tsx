@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CollaboratorsResponse } from "../../shared/api/workspace-collaboration.ts";
 import type { WorkspaceSummary } from "../../shared/api/workspaces.ts";
-import { DialogHead } from "../pages/DialogHead.tsx";
 import {
   fetchCollaborators,
   findUserByHandle,
@@ -124,7 +123,12 @@ export function ShareWorkspaceDialog({
   const title = isOwner ? `Share ${workspace.name}` : `Collaborators of ${workspace.name}`;
   return (
     <dialog ref={dialog} className="collab-dialog" aria-label={title} onClose={onClose}>
-      <DialogHead title={title} dialog={dialog} />
+      <header className="collab-dialog-head">
+        <h2>{title}</h2>
+        <button type="button" className="create-small-button" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </header>
       {isOwner && (
         <form
           className="share-workspace-invite"
@@ -172,7 +176,7 @@ export function ShareWorkspaceDialog({
               {isOwner ? (
                 <button
                   type="button"
-                  className="secondary"
+                  className="create-small-button"
                   disabled={busy}
                   onClick={() => void remove(member.user_id, member.handle, false)}
                 >
@@ -191,7 +195,7 @@ export function ShareWorkspaceDialog({
               <span className="share-workspace-role">Invited</span>
               <button
                 type="button"
-                className="secondary"
+                className="create-small-button"
                 disabled={busy}
                 onClick={() => void remove(pending.invited_user.user_id, pending.invited_user.handle, true)}
               >
@@ -208,7 +212,7 @@ export function ShareWorkspaceDialog({
           <p className="create-empty">No collaborators yet. Invite someone by their handle.</p>
         )}
       {!isOwner && (
-        <button type="button" className="secondary" disabled={busy} onClick={() => void leave()}>
+        <button type="button" className="create-small-button" disabled={busy} onClick={() => void leave()}>
           Leave workspace
         </button>
       )}

@@ -6,6 +6,7 @@ import {
   type WorkspaceSummary,
 } from "../../shared/api/workspaces.ts";
 import { createPathFor } from "../../shared/create/create-query.ts";
+import { ownsWorkspace, sharedMark } from "../../shared/workspaces/shared-mark.ts";
 import { navigate } from "../router/history-router.ts";
 import { useLocation } from "../router/use-location.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -25,8 +26,8 @@ const NEW_WORKSPACE = "__new__";
 
 /** A shared workspace says so; someone else's names its owner. */
 function workspaceLabel(workspace: WorkspaceSummary, userId: string): string {
-  if (workspace.owner.user_id !== userId) return `${workspace.name} (shared by @${workspace.owner.handle})`;
-  return workspace.shared ? `${workspace.name} (shared)` : workspace.name;
+  const mark = sharedMark(workspace, userId);
+  return mark === null ? workspace.name : `${workspace.name} (${mark})`;
 }
 const DEFAULT_OPTION = "";
 
@@ -105,7 +106,7 @@ export function WorkspaceSwitcher({
     ...list.map((workspace) => ({ id: workspace.id, name: workspaceLabel(workspace, userId) })),
   ];
   const current = list.find((workspace) => workspace.id === wid);
-  const isOwner = current?.owner.user_id === userId;
+  const isOwner = current !== undefined && ownsWorkspace(current, userId);
   const shareLabel =
     current === undefined || (isOwner && !mayShare) ? null : isOwner ? "Share" : "Collaborators";
   if (extra && extra.id === wid && !options.some((option) => option.id === extra.id)) options.push(extra);

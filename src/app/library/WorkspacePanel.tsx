@@ -6,6 +6,8 @@ import {
   type WorkspaceSummary,
 } from "../../shared/api/workspaces.ts";
 import type { LibraryFilters } from "../../shared/library/library-filters.ts";
+import { ownsWorkspace, sharedMark } from "../../shared/workspaces/shared-mark.ts";
+import { useAccount } from "../account/session-store.ts";
 import { Link } from "../router/Link.tsx";
 import { libraryPath } from "./library-path.ts";
 import {
@@ -60,7 +62,10 @@ function WorkspaceEntry({
   readonly filters: LibraryFilters;
 }) {
   const [renaming, setRenaming] = useState(false);
+  const viewerId = useAccount((state) => state.session?.user?.id ?? null);
   const current = filters.workspaceId === workspace.id;
+  const mark = sharedMark(workspace, viewerId);
+  const owner = ownsWorkspace(workspace, viewerId);
   if (renaming) {
     return (
       <li className="workspace-entry">
@@ -87,17 +92,22 @@ function WorkspaceEntry({
       </Link>
       <span className="workspace-count">{workspace.clip_count}</span>
       <span className="workspace-actions">
+        {mark !== null && <span className="workspace-shared-mark">{mark}</span>}
         <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>Create</Link>
-        <button type="button" className="link-button" onClick={() => setRenaming(true)}>
-          Rename
-        </button>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => void setWorkspaceArchived(workspace, true)}
-        >
-          Archive
-        </button>
+        {owner && (
+          <>
+            <button type="button" className="link-button" onClick={() => setRenaming(true)}>
+              Rename
+            </button>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void setWorkspaceArchived(workspace, true)}
+            >
+              Archive
+            </button>
+          </>
+        )}
       </span>
     </li>
   );

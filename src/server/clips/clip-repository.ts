@@ -88,15 +88,32 @@ export function selectClips(db: Kysely<Database>, viewerId: string | null) {
 
 export const CLIP_NOT_FOUND = "Clip not found";
 
-/** The clip if the viewer may see it; otherwise (missing, private, trashed) a 404 that tells nothing more. */
+/**
+ * A clip in a shared workspace the viewer belongs to (its owner or an accepted collaborator, the
+ * rule of workspaces/members.ts in SQL): members play and open each other's songs there, private
+ * or not, while it is not trashed.
+ */
+const inViewersSharedWorkspace = (viewerId: string) => sql<boolean>`(clips.project_id is not null
+  and not clips.is_trashed
+  and exists(select 1 from workspaces w where w.id = clips.project_id and w.is_shared and not w.is_trashed
+    and (w.user_id = ${viewerId} or exists(select 1 from workspace_invites i where i.workspace_id = w.id
+      and i.invited_user_id = ${viewerId} and i.status = 'accepted'))))`;
+
+/**
+ * The clip if the viewer may see it (or, opened one at a time, a song of a shared workspace they
+ * belong to); otherwise (missing, private, trashed) a 404 that tells nothing more.
+ */
 export async function findVisibleClip(
   db: Kysely<Database>,
   viewerId: string | null,
   clipId: string,
 ): Promise<ClipViewRow> {
+  const visible = viewerId
+    ? sql<boolean>`(${visibleTo(viewerId)} or ${inViewersSharedWorkspace(viewerId)})`
+    : visibleTo(null);
   const row = await selectClips(db, viewerId)
     .where("clips.id", "=", clipId)
-    .where(visibleTo(viewerId))
+    .where(visible)
     .executeTakeFirst();
   if (!row) throw notFound(CLIP_NOT_FOUND);
   return row;

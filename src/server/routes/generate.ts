@@ -46,6 +46,7 @@ import { raiseContext, raisePersonaUsed } from "../notifications/raise.ts";
 import { separatedStemClips } from "../separation/separated-stems.ts";
 import { SeparationService } from "../separation/separation-service.ts";
 import type { Storage } from "../storage/storage.ts";
+import { announceSharedClipChange } from "../workspaces/shared-clip-changes.ts";
 import { workspaceForNewClips } from "../workspaces/workspace-store.ts";
 
 declare module "fastify" {
@@ -135,7 +136,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     checkLyricsGuidelines(body.prompt, body.gpt_description_prompt, body.title);
     const plan = planFromBody(body, model, resolved);
     const metadata = requestMetadata(body, plan, resolved);
-    // The new clips go into the caller's workspace named by project_id (404 for anyone else's).
+    // The new clips go into a workspace of the caller's named by project_id, theirs or shared with
+    // them (404 for anyone else's).
     const projectId = await workspaceForNewClips(db, user.id, body.project_id);
     const { job, clips } = await submit(user, {
       user,
@@ -147,6 +149,15 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       reason: `generation (${plan.task})`,
       clips: clipsToMake(body, plan, metadata).map((clip) => ({ ...clip, projectId })),
     });
+    // A member's new songs in a shared workspace reach the other members' open lists.
+    if (projectId !== null) {
+      await announceSharedClipChange(
+        raiseContext(db, request),
+        user,
+        "add_clips",
+        clips.map((clip) => clip.id),
+      );
+    }
     if (resolved.personaId !== null)
       await raisePersonaUsed(raiseContext(db, request), user.id, resolved.personaId);
     if (resolved.remixOf !== null)
