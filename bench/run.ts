@@ -28,6 +28,7 @@ const AREAS: Record<string, BenchArea> = {
   discovery: { run: (options) => import("./discovery.ts").then((area) => area.discoveryBench.run(options)) },
   social: { run: (options) => import("./social.ts").then((area) => area.socialBench.run(options)) },
   edit: { run: (options) => import("./edit.ts").then((area) => area.editBench.run(options)) },
+  video: { run: (options) => import("./video.ts").then((area) => area.videoBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
@@ -19,7 +19,6 @@ export async function makeJpeg(dir: string, name: string, size = 512): Promise<B
     cwd: dir,
     timeoutMs: 60_000,
   });
-  const { readFileSync } = await import("node:fs");
   return readFileSync(join(dir, name));
 }
 
