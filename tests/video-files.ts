@@ -31,3 +31,37 @@ export async function probeBytes(dir: string, name: string, bytes: Uint8Array): 
 /** Render folders of the song videos still on disk. */
 export const videoTempFolders = () =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(VIDEO_TEMP_PREFIX));
+
+/** A real video made by ffmpeg in `dir`: its test pattern and a tone, encoded with these arguments. */
+export async function makeVideo(
+  dir: string,
+  name: string,
+  options: { seconds: number; size?: string; rate?: number; codec: readonly string[]; audio?: boolean },
+): Promise<Buffer> {
+  const picture = `testsrc=s=${options.size ?? "320x240"}:r=${options.rate ?? 25}:d=${options.seconds}`;
+  await runFfmpeg(
+    [
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      picture,
+      ...(options.audio === false ? [] : ["-f", "lavfi", "-i", `sine=f=440:d=${options.seconds}`]),
+      ...options.codec,
+      "-threads",
+      "1",
+      name,
+    ],
+    { cwd: dir, timeoutMs: 120_000 },
+  );
+  return readFileSync(join(dir, name));
+}
+
+/** An MP4 with a tone and no picture. */
+export async function makeAudioOnlyMp4(dir: string, name: string): Promise<Buffer> {
+  await runFfmpeg(["-y", "-f", "lavfi", "-i", "sine=f=440:d=3", "-c:a", "aac", name], {
+    cwd: dir,
+    timeoutMs: 60_000,
+  });
+  return readFileSync(join(dir, name));
+}

@@ -8,7 +8,7 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
-import type { SongVideosTable } from "./video-tables.ts";
+import type { SongVideosTable, VideoUploadsTable } from "./video-tables.ts";
 
 export type { GeneratedClipState, LyricsJobsTable } from "./generation-tables.ts";
 
@@ -353,6 +353,7 @@ export interface Database {
   share_links: ShareLinksTable;
   api_tokens: ApiTokensTable;
   song_videos: SongVideosTable;
+  video_uploads: VideoUploadsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -101,12 +101,15 @@ export class SongVideoService {
       // A new key per render: its URL changes, so no cache serves the previous video.
       const key = `clips/${job.clipId}/video-${randomUUID().slice(0, 8)}.mp4`;
       await storage.put(key, createReadStream(video.file), { contentType: "video/mp4" });
+      // The folder goes before the state changes: a poll that sees the end sees no leftovers.
+      await rm(dir, { recursive: true, force: true });
       await completeSongVideo(db, job.clipId, key);
       if (source.video_key && source.video_key !== key) await storage.delete(source.video_key);
     } catch (error) {
       if (signal.aborted) throw error;
       if (error instanceof UnrenderableSong || error instanceof FfmpegError) {
         this.options.log.error({ err: error, clip: job.clipId }, "song video render failed");
+        await rm(dir, { recursive: true, force: true });
         return failSongVideo(db, job.clipId, `${VIDEO_GENERATION_ERROR}: ${error.message}`);
       }
       throw error;

@@ -27,6 +27,7 @@ import * as editActions from "./0050-edit-actions.ts";
 import * as apiTokens from "./0070-api-tokens.ts";
 import * as contests from "./0085-contests.ts";
 import * as songVideos from "./0115-song-videos.ts";
+import * as videoUploads from "./0116-video-uploads.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0070-api-tokens": apiTokens,
   "0085-contests": contests,
   "0115-song-videos": songVideos,
+  "0116-video-uploads": videoUploads,
 };

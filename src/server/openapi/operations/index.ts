@@ -39,6 +39,7 @@ import { studioOperations } from "./studio.ts";
 import { studioRenderOperations } from "./studio-render.ts";
 import { uploadsOperations } from "./uploads.ts";
 import { videoOperations } from "./video.ts";
+import { videoUploadsOperations } from "./video-uploads.ts";
 import { workspacesOperations } from "./workspaces.ts";
 
 /** Every route module's operations, in the order app.ts registers them. */
@@ -80,6 +81,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   studioOperations,
   uploadsOperations,
   videoOperations,
+  videoUploadsOperations,
   workspacesOperations,
   apiDocsOperations,
   apiTokensOperations,
