@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll } from "vitest";
 import { type MediaInfo, probeMedia } from "../src/server/video/media-probe.ts";
 import { runFfmpeg } from "../src/server/video/run-ffmpeg.ts";
-import { VIDEO_TEMP_PREFIX } from "../src/server/video/song-video-service.ts";
+import { VIDEO_TEMP_PREFIX } from "../src/server/video/video-job-service.ts";
 
 /** A folder for one test file's media, removed after its tests. */
 export function testMediaDir(): string {

@@ -1,18 +1,16 @@
-import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { Kysely } from "kysely";
 import { VIDEO_NOT_A_VIDEO, VIDEO_UPLOAD_FAILED } from "../../shared/api/video-uploads.ts";
-import type { Database } from "../db/schema.ts";
-import type { QueueTimings } from "../generation/generation-service.ts";
-import { type JobHandler, JobWorker } from "../jobs/job-worker.ts";
-import type { Storage } from "../storage/storage.ts";
 import { probeMedia } from "./media-probe.ts";
 import { FfmpegError, runFfmpeg } from "./run-ffmpeg.ts";
-import { VIDEO_TEMP_PREFIX } from "./song-video-service.ts";
+import {
+  copyOut,
+  VIDEO_TEMP_PREFIX,
+  VideoJobService,
+  type VideoJobServiceOptions,
+} from "./video-job-service.ts";
 import { uploadedVideoProblem } from "./video-rules.ts";
 import {
   PROCESS_VIDEO_UPLOAD_JOB,
@@ -27,14 +25,6 @@ const STEP_TIMEOUT_MS = 60_000;
 const SPRITE_FRAMES = 10;
 const SPRITE_FRAME_WIDTH = 160;
 
-export interface VideoUploadServiceOptions {
-  readonly db: Kysely<Database>;
-  readonly storage: Storage;
-  readonly log: { error(object: unknown, message: string): void };
-  readonly concurrency: number;
-  readonly queue?: QueueTimings;
-}
-
 /** A video that fails a check: the upload's error, the same on every try. */
 class RefusedVideo extends Error {}
 
@@ -44,48 +34,19 @@ class RefusedVideo extends Error {}
  * seconds are decoded; then a thumbnail (and a sprite when asked) is made. Each in a temporary
  * folder removed whatever happens.
  */
-export class VideoUploadService {
-  readonly worker: JobWorker;
+export class VideoUploadService extends VideoJobService<{ uploadId: string }> {
+  constructor(options: VideoJobServiceOptions) {
+    super(options, PROCESS_VIDEO_UPLOAD_JOB, videoUploadPayloadSchema);
+  }
 
-  constructor(private readonly options: VideoUploadServiceOptions) {
-    const handler: JobHandler = {
-      run: (payload, { signal }) => this.process(videoUploadPayloadSchema.parse(payload).uploadId, signal),
-      gaveUp: async (payload) => {
-        const parsed = videoUploadPayloadSchema.safeParse(payload);
-        if (parsed.success)
-          await transitionVideoUpload(
-            options.db,
-            parsed.data.uploadId,
-            ["uploading-complete", "processing"],
-            {
-              status: "error",
-              error_message: VIDEO_UPLOAD_FAILED,
-            },
-          );
-      },
-    };
-    this.worker = new JobWorker({
-      db: options.db,
-      handlers: { [PROCESS_VIDEO_UPLOAD_JOB]: handler },
-      concurrency: options.concurrency,
-      log: options.log,
-      ...options.queue,
+  protected async gaveUp(job: { uploadId: string }): Promise<void> {
+    await transitionVideoUpload(this.options.db, job.uploadId, ["uploading-complete", "processing"], {
+      status: "error",
+      error_message: VIDEO_UPLOAD_FAILED,
     });
   }
 
-  start(): Promise<void> {
-    return this.worker.start();
-  }
-
-  poke(): void {
-    this.worker.poke();
-  }
-
-  close(): Promise<void> {
-    return this.worker.close();
-  }
-
-  private async process(uploadId: string, signal: AbortSignal): Promise<void> {
+  protected async run({ uploadId }: { uploadId: string }, signal: AbortSignal): Promise<void> {
     const { db, storage } = this.options;
     const upload = await transitionVideoUpload(db, uploadId, ["uploading-complete", "processing"], {
       status: "processing",
@@ -95,8 +56,8 @@ export class VideoUploadService {
     const run = { cwd: dir, signal, timeoutMs: STEP_TIMEOUT_MS };
     try {
       const original = `original.${upload.extension}`;
-      await pipeline(await storage.read(upload.original_key), createWriteStream(join(dir, original)));
-      if ((await stat(join(dir, original))).size === 0) throw new RefusedVideo(VIDEO_NOT_A_VIDEO);
+      if ((await copyOut(storage, upload.original_key, join(dir, original))) === 0)
+        throw new RefusedVideo(VIDEO_NOT_A_VIDEO);
       const info = await probeMedia(original, run).catch((error: unknown) => {
         throw error instanceof FfmpegError && !signal.aborted ? new RefusedVideo(VIDEO_NOT_A_VIDEO) : error;
       });
