@@ -33,6 +33,7 @@ const AREAS: Record<string, BenchArea> = {
   social: { run: (options) => import("./social.ts").then((area) => area.socialBench.run(options)) },
   edit: { run: (options) => import("./edit.ts").then((area) => area.editBench.run(options)) },
   collab: { run: (options) => import("./collab.ts").then((area) => area.collabBench.run(options)) },
+  video: { run: (options) => import("./video.ts").then((area) => area.videoBench.run(options)) },
 };
 
 const args = process.argv.slice(2);

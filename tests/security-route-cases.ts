@@ -438,6 +438,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/uploads/audio/:upload_id/": { access: "owner" },
   "POST /api/uploads/audio/:upload_id/upload-finish/": { access: "owner", body: () => ({}) },
   "POST /api/uploads/audio/:upload_id/cancel/": { access: "owner" },
+  "POST /api/uploads/video/": { access: "signed-in", body: () => ({ extension: "mp4" }) },
+  "GET /api/uploads/video/:upload_id/": { access: "owner" },
+  "POST /api/uploads/video/:upload_id/upload-finish/": { access: "owner", body: () => ({}) },
+  "GET /api/uploads/video/:upload_id/:file": {
+    access: "owner",
+    path: (f) => `/api/uploads/video/${f.uploadId}/thumbnail.jpg`,
+  },
   "POST /api/uploads/audio/:upload_id/initialize-clip/": { access: "owner", body: () => ({}) },
   "POST /api/uploads/audio/:upload_id/initialize-stem-mix-clip": {
     access: "owner",

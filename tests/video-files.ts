@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { type MediaInfo, probeMedia } from "../src/server/video/media-probe.ts";
 import { runFfmpeg } from "../src/server/video/run-ffmpeg.ts";
-import { VIDEO_TEMP_PREFIX } from "../src/server/video/song-video-service.ts";
+import { VIDEO_TEMP_PREFIX } from "../src/server/video/video-job-service.ts";
 
 /** A folder for one test file's media, removed after its tests. */
 export function testMediaDir(): string {
@@ -19,7 +19,6 @@ export async function makeJpeg(dir: string, name: string, size = 512): Promise<B
     cwd: dir,
     timeoutMs: 60_000,
   });
-  const { readFileSync } = await import("node:fs");
   return readFileSync(join(dir, name));
 }
 
@@ -32,3 +31,37 @@ export async function probeBytes(dir: string, name: string, bytes: Uint8Array): 
 /** Render folders of the song videos still on disk. */
 export const videoTempFolders = () =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(VIDEO_TEMP_PREFIX));
+
+/** A real video made by ffmpeg in `dir`: its test pattern and a tone, encoded with these arguments. */
+export async function makeVideo(
+  dir: string,
+  name: string,
+  options: { seconds: number; size?: string; rate?: number; codec: readonly string[]; audio?: boolean },
+): Promise<Buffer> {
+  const picture = `testsrc=s=${options.size ?? "320x240"}:r=${options.rate ?? 25}:d=${options.seconds}`;
+  await runFfmpeg(
+    [
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      picture,
+      ...(options.audio === false ? [] : ["-f", "lavfi", "-i", `sine=f=440:d=${options.seconds}`]),
+      ...options.codec,
+      "-threads",
+      "1",
+      name,
+    ],
+    { cwd: dir, timeoutMs: 120_000 },
+  );
+  return readFileSync(join(dir, name));
+}
+
+/** An MP4 with a tone and no picture. */
+export async function makeAudioOnlyMp4(dir: string, name: string): Promise<Buffer> {
+  await runFfmpeg(["-y", "-f", "lavfi", "-i", "sine=f=440:d=3", "-c:a", "aac", name], {
+    cwd: dir,
+    timeoutMs: 60_000,
+  });
+  return readFileSync(join(dir, name));
+}

@@ -60,6 +60,7 @@ import { registerStudioRoutes } from "./routes/studio.ts";
 import { registerStudioRenderRoutes } from "./routes/studio-render.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerVideoRoutes } from "./routes/video.ts";
+import { registerVideoUploadRoutes } from "./routes/video-uploads.ts";
 import { registerWorkspaceCollaborationRoutes } from "./routes/workspace-collaboration.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
 import { resolveShareCode } from "./social/share-links.ts";
@@ -179,6 +180,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerEditRoutes(app, db);
   registerVideoRoutes(app, {
+    db,
+    storage: options.storage,
+    concurrency: options.workerConcurrency,
+    queue: options.jobQueue,
+  });
+  registerVideoUploadRoutes(app, {
     db,
     storage: options.storage,
     concurrency: options.workerConcurrency,

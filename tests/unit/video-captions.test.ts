@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { assText, assTime, captionLines, captionScript } from "../../src/server/video/lyric-captions.ts";
 import { parseProbe } from "../../src/server/video/media-probe.ts";
 import { checkSongVideo } from "../../src/server/video/song-video-render.ts";
+import { uploadedVideoProblem, VIDEO_TOO_BIG_PICTURE } from "../../src/server/video/video-rules.ts";
+import { VIDEO_NOT_A_VIDEO } from "../../src/shared/api/video-uploads.ts";
 
 const word = (text: string, start: number, end: number) => ({ word: text, start_s: start, end_s: end });
 
@@ -75,5 +77,32 @@ describe("media probe", () => {
     expect(() => checkSongVideo(info, 180.0)).not.toThrow();
     expect(() => checkSongVideo(info, 179.9)).toThrow(/duration 180.02 s for a 179.9 s song/);
     expect(() => checkSongVideo({ ...info, audio: null }, 180)).toThrow(/audio missing/);
+  });
+});
+
+describe("uploaded video rules", () => {
+  const video = (width: number, height: number, fps: number | null) => ({
+    codec: "h264",
+    width,
+    height,
+    fps,
+  });
+  it("takes videos up to 4K at 60 fps with a length, and refuses the rest", () => {
+    expect(uploadedVideoProblem({ durationS: 12, video: video(3840, 2160, 60), audio: null })).toBeNull();
+    expect(uploadedVideoProblem({ durationS: 12, video: video(3840, 2160, 120), audio: null })).toBe(
+      VIDEO_TOO_BIG_PICTURE,
+    );
+    expect(uploadedVideoProblem({ durationS: 12, video: video(4096, 2160, 30), audio: null })).toBe(
+      VIDEO_TOO_BIG_PICTURE,
+    );
+    expect(uploadedVideoProblem({ durationS: 12, video: null, audio: { codec: "aac" } })).toBe(
+      VIDEO_NOT_A_VIDEO,
+    );
+    expect(uploadedVideoProblem({ durationS: 0, video: video(320, 240, 25), audio: null })).toBe(
+      VIDEO_NOT_A_VIDEO,
+    );
+    expect(uploadedVideoProblem({ durationS: null, video: video(320, 240, 25), audio: null })).toBe(
+      VIDEO_NOT_A_VIDEO,
+    );
   });
 });

@@ -14,7 +14,7 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
-import type { SongVideosTable } from "./video-tables.ts";
+import type { SongVideosTable, VideoUploadsTable } from "./video-tables.ts";
 
 export type { GeneratedClipState, LyricsJobsTable } from "./generation-tables.ts";
 
@@ -386,6 +386,7 @@ export interface Database {
   flag_rollouts: FlagRolloutsTable;
   audit_log: AuditLogTable;
   song_videos: SongVideosTable;
+  video_uploads: VideoUploadsTable;
 }
 
 export type User = Selectable<UsersTable>;

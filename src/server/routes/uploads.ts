@@ -10,13 +10,14 @@ import {
   uploadFinishBodySchema,
   uploadIdParamsSchema,
 } from "../../shared/api/uploads.ts";
+import { VIDEO_TOO_LARGE } from "../../shared/api/video-uploads.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { checkStemMixSources, initializeUploadClip } from "../clips/upload-clip.ts";
 import type { Database, UploadRow } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
-import { registerFormPostRoute } from "../uploads/form-post-route.ts";
+import { registerFormPostRoute, TOO_LARGE } from "../uploads/form-post-route.ts";
 import { InFlight } from "../uploads/in-flight.ts";
 import { UploadProcessor } from "../uploads/upload-processor.ts";
 import {
@@ -27,6 +28,7 @@ import {
   uploadView,
 } from "../uploads/upload-store.ts";
 import { titleFromFilename } from "../uploads/upload-title.ts";
+import { refuseVideoKey, videoUploadIdOfKey } from "../video/video-upload-store.ts";
 
 /** How long a handed-out upload form stays good: enough for 500 MB on a slow line. */
 const FORM_LIFETIME_S = 3600;
@@ -70,12 +72,15 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRouteO
     storage,
     inFlight: streams,
     refuseKey: async (key) => {
+      const videoId = videoUploadIdOfKey(key);
+      if (videoId) return refuseVideoKey(db, videoId);
       const id = uploadIdOfKey(key);
       const upload = id ? await findUpload(db, id) : undefined;
       if (!upload) return "This upload no longer exists";
       if (upload.status === "uploading") return null;
       return ALREADY[upload.status] ?? "This upload is already finished";
     },
+    tooLarge: (key) => (videoUploadIdOfKey(key) ? VIDEO_TOO_LARGE : TOO_LARGE),
   });
 
   app.post("/api/uploads/audio/", async (request) => {

@@ -17,6 +17,8 @@ export interface FormPostOptions {
   readonly inFlight: InFlight;
   /** Refuses a key whose upload no longer takes a file (finished, cancelled): the reason, or null. */
   readonly refuseKey: (key: string) => Promise<string | null>;
+  /** The message for a file past its form's size, by its key (audio's when not given). */
+  readonly tooLarge?: (key: string) => string;
 }
 
 /**
@@ -46,7 +48,10 @@ export function registerFormPostRoute(app: FastifyInstance, options: FormPostOpt
         const policy = signer.verify(textFields(part));
         const refusal = await options.refuseKey(policy.key);
         if (refusal) return refuse(request, reply, 409, refusal, part);
-        await options.inFlight.run((shutdown) => store(request, part, policy, shutdown, options.storage));
+        const tooLarge = options.tooLarge?.(policy.key) ?? TOO_LARGE;
+        await options.inFlight.run((shutdown) =>
+          store(request, part, { ...policy, tooLarge }, shutdown, options.storage),
+        );
         return reply.status(204).send();
       } catch (error) {
         if (error instanceof FormPostRefused) return refuse(request, reply, 403, error.message, part);
@@ -60,7 +65,7 @@ export function registerFormPostRoute(app: FastifyInstance, options: FormPostOpt
 async function store(
   request: FastifyRequest,
   part: MultipartFile,
-  policy: { key: string; minBytes: number; maxBytes: number },
+  policy: { key: string; minBytes: number; maxBytes: number; tooLarge: string },
   shutdown: AbortSignal,
   storage: Storage,
 ): Promise<void> {
@@ -74,7 +79,7 @@ async function store(
     });
     if (part.file.truncated) {
       await storage.delete(policy.key);
-      throw new HttpError(413, TOO_LARGE);
+      throw new HttpError(413, policy.tooLarge);
     }
     if (stored.size < policy.minBytes) {
       await storage.delete(policy.key);
@@ -85,7 +90,7 @@ async function store(
       error instanceof ObjectTooLargeError ||
       (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE"
     ) {
-      throw new HttpError(413, TOO_LARGE);
+      throw new HttpError(413, policy.tooLarge);
     }
     throw error;
   } finally {

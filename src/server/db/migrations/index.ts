@@ -30,6 +30,7 @@ import * as workspaceInvites from "./0090-workspace-invites.ts";
 import * as account from "./0100-account.ts";
 import * as commentTrending from "./0110-comment-trending.ts";
 import * as songVideos from "./0115-song-videos.ts";
+import * as videoUploads from "./0116-video-uploads.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0100-account": account,
   "0110-comment-trending": commentTrending,
   "0115-song-videos": songVideos,
+  "0116-video-uploads": videoUploads,
 };

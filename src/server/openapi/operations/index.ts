@@ -42,6 +42,7 @@ import { studioOperations } from "./studio.ts";
 import { studioRenderOperations } from "./studio-render.ts";
 import { uploadsOperations } from "./uploads.ts";
 import { videoOperations } from "./video.ts";
+import { videoUploadsOperations } from "./video-uploads.ts";
 import { workspaceCollaborationOperations } from "./workspace-collaboration.ts";
 import { workspacesOperations } from "./workspaces.ts";
 
@@ -87,6 +88,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   studioOperations,
   uploadsOperations,
   videoOperations,
+  videoUploadsOperations,
   workspacesOperations,
   workspaceCollaborationOperations,
   apiDocsOperations,

@@ -1,0 +1,73 @@
+import { createWriteStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database } from "../db/schema.ts";
+import type { QueueTimings } from "../generation/generation-service.ts";
+import { JobWorker } from "../jobs/job-worker.ts";
+import type { Storage } from "../storage/storage.ts";
+
+/** Temporary folders of video work start with this, under the OS's temporary folder. */
+export const VIDEO_TEMP_PREFIX = "tunesmith-video-";
+
+export interface VideoJobServiceOptions {
+  readonly db: Kysely<Database>;
+  readonly storage: Storage;
+  readonly log: { error(object: unknown, message: string): void };
+  /** Jobs at once in this process (0: other processes run them). */
+  readonly concurrency: number;
+  readonly queue?: QueueTimings;
+}
+
+/**
+ * A kind of video job taken from the durable queue: its payload checked by `schema`, run by `run`,
+ * and `gaveUp` told when its tries are spent.
+ */
+export abstract class VideoJobService<Payload> {
+  readonly worker: JobWorker;
+
+  constructor(
+    protected readonly options: VideoJobServiceOptions,
+    kind: string,
+    schema: z.ZodType<Payload>,
+  ) {
+    this.worker = new JobWorker({
+      db: options.db,
+      handlers: {
+        [kind]: {
+          run: (payload, { signal }) => this.run(schema.parse(payload), signal),
+          gaveUp: async (payload, lastError) => {
+            const parsed = schema.safeParse(payload);
+            if (parsed.success) await this.gaveUp(parsed.data, lastError);
+          },
+        },
+      },
+      concurrency: options.concurrency,
+      log: options.log,
+      ...options.queue,
+    });
+  }
+
+  protected abstract run(payload: Payload, signal: AbortSignal): Promise<void>;
+  protected abstract gaveUp(payload: Payload, lastError: string): Promise<void>;
+
+  start(): Promise<void> {
+    return this.worker.start();
+  }
+
+  /** A job was just queued here: look for it now rather than at the next poll. */
+  poke(): void {
+    this.worker.poke();
+  }
+
+  close(): Promise<void> {
+    return this.worker.close();
+  }
+}
+
+/** A stored object copied into a local file for ffmpeg; answers its size (0: an empty file). */
+export async function copyOut(storage: Storage, key: string, path: string): Promise<number> {
+  await pipeline(await storage.read(key), createWriteStream(path));
+  return (await stat(path)).size;
+}
