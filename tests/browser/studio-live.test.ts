@@ -119,14 +119,14 @@ describe("live editing of one studio project in two browsers", () => {
       routes.push(socket);
     });
     await signIn(pageB);
-    await openLive(page);
-    await openLive(pageB);
   }, 120_000);
   afterAll(() => second?.close());
 
   it("ends interleaved edits from both with the same state on both pages and on the server", async () => {
     const a = app().page;
     const b = pageB;
+    await openLive(a);
+    await openLive(b);
     // Each sees the other one's presence.
     await expect.poll(() => a.getByTestId("live-person").count(), WAIT).toBe(1);
     await expect.poll(() => b.getByTestId("live-person").count(), WAIT).toBe(1);
