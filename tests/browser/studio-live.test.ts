@@ -168,7 +168,15 @@ describe("live editing of one studio project in two browsers", () => {
           .count(),
       ).toBe(1);
     }
-    // For a look at the live strip (not compared): the system's temporary folder.
+    // B puts its playhead at beat 8 (a click on the ruler): A sees it there, with B's handle.
+    const ruler = await b.getByTestId("timeline-canvas").boundingBox();
+    if (ruler === null) throw new Error("The timeline canvas is not on screen");
+    await b.mouse.click(await beatX(b, 8), ruler.y + RULER_HEIGHT / 2);
+    await expect
+      .poll(() => a.getByTestId("live-person").textContent(), WAIT)
+      .toMatch(/playhead at beat [78]\.\d/);
+    await expect.poll(() => a.locator(".live-playhead").count(), WAIT).toBe(1);
+    // For a look at the live strip and B's playhead (not compared): the system's temporary folder.
     await a.screenshot({ path: join(tmpdir(), "studio-live-a.png") });
   }, 420_000);
 
