@@ -22,6 +22,9 @@ export interface PeerPresence extends LivePresence {
   readonly clientId: number;
 }
 
+/** Nobody: for views that show a binding's people when there may be no binding. */
+export const NO_PEOPLE: StoreApi<readonly PeerPresence[]> = createStore<readonly PeerPresence[]>(() => []);
+
 /** How often the playhead is shared while playing. */
 const PLAYHEAD_SHARE_MS = 100;
 

@@ -4,16 +4,13 @@
 
 import { useEffect, useRef } from "react";
 import { useStore } from "zustand";
-import { createStore, type StoreApi } from "zustand/vanilla";
-import type { PeerPresence } from "../../live/live-binding.ts";
+import { NO_PEOPLE } from "../../live/live-binding.ts";
 import { useSession } from "../studio-context.ts";
-
-const NOBODY = createStore<readonly PeerPresence[]>(() => []);
 
 export function LivePlayheads() {
   const session = useSession();
   const binding = useStore(session.live);
-  const people = useStore((binding?.people ?? NOBODY) as StoreApi<readonly PeerPresence[]>);
+  const people = useStore(binding?.people ?? NO_PEOPLE);
   const layer = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
