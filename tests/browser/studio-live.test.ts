@@ -1,6 +1,6 @@
 // Live editing in Chromium: one account (with collab-workspaces) opens the same studio project in
-// two browsers. A scripted sequence of interleaved edits from both (track settings, a move, a trim,
-// a fade, and the same track renamed by both at once) ends with both pages showing the same state,
+// two browsers. A scripted sequence of 200 interleaved edits from both (track settings, a move, a
+// trim, a fade, and the same track renamed by both at once) ends with both pages showing the same state,
 // equal to the one the server saved; each page shows the other's presence. The second browser's
 // socket is then cut while both keep editing: once it is back it catches up, both ways.
 
@@ -119,14 +119,14 @@ describe("live editing of one studio project in two browsers", () => {
       routes.push(socket);
     });
     await signIn(pageB);
-    await openLive(page);
-    await openLive(pageB);
   }, 120_000);
   afterAll(() => second?.close());
 
   it("ends interleaved edits from both with the same state on both pages and on the server", async () => {
     const a = app().page;
     const b = pageB;
+    await openLive(a);
+    await openLive(b);
     // Each sees the other one's presence.
     await expect.poll(() => a.getByTestId("live-person").count(), WAIT).toBe(1);
     await expect.poll(() => b.getByTestId("live-person").count(), WAIT).toBe(1);
@@ -144,6 +144,12 @@ describe("live editing of one studio project in two browsers", () => {
     await Promise.all([rename(a, 5, "From A"), rename(b, 5, "From B")]);
     await toggle(b, 3, /^Arm for recording$/);
     await toggle(a, 0, /^Unmute$/);
+    // 189 more track settings from both pages in turn, never waiting for the other's: 200 edits in
+    // all, often on a track the other page changed a moment before.
+    const buttons = [/^(Mute|Unmute)$/, /^(Solo|Unsolo)$/, /^(Arm for recording|Disarm recording)$/];
+    for (let edit = 0; edit < 189; edit++) {
+      await toggle(edit % 2 === 0 ? a : b, (edit * 5) % 6, buttons[edit % 3]);
+    }
 
     await sameEverywhere();
     const clips = (page: Page, trackId: string) =>
@@ -162,9 +168,17 @@ describe("live editing of one studio project in two browsers", () => {
           .count(),
       ).toBe(1);
     }
-    // For a look at the live strip (not compared): the system's temporary folder.
+    // B puts its playhead at beat 8 (a click on the ruler): A sees it there, with B's handle.
+    const ruler = await b.getByTestId("timeline-canvas").boundingBox();
+    if (ruler === null) throw new Error("The timeline canvas is not on screen");
+    await b.mouse.click(await beatX(b, 8), ruler.y + RULER_HEIGHT / 2);
+    await expect
+      .poll(() => a.getByTestId("live-person").textContent(), WAIT)
+      .toMatch(/playhead at beat [78]\.\d/);
+    await expect.poll(() => a.locator(".live-playhead").count(), WAIT).toBe(1);
+    // For a look at the live strip and B's playhead (not compared): the system's temporary folder.
     await a.screenshot({ path: join(tmpdir(), "studio-live-a.png") });
-  }, 180_000);
+  }, 420_000);
 
   it("catches a cut socket up once it is back, with the edits made on both sides meanwhile", async () => {
     const a = app().page;

@@ -5,6 +5,7 @@
 
 import * as Y from "yjs";
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { PRESENCE_NOT_YOURS } from "../../shared/collab/live-messages.ts";
 import { type LivePresence, livePresenceSchema, presenceColor } from "../../shared/collab/presence.ts";
 import { checkLiveChange, readProjectState, writeProjectDiff } from "../../shared/collab/project-doc.ts";
 import type { StudioController } from "../store/studio-controller.ts";
@@ -20,6 +21,9 @@ export interface LiveIdentity {
 export interface PeerPresence extends LivePresence {
   readonly clientId: number;
 }
+
+/** Nobody: for views that show a binding's people when there may be no binding. */
+export const NO_PEOPLE: StoreApi<readonly PeerPresence[]> = createStore<readonly PeerPresence[]>(() => []);
 
 /** How often the playhead is shared while playing. */
 const PLAYHEAD_SHARE_MS = 100;
@@ -67,6 +71,8 @@ export class LiveBinding {
       doc: this.doc,
       open: this.open,
       onRefused: (detail) => {
+        // A refused presence changes no state; a refused update leaves this doc ahead of the server's.
+        if (detail === PRESENCE_NOT_YOURS) return console.error(detail);
         this.onRefused(detail);
         this.restart();
       },

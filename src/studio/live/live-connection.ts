@@ -53,6 +53,8 @@ export class LiveConnection {
   constructor(private readonly options: LiveConnectionOptions) {
     this.doc = options.doc;
     this.awareness = new Awareness(this.doc);
+    // Nothing to show until the page says who and where it is (y-protocols starts with an empty state).
+    this.awareness.setLocalState(null);
     this.doc.on("update", this.sendUpdate);
     this.awareness.on("update", this.sendPresence);
     this.connect();

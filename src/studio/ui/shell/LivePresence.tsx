@@ -4,7 +4,7 @@
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { liveDigest } from "../../../shared/collab/project-doc.ts";
-import type { LiveBinding, PeerPresence } from "../../live/live-binding.ts";
+import { type LiveBinding, NO_PEOPLE, type PeerPresence } from "../../live/live-binding.ts";
 import type { LiveStatus } from "../../live/live-connection.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 
@@ -18,8 +18,6 @@ const STATUS_TEXT: Record<LiveStatus, string> = {
 
 const beatsText = (value: number) => value.toFixed(1);
 
-/** Whoever has nobody to show: an empty store, so the hooks below are always called. */
-const NOBODY = createStore<readonly PeerPresence[]>(() => []);
 const NO_STATUS = createStore<LiveStatus>(() => "closed");
 
 function PersonChip({ person, trackNames }: { person: PeerPresence; trackNames: Map<string, string> }) {
@@ -49,7 +47,7 @@ function PersonChip({ person, trackNames }: { person: PeerPresence; trackNames: 
 export function LivePresence() {
   const session = useSession();
   const binding: LiveBinding | null = useStore(session.live);
-  const people = useStore((binding?.people ?? NOBODY) as StoreApi<readonly PeerPresence[]>);
+  const people = useStore(binding?.people ?? NO_PEOPLE);
   const status = useStore((binding?.status ?? NO_STATUS) as StoreApi<LiveStatus>);
   const project = useStudio((state) => state.history.present);
   if (binding === null) return null;

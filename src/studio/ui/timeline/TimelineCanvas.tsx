@@ -15,6 +15,7 @@ import type { Viewport } from "../../timeline/viewport.ts";
 import { useSession } from "../studio-context.ts";
 import { attachDropTarget } from "./drop-target.ts";
 import { trackElementBox } from "./element-box.ts";
+import { LivePlayheads } from "./LivePlayheads.tsx";
 import { attachWheel } from "./wheel.ts";
 
 const EVENT_FEATURES = { move: false, globalMove: false, click: false, wheel: false } as const;
@@ -128,6 +129,7 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
         background="#15161b"
         eventFeatures={EVENT_FEATURES}
       />
+      <LivePlayheads />
     </div>
   );
 });
