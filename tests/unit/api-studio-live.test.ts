@@ -10,7 +10,7 @@ import { buildApp } from "../../src/server/app.ts";
 import { createSession } from "../../src/server/auth/sessions.ts";
 import type { DatabaseHandle } from "../../src/server/db/database.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
-import { ownerOnlyMembers } from "../../src/server/studio-live/members.ts";
+import { workspaceMembers } from "../../src/server/studio-live/members.ts";
 import type { StudioProject } from "../../src/shared/api/studio.ts";
 import {
   awarenessMessage,
@@ -257,7 +257,7 @@ describe.each(BACKENDS)("live studio editing on %s", (backend) => {
       expect(saved.state.tracks[1].name).toBe(demoProject().tracks[1].name);
       expect(watcher.state().tracks[1].name).toBe(demoProject().tracks[1].name);
     } finally {
-      live.setMembers(ownerOnlyMembers);
+      live.setMembers(workspaceMembers);
     }
   });
 

@@ -18,7 +18,7 @@ import { InProcessPubSub, type RealtimeEvent, type Unsubscribe } from "../realti
 import { accessTo } from "../studio/project-access.ts";
 import { saveLiveVersion } from "../studio/project-writes.ts";
 import { type LivePeer, LiveProject } from "./live-project.ts";
-import { ownerOnlyMembers, type StudioProjectMembers } from "./members.ts";
+import { type StudioProjectMembers, workspaceMembers } from "./members.ts";
 
 /** The instances' own channel for a project's live changes (not one a page may follow). */
 const liveChannel = (projectId: string) => `studio-live:${projectId}`;
@@ -46,7 +46,7 @@ interface OpenProject {
 export class LiveProjects {
   private readonly instanceId = crypto.randomUUID();
   private readonly open = new Map<string, Promise<OpenProject>>();
-  private members: StudioProjectMembers = ownerOnlyMembers;
+  private members: StudioProjectMembers = workspaceMembers;
 
   constructor(
     private readonly db: Kysely<Database>,

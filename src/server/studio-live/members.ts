@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { workspaceRole } from "../workspaces/members.ts";
 
 /**
  * Whether a user may edit a studio project live (and so save its merged state). Injected, so that
@@ -11,11 +12,21 @@ export type StudioProjectMembers = (
   userId: string,
 ) => Promise<boolean>;
 
-/** Without workspaces wired in: the owner only (the same person in several browsers or devices). */
-export const ownerOnlyMembers: StudioProjectMembers = async (db, projectId, userId) =>
-  (await db
+/**
+ * The owner, and, once the owner marks the project shared, the members (owner and collaborators) of
+ * the workspace its song lives in: a project opened for a song of a shared workspace is edited live
+ * by the people the song is shared with. A project of the default workspace, or not marked shared,
+ * stays its owner's alone.
+ */
+export const workspaceMembers: StudioProjectMembers = async (db, projectId, userId) => {
+  const project = await db
     .selectFrom("studio_projects")
-    .select("id")
-    .where("id", "=", projectId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst()) !== undefined;
+    .leftJoin("clips", "clips.id", "studio_projects.source_clip_id")
+    .select(["studio_projects.user_id", "studio_projects.is_shared", "clips.project_id"])
+    .where("studio_projects.id", "=", projectId)
+    .executeTakeFirst();
+  if (!project) return false;
+  if (project.user_id === userId) return true;
+  if (!project.is_shared || project.project_id === null) return false;
+  return (await workspaceRole(db, project.project_id, userId)) !== null;
+};
