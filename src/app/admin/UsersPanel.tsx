@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { PLAN_NAMES } from "../../shared/account/plans.ts";
-import { FEATURE_FLAGS, PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
+import { FEATURE_FLAGS, type FeatureFlag, PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
 import {
   type AdminUser,
   type UserChange,
@@ -94,18 +94,23 @@ function UserRow({
         </label>
         <button
           type="button"
-          onClick={() => void change("Flag changed", { change: "flag", flag: flag as never, on: !flagOn })}
+          className="secondary-button"
+          onClick={() =>
+            void change("Flag changed", { change: "flag", flag: flag as FeatureFlag, on: !flagOn })
+          }
         >
           {flagOn ? "Turn off" : "Turn on"}
         </button>
         <button
           type="button"
+          className="secondary-button"
           onClick={() => void change("Staff role changed", { change: "staff", on: !user.is_staff })}
         >
           {user.is_staff ? "Remove staff" : "Make staff"}
         </button>
         <button
           type="button"
+          className="secondary-button"
           onClick={() =>
             void change(user.locked ? "Unlocked" : "Locked", { change: "lock", on: !user.locked })
           }
@@ -114,6 +119,7 @@ function UserRow({
         </button>
         <button
           type="button"
+          className="secondary-button"
           onClick={() =>
             void change("Subscription changed", {
               change: "subscription",
@@ -123,7 +129,11 @@ function UserRow({
         >
           {user.subscription_status === "past_due" ? "Mark paid" : "Mark past due"}
         </button>
-        <button type="button" onClick={() => void change("Password reset", { change: "password" })}>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => void change("Password reset", { change: "password" })}
+        >
           Reset password
         </button>
       </div>
@@ -139,11 +149,15 @@ function UserRow({
 export function UsersPanel() {
   const [query, setQuery] = useState("");
   const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   async function search(event?: FormEvent) {
     event?.preventDefault();
-    await runAction("Search done", async () => {
+    try {
       setUsers((await apiRequest(`/api/admin/users?q=${encodeURIComponent(query)}`, userListSchema)).users);
-    });
+      setFailure(null);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
   }
   const replace = (next: AdminUser) =>
     setUsers((list) => list?.map((user) => (user.id === next.id ? next : user)) ?? null);
@@ -158,6 +172,11 @@ export function UsersPanel() {
         />
         <button type="submit">Search</button>
       </form>
+      {failure && (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      )}
       {users === null ? (
         <p className="account-note">Search by email or handle; an empty search lists the newest accounts.</p>
       ) : users.length === 0 ? (
