@@ -1,12 +1,12 @@
 // Sign-up, the account page and the staff console in Chromium: a visitor signs up (the handle is
 // checked as it is typed, the password's strength shown), redeems an upgrade code on /account and
-// sees Pro unlock without a reload; then, made staff, takes a reported song through the console's
-// moderation queue.
+// sees Pro unlock without a reload, accepts the upload terms (their version is recorded); then, made
+// staff, takes a reported song through the console's moderation queue.
 
 import { describe, expect, it } from "vitest";
 import { makeCodes } from "../../src/server/account/upgrades.ts";
 import { createClip } from "../../src/server/clips/clip-store.ts";
-import { FREE_USER, openCreateApp } from "./create-app.ts";
+import { FREE_USER, openAdd, openCreateApp } from "./create-app.ts";
 
 const app = openCreateApp();
 /** A folder to keep screenshots of the pages in (for a person to look at), when set. */
@@ -54,6 +54,18 @@ describe("sign-up, account and staff console", () => {
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await modal.count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/account.png`, fullPage: true });
+  });
+
+  it("records which version of the terms the upload modal's agreement accepted", async () => {
+    const { page, baseUrl, db } = app();
+    const terms = (await (await fetch(`${baseUrl}/api/legal/terms`)).json()) as { version: string };
+    await page.goto(`${baseUrl}/create`);
+    await openAdd(page, "Record audio");
+    await page.getByTestId("upload-modal").getByRole("button", { name: "Agree to Terms" }).click();
+    const accepted = () =>
+      db.selectFrom("users").select("terms_version").where("email", "=", email).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await accepted()).terms_version).toBe(terms.version);
+    await page.keyboard.press("Escape");
   });
 
   it("lets a staff user unpublish a reported song from the moderation queue", async () => {
