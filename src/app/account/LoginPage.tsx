@@ -3,7 +3,7 @@ import { loginBodySchema } from "../../shared/api/accounts.ts";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
-import { ApiError } from "./api-request.ts";
+import { AuthField, FormFailure, sendAuthForm } from "./AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "./field-errors.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { loadSession, signIn, useAccount } from "./session-store.ts";
@@ -40,18 +40,7 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await signIn(parsed.data);
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError
-          ? error.detail
-          : "Could not reach the server. Check your connection and try again.",
-      );
-    } finally {
-      setBusy(false);
-    }
+    await sendAuthForm(() => signIn(parsed.data), setBusy, setFailure);
   }
 
   if (!known || signedIn) return <p className="page-loading">Loading...</p>;
@@ -63,35 +52,25 @@ export function LoginPage() {
         <p>Welcome back to Tunesmith.</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
-        <label>
-          Email
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={errors.email !== undefined}
-          />
-          {errors.email && <span className="field-error">{errors.email}</span>}
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={errors.password !== undefined}
-          />
-          {errors.password && <span className="field-error">{errors.password}</span>}
-        </label>
-        {failure && (
-          <p className="error" role="alert">
-            {failure}
-          </p>
-        )}
+        <AuthField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <FormFailure failure={failure} />
         <button type="submit" disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}
         </button>

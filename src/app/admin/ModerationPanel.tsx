@@ -1,8 +1,37 @@
+import type { ReactNode } from "react";
 import { moderationViewSchema } from "../../shared/api/admin.ts";
 import { apiSend } from "../account/api-request.ts";
 import { runAction } from "../pages/account-page/run-action.ts";
 import { Link } from "../router/Link.tsx";
 import { useAdminData } from "./use-admin-data.ts";
+
+type Settle = "dismiss" | "remove";
+
+/** One reported thing: what it is, its reports, and the two ways to settle it. */
+function ReportItem(props: {
+  readonly testId: string;
+  readonly reports: { readonly reports: number; readonly reasons: readonly string[] };
+  readonly removeLabel: string;
+  readonly settle: (action: Settle) => void;
+  readonly children: ReactNode;
+}) {
+  const { reports, reasons } = props.reports;
+  return (
+    <li className="panel admin-report" data-testid={props.testId}>
+      <div>
+        {props.children} · {reports} report{reports === 1 ? "" : "s"} ({reasons.join(", ")})
+      </div>
+      <div className="admin-controls">
+        <button type="button" className="secondary-button" onClick={() => props.settle("dismiss")}>
+          Dismiss
+        </button>
+        <button type="button" className="danger-button" onClick={() => props.settle("remove")}>
+          {props.removeLabel}
+        </button>
+      </div>
+    </li>
+  );
+}
 
 /** Reported songs and comments, most reported first, each settled with one action. */
 export function ModerationPanel() {
@@ -10,6 +39,16 @@ export function ModerationPanel() {
   const settle = async (what: string, path: string, body: object) => {
     if (await runAction(what, () => apiSend(path, { method: "POST", body }))) await reload();
   };
+  const settleSong = (clipId: string, action: Settle) =>
+    settle(action === "dismiss" ? "Reports dismissed" : "Song unpublished", "/api/admin/moderation/songs", {
+      clip_id: clipId,
+      action: action === "dismiss" ? "dismiss" : "unpublish",
+    });
+  const settleComment = (commentId: string, action: Settle) =>
+    settle(action === "dismiss" ? "Reports dismissed" : "Comment deleted", "/api/admin/moderation/comments", {
+      comment_id: commentId,
+      action: action === "dismiss" ? "dismiss" : "delete",
+    });
   if (failure) return <p className="error">{failure}</p>;
   if (!data) return <p className="page-loading">Loading...</p>;
   return (
@@ -20,43 +59,16 @@ export function ModerationPanel() {
       ) : (
         <ul className="admin-list">
           {data.songs.map((song) => (
-            <li
+            <ReportItem
               key={song.clip_id}
-              className="panel admin-report"
-              data-testid="reported-song"
-              aria-label={song.title}
+              testId="reported-song"
+              reports={song}
+              removeLabel="Unpublish"
+              settle={(action) => void settleSong(song.clip_id, action)}
             >
-              <div>
-                <Link href={`/song/${song.clip_id}`}>{song.title || "Untitled"}</Link> by @{song.owner_handle}{" "}
-                · {song.reports} report{song.reports === 1 ? "" : "s"} ({song.reasons.join(", ")})
-                {!song.is_public && " · private"}
-              </div>
-              <div className="admin-controls">
-                <button
-                  type="button"
-                  onClick={() =>
-                    void settle("Reports dismissed", "/api/admin/moderation/songs", {
-                      clip_id: song.clip_id,
-                      action: "dismiss",
-                    })
-                  }
-                >
-                  Dismiss
-                </button>
-                <button
-                  type="button"
-                  className="danger-button"
-                  onClick={() =>
-                    void settle("Song unpublished", "/api/admin/moderation/songs", {
-                      clip_id: song.clip_id,
-                      action: "unpublish",
-                    })
-                  }
-                >
-                  Unpublish
-                </button>
-              </div>
-            </li>
+              <Link href={`/song/${song.clip_id}`}>{song.title || "Untitled"}</Link> by @{song.owner_handle}
+              {!song.is_public && " · private"}
+            </ReportItem>
           ))}
         </ul>
       )}
@@ -66,38 +78,16 @@ export function ModerationPanel() {
       ) : (
         <ul className="admin-list">
           {data.comments.map((comment) => (
-            <li key={comment.comment_id} className="panel admin-report" data-testid="reported-comment">
-              <div>
-                “{comment.content}” by @{comment.author_handle} on{" "}
-                <Link href={`/song/${comment.clip_id}`}>the song</Link> · {comment.reports} report
-                {comment.reports === 1 ? "" : "s"} ({comment.reasons.join(", ")})
-              </div>
-              <div className="admin-controls">
-                <button
-                  type="button"
-                  onClick={() =>
-                    void settle("Reports dismissed", "/api/admin/moderation/comments", {
-                      comment_id: comment.comment_id,
-                      action: "dismiss",
-                    })
-                  }
-                >
-                  Dismiss
-                </button>
-                <button
-                  type="button"
-                  className="danger-button"
-                  onClick={() =>
-                    void settle("Comment deleted", "/api/admin/moderation/comments", {
-                      comment_id: comment.comment_id,
-                      action: "delete",
-                    })
-                  }
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
+            <ReportItem
+              key={comment.comment_id}
+              testId="reported-comment"
+              reports={comment}
+              removeLabel="Delete"
+              settle={(action) => void settleComment(comment.comment_id, action)}
+            >
+              “{comment.content}” by @{comment.author_handle} on{" "}
+              <Link href={`/song/${comment.clip_id}`}>the song</Link>
+            </ReportItem>
           ))}
         </ul>
       )}

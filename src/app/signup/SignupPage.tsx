@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
 import { signupBodySchema } from "../../shared/api/accounts.ts";
-import { ApiError } from "../account/api-request.ts";
+import { AuthField, FormFailure, sendAuthForm } from "../account/AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "../account/field-errors.ts";
 import { safeNextPath } from "../account/safe-next.ts";
 import { loadSession, signUp, useAccount } from "../account/session-store.ts";
@@ -48,18 +48,7 @@ export default function SignupPage() {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await signUp(parsed.data);
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError
-          ? error.detail
-          : "Could not reach the server. Check your connection and try again.",
-      );
-    } finally {
-      setBusy(false);
-    }
+    await sendAuthForm(() => signUp(parsed.data), setBusy, setFailure);
   }
 
   return (
@@ -69,28 +58,25 @@ export default function SignupPage() {
         <p>Make songs and keep them in your library.</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
-        <label>
-          Email
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={errors.email !== undefined}
-          />
-          {errors.email && <span className="field-error">{errors.email}</span>}
-        </label>
-        <label>
-          Handle
-          <input
-            name="handle"
-            autoComplete="username"
-            value={handle}
-            onChange={(event) => setHandle(event.target.value)}
-            aria-invalid={errors.handle !== undefined || availability?.available === false}
-            aria-describedby="handle-status"
-          />
+        <AuthField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <AuthField
+          label="Handle"
+          name="handle"
+          autoComplete="username"
+          value={handle}
+          onChange={setHandle}
+          error={undefined}
+          invalid={errors.handle !== undefined || availability?.available === false}
+          describedBy="handle-status"
+        >
           <span id="handle-status" className="field-status" aria-live="polite">
             {errors.handle ? (
               <span className="field-error">{errors.handle}</span>
@@ -100,18 +86,17 @@ export default function SignupPage() {
               <span className="field-error">{availability.reason}</span>
             )}
           </span>
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={errors.password !== undefined}
-            aria-describedby="password-strength"
-          />
+        </AuthField>
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          describedBy="password-strength"
+        >
           <span
             id="password-strength"
             className="password-strength"
@@ -125,17 +110,12 @@ export default function SignupPage() {
               </>
             )}
           </span>
-          {errors.password && <span className="field-error">{errors.password}</span>}
-        </label>
+        </AuthField>
         <p className="signup-terms">
           By signing up you agree to the <Link href="/legal/terms">Terms of Service</Link> and the{" "}
           <Link href="/legal/privacy">Privacy</Link> text.
         </p>
-        {failure && (
-          <p className="error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormFailure failure={failure} />
         <button type="submit" disabled={busy}>
           {busy ? "Creating..." : "Sign up"}
         </button>

@@ -1,10 +1,33 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { passwordStrength } from "../../../shared/account/password-strength.ts";
 import type { DeleteAccountBody } from "../../../shared/api/account.ts";
 import { apiSend } from "../../account/api-request.ts";
 import { loadSession } from "../../account/session-store.ts";
 import { navigate } from "../../router/history-router.ts";
 import { runAction } from "./run-action.ts";
+
+/** A labelled input of these forms (anything after it, such as a hint, as children). */
+function Field(props: {
+  readonly label: string;
+  readonly type: "email" | "password";
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly autoComplete: string;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type={props.type}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        autoComplete={props.autoComplete}
+      />
+      {props.children}
+    </label>
+  );
+}
 
 function EmailForm({ email, changed }: { readonly email: string; readonly changed: () => Promise<void> }) {
   const [next, setNext] = useState(email);
@@ -22,24 +45,14 @@ function EmailForm({ email, changed }: { readonly email: string; readonly change
   }
   return (
     <form className="account-form" onSubmit={submit} aria-label="Change email">
-      <label>
-        Email
-        <input
-          type="email"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          autoComplete="email"
-        />
-      </label>
-      <label>
-        Current password
-        <input
-          type="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          autoComplete="current-password"
-        />
-      </label>
+      <Field label="Email" type="email" value={next} onChange={setNext} autoComplete="email" />
+      <Field
+        label="Current password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       <button type="submit" disabled={password === "" || next === email}>
         Change email
       </button>
@@ -64,25 +77,16 @@ function PasswordForm() {
   }
   return (
     <form className="account-form" onSubmit={submit} aria-label="Change password">
-      <label>
-        Current password
-        <input
-          type="password"
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-          autoComplete="current-password"
-        />
-      </label>
-      <label>
-        New password
-        <input
-          type="password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          autoComplete="new-password"
-        />
+      <Field
+        label="Current password"
+        type="password"
+        value={current}
+        onChange={setCurrent}
+        autoComplete="current-password"
+      />
+      <Field label="New password" type="password" value={next} onChange={setNext} autoComplete="new-password">
         {next !== "" && <span className="account-note">Strength: {passwordStrength(next)}</span>}
-      </label>
+      </Field>
       <button type="submit" disabled={current === "" || next === ""}>
         Change password
       </button>
@@ -156,15 +160,13 @@ export function DeleteSection() {
       <form className="account-form" onSubmit={submit}>
         {choice("Your songs", songs, setSongs)}
         {choice("Your personas", personas, setPersonas)}
-        <label>
-          Password
-          <input
-            type="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoComplete="current-password"
-          />
-        </label>
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
         <button type="submit" className="danger-button" disabled={password === ""}>
           Delete my account
         </button>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { PLAN_NAMES, PLAN_SUMMARIES } from "../../../shared/account/plans.ts";
 import { type AccountView, CREDIT_PACKS, type PaidPlan } from "../../../shared/api/account.ts";
 import { apiSend } from "../../account/api-request.ts";
@@ -94,14 +94,39 @@ function Pending({ account, changed }: Pick<ModalProps, "account" | "changed">) 
   );
 }
 
+/**
+ * The two ways in: with requests, the request choices first; a code always works. The modals differ
+ * only in what can be asked for.
+ */
+function UpgradeWays(props: ModalProps & { readonly intro: string; readonly choices: ReactNode }) {
+  return (
+    <>
+      {props.account.upgrade_method === "request" ? (
+        <>
+          <p>{props.intro}</p>
+          <Pending account={props.account} changed={props.changed} />
+          {props.choices}
+          <p>Or, if staff gave you a code:</p>
+        </>
+      ) : (
+        <p>Enter the code staff of this server gave you.</p>
+      )}
+      <RedeemCode changed={props.changed} onClose={props.onClose} />
+      <button type="button" className="link-button" onClick={props.onClose}>
+        Close
+      </button>
+    </>
+  );
+}
+
 export function UpgradeModal(props: ModalProps) {
   const plans: PaidPlan[] = ["pro", "premier"];
   return (
     <AccountModal title="Upgrade your plan" onClose={props.onClose} testId="upgrade-modal">
-      {props.account.upgrade_method === "request" ? (
-        <>
-          <p>There is no card to charge here: staff of this server review upgrade requests.</p>
-          <Pending account={props.account} changed={props.changed} />
+      <UpgradeWays
+        {...props}
+        intro="There is no card to charge here: staff of this server review upgrade requests."
+        choices={
           <ul className="plan-choices">
             {plans.map((plan) => (
               <li key={plan}>
@@ -110,15 +135,8 @@ export function UpgradeModal(props: ModalProps) {
               </li>
             ))}
           </ul>
-          <p>Or, if staff gave you a code:</p>
-        </>
-      ) : (
-        <p>Enter the code staff of this server gave you.</p>
-      )}
-      <RedeemCode changed={props.changed} onClose={props.onClose} />
-      <button type="button" className="link-button" onClick={props.onClose}>
-        Close
-      </button>
+        }
+      />
     </AccountModal>
   );
 }
@@ -126,24 +144,17 @@ export function UpgradeModal(props: ModalProps) {
 export function BuyCreditsModal(props: ModalProps) {
   return (
     <AccountModal title="Buy credits" onClose={props.onClose} testId="credits-modal">
-      {props.account.upgrade_method === "request" ? (
-        <>
-          <p>Pick a pack: staff of this server add the credits when they approve it.</p>
-          <Pending account={props.account} changed={props.changed} />
+      <UpgradeWays
+        {...props}
+        intro="Pick a pack: staff of this server add the credits when they approve it."
+        choices={
           <div className="credit-packs">
             {CREDIT_PACKS.map((credits) => (
               <RequestButton key={credits} {...props} label={`${credits} credits`} body={{ credits }} />
             ))}
           </div>
-          <p>Or, if staff gave you a code:</p>
-        </>
-      ) : (
-        <p>Enter the code staff of this server gave you.</p>
-      )}
-      <RedeemCode changed={props.changed} onClose={props.onClose} />
-      <button type="button" className="link-button" onClick={props.onClose}>
-        Close
-      </button>
+        }
+      />
     </AccountModal>
   );
 }
