@@ -30,6 +30,9 @@ const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
 const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
 const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
+const SignupPage = lazy(() => import("./signup/SignupPage.tsx"));
+const AdminPage = lazy(() => import("./admin/AdminPage.tsx"));
+const LegalPage = lazy(() => import("./legal/LegalPage.tsx"));
 
 /**
  * The page for the address, and under it the global player, mounted once here so a song plays on
@@ -190,6 +193,22 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <AccountPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "signup":
+    case "admin":
+    case "legal":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            {route.name === "signup" ? (
+              <SignupPage />
+            ) : route.name === "admin" ? (
+              <AdminPage />
+            ) : (
+              <LegalPage document={route.document} />
+            )}
           </Suspense>
         </ErrorBoundary>
       );

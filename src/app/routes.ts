@@ -10,6 +10,9 @@ export type Route =
   | { readonly name: "libraryPersonas" }
   | { readonly name: "login" }
   | { readonly name: "account" }
+  | { readonly name: "signup" }
+  | { readonly name: "admin" }
+  | { readonly name: "legal"; readonly document: "terms" | "privacy" }
   | { readonly name: "persona"; readonly personaId: string }
   | { readonly name: "song"; readonly clipId: string }
   | { readonly name: "profile"; readonly handle: string }
@@ -46,6 +49,13 @@ export function matchRoute(pathname: string): Route {
       return { name: "login" };
     case "account":
       return { name: "account" };
+    case "signup":
+      return { name: "signup" };
+    case "admin":
+      return { name: "admin" };
+    case "terms":
+    case "privacy":
+      return { name: "legal", document: match.name };
     case "library":
       return { name: "library" };
     case "myPersonas":

@@ -267,6 +267,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (match?.name === "playlist")
         return reply.type("text/html").send(await playlistPageHtml(db, { shell, origin }, match.params.id));
       if (match?.name === "share") return reply.status(404).type("text/html").send(shell);
+      // The staff console is no page for anyone else: the page says "not found", and so does the status.
+      if (match?.name === "admin" && !request.auth?.user.is_staff)
+        return reply.status(404).type("text/html").sendFile("index.html");
       return reply
         .status(match !== null ? 200 : 404)
         .type("text/html")

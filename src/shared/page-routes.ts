@@ -15,6 +15,8 @@ import { HANDLE_PATTERN } from "./api/accounts.ts";
 export const PAGE_ROUTES = {
   home: "/",
   login: "/login",
+  signup: "/signup",
+  admin: "/admin",
   create: "/create",
   createV2: "/create/v2",
   studio: "/studio",
@@ -23,6 +25,7 @@ export const PAGE_ROUTES = {
   editV3: "/edit-v3/{path:rest}",
   account: "/account",
   terms: "/legal/terms",
+  privacy: "/legal/privacy",
   song: "/song/{id:uuid}",
   profile: "/@{handle:handle}",
   persona: "/persona/{id:uuid}",

@@ -26,7 +26,8 @@ describe("sign in", () => {
 
   it("checks sign-up fields before sending them", async () => {
     const { page } = app();
-    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL((url) => url.pathname === "/signup");
     await page.getByLabel("Email").fill("not an email");
     await page.getByLabel("Handle").fill("a!");
     await page.getByLabel("Password").fill("short");
@@ -38,7 +39,8 @@ describe("sign in", () => {
         "Handles are 3 to 30 letters, digits or underscores",
         "Passwords need at least 8 characters",
       ]);
-    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await page.getByRole("link", { name: "Sign in" }).last().click();
+    await page.waitForURL((url) => url.pathname === "/login");
   });
 
   it("signs in and returns to the page asked for, with the handle and credits in the header", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AdminError, runAdminCommand } from "../../src/server/admin/commands.ts";
 import { WEAK_PASSWORD_DETAIL } from "../../src/shared/account/password-strength.ts";
 import {
   type AccountView,
@@ -110,6 +111,16 @@ describe.each(BACKENDS)("the account page's API on %s", (backend) => {
     const expired = await other.client.post("/api/account/redeem", { code: expiring });
     expect(expired).toMatchObject({ status: 410, body: { detail: CODE_EXPIRED } });
     expect(await account(other.client)).toMatchObject({ plan_key: "free", ledger: [] });
+  });
+
+  it("makes codes on the command line that redeem like the console's", async () => {
+    const printed = await runAdminCommand(db(), ["make-code", "none", "300", "2", "7"]);
+    const codes = printed.split("\n").map((line) => line.split(" ")[0]);
+    expect(codes).toHaveLength(2);
+    const user = await server.signedUp();
+    const redeemed = await user.client.post("/api/account/redeem", { code: codes[1] });
+    expect(redeemed.body).toEqual({ plan_key: null, credits: 300 });
+    await expect(runAdminCommand(db(), ["make-code", "none", "0"])).rejects.toThrow(AdminError);
   });
 
   it("cancels at the period end: the plan stays until then, and is free after", async () => {

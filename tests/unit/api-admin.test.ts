@@ -79,10 +79,20 @@ describe.each(BACKENDS)("the staff console's API on %s", (backend) => {
     expect(entries.every((entry) => entry.staff_handle !== "")).toBe(true);
   });
 
-  it("rolls a flag out to everyone and back, as the session shows it", async () => {
+  it("rolls a flag out to everyone and back, as the session and /api/statsig/experiment/ show it", async () => {
     const admin = await staff();
     const user = await server.signedUp();
-    const flagOf = async () => (await user.client.get<Session>("/api/session")).body.flags["persona-search"];
+    const flagOf = async () => {
+      const session = (await user.client.get<Session>("/api/session")).body.flags["persona-search"];
+      const experiment = await user.client.post<{ data: unknown }>("/api/statsig/experiment/", {
+        layer_name: "feature_flags",
+        parameter_name: "persona-search",
+        parameter_type: "boolean",
+        parameter_default: false,
+      });
+      expect(experiment.body.data).toBe(session);
+      return session;
+    };
     expect(await flagOf()).toBe(false);
     await admin.client.post("/api/admin/flags", { flag: "persona-search", percent: 100 });
     expect(await flagOf()).toBe(true);

@@ -32,12 +32,12 @@ describe("generation start errors", () => {
     });
   });
 
-  it("402 past due with the Manage link, other 402s about credits", () => {
+  it("402 past due with the Manage link, other 402s about credits with the Upgrade link", () => {
     const pastDue = toastOf(generationErrorOutcome(402, "{}", "Subscription past due.", "pro")).toast;
     expect(pastDue).toMatchObject({
       title: "Your subscription is past due.",
       description: "Please update your payment method.",
-      link: { href: "/account", label: "Manage" },
+      link: { href: "/account?section=subscription", label: "Manage" },
     });
     const credits = toastOf(
       generationErrorOutcome(402, "{}", "Need at least 10 credits to create.", "free"),
@@ -46,7 +46,7 @@ describe("generation start errors", () => {
       title: "Need at least 10 credits to create.",
       description: "Upgrade your account to get more credits!",
     });
-    expect(credits.link).toBeUndefined();
+    expect(credits.link).toEqual({ href: "/account?section=credits", label: "Upgrade" });
   });
 
   it("423 and 451 for 6 s", () => {

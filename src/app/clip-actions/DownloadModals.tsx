@@ -1,5 +1,6 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { goToUpgrade } from "../account/upgrade-link.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
 
 /** A self-hosted Tunesmith sells nothing: an administrator grants plans. */
@@ -10,7 +11,10 @@ export function openUpgrade(): void {
   openDialog({
     title: "Upgrade to Pro or Premier",
     body: `Paid plans bring unlimited downloads, WAV audio and commercial use of the songs you make. ${UPGRADE_HOW}`,
-    actions: [{ label: "Got it", kind: "primary", run: () => undefined }],
+    actions: [
+      { label: "Upgrade", kind: "primary", run: goToUpgrade },
+      { label: "Got it", kind: "secondary", run: () => undefined },
+    ],
   });
 }
 

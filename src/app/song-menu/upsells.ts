@@ -1,19 +1,31 @@
 // The upsells the create page opens instead of a feature the plan does not include. A self-hosted
-// Tunesmith sells nothing: an administrator grants plans, so each upsell says to ask them rather
-// than leading to a checkout page that does not exist.
+// Tunesmith sells nothing by card: upgrades are requested from staff or redeemed as codes on the
+// account page, where each upsell's Upgrade button leads.
 
 import type { FeaturePermission } from "../../shared/song-menu/feature-permissions.ts";
 import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { goToUpgrade } from "../account/upgrade-link.ts";
 
 /** How a user gets a paid plan here. */
 export const ASK_ADMINISTRATOR = "Ask your administrator to upgrade your account.";
 
-/** An upsell: what the feature needs, then how to get it (by default, a paid plan). */
-export function openUpsell(title: string, body: string, how = ASK_ADMINISTRATOR): void {
+/**
+ * An upsell: what the feature needs, then how to get it. A paid plan's upsell (the default) has an
+ * Upgrade button to the account page's upgrade; a flag's upsell only says whom to ask.
+ */
+export function openUpsell(
+  title: string,
+  body: string,
+  how = ASK_ADMINISTRATOR,
+  plan = how === ASK_ADMINISTRATOR,
+): void {
   openDialog({
     title,
     body: `${body} ${how}`,
-    actions: [{ label: "Got it", kind: "primary", run: () => undefined }],
+    actions: [
+      ...(plan ? [{ label: "Upgrade", kind: "primary" as const, run: goToUpgrade }] : []),
+      { label: "Got it", kind: plan ? ("secondary" as const) : ("primary" as const), run: () => undefined },
+    ],
   });
 }
 

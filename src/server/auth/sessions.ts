@@ -47,7 +47,7 @@ const SESSION_CACHE_SIZE = 10_000;
 /**
  * Session token (by its hash) to user, kept for SESSION_CACHE_MS, so a signed-in request does not
  * need a query of its own to know who asks. Forgotten, all of it, whenever this process writes to
- * users or sessions (sign-out, credits, plans, flags: see WriteWatch), and a lookup that overlapped
+ * users, sessions or flag rollouts (sign-out, credits, plans, flags: see WriteWatch), and a lookup that overlapped
  * such a write is not kept. Unknown tokens are not kept. `close` stops listening for writes.
  */
 export class SessionUsers {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { DEFAULT_STYLES, recommendStyles, STYLE_COOCCURRENCE } from "../../generator/lyrics/style-lexicon.ts";
+import { FEATURE_FLAGS } from "../../shared/api/accounts.ts";
 import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import {
   type CommercialRightsResponse,
@@ -13,6 +14,10 @@ import {
   recommendTagsBodySchema,
 } from "../../shared/api/create-support.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
+
+/** The experiment layer whose parameters are the feature flags. */
+const FLAG_LAYER = "feature_flags";
+
 import { findVisibleClip } from "../clips/clip-repository.ts";
 import { commercialRights } from "../create-support/commercial-rights.ts";
 import { GENERATION_MATRIX } from "../create-support/generation-matrix.ts";
@@ -60,7 +65,12 @@ export function registerCreateSupportRoutes(
 
   app.post("/api/statsig/experiment/", async (request): Promise<ExperimentResponse> => {
     const body = parseInput(experimentBodySchema, request.body);
-    const value = settings.get(settingKey(body.layer_name, body.parameter_name));
+    // The layer "feature_flags" answers a boolean flag as it is for the caller (their own flags and
+    // the share staff rolled it out to); signed out, no flag is on.
+    const value =
+      body.layer_name === FLAG_LAYER && (FEATURE_FLAGS as readonly string[]).includes(body.parameter_name)
+        ? (request.auth?.user.flags.includes(body.parameter_name) ?? false)
+        : settings.get(settingKey(body.layer_name, body.parameter_name));
     // A setting held with another type than asked answers the caller's default rather than surprise it.
     const data = value !== undefined && typeof value === body.parameter_type ? value : body.parameter_default;
     return { success: true, data };

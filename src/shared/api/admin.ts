@@ -122,3 +122,27 @@ export const healthViewSchema = z.object({
   counts: z.object({ users: z.number(), songs: z.number(), open_reports: z.number() }),
 });
 export type HealthView = z.infer<typeof healthViewSchema>;
+
+export const userListSchema = z.object({ users: z.array(adminUserSchema) });
+export const moderationViewSchema = z.object({
+  songs: z.array(reportedSongSchema),
+  comments: z.array(reportedCommentSchema),
+});
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export const flagListSchema = z.object({ flags: z.array(flagRolloutSchema) });
+export const pendingRequestsSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      handle: z.string(),
+      plan_key: z.string().nullable(),
+      credits: z.number(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export const madeCodesSchema = z.object({
+  codes: z.array(z.object({ code: z.string(), expires_at: z.string() })),
+});
+export const userChangeResponseSchema = z.object({ user: adminUserSchema, password: z.string().optional() });

@@ -76,7 +76,7 @@ export function generationErrorOutcome(
           title: "Your subscription is past due.",
           description: "Please update your payment method.",
           durationMs: ERROR_TOAST_MS,
-          link: { href: "/account", label: "Manage" },
+          link: { href: "/account?section=subscription", label: "Manage" },
         });
       }
       return toast({
@@ -84,6 +84,7 @@ export function generationErrorOutcome(
         title: "Need at least 10 credits to create.",
         description: "Upgrade your account to get more credits!",
         durationMs: ERROR_TOAST_MS,
+        link: { href: "/account?section=credits", label: "Upgrade" },
       });
     case 423:
       return toast({

@@ -18,7 +18,7 @@ import { TrimStage } from "./TrimStage.tsx";
 import { recordingTitle, trimmedFile } from "./trimmed-file.ts";
 import { UPLOAD_DROP_EVENT } from "./upload-files.ts";
 import { COPYRIGHT_MESSAGE, processUpload, type UploadedAudio, UploadFailure } from "./upload-process.ts";
-import { agreeToTerms, termsAgreedAt } from "./upload-terms.ts";
+import { agreeToTerms, recordTermsAcceptance, termsAgreedAt } from "./upload-terms.ts";
 
 interface UploadModalProps {
   /** A file dropped on the window or picked before the modal opened. */
@@ -218,6 +218,9 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
               type="button"
               onClick={() => {
                 agreeToTerms();
+                recordTermsAcceptance().catch((error) =>
+                  console.warn("Could not record the terms accepted", error),
+                );
                 setStage("source");
               }}
             >

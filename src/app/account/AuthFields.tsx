@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { ApiError } from "./api-request.ts";
+
+/** A labelled input of the sign-in and sign-up forms, with its error (and anything else) below it. */
+export function AuthField(props: {
+  readonly label: string;
+  readonly name: "email" | "password" | "handle";
+  readonly type?: "email" | "password";
+  readonly autoComplete: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error: string | undefined;
+  readonly invalid?: boolean;
+  readonly describedBy?: string;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type={props.type}
+        name={props.name}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error !== undefined || props.invalid === true}
+        aria-describedby={props.describedBy}
+      />
+      {props.children}
+      {props.error && <span className="field-error">{props.error}</span>}
+    </label>
+  );
+}
+
+/** Why the form's request failed, announced. */
+export function FormFailure({ failure }: { readonly failure: string | null }) {
+  return failure ? (
+    <p className="error" role="alert">
+      {failure}
+    </p>
+  ) : null;
+}
+
+/** Sends a checked form: busy while it runs, and the server's refusal (or the network's) as the failure. */
+export async function sendAuthForm(
+  work: () => Promise<void>,
+  setBusy: (busy: boolean) => void,
+  setFailure: (failure: string | null) => void,
+): Promise<void> {
+  setBusy(true);
+  try {
+    await work();
+  } catch (error) {
+    setFailure(
+      error instanceof ApiError
+        ? error.detail
+        : "Could not reach the server. Check your connection and try again.",
+    );
+  } finally {
+    setBusy(false);
+  }
+}

@@ -1,0 +1,193 @@
+import { type FormEvent, useState } from "react";
+import { PLAN_NAMES } from "../../shared/account/plans.ts";
+import { FEATURE_FLAGS, type FeatureFlag, PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
+import {
+  type AdminUser,
+  type UserChange,
+  userChangeResponseSchema,
+  userListSchema,
+} from "../../shared/api/admin.ts";
+import { apiRequest } from "../account/api-request.ts";
+import { runAction } from "../pages/account-page/run-action.ts";
+
+/** One account's controls: each change is one request, one audited action. */
+function UserRow({
+  user,
+  onChanged,
+}: {
+  readonly user: AdminUser;
+  readonly onChanged: (user: AdminUser) => void;
+}) {
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [flag, setFlag] = useState<string>(FEATURE_FLAGS[0]);
+  const [password, setPassword] = useState<string | null>(null);
+  const change = (what: string, body: UserChange) =>
+    runAction(what, async () => {
+      const answer = await apiRequest(`/api/admin/users/${user.id}`, userChangeResponseSchema, { body });
+      onChanged(answer.user);
+      if (answer.password) setPassword(answer.password);
+    });
+  async function grant(event: FormEvent) {
+    event.preventDefault();
+    if (await change("Credits changed", { change: "credits", amount: Number(amount), reason })) {
+      setAmount("");
+      setReason("");
+    }
+  }
+  const flagOn = user.flags.includes(flag);
+  return (
+    <li className="panel admin-user" data-testid="admin-user" aria-label={user.email}>
+      <div className="admin-user-head">
+        <strong>@{user.handle}</strong> <span>{user.email}</span>
+        {user.is_staff && <span className="admin-tag">staff</span>}
+        {user.locked && <span className="admin-tag admin-tag-alert">locked</span>}
+        {user.subscription_status === "past_due" && (
+          <span className="admin-tag admin-tag-alert">past due</span>
+        )}
+        <span>{user.credits} credits</span>
+      </div>
+      <div className="admin-controls">
+        <label>
+          Plan
+          <select
+            value={user.plan_key}
+            onChange={(event) =>
+              void change("Plan changed", { change: "plan", plan_key: event.target.value as PlanKey })
+            }
+          >
+            {PLAN_KEYS.map((plan) => (
+              <option key={plan} value={plan}>
+                {PLAN_NAMES[plan]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form onSubmit={grant} className="admin-inline-form">
+          <input
+            aria-label="Credits (negative removes)"
+            type="number"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            placeholder="credits"
+          />
+          <input
+            aria-label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="reason"
+          />
+          <button type="submit" disabled={amount === "" || reason.trim().length < 3}>
+            Grant
+          </button>
+        </form>
+        <label>
+          Flag
+          <select value={flag} onChange={(event) => setFlag(event.target.value)}>
+            {FEATURE_FLAGS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+                {user.flags.includes(name) ? " (on)" : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() =>
+            void change("Flag changed", { change: "flag", flag: flag as FeatureFlag, on: !flagOn })
+          }
+        >
+          {flagOn ? "Turn off" : "Turn on"}
+        </button>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => void change("Staff role changed", { change: "staff", on: !user.is_staff })}
+        >
+          {user.is_staff ? "Remove staff" : "Make staff"}
+        </button>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() =>
+            void change(user.locked ? "Unlocked" : "Locked", { change: "lock", on: !user.locked })
+          }
+        >
+          {user.locked ? "Unlock" : "Lock"}
+        </button>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() =>
+            void change("Subscription changed", {
+              change: "subscription",
+              status: user.subscription_status === "past_due" ? "active" : "past_due",
+            })
+          }
+        >
+          {user.subscription_status === "past_due" ? "Mark paid" : "Mark past due"}
+        </button>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => void change("Password reset", { change: "password" })}
+        >
+          Reset password
+        </button>
+      </div>
+      {password && (
+        <p role="status" className="admin-secret">
+          New password (shown once): <code>{password}</code>
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function UsersPanel() {
+  const [query, setQuery] = useState("");
+  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function search(event?: FormEvent) {
+    event?.preventDefault();
+    try {
+      setUsers((await apiRequest(`/api/admin/users?q=${encodeURIComponent(query)}`, userListSchema)).users);
+      setFailure(null);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const replace = (next: AdminUser) =>
+    setUsers((list) => list?.map((user) => (user.id === next.id ? next : user)) ?? null);
+  return (
+    <section aria-label="Users">
+      <form className="admin-inline-form" onSubmit={search}>
+        <input
+          aria-label="Search users"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="email or handle"
+        />
+        <button type="submit">Search</button>
+      </form>
+      {failure && (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      )}
+      {users === null ? (
+        <p className="account-note">Search by email or handle; an empty search lists the newest accounts.</p>
+      ) : users.length === 0 ? (
+        <p className="account-note">No account matches.</p>
+      ) : (
+        <ul className="admin-list">
+          {users.map((user) => (
+            <UserRow key={user.id} user={user} onChanged={replace} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { passwordStrength } from "../../../shared/account/password-strength.ts";
+import type { DeleteAccountBody } from "../../../shared/api/account.ts";
+import { apiSend } from "../../account/api-request.ts";
+import { loadSession } from "../../account/session-store.ts";
+import { navigate } from "../../router/history-router.ts";
+import { runAction } from "./run-action.ts";
+
+/** A labelled input of these forms (anything after it, such as a hint, as children). */
+function Field(props: {
+  readonly label: string;
+  readonly type: "email" | "password";
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly autoComplete: string;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type={props.type}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        autoComplete={props.autoComplete}
+      />
+      {props.children}
+    </label>
+  );
+}
+
+function EmailForm({ email, changed }: { readonly email: string; readonly changed: () => Promise<void> }) {
+  const [next, setNext] = useState(email);
+  const [password, setPassword] = useState("");
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (
+      await runAction("Email changed", () =>
+        apiSend("/api/account/email", { method: "POST", body: { email: next, password } }),
+      )
+    ) {
+      setPassword("");
+      await changed();
+    }
+  }
+  return (
+    <form className="account-form" onSubmit={submit} aria-label="Change email">
+      <Field label="Email" type="email" value={next} onChange={setNext} autoComplete="email" />
+      <Field
+        label="Current password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
+      <button type="submit" disabled={password === "" || next === email}>
+        Change email
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { current_password: current, new_password: next };
+    if (
+      await runAction("Password changed; your other sessions are signed out", () =>
+        apiSend("/api/account/password", { method: "POST", body }),
+      )
+    ) {
+      setCurrent("");
+      setNext("");
+    }
+  }
+  return (
+    <form className="account-form" onSubmit={submit} aria-label="Change password">
+      <Field
+        label="Current password"
+        type="password"
+        value={current}
+        onChange={setCurrent}
+        autoComplete="current-password"
+      />
+      <Field label="New password" type="password" value={next} onChange={setNext} autoComplete="new-password">
+        {next !== "" && <span className="account-note">Strength: {passwordStrength(next)}</span>}
+      </Field>
+      <button type="submit" disabled={current === "" || next === ""}>
+        Change password
+      </button>
+    </form>
+  );
+}
+
+export function SignInSection({
+  email,
+  changed,
+}: {
+  readonly email: string;
+  readonly changed: () => Promise<void>;
+}) {
+  return (
+    <section className="panel account-section" id="sign-in" aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title">Sign-in</h2>
+      <EmailForm email={email} changed={changed} />
+      <PasswordForm />
+      <button
+        type="button"
+        className="secondary-button"
+        onClick={async () => {
+          if (
+            await runAction("Signed out everywhere", () =>
+              apiSend("/api/account/sign-out-everywhere", { method: "POST" }),
+            )
+          ) {
+            await loadSession(true);
+            navigate("/login");
+          }
+        }}
+      >
+        Sign out everywhere
+      </button>
+    </section>
+  );
+}
+
+export function DeleteSection() {
+  const [songs, setSongs] = useState<DeleteAccountBody["songs"]>("remove");
+  const [personas, setPersonas] = useState<DeleteAccountBody["personas"]>("remove");
+  const [password, setPassword] = useState("");
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: DeleteAccountBody = { password, songs, personas };
+    if (
+      await runAction("Your account is deleted", () =>
+        apiSend("/api/account/delete", { method: "POST", body }),
+      )
+    ) {
+      await loadSession(true);
+      navigate("/");
+    }
+  }
+  const choice = (name: string, value: string, set: (value: "remove" | "keep_anonymised") => void) => (
+    <fieldset>
+      <legend>{name}</legend>
+      <label>
+        <input type="radio" checked={value === "remove"} onChange={() => set("remove")} /> Remove them
+      </label>
+      <label>
+        <input type="radio" checked={value === "keep_anonymised"} onChange={() => set("keep_anonymised")} />{" "}
+        Keep the public ones, under an anonymous name
+      </label>
+    </fieldset>
+  );
+  return (
+    <section className="panel account-section danger-zone" id="delete" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete account</h2>
+      <form className="account-form" onSubmit={submit}>
+        {choice("Your songs", songs, setSongs)}
+        {choice("Your personas", personas, setPersonas)}
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <button type="submit" className="danger-button" disabled={password === ""}>
+          Delete my account
+        </button>
+      </form>
+    </section>
+  );
+}

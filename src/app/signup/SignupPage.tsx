@@ -1,0 +1,128 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
+import { signupBodySchema } from "../../shared/api/accounts.ts";
+import { AuthField, FormFailure, sendAuthForm } from "../account/AuthFields.tsx";
+import { type FieldErrors, fieldErrors } from "../account/field-errors.ts";
+import { safeNextPath } from "../account/safe-next.ts";
+import { loadSession, signUp, useAccount } from "../account/session-store.ts";
+import { navigate } from "../router/history-router.ts";
+import { Link } from "../router/Link.tsx";
+import { useLocation } from "../router/use-location.ts";
+import { useHandleCheck } from "./use-handle-check.ts";
+import "../account/account.css";
+import "./signup.css";
+
+const STRENGTH_TEXT = { weak: "Weak", fair: "Fair", strong: "Strong" } as const;
+
+/** /signup: email, handle (checked as it is typed) and password (with its strength), then `next`. */
+export default function SignupPage() {
+  const { search } = useLocation();
+  const next = safeNextPath(new URLSearchParams(search).get("next"));
+  const signedIn = useAccount((state) => state.session?.user != null);
+  const [email, setEmail] = useState("");
+  const [handle, setHandle] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const availability = useHandleCheck(handle.trim().replace(/^@/, ""));
+  const strength = password === "" ? null : passwordStrength(password);
+
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  useEffect(() => {
+    if (signedIn) navigate(next, { replace: true });
+  }, [signedIn, next]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = signupBodySchema.safeParse({ email: email.trim(), password, handle: handle.trim() });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    if (strength === "weak") {
+      setErrors({ password: WEAK_PASSWORD_DETAIL });
+      return;
+    }
+    setErrors({});
+    await sendAuthForm(() => signUp(parsed.data), setBusy, setFailure);
+  }
+
+  return (
+    <main className="page login-page">
+      <header className="page-header">
+        <h1>Create an account</h1>
+        <p>Make songs and keep them in your library.</p>
+      </header>
+      <form className="panel login-form" onSubmit={submit} noValidate>
+        <AuthField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <AuthField
+          label="Handle"
+          name="handle"
+          autoComplete="username"
+          value={handle}
+          onChange={setHandle}
+          error={undefined}
+          invalid={errors.handle !== undefined || availability?.available === false}
+          describedBy="handle-status"
+        >
+          <span id="handle-status" className="field-status" aria-live="polite">
+            {errors.handle ? (
+              <span className="field-error">{errors.handle}</span>
+            ) : availability === null ? null : availability.available ? (
+              <span className="field-ok">@{handle.trim().replace(/^@/, "")} is available</span>
+            ) : (
+              <span className="field-error">{availability.reason}</span>
+            )}
+          </span>
+        </AuthField>
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          describedBy="password-strength"
+        >
+          <span
+            id="password-strength"
+            className="password-strength"
+            data-strength={strength ?? "none"}
+            aria-live="polite"
+          >
+            {strength && (
+              <>
+                <span className="strength-bar" aria-hidden="true" />
+                Strength: {STRENGTH_TEXT[strength]}
+              </>
+            )}
+          </span>
+        </AuthField>
+        <p className="signup-terms">
+          By signing up you agree to the <Link href="/legal/terms">Terms of Service</Link> and the{" "}
+          <Link href="/legal/privacy">Privacy</Link> text.
+        </p>
+        <FormFailure failure={failure} />
+        <button type="submit" disabled={busy}>
+          {busy ? "Creating..." : "Sign up"}
+        </button>
+        <p className="login-switch">
+          Have an account? <Link href={`/login?next=${encodeURIComponent(next)}`}>Sign in</Link>
+        </p>
+      </form>
+    </main>
+  );
+}
