@@ -10,7 +10,7 @@ import { openCreateApp, PRO_USER } from "./create-app.ts";
 import { installOutputTap, routeOutputTap } from "./player-output.ts";
 
 const app = openCreateApp();
-const RATE = 44_100;
+const RATE = 48_000;
 const SECONDS = 12;
 const TITLES = ["Harbour Lights", "Harbour Lights II"] as const;
 /** The songs' ids by title, laid out in the library (no generator: the machine is shared). */
@@ -55,7 +55,8 @@ describe("the global player", () => {
           status: "complete",
           metadata: { type: "gen", tags: "tone", duration: SECONDS },
         },
-        { channels: [tone, tone], sampleRate: RATE },
+        // A float WAV at the engine's rate, as the server keeps songs: played as it arrives.
+        { channels: [tone, tone], sampleRate: RATE, format: "float32" },
       );
       made.set(row.id, title);
     }
