@@ -200,7 +200,7 @@ export const playerBench: BenchArea = {
             json.join_silence_max_ms.toFixed(2),
             String(JOIN_SILENCE_TARGET_MS),
           ],
-          ["songs together at a gapless join (ms)", ms(median(sync.joinOverlapMs)), "", "0"],
+          ["frames of both songs at a gapless join (ms)", ms(median(sync.joinOverlapMs)), "", "0"],
           [
             "live radio offset between two pages (ms)",
             ms(median(sync.liveOffsetMs)),
