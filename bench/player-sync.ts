@@ -36,14 +36,19 @@ export interface SyncMeasures {
   readonly liveOffsetMs: number[];
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | false>): Promise<T> {
+/** Polls `probe` every 25 ms until it answers something, or fails after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | false>,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const value = await probe();
     if (value !== null && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`player sync bench: timed out waiting for ${what}`);
+  throw new Error(`player bench: timed out waiting for ${what}`);
 }
 
 const sine = (hz: number, seconds: number) =>
