@@ -79,7 +79,7 @@ export class WavStream {
       const body = offset + 8;
       if (id === "data") {
         const reader = channels === 0 ? null : wavSampleReader(view, format, bits);
-        // An unknown or open-ended length (a stream's placeholder size) is not read as it arrives.
+        // An unknown or open-ended length (what a live stream writes before it knows) is not read as it arrives.
         if (reader === null || size === 0 || size === 0xffffffff) {
           this.state = { kind: "other" };
           return;
