@@ -6,31 +6,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { tone } from "../audio-files.ts";
 import { newClipWithAudio } from "../clip-fixtures.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
+import { liveRadioReading } from "./player-bar.ts";
 
 const app = openCreateApp();
 const WAIT = { timeout: 20_000 };
 /** Made before the current programme hour, so the hour's pool holds them. */
 const BEFORE_THIS_HOUR = new Date(Date.now() - 2 * 3_600_000);
 
-interface Reading {
-  readonly songId: string;
-  readonly seconds: number;
-  readonly at: number;
-  readonly paused: boolean;
-}
-
-/** The song a page plays, its position, and when (the pages share one clock). */
-const reading = (page: Page): Promise<Reading> =>
-  page.evaluate(() => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="live-radio-audio"]');
-    const main = document.querySelector('[data-testid="live-radio"]');
-    return {
-      songId: main?.getAttribute("data-song-id") ?? "",
-      seconds: audio?.currentTime ?? 0,
-      at: Date.now(),
-      paused: audio?.paused ?? true,
-    };
-  });
+const reading = liveRadioReading;
 
 async function listen(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/live-radio`);
