@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { DIST_DIR } from "../src/platform/paths.ts";
 import { buildApp } from "../src/server/app.ts";
 import { openDatabase } from "../src/server/db/database.ts";
@@ -18,6 +17,7 @@ import { seedDemoAccounts } from "../src/server/seed.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import { launchChromium } from "../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../src/tooling/pages-build.ts";
+import { liveRadioReading } from "../tests/browser/player-bar.ts";
 import { installOutputTap, type OutputReport, routeOutputTap } from "../tests/browser/player-output.ts";
 import { newClipWithAudio } from "../tests/clip-fixtures.ts";
 
@@ -36,31 +36,23 @@ export interface SyncMeasures {
   readonly liveOffsetMs: number[];
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | false>): Promise<T> {
+/** Polls `probe` every 25 ms until it answers something, or fails after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | false>,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const value = await probe();
     if (value !== null && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`player sync bench: timed out waiting for ${what}`);
+  throw new Error(`player bench: timed out waiting for ${what}`);
 }
 
 const sine = (hz: number, seconds: number) =>
   Float32Array.from({ length: seconds * RATE }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / RATE));
-
-/** A live radio page's song, its position and when it was read (the pages share one clock). */
-const liveReading = (page: Page) =>
-  page.evaluate(() => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="live-radio-audio"]');
-    const main = document.querySelector('[data-testid="live-radio"]');
-    return {
-      songId: main?.getAttribute("data-song-id") ?? "",
-      seconds: audio?.currentTime ?? 0,
-      at: Date.now(),
-      paused: audio?.paused ?? true,
-    };
-  });
 
 export async function measureSync(trials: number): Promise<SyncMeasures> {
   await buildPagesIfStale();
@@ -157,10 +149,10 @@ export async function measureSync(trials: number): Promise<SyncMeasures> {
     for (const listener of [page, other]) {
       await listener.goto(`${baseUrl}/live-radio`);
       await listener.getByRole("button", { name: "▶ Listen live" }).click();
-      await until("live radio", 30_000, async () => (await liveReading(listener)).seconds > 0.3);
+      await until("live radio", 30_000, async () => (await liveRadioReading(listener)).seconds > 0.3);
     }
     for (let reading = 0; reading < trials * 3; reading++) {
-      const [first, second] = await Promise.all([liveReading(page), liveReading(other)]);
+      const [first, second] = await Promise.all([liveRadioReading(page), liveRadioReading(other)]);
       if (first.songId === second.songId && !first.paused && !second.paused)
         liveOffsetMs.push(Math.abs(first.seconds * 1000 - first.at - (second.seconds * 1000 - second.at)));
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -24,7 +24,7 @@ import { requestSong } from "../tests/browser/song-request.ts";
 import type { BenchArea } from "./area.ts";
 import { formatTable, median } from "./area.ts";
 import { installPlayerProbe, type ProbeReport } from "./player-probe.ts";
-import { measureSync } from "./player-sync.ts";
+import { measureSync, until } from "./player-sync.ts";
 
 const PASSWORD = "player bench password";
 const USER = "pro@tunesmith.local";
@@ -46,16 +46,6 @@ interface ClipJson {
 
 async function clipState(page: Page, baseUrl: string, id: string): Promise<ClipJson> {
   return (await (await page.request.get(`${baseUrl}/api/clip/${id}`)).json()) as ClipJson;
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | false>): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await probe();
-    if (value !== null && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`player bench: timed out waiting for ${what}`);
 }
 
 /** Stops what plays, lets the analyser's window empty, then marks and presses the row's Play. */
@@ -200,7 +190,7 @@ export const playerBench: BenchArea = {
             json.join_silence_max_ms.toFixed(2),
             String(JOIN_SILENCE_TARGET_MS),
           ],
-          ["songs together at a gapless join (ms)", ms(median(sync.joinOverlapMs)), "", "0"],
+          ["frames of both songs at a gapless join (ms)", ms(median(sync.joinOverlapMs)), "", "0"],
           [
             "live radio offset between two pages (ms)",
             ms(median(sync.liveOffsetMs)),

@@ -82,7 +82,9 @@ export class Engine {
     unchecked((this.activeIndex[moved] = index));
   }
 
+  /** Plays on; a stop still fading out (asked for since the last quantum) is called off. */
   play(): void {
+    this.stopRequested = false;
     if (this.playing) return;
     this.playing = true;
     this.stopRequested = false;

@@ -22,3 +22,16 @@ export const pausePlayer = (page: Page) =>
 /** Seeks from the bar's seek bar. */
 export const seekPlayer = (page: Page, seconds: number) =>
   playerBar(page).getByLabel("Seek").fill(String(seconds));
+
+/** A live radio page's song, its position, whether it is paused, and when it was read (the pages share one clock). */
+export const liveRadioReading = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-testid="live-radio-audio"]');
+    const main = document.querySelector('[data-testid="live-radio"]');
+    return {
+      songId: main?.getAttribute("data-song-id") ?? "",
+      seconds: audio?.currentTime ?? 0,
+      at: Date.now(),
+      paused: audio?.paused ?? true,
+    };
+  });

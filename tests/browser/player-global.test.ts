@@ -10,7 +10,7 @@ import { openCreateApp, PRO_USER } from "./create-app.ts";
 import { installOutputTap, routeOutputTap } from "./player-output.ts";
 
 const app = openCreateApp();
-const RATE = 44_100;
+const RATE = 48_000;
 const SECONDS = 12;
 const TITLES = ["Harbour Lights", "Harbour Lights II"] as const;
 /** The songs' ids by title, laid out in the library (no generator: the machine is shared). */
@@ -55,7 +55,8 @@ describe("the global player", () => {
           status: "complete",
           metadata: { type: "gen", tags: "tone", duration: SECONDS },
         },
-        { channels: [tone, tone], sampleRate: RATE },
+        // A float WAV at the engine's rate, as the server keeps songs: played as it arrives.
+        { channels: [tone, tone], sampleRate: RATE, format: "float32" },
       );
       made.set(row.id, title);
     }
@@ -141,18 +142,24 @@ describe("the global player", () => {
     // The song of the first test plays on /me: pause it, and the player is saved.
     const before = await playingId(page);
     expect(before).toBeDefined();
+    // The save that says paused (one made while it played may still be on its way).
     const saved = page.waitForResponse(
       (response) =>
-        response.url().endsWith("/api/music_player/playbar_state") && response.request().method() === "POST",
+        response.url().endsWith("/api/music_player/playbar_state") &&
+        response.request().method() === "POST" &&
+        (response.request().postDataJSON() as { playbar_state?: string }).playbar_state === "paused",
+      { timeout: 30_000 },
     );
     await page.getByRole("button", { name: "Pause", exact: true }).click();
-    expect((await saved).status()).toBe(200);
-    const pausedAt = await position(page);
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    const pausedAt = (response.request().postDataJSON() as { song_play_time: number }).song_play_time;
     expect(pausedAt).toBeGreaterThan(0);
+    expect(Math.abs((await position(page)) - pausedAt)).toBeLessThan(0.5);
 
     await page.goto(`${baseUrl}/me`);
-    await expect.poll(() => playingId(page), { timeout: 10_000 }).toBe(before);
-    await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(pausedAt - 0.5);
+    await expect.poll(() => playingId(page), { timeout: 30_000 }).toBe(before);
+    await expect.poll(() => position(page), { timeout: 30_000 }).toBeGreaterThan(pausedAt - 0.5);
     expect(await position(page)).toBeLessThan(pausedAt + 0.5);
     expect(await shows(page)).toBe("paused");
     await expect.poll(() => page.getByRole("button", { name: "Play", exact: true }).count()).toBe(1);

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 export interface OutputReport {
   /** The longest silence with sound before and after it, in ms of the output's frames, since start(). */
   readonly longestGapMs: number;
-  /** How long both songs sounded together, in ms of frames, counted in 5 ms windows (0: never). */
+  /** How long both songs sounded together: the frames where both channels carry sound, in ms (0: never). */
   readonly overlapMs: number;
   /** The output's RMS over its last ~40 ms. */
   readonly level: number;
@@ -181,16 +181,18 @@ export function installOutputTap(): void {
         run = loud(i) ? 0 : run + 1;
         longest = Math.max(longest, run);
       }
+      let together = 0;
+      for (let i = 0; i < left.length; i++) {
+        if (Math.abs(left[i] as number) > PRESENT && Math.abs(right[i] as number) > PRESENT) together++;
+      }
       const window = Math.round(WINDOW_S * rate);
       const heard: [boolean, boolean] = [false, false];
-      let both = 0;
       const runs: [string, number][] = [];
       for (let from = 0; from + window <= left.length; from += window) {
         const one = peak(left, from, from + window) > PRESENT;
         const two = peak(right, from, from + window) > PRESENT;
         heard[0] ||= one;
         heard[1] ||= two;
-        if (one && two) both++;
         const state = one && two ? "AB" : one ? "A" : two ? "B" : "-";
         const previous = runs[runs.length - 1];
         if (previous !== undefined && previous[0] === state) previous[1]++;
@@ -204,7 +206,7 @@ export function installOutputTap(): void {
       const level = Math.sqrt(tail.reduce((sum, x) => sum + x * x, 0) / Math.max(1, tail.length));
       return {
         longestGapMs: (longest / rate) * 1000,
-        overlapMs: both * WINDOW_S * 1000,
+        overlapMs: (together / rate) * 1000,
         level,
         tapped,
         heard,

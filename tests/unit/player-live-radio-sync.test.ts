@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  CATCH_UP_RATE,
+  catchUpRate,
   nextOnEnd,
   radioStep,
   refetchDelayMs,
@@ -65,5 +67,13 @@ describe("live radio: keeping in step with the station", () => {
     expect(refetchDelayMs(LIST, T)).toBe(75_000);
     expect(refetchDelayMs(LIST, T + 80_000)).toBe(1000);
     expect(refetchDelayMs([], T)).toBe(1000);
+  });
+
+  it("closes a small drift by playing a little faster or slower, never by more than 5 %", () => {
+    expect(catchUpRate(10, 10.01)).toBe(1);
+    expect(catchUpRate(10, 10.05)).toBeCloseTo(1.025, 6);
+    expect(catchUpRate(10.05, 10)).toBeCloseTo(0.975, 6);
+    expect(catchUpRate(10, 11.5)).toBe(1 + CATCH_UP_RATE);
+    expect(catchUpRate(11.5, 10)).toBe(1 - CATCH_UP_RATE);
   });
 });

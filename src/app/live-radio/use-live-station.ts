@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIVE_STATION_ID, type LiveRadioItem, liveRadioSongListSchema } from "../../shared/api/radio.ts";
 import {
+  catchUpRate,
   type Heard,
   nextOnEnd,
   radioStep,
@@ -12,7 +13,7 @@ import { apiRequest } from "../account/api-request.ts";
 import { updatePlayer } from "../player/player-store.ts";
 
 /** How often the page checks it is still in step with the station. */
-const CHECK_EVERY_MS = 500;
+const CHECK_EVERY_MS = 250;
 /** Living radio plays at full volume (100). */
 const LIVE_VOLUME = 1;
 
@@ -121,6 +122,9 @@ export function useLiveStation(audio: React.RefObject<HTMLAudioElement | null>):
       if (step.kind === "start") start(step.slot as StationItem);
       else if (step.kind === "seek") element.currentTime = step.offset;
       else if (step.kind === "silence" && !element.paused) element.pause();
+      else if (step.kind === "keep" && playingSlot !== null && !element.paused)
+        // The start's own delay (the seek, the play) and a device's slow clock close by speed.
+        element.playbackRate = catchUpRate(element.currentTime, (now() - playingSlot.startMs) / 1000);
     };
     const onEnded = () => {
       const ended = current.current;

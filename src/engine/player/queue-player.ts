@@ -45,6 +45,11 @@ export interface EngineReading {
 }
 
 const TRACK = 0;
+/**
+ * The player's rate: the one the server makes songs at, so their files go to the engine as they
+ * arrive, with no resampling (the browser converts the output to the device's rate).
+ */
+const PLAYER_SAMPLE_RATE = 48_000;
 /** Clip slots taken in turn: the current song, the next, and one being replaced. */
 const CLIP_SLOTS = 3;
 /** How quickly a volume change settles (a time constant), so a slider move does not click. */
@@ -84,7 +89,7 @@ export class QueuePlayer {
   /** Needs cross-origin isolation (shared memory with the audio thread) and AudioWorklet; rejects without. */
   static async create(): Promise<QueuePlayer> {
     if (!globalThis.crossOriginIsolated) throw new Error("The page is not cross-origin isolated");
-    const context = new AudioContext({ latencyHint: "interactive" });
+    const context = new AudioContext({ latencyHint: "interactive", sampleRate: PLAYER_SAMPLE_RATE });
     try {
       const engine = await createEngineNode(context, [queueTrack(TRACK)]);
       const volume = context.createGain();

@@ -1,8 +1,11 @@
 // The songs the queue player holds in the engine: each fetched and decoded once (at the context's
 // rate, so no resampling), loaded into a source slot, and released when neither the current nor
-// the next song needs it.
+// the next song needs it. A WAV at the context's rate (the server's own files) is read as it
+// arrives: the song is ready on its first second and the rest follows into the same slot, so a
+// click sounds without waiting for the whole file. Anything else is decoded whole by the browser.
 
 import type { EngineNode } from "../engine-node.ts";
+import { WavStream } from "./wav-stream.ts";
 
 export interface LoadedSong {
   readonly slot: number;
@@ -11,10 +14,14 @@ export interface LoadedSong {
 
 /** The engine reads at most two channels. */
 const MAX_CHANNELS = 2;
+/** A song read as it arrives is ready once this much of it (seconds) is in. */
+const READY_SECONDS = 1;
 
 export class SongSources {
   private readonly byUrl = new Map<string, Promise<LoadedSong>>();
   private readonly slots = new Set<number>();
+  /** Slots still filling as their file arrives, each with its load's token: a released one stops taking more. */
+  private readonly filling = new Map<number, object>();
 
   constructor(
     private readonly context: BaseAudioContext,
@@ -41,6 +48,7 @@ export class SongSources {
         (song) => {
           this.engine.send([{ op: "source-release", slot: song.slot }]);
           this.slots.delete(song.slot);
+          this.filling.delete(song.slot);
         },
         () => undefined,
       );
@@ -50,14 +58,109 @@ export class SongSources {
   private async decode(url: string): Promise<LoadedSong> {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`The song's audio did not load (${response.status})`);
-    const buffer = await this.context.decodeAudioData(await response.arrayBuffer());
+    const reader = response.body?.getReader();
+    if (reader === undefined) return this.decodeWhole([new Uint8Array(await response.arrayBuffer())]);
+    const wav = new WavStream();
+    const received: Uint8Array[] = [];
+    while (wav.status.kind === "more") {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received.push(value);
+      wav.push(value);
+    }
+    const { status } = wav;
+    if (status.kind !== "wav" || status.format.sampleRate !== this.context.sampleRate) {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        received.push(chunk.value);
+      return this.decodeWhole(received);
+    }
+    const { frames } = status.format;
+    const ready = Math.min(frames, READY_SECONDS * this.context.sampleRate);
+    const first: Float32Array[][] = [];
+    let arrived = 0;
+    for (;;) {
+      const taken = wav.take();
+      first.push(taken);
+      arrived += taken[0]?.length ?? 0;
+      if (arrived >= ready) break;
+      const { done, value } = await reader.read();
+      if (done) break;
+      wav.push(value);
+    }
+    const slot = this.claimSlot();
+    this.engine.send([{ op: "source", slot, frames, data: joinRuns(first) }]);
+    const token = {};
+    this.filling.set(slot, token);
+    void this.fill(slot, token, reader, wav, arrived);
+    return { slot, frames };
+  }
+
+  /** The rest of a song read as it arrives, appended to its slot until it ends or is released. */
+  private async fill(
+    slot: number,
+    token: object,
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    wav: WavStream,
+    from: number,
+  ): Promise<void> {
+    let offset = from;
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        // Released (its slot may already hold another song): the rest is not wanted.
+        if (this.filling.get(slot) !== token) {
+          await reader.cancel();
+          return;
+        }
+        wav.push(chunk.value);
+        const data = wav.take().slice(0, MAX_CHANNELS);
+        const length = data[0]?.length ?? 0;
+        if (length === 0) continue;
+        this.engine.send([{ op: "source-append", slot, offset, data }]);
+        offset += length;
+      }
+    } catch (error) {
+      // What did not arrive stays silent; the song plays on to its end.
+      console.warn("The song's audio stopped arriving", error);
+    } finally {
+      if (this.filling.get(slot) === token) this.filling.delete(slot);
+    }
+  }
+
+  private async decodeWhole(received: readonly Uint8Array[]): Promise<LoadedSong> {
+    const bytes = new Uint8Array(received.reduce((sum, chunk) => sum + chunk.length, 0));
+    let at = 0;
+    for (const chunk of received) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    const buffer = await this.context.decodeAudioData(bytes.buffer);
     const channels = Math.min(MAX_CHANNELS, buffer.numberOfChannels);
     // Copies: the engine takes the arrays over (transferred), and an AudioBuffer keeps its own.
     const data = Array.from({ length: channels }, (_, channel) => buffer.getChannelData(channel).slice());
-    let slot = 0;
-    while (this.slots.has(slot)) slot++;
-    this.slots.add(slot);
+    const slot = this.claimSlot();
     this.engine.send([{ op: "source", slot, frames: buffer.length, data }]);
     return { slot, frames: buffer.length };
   }
+
+  private claimSlot(): number {
+    let slot = 0;
+    while (this.slots.has(slot)) slot++;
+    this.slots.add(slot);
+    return slot;
+  }
+}
+
+/** Runs of planar samples joined into one array per channel (at most two). */
+function joinRuns(runs: readonly Float32Array[][]): Float32Array[] {
+  const channels = Math.min(MAX_CHANNELS, runs[0]?.length ?? 0);
+  return Array.from({ length: channels }, (_, channel) => {
+    const joined = new Float32Array(runs.reduce((sum, run) => sum + (run[channel]?.length ?? 0), 0));
+    let at = 0;
+    for (const run of runs) {
+      const part = run[channel] as Float32Array;
+      joined.set(part, at);
+      at += part.length;
+    }
+    return joined;
+  });
 }

@@ -7,6 +7,10 @@
 export const RESYNC_DRIFT_S = 2;
 /** A song ending this close (seconds) before the next one starts goes straight on to it. */
 export const NEXT_SONG_TOLERANCE_S = 2;
+/** Within this drift (seconds) the page plays at normal speed ... */
+export const IN_STEP_S = 0.02;
+/** ... beyond it, up to the resync, it plays at most this much faster or slower to catch up. */
+export const CATCH_UP_RATE = 0.05;
 /** The list is asked for again this long before its last song ends ... */
 export const REFETCH_BEFORE_END_MS = 15_000;
 /** ... and never sooner than this. */
@@ -60,6 +64,18 @@ export function radioStep(slots: readonly StationSlot[], nowMs: number, heard: H
   const offset = (nowMs - due.startMs) / 1000;
   if (heard === null || heard.startMs !== due.startMs) return { kind: "start", slot: due, offset };
   return Math.abs(heard.seconds - offset) > RESYNC_DRIFT_S ? { kind: "seek", offset } : { kind: "keep" };
+}
+
+/**
+ * How fast to play so a small drift closes without a jump: a page behind the station (it started
+ * late, or its device ran slow) plays a little faster, one ahead a little slower, by half the
+ * drift per second of playing, at most by CATCH_UP_RATE; in step, at normal speed. A drift past
+ * the resync is a seek's job (radioStep).
+ */
+export function catchUpRate(heardSeconds: number, stationSeconds: number): number {
+  const behind = stationSeconds - heardSeconds;
+  if (Math.abs(behind) <= IN_STEP_S) return 1;
+  return 1 + Math.max(-CATCH_UP_RATE, Math.min(CATCH_UP_RATE, behind / 2));
 }
 
 /**
