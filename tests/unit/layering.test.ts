@@ -2,6 +2,7 @@
 // dsp/) and checking each import against the rules docs/ARCHITECTURE.md states:
 // - dsp <- worklets <- src/engine <- src/studio <- src/app: a layer imports itself and layers to its left;
 // - src/shared imports no other folder of ours but types of dsp/ and worklets/; pages and server use it;
+// - src/ui (React widgets the studio and the pages share) imports only src/shared; both page layers use it;
 // - src/server and src/generator use the engine only through its Node entries (src/engine/node.ts,
 //   src/engine/node-render.ts), never page code (src/app, src/studio); the server may use the generator;
 // - src/platform (where files are on disk) imports nothing of ours; src/tooling (build and start
@@ -41,18 +42,33 @@ interface Rule {
   readonly engineEntries?: boolean;
 }
 
+/** The page layers, which may use the shared widgets of src/ui. */
+const PAGE_LAYERS = ["src/studio", "src/app"];
+
 const chainRule = (area: string): Rule => {
   const left = CHAIN.slice(0, CHAIN.indexOf(area));
-  return { may: area === "dsp" ? [] : [...left, "src/shared", ...(area === "src/engine" ? ["build"] : [])] };
+  if (area === "dsp") return { may: [] };
+  return {
+    may: [
+      ...left,
+      "src/shared",
+      ...(area === "src/engine" ? ["build"] : []),
+      ...(PAGE_LAYERS.includes(area) ? ["src/ui"] : []),
+    ],
+  };
 };
 
 const RULES: Readonly<Record<string, Rule>> = {
   ...Object.fromEntries(CHAIN.map((area) => [area, chainRule(area)])),
   "src/shared": { may: [], typesFrom: ["dsp", "worklets"] },
+  // React widgets both the studio and the pages use (dialogs, sliders): above shared, below both.
+  "src/ui": { may: ["src/shared"] },
   "src/platform": { may: [] },
   "src/generator": { may: ["src/shared", "src/platform"], engineEntries: true },
   "src/server": { may: ["src/shared", "src/platform", "src/generator"], engineEntries: true },
-  "src/tooling": { may: [...CHAIN, "src/shared", "src/platform", "src/generator", "src/server", "build"] },
+  "src/tooling": {
+    may: [...CHAIN, "src/shared", "src/ui", "src/platform", "src/generator", "src/server", "build"],
+  },
 };
 
 /**

@@ -26,8 +26,8 @@ import {
   SAVE_FAILED_TITLE,
 } from "../../src/studio/session/save-feedback.ts";
 import { StudioController } from "../../src/studio/store/studio-controller.ts";
-import { dialogQueue, runDialogAction } from "../../src/studio/ui/dialog-queue.ts";
 import { readOnlyDialog } from "../../src/studio/ui/read-only-dialog.ts";
+import { dialogQueue, runDialogAction } from "../../src/ui/dialog-queue.ts";
 
 /** A state told apart by its name (ids fixed, so equal states compare equal). */
 const stateNamed = (name: string, clips = 1): StudioProjectState =>

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { demoProject } from "../../src/engine/demo/demo-project.ts";
 import type { OpenedStudioProject } from "../../src/studio/session/project-opener.ts";
+import { NO_VERSION_TO_CLONE, readOnlyDialog } from "../../src/studio/ui/read-only-dialog.ts";
 import {
   cancelShownDialog,
   closeDialog,
   dialogQueue,
   openDialog,
   runDialogAction,
-} from "../../src/studio/ui/dialog-queue.ts";
-import { NO_VERSION_TO_CLONE, readOnlyDialog } from "../../src/studio/ui/read-only-dialog.ts";
+} from "../../src/ui/dialog-queue.ts";
 
 const shownTitle = () => dialogQueue.getState().dialogs[0]?.title ?? null;
 

@@ -1,5 +1,5 @@
 import type { Clip } from "../../shared/api/clips.ts";
-import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { openDialog } from "../../ui/dialog-queue.ts";
 import { goToUpgrade } from "../account/upgrade-link.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
 

@@ -1,7 +1,7 @@
 import { SPEED_MULTIPLIER_MAX, SPEED_MULTIPLIER_MIN } from "../../shared/api/generate.ts";
 import { ADJUST_SPEED_TITLE_MAX } from "../../shared/create/form-state.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed } from "../../shared/create/form-validity.ts";
-import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
+import { MiniSlider } from "../../ui/MiniSlider.tsx";
 import { useClips } from "../shell/clips-store.ts";
 import { CreateSwitch } from "./CreateSwitch.tsx";
 import { updateForm, useForm } from "./form-store.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { createPathFor, parseCreateQuery } from "../../shared/create/create-query.ts";
-import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
+import { DialogHost } from "../../ui/DialogHost.tsx";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { navigate } from "../router/history-router.ts";

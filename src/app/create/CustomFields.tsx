@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import * as rules from "../../shared/create/condition-rules.ts";
 import type { LyricsMode, VocalGender } from "../../shared/create/form-state.ts";
 import { modelAllowsMumbleMode } from "../../shared/create/model-rules.ts";
-import { MiniSlider } from "../../studio/ui/controls/MiniSlider.tsx";
+import { MiniSlider } from "../../ui/MiniSlider.tsx";
 import { CreateSwitch } from "./CreateSwitch.tsx";
 import { applyRule } from "./form-actions.ts";
 import { setCustom, setOther, useForm } from "./form-store.ts";

@@ -1,4 +1,4 @@
-import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { openDialog } from "../../ui/dialog-queue.ts";
 
 /** The copyright warning modal: audio or lyrics that look like someone else's work are refused. */
 export function openCopyrightWarning(): void {

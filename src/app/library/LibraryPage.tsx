@@ -5,7 +5,7 @@ import {
   type LibraryFilters,
   sameFilters,
 } from "../../shared/library/library-filters.ts";
-import { DialogHost } from "../../studio/ui/shell/DialogHost.tsx";
+import { DialogHost } from "../../ui/DialogHost.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { ModalHost } from "../create/ModalHost.tsx";
 import { navigate } from "../router/history-router.ts";

@@ -6,7 +6,7 @@ import {
   DELETE_FOREVER_BODY,
   deleteForeverTitle,
 } from "../../shared/library/trash-rules.ts";
-import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { openDialog } from "../../ui/dialog-queue.ts";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { deleteSongsForever, trashSongs } from "../song-menu/trash-actions.ts";
 import { SongList } from "../songs/SongList.tsx";

@@ -3,7 +3,7 @@
 // account page, where each upsell's Upgrade button leads.
 
 import type { FeaturePermission } from "../../shared/song-menu/feature-permissions.ts";
-import { openDialog } from "../../studio/ui/dialog-queue.ts";
+import { openDialog } from "../../ui/dialog-queue.ts";
 import { goToUpgrade } from "../account/upgrade-link.ts";
 
 /** How a user gets a paid plan here. */

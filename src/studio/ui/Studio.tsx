@@ -3,6 +3,7 @@
 
 import { useEffect, useState } from "react";
 import { livePath } from "../../shared/collab/live-messages.ts";
+import { DialogHost } from "../../ui/DialogHost.tsx";
 import { LiveBinding, type LiveIdentity } from "../live/live-binding.ts";
 import type { LiveSocket } from "../live/live-connection.ts";
 import {
@@ -27,7 +28,6 @@ import { StudioSession } from "../session/studio-session.ts";
 import { Sidebar } from "./panels/Sidebar.tsx";
 import { readOnlyDialog } from "./read-only-dialog.ts";
 import { ClipList } from "./shell/ClipList.tsx";
-import { DialogHost } from "./shell/DialogHost.tsx";
 import { LivePresence } from "./shell/LivePresence.tsx";
 import { LegacyEditorLink, LoadingOverlay, useLegacyLinkDue } from "./shell/LoadingOverlay.tsx";
 import { Toasts } from "./shell/Toasts.tsx";

@@ -2,9 +2,9 @@
 // project asks to be remixed, a locked or saved version to be cloned; either opens the copy.
 
 import type { CreatedProject } from "../../shared/api/studio.ts";
+import { openDialog } from "../../ui/dialog-queue.ts";
 import type { StudioApi } from "../persistence/index.ts";
 import type { OpenedStudioProject } from "../session/project-opener.ts";
-import { openDialog } from "./dialog-queue.ts";
 
 export const NO_VERSION_TO_CLONE = "No project version ID available for cloning";
 

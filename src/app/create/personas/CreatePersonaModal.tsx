@@ -15,7 +15,7 @@ import {
   personaBaseGate,
   personaPublicByDefault,
 } from "../../../shared/create/persona-rules.ts";
-import { openDialog } from "../../../studio/ui/dialog-queue.ts";
+import { openDialog } from "../../../ui/dialog-queue.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";

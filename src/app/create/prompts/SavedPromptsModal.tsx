@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { SAVED_PROMPTS_PAGE_SIZE, type SavedPrompt } from "../../../shared/api/prompts.ts";
-import { openDialog } from "../../../studio/ui/dialog-queue.ts";
+import { openDialog } from "../../../ui/dialog-queue.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
 import { deleteSavedPrompt, listSavedPrompts, type SavedPromptKind } from "./saved-prompts-api.ts";

@@ -7,8 +7,8 @@ import {
   UPLOAD_MESSAGE_MS,
   UPLOAD_MESSAGES,
 } from "../../../shared/create/upload-trim-rules.ts";
-import { openDialog } from "../../../studio/ui/dialog-queue.ts";
 import { clipNameOf } from "../../../studio/uploads/drop-validation.ts";
+import { openDialog } from "../../../ui/dialog-queue.ts";
 import { showToast } from "../../shell/toast-store.ts";
 import { openCopyrightWarning } from "../copyright-warning.ts";
 import { showSystemError } from "../generation-error-toasts.ts";

@@ -7,6 +7,7 @@ import {
   type Track,
   type TrackEq,
 } from "../../../shared/project/index.ts";
+import { MiniSlider } from "../../../ui/MiniSlider.tsx";
 import {
   type EqStageName,
   type EqStagePatch,
@@ -14,7 +15,6 @@ import {
   setTrackEqStage,
 } from "../../editing/index.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
-import { MiniSlider } from "../controls/MiniSlider.tsx";
 import { useSession, useStudio } from "../studio-context.ts";
 import { eqResponseDb, frequencyToPosition, logFrequencies, positionToFrequency } from "./eq-response.ts";
 

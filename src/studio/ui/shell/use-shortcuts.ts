@@ -2,9 +2,9 @@
 // field, where the keys type, and while a dialog is open.
 
 import { useEffect } from "react";
+import { dialogQueue } from "../../../ui/dialog-queue.ts";
 import { commandForKey } from "../../editing/index.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
-import { dialogQueue } from "../dialog-queue.ts";
 
 /** Whether a key event's target takes typed text (keys then type rather than act). */
 export function isTyping(target: EventTarget | null): boolean {

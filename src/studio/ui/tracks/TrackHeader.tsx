@@ -1,5 +1,6 @@
 import { memo, type PointerEvent, useEffect, useRef, useState } from "react";
 import { DEFAULT_AMPLITUDE, TRACK_HEIGHT_DEFAULT, type Track } from "../../../shared/project/index.ts";
+import { MiniSlider } from "../../../ui/MiniSlider.tsx";
 import {
   selectTrack,
   setTrackAmplitude,
@@ -17,7 +18,6 @@ import type { StudioController } from "../../store/studio-controller.ts";
 import { ColorPicker } from "../controls/ColorPicker.tsx";
 import { Fader } from "../controls/Fader.tsx";
 import { IconPicker } from "../controls/IconPicker.tsx";
-import { MiniSlider } from "../controls/MiniSlider.tsx";
 import { Popover } from "../controls/Popover.tsx";
 import { Tooltip } from "../controls/Tooltip.tsx";
 

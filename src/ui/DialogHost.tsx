@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useStore } from "zustand";
-import { cancelShownDialog, dialogQueue, type QueuedDialog, runDialogAction } from "../dialog-queue.ts";
+import { cancelShownDialog, dialogQueue, type QueuedDialog, runDialogAction } from "./dialog-queue.ts";
 
 function Dialog({ dialog }: { dialog: QueuedDialog }) {
   const { busy } = dialog;
