@@ -15,7 +15,7 @@ describe("script tokens on the account page", () => {
     await app().signIn(PRO_USER, "/account");
     await expect.poll(() => page.getByTestId("script-tokens-empty").isVisible()).toBe(true);
 
-    await page.getByLabel("Name").fill("library backup");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("library backup");
     await page.getByLabel("Scope").selectOption("read");
     await page.getByRole("button", { name: "Make token" }).click();
     const secret = page.getByTestId("token-secret").locator("code");

@@ -3,7 +3,7 @@
 // switching Simple to Custom with a long description cuts nothing and says nothing; style
 // recommendations never ask what the server refuses; the upload step offers an Upload file button
 // and a drop hint beside Record; and the upload paywall says what Pro and Premier add and how to
-// get them (ask the administrator), as the other upsells now do.
+// get them (ask the administrator, or Upgrade on the account page), as the other upsells do.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -206,16 +206,18 @@ describe("the upload paywall", () => {
       `Ask your administrator to upgrade your account.`,
     );
     expect(await paywall.getByTestId("paywall-how").textContent()).toContain(FREE_USER);
+    expect(await paywall.getByRole("button", { name: "Upgrade" }).count()).toBe(1);
     await paywall.getByRole("button", { name: "Got it" }).click();
     await expect.poll(() => paywall.count()).toBe(0);
-    // The other upsells say the same, rather than lead to a checkout page this product has not.
+    // The other upsells say the same, and their Upgrade leads to the account page's upgrade.
     await openAdd(page, "Persona");
     const upsell = page.getByRole("dialog");
     await expect
       .poll(() => upsell.textContent())
       .toContain("Ask your administrator to upgrade your account.");
-    expect(await upsell.getByRole("button", { name: "Upgrade" }).count()).toBe(0);
-    await upsell.getByRole("button", { name: "Got it" }).click();
-    await expect.poll(() => upsell.count()).toBe(0);
+    await upsell.getByRole("button", { name: "Upgrade" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/account" && url.searchParams.get("section") === "upgrade",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { useAccount } from "../../account/session-store.ts";
+import { goToUpgrade } from "../../account/upgrade-link.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { ASK_ADMINISTRATOR } from "../../song-menu/upsells.ts";
 
@@ -71,8 +72,17 @@ export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
           </span>
         </div>
         <div className="upload-actions">
-          <button type="button" onClick={onClose}>
+          <button type="button" className="secondary" onClick={onClose}>
             Got it
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              onClose();
+              goToUpgrade();
+            }}
+          >
+            Upgrade
           </button>
         </div>
       </div>
