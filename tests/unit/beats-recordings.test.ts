@@ -12,7 +12,6 @@ import {
   fourBarBreak,
   halfTimeSection,
   jazzTrio,
-  oneDrop,
   strings,
   syncopatedFunk,
 } from "../beat-recordings.ts";
@@ -32,20 +31,6 @@ function scores(piece: Piece, result: BeatsResult) {
     tempoRatio: (result.bpm ?? 0) / truthBpm(piece.beats),
   };
 }
-
-describe("the metrical level a listener taps", () => {
-  it("reggae's one drop at 76 BPM (skank and shuffled hats at twice that): 76, double as the alternative", () => {
-    const piece = oneDrop();
-    const result = analyse(piece);
-    const { beatF, tempoRatio } = scores(piece, result);
-    expect(beatF).toBeGreaterThanOrEqual(0.95);
-    expect(Math.abs(tempoRatio - 1)).toBeLessThan(0.03);
-    const [first, second] = result.tempo_candidates ?? [];
-    expect(Math.abs(first.bpm / truthBpm(piece.beats) - 1)).toBeLessThan(0.03);
-    expect(Math.abs(second.bpm / first.bpm - 2)).toBeLessThan(0.01);
-    expect(second.confidence).toBeLessThan(first.confidence);
-  });
-});
 
 describe("a soft pulse with no percussion gets beats", () => {
   it("strings played legato with slow attacks and a rubato of +-8% in a reverberant room", () => {

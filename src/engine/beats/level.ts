@@ -10,10 +10,7 @@ import { envelopeAutocorrelation, lagValue, MAX_BPM, MIN_BPM } from "./tempo.ts"
 // - a prior over what listeners tap: flat from 80 to 160 BPM, falling off outside;
 // - the backbeat: a low onset (kick, bass) followed one beat later by a high one (snare, clap),
 //   which marks the beat level in most popular music;
-// - the tracked tempo itself, when it already lies in the listeners' range;
-// - the bar: the low band (kick, bass) repeats every bar of three or four beats at the beat level,
-//   while at twice the tempo its pattern (a one drop on 3, a syncopated bass line) only comes
-//   back after eight "beats", which no listener counts as a bar.
+// - the tracked tempo itself, when it already lies in the listeners' range.
 
 /** Listeners' preferred tempo range, in BPM, and the prior's fall-off outside it, in octaves. */
 const PRIOR_LOW_BPM = 80;
@@ -27,18 +24,6 @@ const BACKBEAT_WEIGHT = 1;
  * exactly like a slow backbeat at half the tempo, so the convention of the range decides.
  */
 const TRACKED_VOTE = 1.5;
-
-/**
- * How strongly a level is held back per unit of "the low band repeats more at two bars than at
- * one": a reggae one drop at twice its tempo measures 0.24, a syncopated funk bass 0.9, and the
- * tapped level of every groove in the tests 0.01 or less.
- */
-const BAR_WEIGHT = 4;
-/**
- * Repetition of the low band (autocorrelation) under which it does not say where the bar is: a
- * rubato, or a bass that changes note every bar, smears it at one bar and more.
- */
-const BAR_FLOOR = 0.3;
 
 export interface TempoLevel {
   readonly bpm: number;
@@ -58,7 +43,7 @@ export function tapPrior(bpm: number): number {
 }
 
 /** One band of the features as an envelope, mean removed. */
-export function band(features: FeatureFrames, offset: number): Float64Array {
+function band(features: FeatureFrames, offset: number): Float64Array {
   const { count, data, stride } = features;
   const out = new Float64Array(count);
   let mean = 0;
@@ -107,23 +92,11 @@ export function tempoLevels(features: FeatureFrames, onset: ArrayLike<number>, b
   const at = (lag: number) => (energy > 0 ? Math.max(0, lagValue(acf, lag) / energy) : 0);
   const low = band(features, FEATURE.low);
   const high = band(features, FEATURE.high);
-  const lowAcf = envelopeAutocorrelation(low, Math.ceil((8 * 60 * frameRate) / slowest) + 2);
-  const lowAt = (lag: number) => (lowAcf[0] > 0 ? lagValue(lowAcf, lag) / lowAcf[0] : 0);
   const scores = candidates.map((b) => {
     const p = (60 * frameRate) / b;
     const periodicity = (at(p) + at(2 * p) + at(4 * p)) / 3;
     const vote = b === bpm && tapPrior(b) === 1 ? TRACKED_VOTE : 1;
-    // The bar the low band keeps (three or four beats, whichever it repeats at more), and how much
-    // more it repeats at two of them.
-    const bar = lowAt(3 * p) > lowAt(4 * p) ? 3 : 4;
-    const overBar = Math.max(0, lowAt(2 * bar * p) - Math.max(BAR_FLOOR, lowAt(bar * p)));
-    return (
-      vote *
-      tapPrior(b) *
-      periodicity *
-      (1 + BACKBEAT_WEIGHT * backbeat(low, high, p)) *
-      Math.exp(-BAR_WEIGHT * overBar)
-    );
+    return vote * tapPrior(b) * periodicity * (1 + BACKBEAT_WEIGHT * backbeat(low, high, p));
   });
   const total = scores.reduce((a, b) => a + b, 0);
   return candidates
@@ -148,6 +121,5 @@ export function splitsInThree(onset: ArrayLike<number>, beats: readonly number[]
   const acf = envelopeAutocorrelation(onset, Math.ceil(period / 2) + 2);
   const third = lagValue(acf, period / 3) / acf[0];
   const half = lagValue(acf, period / 2) / acf[0];
-  if (process.env.DEBUG_EVIDENCE) console.log("third", third.toFixed(2), "half", half.toFixed(2));
   return third >= MIN_THIRD && third > half;
 }
