@@ -8,13 +8,7 @@ import type { BeatsResult } from "../../src/shared/beats/beats-result.ts";
 import { anticipatedWaltz, countryWaltz, jazzWaltz, jig, minuet, pianoWaltz } from "../beat-bars.ts";
 import { MUSIC_RATE, type Piece } from "../beat-music.ts";
 import { chimes, swellingPad, talk } from "../beat-no-pulse.ts";
-import {
-  fourBarBreak,
-  halfTimeSection,
-  jazzTrio,
-  strings,
-  syncopatedFunk,
-} from "../beat-recordings.ts";
+import { fourBarBreak, halfTimeSection, jazzTrio, strings, syncopatedFunk } from "../beat-recordings.ts";
 import { analysePiece, downbeatTimes, truthBpm } from "../beat-scores.ts";
 import { newDsp } from "../dsp-wasm.ts";
 import { fmeasure } from "../dspbench/beats-metrics.ts";
