@@ -8,10 +8,9 @@ import { StretchSource } from "./stretch-source";
 import { TimeMap } from "./time-map";
 import { ONSET_BLOCK, OnsetDetector } from "./transients";
 
-// Streaming time-stretch and pitch-shift for one mono or stereo stream: a
-// phase vocoder whose phases come from phase-gradient heap integration (Prusa
-// and Holighaus, "Phase vocoder done right", 2017), with a transient lock in
-// the time map and pitch shifting on the spectrum.
+// Streaming time-stretch and pitch-shift for one mono or stereo stream: a phase vocoder whose
+// phases come from phase-gradient heap integration (Prusa and Holighaus, "Phase vocoder done right",
+// 2017), with a transient lock in the time map and pitch shifting on the spectrum.
 //
 // Use (in wasm, e.g. a clip voice; exports.ts wraps the same for JavaScript):
 //   const st = new Stretcher(sampleRate, channels, maxBlock);  // allocates all it will use
@@ -19,30 +18,11 @@ import { ONSET_BLOCK, OnsetDetector } from "./transients";
 //   st.setSource(left, right, firstFrame, frames); st.setLoop(start, end);  // the input, random access
 //   st.seek(inputTime);                                // the next output frame plays this input time
 //   each block: st.plan(frames, inputTimeAhead); st.render(outLeft, outRight);
-//   (or st.process(outLeft, outRight, frames) to follow the set stretch)
-// inputTimeAhead is the input time that plays at output frame (block end +
-// lookahead()): a caller with a warp map (tempo map, clip warping) passes it
-// and the output follows the map exactly; NaN follows setStretch. The output
-// has no latency: it is aligned with the map (latency() is 0). Nothing
-// allocates after construction; render costs a frame's work every hop (an FFT
-// pair and O(bins) passes, 0.1 to 0.2 ms at 48 kHz) and little in between.
-//
-// Frames. Output frame j sits at output time j * hop (hop = fftSize / 4,
-// fixed) and analyses the input around the time the map gives it. Only the
-// input the frames' windows cover is read, so the source may be a window onto
-// a longer stream (inputFrom()/inputTo() say which frames the next render
-// reads). One complex FFT analyses the stereo pair (left as real part, right
-// as imaginary), one synthesises it; Hann windows, overlap 4.
-//
-// Phases come from phase-integration.ts (across time for steady partials,
-// across frequency for their side bins and onsets, strongest first). Onsets
-// lock the time map so drum hits play at speed 1 where the map puts them
-// (time-map.ts). Stereo: the phases are computed once, for the mid, and both
-// channels turn by the same angle per bin, so the stereo image is kept
-// exactly. Pitch moves on the spectrum, formants optionally kept
-// (pitch-map.ts). docs/design/stretcher.md has the whole design. This file is
-// the core (the timeline and the frame loop); each part has a file named for it
-// (arena, source, time map, onsets, analysis, pitch map, synthesis, phases).
+// inputTimeAhead is the input time that plays at output frame (block end + lookahead()); NaN follows
+// setStretch. Nothing allocates after construction. This file is the core (the timeline and the
+// frame loop); each part has a file named for it (arena, source, time map, onsets, analysis, pitch
+// map, synthesis, phases), and docs/design/stretcher.md has the whole design: frames and hops, the
+// stereo pair in one complex FFT, phases, onsets, formants.
 
 /** Stretch (output duration / input duration) limits. */
 export const MIN_STRETCH: f64 = 1.0 / 128.0;

@@ -1,5 +1,17 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { navigate } from "../router/history-router.ts";
 import { ApiError } from "./api-request.ts";
+import { loadSession } from "./session-store.ts";
+
+/** The sign-in and sign-up pages: the session loaded once, and left for `next` once signed in. */
+export function useLeaveWhenSignedIn(signedIn: boolean, next: string): void {
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  useEffect(() => {
+    if (signedIn) navigate(next, { replace: true });
+  }, [signedIn, next]);
+}
 
 /** A labelled input of the sign-in and sign-up forms, with its error (and anything else) below it. */
 export function AuthField(props: {

@@ -1,12 +1,11 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { loginBodySchema } from "../../shared/api/accounts.ts";
-import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
-import { AuthField, FormFailure, sendAuthForm } from "./AuthFields.tsx";
+import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "./AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "./field-errors.ts";
 import { safeNextPath } from "./safe-next.ts";
-import { loadSession, signIn, useAccount } from "./session-store.ts";
+import { signIn, useAccount } from "./session-store.ts";
 import "./account.css";
 
 /** /login: sign in, then back to `next` (default /create); signing up is /signup. */
@@ -23,13 +22,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    void loadSession();
-  }, []);
-
-  useEffect(() => {
-    if (signedIn) navigate(next, { replace: true });
-  }, [signedIn, next]);
+  useLeaveWhenSignedIn(signedIn, next);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -64,19 +64,14 @@ function UserRow({
           </select>
         </label>
         <form onSubmit={grant} className="admin-inline-form">
-          <input
-            aria-label="Credits (negative removes)"
-            type="number"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            placeholder="credits"
-          />
-          <input
-            aria-label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            placeholder="reason"
-          />
+          <label>
+            Credits (negative removes)
+            <input type="number" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          </label>
+          <label>
+            Reason
+            <input value={reason} onChange={(event) => setReason(event.target.value)} />
+          </label>
           <button type="submit" disabled={amount === "" || reason.trim().length < 3}>
             Grant
           </button>
@@ -164,12 +159,10 @@ export function UsersPanel() {
   return (
     <section aria-label="Users">
       <form className="admin-inline-form" onSubmit={search}>
-        <input
-          aria-label="Search users"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="email or handle"
-        />
+        <label>
+          Search users by email or handle
+          <input value={query} onChange={(event) => setQuery(event.target.value)} />
+        </label>
         <button type="submit">Search</button>
       </form>
       {failure && (

@@ -1,11 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
 import { signupBodySchema } from "../../shared/api/accounts.ts";
-import { AuthField, FormFailure, sendAuthForm } from "../account/AuthFields.tsx";
+import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "../account/AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "../account/field-errors.ts";
 import { safeNextPath } from "../account/safe-next.ts";
-import { loadSession, signUp, useAccount } from "../account/session-store.ts";
-import { navigate } from "../router/history-router.ts";
+import { signUp, useAccount } from "../account/session-store.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { useHandleCheck } from "./use-handle-check.ts";
@@ -28,12 +27,7 @@ export default function SignupPage() {
   const availability = useHandleCheck(handle.trim().replace(/^@/, ""));
   const strength = password === "" ? null : passwordStrength(password);
 
-  useEffect(() => {
-    void loadSession();
-  }, []);
-  useEffect(() => {
-    if (signedIn) navigate(next, { replace: true });
-  }, [signedIn, next]);
+  useLeaveWhenSignedIn(signedIn, next);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
