@@ -4,8 +4,8 @@
 
 import type { Clip } from "../../shared/api/clips.ts";
 import { EDIT_SPEED_MAX, EDIT_SPEED_MIN, FADE_OUT_MAX_S } from "../../shared/api/edit.ts";
-import { withSelectionRange } from "../../studio/edit/edit-project.ts";
-import type { EditSession, EditTool } from "../../studio/edit/edit-session.ts";
+import { selectionRangeOf, withSelectionRange } from "../../studio/edit/edit-project.ts";
+import type { EditSession, EditTool, SelectionRange } from "../../studio/edit/edit-session.ts";
 import type { StudioSession } from "../../studio/session/studio-session.ts";
 import { type EditOutcome, type EditRequest, runEdit } from "./edit-actions.ts";
 import { updateEditSession, useEditSession } from "./edit-session-store.ts";
@@ -53,9 +53,13 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
   const range = session.selectionRange;
   const busy = session.pendingClipData.length > 0;
   const run = (request: EditRequest) => void runEdit(clip.id, request, outcome);
-  const selectRange = (start: number, end: number) => {
-    if (end > start) studio.controller.select((project) => withSelectionRange(project, { start, end }));
-  };
+  // A field's commit changes one end of the range as it is now on the canvas, not as it was at the
+  // last render: a start and an end typed in quick succession both hold.
+  const changeRange = (pick: (current: SelectionRange | null) => SelectionRange) =>
+    studio.controller.select((project) => {
+      const next = pick(selectionRangeOf(project));
+      return next.end > next.start ? withSelectionRange(project, next) : project;
+    });
   const fadeSeconds = session.fadeOutLengthMs / 1000;
   // With nothing selected yet, a start alone selects to the end of the song.
   const songEnd = clip.metadata.duration ?? Number.POSITIVE_INFINITY;
@@ -82,7 +86,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
           min={0}
           max={songEnd}
           step={0.1}
-          onCommit={(v) => selectRange(v, range?.end ?? songEnd)}
+          onCommit={(v) => changeRange((now) => ({ start: v, end: now?.end ?? songEnd }))}
         />
         <NumberField
           label="End (s)"
@@ -90,7 +94,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
           min={0}
           max={songEnd}
           step={0.1}
-          onCommit={(v) => selectRange(range?.start ?? 0, v)}
+          onCommit={(v) => changeRange((now) => ({ start: now?.start ?? 0, end: v }))}
         />
         <span className="edit-dim">
           {range === null

@@ -1,7 +1,8 @@
 // A labelled number field that commits on Enter or on leaving it, clamped to its range; Escape and
-// text that is no number put the last value back.
+// text that is no number put the last value back. A value arriving from elsewhere while the person
+// is typing does not overwrite what they typed.
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { clamp } from "../../shared/numbers.ts";
 
 interface NumberFieldProps {
@@ -24,8 +25,12 @@ export function NumberField({
   onCommit,
 }: NumberFieldProps) {
   const [text, setText] = useState(shown(value));
-  useEffect(() => setText(shown(value)), [value]);
+  const typing = useRef(false);
+  useEffect(() => {
+    if (!typing.current) setText(shown(value));
+  }, [value]);
   const commit = () => {
+    typing.current = false;
     const parsed = Number.parseFloat(text);
     if (!Number.isFinite(parsed)) {
       setText(shown(value));
@@ -44,11 +49,17 @@ export function NumberField({
         min={min}
         max={Number.isFinite(max) ? max : undefined}
         step={step}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          typing.current = true;
+          setText(event.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === "Enter") commit();
-          if (event.key === "Escape") setText(shown(value));
+          if (event.key === "Escape") {
+            typing.current = false;
+            setText(shown(value));
+          }
         }}
       />
     </label>
