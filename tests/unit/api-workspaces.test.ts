@@ -334,6 +334,37 @@ describe.each(BACKENDS)("workspaces on %s", (backend) => {
     expect(await credits()).toBe(before);
   });
 
+  it("puts songs made in a studio project into the workspace of the project's song", async () => {
+    const account = await server.signedUp({ plan: "pro", credits: 100 });
+    const band = (await account.client.post<WorkspaceSummary>("/api/project", { name: "Band" })).body;
+    const song = await newTestClip(db(), { userId: account.userId, title: "Demo", projectId: band.id });
+    const studio = await db()
+      .insertInto("studio_projects")
+      .values({ user_id: account.userId, title: "Demo", source_clip_id: song.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const made = await account.client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "lofi",
+      make_instrumental: true,
+      batch_size: 1,
+      metadata: { from_studio_project_id: studio.id },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.clips[0]?.project).toEqual({ id: band.id, name: "Band" });
+    await settledClips(account.client, [made.body.clips[0]?.id as string]);
+    // Another user naming that project in their metadata gets their own default workspace.
+    const stranger = await server.signedUp({ plan: "pro", credits: 100 });
+    const other = await stranger.client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "lofi",
+      make_instrumental: true,
+      batch_size: 1,
+      metadata: { from_studio_project_id: studio.id },
+    });
+    expect(other.status).toBe(200);
+    expect(other.body.clips[0]?.project).toBeNull();
+    await settledClips(stranger.client, [other.body.clips[0]?.id as string]);
+  });
+
   it("lets only the owner follow a workspace's channel, which tells of its clip changes", async () => {
     const workspace = (await create(alice, { name: "Live" })).body;
     const clip = await newTestClip(db(), { userId: alice.id });

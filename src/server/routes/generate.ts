@@ -46,6 +46,7 @@ import { raiseContext, raisePersonaUsed } from "../notifications/raise.ts";
 import { separatedStemClips } from "../separation/separated-stems.ts";
 import { SeparationService } from "../separation/separation-service.ts";
 import type { Storage } from "../storage/storage.ts";
+import { studioProjectWorkspace } from "../studio-live/members.ts";
 import { announceSharedClipChange } from "../workspaces/shared-clip-changes.ts";
 import { workspaceForNewClips } from "../workspaces/workspace-store.ts";
 
@@ -137,8 +138,12 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     const plan = planFromBody(body, model, resolved);
     const metadata = requestMetadata(body, plan, resolved);
     // The new clips go into a workspace of the caller's named by project_id, theirs or shared with
-    // them (404 for anyone else's).
-    const projectId = await workspaceForNewClips(db, user.id, body.project_id);
+    // them (404 for anyone else's); made in a studio project, into the workspace of its song.
+    const projectId = await workspaceForNewClips(
+      db,
+      user.id,
+      body.project_id ?? (await studioProjectWorkspace(db, body.metadata?.from_studio_project_id, user.id)),
+    );
     const { job, clips } = await submit(user, {
       user,
       kind: "generate",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { workspaceRole } from "../workspaces/members.ts";
 
@@ -30,3 +31,26 @@ export const workspaceMembers: StudioProjectMembers = async (db, projectId, user
   if (!project.is_shared || project.project_id === null) return false;
   return (await workspaceRole(db, project.project_id, userId)) !== null;
 };
+
+/**
+ * The workspace a studio project's new songs join: the one its song lives in, when the caller may
+ * edit the project and belongs to that workspace; otherwise none (the caller's default workspace).
+ */
+export async function studioProjectWorkspace(
+  db: Kysely<Database>,
+  projectId: string | null | undefined,
+  userId: string,
+): Promise<string | null> {
+  // The id comes from a request's free-text metadata: anything but a uuid names no project.
+  const id = z.uuid().safeParse(projectId);
+  if (!id.success) return null;
+  const project = await db
+    .selectFrom("studio_projects")
+    .innerJoin("clips", "clips.id", "studio_projects.source_clip_id")
+    .select("clips.project_id")
+    .where("studio_projects.id", "=", id.data)
+    .executeTakeFirst();
+  const workspaceId = project?.project_id ?? null;
+  if (workspaceId === null || !(await workspaceMembers(db, id.data, userId))) return null;
+  return (await workspaceRole(db, workspaceId, userId)) === null ? null : workspaceId;
+}
