@@ -247,11 +247,13 @@ describe("the library page", () => {
         .count(),
     ).toBe(1);
 
-    await panel.getByRole("button", { name: "Rename" }).click();
+    await panel.getByRole("button", { name: "Edit" }).click();
     await panel.getByLabel("New name for Demos").fill("Demo Tapes");
+    await panel.getByLabel("Description").fill("Rough takes from the harbour sessions");
     await panel.getByRole("button", { name: "Save" }).click();
     await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Workspace name updated"));
     await expect.poll(() => panel.getByRole("link", { name: "Demo Tapes" }).count(), WAIT).toBe(1);
+    await expect.poll(() => panel.getByText("Rough takes from the harbour sessions").count(), WAIT).toBe(1);
 
     // A workspace removed meanwhile (another tab, an administrator): archiving it fails on the
     // server, and it comes back in the list.
@@ -328,6 +330,31 @@ describe("the library page", () => {
       .poll(toasts, WAIT)
       .toContainEqual(expect.stringContaining("Harbour Voice has been restored."));
     await expect.poll(() => page.getByText("The trash is empty.").count(), WAIT).toBe(1);
+
+    // Made public, it is among the product's public personas.
+    await page.getByRole("link", { name: "Tunesmith", exact: true }).click();
+    await expect
+      .poll(
+        () => page.getByText("No public personas yet. Make one of yours public to share its voice.").count(),
+        WAIT,
+      )
+      .toBe(1);
+    await page.getByRole("link", { name: "My Personas", exact: true }).click();
+    await card.getByRole("button", { name: "Make public" }).click();
+    await expect.poll(async () => (await card.textContent()) ?? "", WAIT).not.toContain("Private");
+    await page.getByRole("link", { name: "Tunesmith", exact: true }).click();
+    await expect.poll(() => card.count(), WAIT).toBe(1);
+    expect(await card.textContent()).toContain("Harbour Voice");
+  });
+
+  it("says when the workspace in the address is gone, and offers every song", async () => {
+    const { page, baseUrl } = app();
+    await page.goto(`${baseUrl}/me?wid=${crypto.randomUUID()}`);
+    const notice = page.getByTestId("workspace-gone");
+    await expect.poll(() => notice.count(), WAIT).toBe(1);
+    await notice.getByRole("link", { name: "Show all your songs" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("wid"), WAIT).toBeNull();
+    await expect.poll(() => notice.count(), WAIT).toBe(0);
   });
 
   it("shows a song being made live only in a list whose filters it matches", async () => {

@@ -87,12 +87,13 @@ describe("shared workspaces", () => {
       await memberPage.screenshot({ path: "/tmp/collab-invites.png" });
       await invite.getByRole("button", { name: "Accept" }).click();
       await expect.poll(() => memberPage.getByText(`You joined ${WORKSPACE}`).count()).toBe(1);
-      // The library lists it too, marked with its owner, without the owner's Rename and Archive.
+      // The library lists it too, marked with its owner, without the owner's Edit and Archive.
       const library = await other.context.newPage();
       await library.goto(`${baseUrl}/me`);
       const entry = library.getByTestId("workspace-entry").filter({ hasText: WORKSPACE });
       await expect.poll(() => entry.textContent()).toContain(`shared by @${owner.handle}`);
-      expect(await entry.getByRole("button", { name: "Rename" }).count()).toBe(0);
+      expect(await entry.getByRole("button", { name: "Edit" }).count()).toBe(0);
+      expect(await entry.getByRole("button", { name: "Archive" }).count()).toBe(0);
       await library.screenshot({ path: "/tmp/collab-library.png" });
       await library.close();
       const sharedLabel = `${WORKSPACE} (shared by @${owner.handle})`;

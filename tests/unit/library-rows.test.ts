@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayTitle, formatDuration } from "../../src/shared/library/clip-display.ts";
-import { EMPTY_SELECTION, keepShown, selectRow } from "../../src/shared/library/selection.ts";
+import { displayTitle, formatDuration, listedPollState } from "../../src/shared/library/clip-display.ts";
+import { EMPTY_SELECTION, keepShown, needsRefill, selectRow } from "../../src/shared/library/selection.ts";
 import {
   canDeletePermanently,
   canRestore,
@@ -27,6 +27,18 @@ describe("a song row's title and length", () => {
   });
 });
 
+describe("a listed song's polling state, counted from its creation", () => {
+  const made = "2026-01-01T12:00:00.000Z";
+  const later = (ms: number) => Date.parse(made) + ms;
+  it("shows a song submitted over 2 minutes ago, or queued over 15, as stuck", () => {
+    expect(listedPollState({ status: "submitted", created_at: made }, later(119_000))).toBe("submitted");
+    expect(listedPollState({ status: "submitted", created_at: made }, later(121_000))).toBe("stuck");
+    expect(listedPollState({ status: "queued", created_at: made }, later(14 * 60_000))).toBe("running");
+    expect(listedPollState({ status: "queued", created_at: made }, later(16 * 60_000))).toBe("stuck");
+    expect(listedPollState({ status: "complete", created_at: made }, later(60 * 60_000))).toBe("terminal");
+  });
+});
+
 describe("multi-select", () => {
   const order = ["a", "b", "c", "d", "e"];
   it("selects one on a click, toggles with Ctrl/Cmd, and a range with Shift", () => {
@@ -40,6 +52,12 @@ describe("multi-select", () => {
     expect([...selection.ids].sort()).toEqual(["a", "b", "c", "d"]);
     selection = selectRow(selection, order, "e", { shift: false, toggle: false });
     expect([...selection.ids]).toEqual(["e"]);
+  });
+
+  it("loads the list again once songs leaving it bring it under half a page while more exist", () => {
+    expect(needsRefill(10, true, 20)).toBe(false);
+    expect(needsRefill(9, true, 20)).toBe(true);
+    expect(needsRefill(0, false, 20)).toBe(false);
   });
 
   it("drops rows that left the list", () => {

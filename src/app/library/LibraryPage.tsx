@@ -18,6 +18,7 @@ import { libraryPath, TRASH_VIEW } from "./library-path.ts";
 import { showLibrary } from "./library-store.ts";
 import { TrashView } from "./TrashView.tsx";
 import { useLibraryUpdates } from "./use-library-updates.ts";
+import { WorkspaceGoneNotice } from "./WorkspaceGoneNotice.tsx";
 import { WorkspacePanel } from "./WorkspacePanel.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
@@ -65,6 +66,7 @@ export default function LibraryPage() {
           {parsed.unknown.join(", ")}.
         </p>
       )}
+      <WorkspaceGoneNotice filters={filters} />
       <div className="library-main">
         <WorkspacePanel filters={filters} />
         <div className="library-content">

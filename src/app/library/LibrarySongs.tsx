@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { listedPollState } from "../../shared/library/clip-display.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { Link } from "../router/Link.tsx";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
@@ -21,7 +22,11 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
   const loading = useLibrary((state) => state.loading);
   const problem = useLibrary((state) => state.problem);
   const page = useLibrary((state) => state.page);
-  const items = useMemo(() => clips.map((clip) => ({ clip })), [clips]);
+  // A song stuck by the polling rules shows as stopped.
+  const items = useMemo(() => {
+    const now = Date.now();
+    return clips.map((clip) => ({ clip, stuck: listedPollState(clip, now) === "stuck" }));
+  }, [clips]);
   const order = useMemo(() => clips.map((clip) => clip.id), [clips]);
   const { selected, onSelect, clear } = useSelection(order);
   const chosen = clips.filter((clip) => selected.has(clip.id));

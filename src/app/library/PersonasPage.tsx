@@ -16,17 +16,50 @@ import "../create/create.css";
 import "../songs/songs.css";
 import "./library.css";
 
+const PROBLEM = "The personas could not be loaded.";
 const TABS = {
-  mine: { label: "My Personas", path: "/api/persona/get-personas/", none: null },
-  loved: { label: "Loved", path: "/api/persona/get-loved-personas/", none: NO_LOVED_PERSONAS },
-  followed: { label: "Followed", path: "/api/persona/get-followed-personas/", none: NO_FOLLOWED_PERSONAS },
-  trashed: { label: "Trashed", path: "/api/persona/get-trashed-personas/", none: null },
+  mine: {
+    label: "My Personas",
+    path: "/api/persona/get-personas/",
+    none: null,
+    problem: PROBLEM,
+    empty: "You have no personas yet. Make one from a song's menu on the create page.",
+  },
+  loved: {
+    label: "Loved",
+    path: "/api/persona/get-loved-personas/",
+    none: NO_LOVED_PERSONAS,
+    problem: PROBLEM,
+    empty: "Personas you love will appear here.",
+  },
+  followed: {
+    label: "Followed",
+    path: "/api/persona/get-followed-personas/",
+    none: NO_FOLLOWED_PERSONAS,
+    problem: PROBLEM,
+    empty: "Personas you follow will appear here.",
+  },
+  // The public personas the product offers everyone.
+  tunesmith: {
+    label: "Tunesmith",
+    path: "/api/persona/get-tunesmith-personas/",
+    none: null,
+    problem: "An error occurred while fetching Tunesmith personas.",
+    empty: "No public personas yet. Make one of yours public to share its voice.",
+  },
+  trashed: {
+    label: "Trashed",
+    path: "/api/persona/get-trashed-personas/",
+    none: null,
+    problem: "An error occurred while fetching trashed personas.",
+    empty: "The trash is empty.",
+  },
 } as const;
 type Tab = keyof typeof TABS;
 
 const tabOf = (search: string): Tab => {
   const asked = new URLSearchParams(search).get("tab");
-  return asked === "loved" || asked === "followed" || asked === "trashed" ? asked : "mine";
+  return asked !== null && Object.hasOwn(TABS, asked) ? (asked as Tab) : "mine";
 };
 
 interface Listing {
@@ -115,7 +148,7 @@ export default function PersonasPage() {
       } catch (error) {
         if (signal?.aborted) return;
         console.warn("The personas could not be loaded", error);
-        setListing((shown) => ({ ...shown, loaded: true, problem: "The personas could not be loaded." }));
+        setListing((shown) => ({ ...shown, loaded: true, problem: TABS[tab].problem }));
       }
     },
     [tab],
@@ -148,15 +181,7 @@ export default function PersonasPage() {
           </p>
         )}
         {listing.loaded && !listing.problem && listing.personas.length === 0 && (
-          <p className="library-empty">
-            {tab === "mine"
-              ? "You have no personas yet. Make one from a song's menu on the create page."
-              : tab === "loved"
-                ? "Personas you love will appear here."
-                : tab === "followed"
-                  ? "Personas you follow will appear here."
-                  : "The trash is empty."}
-          </p>
+          <p className="library-empty">{TABS[tab].empty}</p>
         )}
         <ul className="persona-cards">
           {listing.personas.map((persona) => (

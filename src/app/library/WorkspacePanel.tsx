@@ -11,30 +11,39 @@ import { useAccount } from "../account/session-store.ts";
 import { Link } from "../router/Link.tsx";
 import { libraryPath } from "./library-path.ts";
 import {
+  editWorkspace,
   loadLibraryWorkspaces,
   makeWorkspace,
-  renameWorkspace,
   setWorkspaceArchived,
   useLibraryWorkspaces,
 } from "./library-workspaces.ts";
 
-function NameForm({
+interface WorkspaceText {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** A workspace's name, and when editing one its description (each at most 100 characters). */
+function WorkspaceForm({
   label,
   initial,
+  withDescription,
   submitText,
   onSubmit,
   onCancel,
 }: {
   readonly label: string;
-  readonly initial: string;
+  readonly initial: WorkspaceText;
+  readonly withDescription: boolean;
   readonly submitText: string;
-  readonly onSubmit: (name: string) => void;
+  readonly onSubmit: (text: WorkspaceText) => void;
   readonly onCancel: () => void;
 }) {
-  const [name, setName] = useState(initial);
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(name);
+    onSubmit({ name, description });
   };
   return (
     <form className="workspace-form" onSubmit={submit}>
@@ -44,6 +53,15 @@ function NameForm({
         maxLength={WORKSPACE_TEXT_MAX}
         onChange={(event) => setName(event.target.value)}
       />
+      {withDescription && (
+        <textarea
+          aria-label="Description"
+          value={description}
+          maxLength={WORKSPACE_TEXT_MAX}
+          rows={2}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      )}
       <button type="submit" className="create-small-button">
         {submitText}
       </button>
@@ -69,13 +87,14 @@ function WorkspaceEntry({
   if (renaming) {
     return (
       <li className="workspace-entry">
-        <NameForm
+        <WorkspaceForm
           label={`New name for ${workspace.name}`}
-          initial={workspace.name}
+          initial={{ name: workspace.name, description: workspace.description }}
+          withDescription
           submitText="Save"
-          onSubmit={(name) => {
+          onSubmit={(text) => {
             setRenaming(false);
-            void renameWorkspace(workspace, name);
+            void editWorkspace(workspace, text);
           }}
           onCancel={() => setRenaming(false)}
         />
@@ -91,13 +110,14 @@ function WorkspaceEntry({
         {workspace.name}
       </Link>
       <span className="workspace-count">{workspace.clip_count}</span>
+      {workspace.description !== "" && <span className="workspace-description">{workspace.description}</span>}
       <span className="workspace-actions">
         {mark !== null && <span className="workspace-shared-mark">{mark}</span>}
         <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>Create</Link>
         {owner && (
           <>
             <button type="button" className="link-button" onClick={() => setRenaming(true)}>
-              Rename
+              Edit
             </button>
             <button
               type="button"
@@ -128,11 +148,12 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
         </button>
       </div>
       {making && (
-        <NameForm
+        <WorkspaceForm
           label="Workspace name"
-          initial=""
+          initial={{ name: "", description: "" }}
+          withDescription={false}
           submitText="Create"
-          onSubmit={(name) => {
+          onSubmit={({ name }) => {
             setMaking(false);
             void makeWorkspace(name);
           }}

@@ -5,7 +5,7 @@
 
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
-import type { Clip } from "../../shared/api/clips.ts";
+import { type Clip, FEED_PAGE_SIZE } from "../../shared/api/clips.ts";
 import { placeClip } from "../../shared/library/clip-matching.ts";
 import {
   DEFAULT_LIBRARY_FILTERS,
@@ -13,6 +13,7 @@ import {
   sameFilters,
   toFeedFilters,
 } from "../../shared/library/library-filters.ts";
+import { needsRefill } from "../../shared/library/selection.ts";
 import { ApiError } from "../account/api-request.ts";
 import { onClipChanges } from "../shell/clip-changes.ts";
 import { cursorForPage, FetchClipsError, fetchFeedPage, forgetLibraryPages } from "./library-fetch.ts";
@@ -182,6 +183,7 @@ export const leavePageMode = (): Promise<void> => goToPage(1);
 
 /** Clips that changed (a generation, a trash, a restore): each put in or taken out by the filters. */
 export function applyClipChanges(changed: readonly Clip[]): void {
+  const before = libraryStore.getState().clips.length;
   libraryStore.setState((state) => {
     if (state.userId === null || !state.loaded) return state;
     const complete = !state.hasMore;
@@ -189,6 +191,15 @@ export function applyClipChanges(changed: readonly Clip[]): void {
     for (const clip of changed) clips = placeClip(clips, clip, state.filters, state.userId, complete);
     return clips === state.clips ? state : { clips };
   });
+  const after = libraryStore.getState();
+  if (
+    after.clips.length >= before ||
+    after.loading ||
+    !needsRefill(after.clips.length, after.hasMore, FEED_PAGE_SIZE)
+  )
+    return;
+  if (after.page !== null) void goToPage(after.page);
+  else loadMore();
 }
 
 /** Forgets everything (sign-out, tests). */

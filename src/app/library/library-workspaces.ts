@@ -56,19 +56,28 @@ export async function makeWorkspace(name: string): Promise<void> {
 }
 
 /** Renames a workspace ('Workspace name updated'); names are cut to 100 characters. */
-export async function renameWorkspace(workspace: WorkspaceSummary, name: string): Promise<void> {
-  const trimmed = name.trim().slice(0, WORKSPACE_TEXT_MAX);
-  if (trimmed === "" || trimmed === workspace.name) return;
+/** Renames a workspace and sets its description ('Workspace name updated'). */
+export async function editWorkspace(
+  workspace: WorkspaceSummary,
+  text: { readonly name: string; readonly description: string },
+): Promise<void> {
+  const name = text.name.trim().slice(0, WORKSPACE_TEXT_MAX);
+  const description = text.description.trim().slice(0, WORKSPACE_TEXT_MAX);
+  if (name === "" || (name === workspace.name && description === workspace.description)) return;
   try {
     const updated = await apiRequest(
       `/api/project/${encodeURIComponent(workspace.id)}/metadata`,
       workspaceSummarySchema,
-      { body: { name: trimmed } },
+      { body: { name, description } },
     );
     libraryWorkspaces.setState((state) => ({
       active: state.active.map((shown) => (shown.id === updated.id ? updated : shown)),
     }));
-    showToast({ kind: "info", title: "Workspace name updated", durationMs: TOAST_MS });
+    showToast({
+      kind: "info",
+      title: name === workspace.name ? "Workspace description updated" : "Workspace name updated",
+      durationMs: TOAST_MS,
+    });
   } catch (error) {
     failed(error);
   }

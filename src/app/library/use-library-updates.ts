@@ -4,7 +4,8 @@
 
 import { useEffect } from "react";
 import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
-import { clipPollState, isPolled } from "../../shared/create/clip-polling.ts";
+import { isPolled } from "../../shared/create/clip-polling.ts";
+import { listedPollState } from "../../shared/library/clip-display.ts";
 import { POLL_MIN_GAP_MS, PollBatcher } from "../../shared/library/poll-batcher.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { followGenerations } from "../shell/realtime-socket.ts";
@@ -16,14 +17,11 @@ function changed(clips: readonly Clip[]): void {
   trashListChanged(clips.filter((clip) => clip.is_trashed));
 }
 
-/**
- * The shown clips still being made. The library does not see a clip change status, so it counts
- * from the clip's creation: one stuck by the stuck rules is no longer polled.
- */
+/** The shown clips still being made; one stuck by the stuck rules is no longer polled. */
 function beingMade(now = Date.now()): string[] {
   return libraryStore
     .getState()
-    .clips.filter((clip) => isPolled(clipPollState(clip.status, Date.parse(clip.created_at), now)))
+    .clips.filter((clip) => isPolled(listedPollState(clip, now)))
     .map((clip) => clip.id);
 }
 

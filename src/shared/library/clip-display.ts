@@ -2,6 +2,7 @@
 // say the same thing.
 
 import type { Clip } from "../api/clips.ts";
+import { type ClipPollState, clipPollState } from "../create/clip-polling.ts";
 
 /** Shown for a clip with no title while it is being made: the generator names it when it is done. */
 export const GENERATING_TITLE = "Generating...";
@@ -24,3 +25,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   const rest = String(whole % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
+
+/**
+ * A listed clip's place in the polling rules. A list does not see a clip change status, so it counts
+ * from the clip's creation: one made long ago and still submitted or queued is stuck (shown as
+ * stopped, no longer polled).
+ */
+export const listedPollState = (clip: Pick<Clip, "status" | "created_at">, nowMs: number): ClipPollState =>
+  clipPollState(clip.status, Date.parse(clip.created_at), nowMs);

@@ -40,3 +40,10 @@ export function keepShown(selection: Selection, order: readonly string[]): Selec
   if (ids.size === selection.ids.size) return selection;
   return { ids, anchor: selection.anchor !== null && shown.has(selection.anchor) ? selection.anchor : null };
 }
+
+/**
+ * Songs that left a list (moved, trashed, filtered out) are not replaced one by one: once fewer than
+ * half a page is shown while more exist, the list loads again.
+ */
+export const needsRefill = (shown: number, hasMore: boolean, pageSize: number): boolean =>
+  hasMore && shown < pageSize / 2;
