@@ -331,20 +331,29 @@ describe("the library page", () => {
       .toContainEqual(expect.stringContaining("Harbour Voice has been restored."));
     await expect.poll(() => page.getByText("The trash is empty.").count(), WAIT).toBe(1);
 
-    // Made public, it is among the product's public personas.
-    await page.getByRole("link", { name: "Tunesmith", exact: true }).click();
+    // The product's public personas: none yet, then one made public.
+    await page.getByRole("link", { name: "Public", exact: true }).click();
     await expect
       .poll(
         () => page.getByText("No public personas yet. Make one of yours public to share its voice.").count(),
         WAIT,
       )
       .toBe(1);
-    await page.getByRole("link", { name: "My Personas", exact: true }).click();
-    await card.getByRole("button", { name: "Make public" }).click();
-    await expect.poll(async () => (await card.textContent()) ?? "", WAIT).not.toContain("Private");
-    await page.getByRole("link", { name: "Tunesmith", exact: true }).click();
+    await db
+      .insertInto("personas")
+      .values({
+        user_id: pro.id,
+        root_clip_id: root.id,
+        name: "Lighthouse Choir",
+        description: "Many voices",
+        image_s3_id: null,
+        image_url: null,
+        is_public: true,
+      })
+      .execute();
+    await page.reload();
     await expect.poll(() => card.count(), WAIT).toBe(1);
-    expect(await card.textContent()).toContain("Harbour Voice");
+    expect(await card.textContent()).toContain("Lighthouse Choir");
   });
 
   it("says when the workspace in the address is gone, and offers every song", async () => {

@@ -41,7 +41,7 @@ const TABS = {
   },
   // The public personas the product offers everyone.
   tunesmith: {
-    label: "Tunesmith",
+    label: "Public",
     path: "/api/persona/get-tunesmith-personas/",
     none: null,
     problem: "An error occurred while fetching Tunesmith personas.",
