@@ -179,6 +179,17 @@ describe.each(BACKENDS)("clips on %s", (backend) => {
       expect((await alice.client.get<Clip>(`/api/clip/${row.id}`)).body.title).toBe("x".repeat(100));
     });
 
+    it("accepts a caption of 2000 characters and refuses 2001 with a 400 saying why, keeping the old one", async () => {
+      const row = await clipOf(alice.id);
+      expect((await alice.client.post(path(row.id), { caption: "c".repeat(2000) })).status).toBe(200);
+      const tooLong = await alice.client.post(path(row.id), { caption: "d".repeat(2001) });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body).toEqual({
+        detail: "Invalid body: caption: Caption too long: at most 2000 characters",
+      });
+      expect((await alice.client.get<Clip>(`/api/clip/${row.id}`)).body.caption).toBe("c".repeat(2000));
+    });
+
     it("sets a cover from the owner's uploaded image and removes it; refuses any other key or id", async () => {
       const row = await clipOf(alice.id);
       const storage = server.storage();
