@@ -196,6 +196,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "public",
     path: () => "/api/living_radio/main/song-list",
   },
+  "POST /api/music_player/listens/": { access: "owner", body: (f) => ({ clip_id: f.clipId }) },
+  "GET /api/playlist/on_repeat/": { access: "signed-in" },
   "POST /api/clips/autoplay/": {
     access: "public",
     body: (f) => ({ clip_id: f.clipId, playlist_id: f.playlistId, clips_in_queue: [], page_size: 30 }),

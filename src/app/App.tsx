@@ -29,6 +29,7 @@ const ContestPage = lazy(() => import("./contests/ContestPage.tsx"));
 const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
 const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
+const OnRepeatPage = lazy(() => import("./on-repeat/OnRepeatPage.tsx"));
 const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
 const SignupPage = lazy(() => import("./signup/SignupPage.tsx"));
 const AdminPage = lazy(() => import("./admin/AdminPage.tsx"));
@@ -183,6 +184,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">Loading...</p>}>
             <LiveRadioPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "onRepeat":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <OnRepeatPage />
           </Suspense>
         </ErrorBoundary>
       );

@@ -26,6 +26,7 @@ export type Route =
   | { readonly name: "editLegacy"; readonly clipId: string }
   | { readonly name: "edit"; readonly clipId: string }
   | { readonly name: "liveRadio" }
+  | { readonly name: "onRepeat" }
   | { readonly name: "notFound" };
 
 /**
@@ -87,6 +88,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "edit", clipId: match.params.clipId };
     case "liveRadio":
       return { name: "liveRadio" };
+    case "onRepeat":
+      return { name: "onRepeat" };
     default:
       return { name: "notFound" };
   }

@@ -45,6 +45,7 @@ import { registerLegalRoutes } from "./routes/legal.ts";
 import { registerLiveRadioRoutes } from "./routes/live-radio.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
+import { registerOnRepeatRoutes } from "./routes/on-repeat.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEditorRequestRoutes(app, db);
   registerPromptRoutes(app, db);
   registerPlaybarStateRoutes(app, db);
+  registerOnRepeatRoutes(app, db);
   registerAutoplayRoutes(app, db);
   registerLiveRadioRoutes(app, db);
   registerPersonaRoutes(app, { db, storage: options.storage });

@@ -35,7 +35,8 @@ describe("studio routes", () => {
   it("renders the not-found page for a page of the table this app does not have yet", () => {
     expect(matchRoute("/create/v2")).toEqual({ name: "create" });
     expect(matchRoute("/login/")).toEqual({ name: "login" });
-    expect(matchRoute("/on_repeat")).toEqual({ name: "notFound" });
+    expect(matchRoute("/hooks")).toEqual({ name: "notFound" });
+    expect(matchRoute("/on_repeat")).toEqual({ name: "onRepeat" });
     expect(matchRoute("/live-radio")).toEqual({ name: "liveRadio" });
   });
 

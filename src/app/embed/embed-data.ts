@@ -2,6 +2,7 @@
 // the song (only what the player shows) and its waveform.
 
 import * as z from "zod/mini";
+import { loadWithRetries, WAVEFORM_PAGE_LOAD } from "../../shared/audio/load-retry.ts";
 
 const embedClipSchema = z.object({
   id: z.string(),
@@ -22,7 +23,8 @@ const waveformSchema = z.object({
 
 async function read<T>(path: string, schema: z.ZodMiniType<T>): Promise<T> {
   const response = await fetch(path);
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  if (!response.ok)
+    throw Object.assign(new Error(`${path}: ${response.status}`), { status: response.status });
   return schema.parse(await response.json());
 }
 
@@ -30,4 +32,7 @@ export const fetchEmbedClip = (clipId: string) =>
   read(`/api/clip/${encodeURIComponent(clipId)}`, embedClipSchema);
 
 export const fetchEmbedWaveform = (clipId: string) =>
-  read(`/api/gen/${encodeURIComponent(clipId)}/waveform-aggregates`, waveformSchema);
+  loadWithRetries(
+    () => read(`/api/gen/${encodeURIComponent(clipId)}/waveform-aggregates`, waveformSchema),
+    WAVEFORM_PAGE_LOAD,
+  );

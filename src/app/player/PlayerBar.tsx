@@ -20,6 +20,7 @@ import {
 import { QueuePanel } from "./QueuePanel.tsx";
 import { useAutoplayRefill } from "./use-autoplay-refill.ts";
 import { useEnginePlayback } from "./use-engine-playback.ts";
+import { useListenReport } from "./use-listen-report.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
 import { usePlaybarSync } from "./use-playbar-sync.ts";
@@ -177,6 +178,7 @@ export function PlayerBar() {
   usePlayerKeys(seekBy);
   usePlaybarSync(currentTime);
   useAutoplayRefill();
+  useListenReport();
   useMediaSession(clip, playing, { currentTime, seek, canSeek: complete });
 
   useEffect(() => {

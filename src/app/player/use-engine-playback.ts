@@ -25,6 +25,20 @@ function enginePlayer(): Promise<QueuePlayer | null> {
   return engine;
 }
 
+/**
+ * Gets the engine ready before the first Play (its code, the wasm and the worklet load once per
+ * page), and on a press of a finished song's button starts loading that song's file, so the click
+ * that follows finds it under way. Made ahead, the engine sleeps until a song wants sound.
+ */
+export function prepareEngine(clip?: Clip): void {
+  const made = engine !== undefined;
+  void enginePlayer().then((player) => {
+    if (player === null) return;
+    if (clip !== undefined && enginePlays(clip) && clip.audio_url !== null) player.prepare(clip.audio_url);
+    else if (!made) player.rest();
+  });
+}
+
 /** Whether the engine plays this clip: a finished song with its file (a growing response needs <audio>). */
 export const enginePlays = (clip: Clip | undefined): clip is Clip =>
   clip !== undefined && clip.status === "complete" && clip.audio_url !== null;

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { playCountResponseSchema, playCountSampleFactor } from "../../shared/api/play-counts.ts";
+import { heardAfter, meaningfulSeconds, reportsSampledPlay } from "../../shared/player/listening.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { playheadStore } from "../player/player-store.ts";
-import { heardAfter, meaningfulSeconds, reportsSampledPlay } from "./listening.ts";
 
 /** A listener's session (the tab, across reloads) counts a song once. */
 const countedKey = (clipId: string) => `tunesmith.play-counted.${clipId}`;

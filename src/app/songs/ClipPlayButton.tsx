@@ -1,8 +1,18 @@
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { currentClipId, isPlayable, togglePlay, usePlayer } from "../player/player-store.ts";
 import { QueueSourceContext } from "../player/queue-source.ts";
+import { prepareEngine } from "../player/use-engine-playback.ts";
+
+/** The engine is made once a play button is on the page and the page is idle: not on the first click. */
+let warming = false;
+function warmEngineWhenIdle(): void {
+  if (warming) return;
+  warming = true;
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  idle(() => prepareEngine());
+}
 
 /**
  * A song's play / pause button: plays it in the global player once it is streaming or complete,
@@ -13,12 +23,20 @@ export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; rea
   const playing = usePlayer((state) => currentClipId(state) === clip.id && state.playing);
   const source = useContext(QueueSourceContext);
   const title = displayTitle(clip);
+  const playable = isPlayable(clip);
+  useEffect(() => {
+    if (playable) warmEngineWhenIdle();
+  }, [playable]);
   return (
     <button
       type="button"
       className="clip-play"
-      disabled={!isPlayable(clip)}
+      disabled={!playable}
       aria-label={playing ? `Pause ${title}` : `Play ${title}`}
+      // A press comes a few tens of ms before its click: the song's file starts loading at once.
+      onPointerDown={() => {
+        if (!playing) prepareEngine(clip);
+      }}
       onClick={(event) => {
         // The row's click selects it; playing is not selecting.
         event.stopPropagation();

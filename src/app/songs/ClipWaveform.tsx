@@ -4,6 +4,7 @@ import {
   waveformAggregatesResponseSchema,
 } from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
+import { loadWithRetries, WAVEFORM_PAGE_LOAD } from "../../shared/audio/load-retry.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { drawPeaks, pickLevel } from "./waveform-drawing.ts";
 
@@ -21,7 +22,7 @@ function remember(key: string, waveform: WaveformAggregatesResponse): void {
 
 /**
  * A finished clip's waveform from the server's aggregates, drawn on a canvas; nothing (and a log
- * line) when they fail. It is fetched when the clip turns complete, so a song that just finished
+ * line) when they still fail after the waveform retries. It is fetched when the clip turns complete, so a song that just finished
  * shows its waveform at once.
  */
 export function ClipWaveform({ clip }: { readonly clip: Clip }) {
@@ -39,9 +40,14 @@ export function ClipWaveform({ clip }: { readonly clip: Clip }) {
       return;
     }
     const abort = new AbortController();
-    apiRequest(`/api/gen/${clip.id}/waveform-aggregates`, waveformAggregatesResponseSchema, {
-      signal: abort.signal,
-    })
+    loadWithRetries(
+      () =>
+        apiRequest(`/api/gen/${clip.id}/waveform-aggregates`, waveformAggregatesResponseSchema, {
+          signal: abort.signal,
+        }),
+      WAVEFORM_PAGE_LOAD,
+      { signal: abort.signal },
+    )
       .then((answer) => {
         remember(key, answer);
         setWaveform(answer);

@@ -210,6 +210,22 @@ export class QueuePlayer {
     );
   }
 
+  /** Starts loading a song the listener is about to play (a press on its button), so begin() finds it loading. */
+  prepare(url: string): void {
+    this.sources.load(url).catch(() => undefined);
+  }
+
+  /** Made ahead of any song: the context sleeps (no audio thread work) until the first song wants sound. */
+  rest(): void {
+    if (
+      !this.wantsPlay &&
+      this.current === null &&
+      this.beginning === null &&
+      this.context.state === "running"
+    )
+      void this.context.suspend();
+  }
+
   /** Sound, as the listener asks: the current song from where it stands (from its start after its end). */
   async play(): Promise<void> {
     this.wantsPlay = true;

@@ -4,6 +4,7 @@
 // arrives: the song is ready on its first second and the rest follows into the same slot, so a
 // click sounds without waiting for the whole file. Anything else is decoded whole by the browser.
 
+import { DECODER_OPEN, loadWithRetries } from "../../shared/audio/load-retry.ts";
 import type { EngineNode } from "../engine-node.ts";
 import { WavStream } from "./wav-stream.ts";
 
@@ -14,8 +15,12 @@ export interface LoadedSong {
 
 /** The engine reads at most two channels. */
 const MAX_CHANNELS = 2;
-/** A song read as it arrives is ready once this much of it (seconds) is in. */
-const READY_SECONDS = 1;
+/**
+ * A song read as it arrives is ready once this much of it (seconds) is in: a quarter second (96 KB
+ * of the server's float WAV) starts the sound early, and a file arriving at least at real-time
+ * speed never catches up with the playhead.
+ */
+const READY_SECONDS = 0.25;
 
 export class SongSources {
   private readonly byUrl = new Map<string, Promise<LoadedSong>>();
@@ -56,8 +61,15 @@ export class SongSources {
   }
 
   private async decode(url: string): Promise<LoadedSong> {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`The song's audio did not load (${response.status})`);
+    // A network failure or a server error is tried again (the decoder-open rule); a refusal is not.
+    const response = await loadWithRetries(async () => {
+      const answer = await fetch(url);
+      if (!answer.ok)
+        throw Object.assign(new Error(`The song's audio did not load (${answer.status})`), {
+          status: answer.status,
+        });
+      return answer;
+    }, DECODER_OPEN);
     const reader = response.body?.getReader();
     if (reader === undefined) return this.decodeWhole([new Uint8Array(await response.arrayBuffer())]);
     const wav = new WavStream();

@@ -336,6 +336,16 @@ export interface PlaybarStatesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A signed-in listener's plays of one song on one day (0130), for the on-repeat list. */
+export interface ListenerPlaysTable {
+  user_id: string;
+  clip_id: string;
+  /** The server's date of the plays. */
+  day: ColumnType<Date, string | Date, never>;
+  plays: Generated<number>;
+  last_played_at: Generated<Timestamp>;
+}
+
 /** Every table, as Kysely sees them. A new migration adds its tables here (social ones: social-tables.ts). */
 export interface Database {
   users: UsersTable;
@@ -364,6 +374,7 @@ export interface Database {
   workspace_pins: WorkspacePinsTable;
   workspace_invites: WorkspaceInvitesTable;
   playbar_states: PlaybarStatesTable;
+  listener_plays: ListenerPlaysTable;
   job_queue: JobQueueTable;
   clip_flags: ClipFlagsTable;
   clip_not_interested: ClipNotInterestedTable;

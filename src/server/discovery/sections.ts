@@ -14,6 +14,7 @@ import { trendingCreators } from "./creators.ts";
 import { discoverable } from "./discoverable.ts";
 import {
   engagedUserTopSongs,
+  featuredFeedForYou,
   followingListen,
   type ListWindow,
   newSongs,
@@ -49,6 +50,7 @@ export class DiscoverContext {
 
 const TITLES: Record<SectionName, string> = {
   new_songs_for_you: "New songs for you",
+  featured_feed_for_you: "Fresh from creators you follow",
   trending_songs: "Trending",
   new_songs: "New songs",
   engaged_user_top_songs: "More from creators you like",
@@ -62,6 +64,7 @@ const TITLES: Record<SectionName, string> = {
 
 const PERSONAL: ReadonlySet<SectionName> = new Set([
   "new_songs_for_you",
+  "featured_feed_for_you",
   "engaged_user_top_songs",
   "following_listen",
   "suggested_creator_top_songs",
@@ -135,8 +138,15 @@ export async function sectionCatalogue(context: DiscoverContext): Promise<Sectio
   ];
 }
 
-const songItems = (rows: readonly ClipViewRow[], viewerId: string | null): DiscoverItem[] =>
-  rows.map((row) => ({ entity_type: "song_schema", song: clipView(row, viewerId) }));
+/** A feed section's songs are items of the feed (each a publish); the other lists' are songs. */
+const songItems = (ref: SectionRef, rows: readonly ClipViewRow[], viewerId: string | null): DiscoverItem[] =>
+  ref.name === "featured_feed_for_you"
+    ? rows.map((row) => ({
+        entity_type: "following_feed_item_schema",
+        activity_type: "publish_song",
+        clip: clipView(row, viewerId),
+      }))
+    : rows.map((row) => ({ entity_type: "song_schema", song: clipView(row, viewerId) }));
 
 async function songRows(
   context: DiscoverContext,
@@ -166,6 +176,8 @@ async function songRows(
         ? shuffleHead(rows, context.random)
         : rows;
     }
+    case "featured_feed_for_you":
+      return featuredFeedForYou(db, viewerId, window);
     case "engaged_user_top_songs":
       return engagedUserTopSongs(db, viewerId, window);
     case "following_listen":
@@ -204,7 +216,7 @@ export async function loadSection(
     const creators = await trendingCreators(db, { limit: wider.offset + wider.limit, viewerId });
     items = creators.slice(wider.offset).map((user) => ({ entity_type: "user_schema", user }));
   } else {
-    items = songItems(await songRows(context, ref, wider), viewerId);
+    items = songItems(ref, await songRows(context, ref, wider), viewerId);
   }
   return {
     section_type,

@@ -45,6 +45,28 @@ export const newSongsForYou = (
     since: newSince(),
   });
 
+/** How many followed creators the featured feed draws from (with the CREATORS_DRAWN liked most). */
+const FOLLOWED_DRAWN = 50;
+
+/**
+ * featured_feed_for_you: what the creators the viewer follows or liked most published lately, the
+ * hottest first; none of the viewer's own songs nor those they liked already.
+ */
+export async function featuredFeedForYou(db: Kysely<Database>, viewerId: string, window: ListWindow) {
+  const [followed, engaged] = await Promise.all([
+    followedCreators(db, viewerId, FOLLOWED_DRAWN),
+    engagedCreators(db, viewerId, CREATORS_DRAWN),
+  ]);
+  const userIds = [...new Set([...followed, ...engaged])];
+  return trendingSongs(db, viewerId, {
+    ...window,
+    userIds,
+    notBy: viewerId,
+    notLikedBy: viewerId,
+    since: newSince(),
+  });
+}
+
 /** engaged_user_top_songs: the hottest songs of the creators the viewer liked most. */
 export async function engagedUserTopSongs(db: Kysely<Database>, viewerId: string, window: ListWindow) {
   const userIds = await engagedCreators(db, viewerId, CREATORS_DRAWN);

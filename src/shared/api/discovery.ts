@@ -5,6 +5,7 @@ import { personaSchema } from "./personas.ts";
 /** The discover sections the home page shows, in the order offered. */
 export const SECTION_NAMES = [
   "new_songs_for_you",
+  "featured_feed_for_you",
   "trending_songs",
   "new_songs",
   "engaged_user_top_songs",

@@ -26,6 +26,7 @@ import { imageUploadsOperations } from "./image-uploads.ts";
 import { liveRadioOperations } from "./live-radio.ts";
 import { lyricsOperations } from "./lyrics.ts";
 import { notificationsOperations } from "./notifications.ts";
+import { onRepeatOperations } from "./on-repeat.ts";
 import { personaLibraryOperations } from "./persona-library.ts";
 import { personasOperations } from "./personas.ts";
 import { playCountsOperations } from "./play-counts.ts";
@@ -76,6 +77,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   personasOperations,
   playCountsOperations,
   playbarStateOperations,
+  onRepeatOperations,
   playlistPageOperations,
   playlistsOperations,
   profilePinsOperations,
