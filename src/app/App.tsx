@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { LoginPage } from "./account/LoginPage.tsx";
 import { ClipActionModals } from "./clip-actions/ClipActionModals.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
@@ -52,6 +53,7 @@ export function App() {
 }
 
 function Page({ pathname }: { readonly pathname: string }) {
+  const { t } = useTranslation();
   const route = matchRoute(pathname);
   switch (route.name) {
     case "home":
@@ -59,7 +61,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "studio":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loadingEngine")}</p>}>
             <StudioPage />
           </Suspense>
         </ErrorBoundary>
@@ -67,7 +69,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "create":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <CreatePage />
           </Suspense>
         </ErrorBoundary>
@@ -75,7 +77,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "library":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <LibraryPage />
           </Suspense>
         </ErrorBoundary>
@@ -83,7 +85,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "libraryPersonas":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <PersonasPage />
           </Suspense>
         </ErrorBoundary>
@@ -91,7 +93,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "persona":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <PersonaPage personaId={route.personaId} />
           </Suspense>
         </ErrorBoundary>
@@ -99,7 +101,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "search":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <SearchPage />
           </Suspense>
         </ErrorBoundary>
@@ -107,7 +109,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "describeClip":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <DescribeClipPage />
           </Suspense>
         </ErrorBoundary>
@@ -115,7 +117,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "song":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <SongPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -123,7 +125,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "profile":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <ProfilePage handle={route.handle} />
           </Suspense>
         </ErrorBoundary>
@@ -133,7 +135,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "playlist":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <PlaylistPage playlistId={route.playlistId} />
           </Suspense>
         </ErrorBoundary>
@@ -141,7 +143,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "notifications":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <NotificationsPage />
           </Suspense>
         </ErrorBoundary>
@@ -149,7 +151,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "songRadio":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <RadioPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -157,7 +159,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "contest":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <ContestPage contestId={route.contestId} />
           </Suspense>
         </ErrorBoundary>
@@ -165,7 +167,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "editLegacy":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <EditLegacyPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -173,7 +175,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "edit":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loadingEngine")}</p>}>
             <EditPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -181,7 +183,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "liveRadio":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <LiveRadioPage />
           </Suspense>
         </ErrorBoundary>
@@ -191,7 +193,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "account":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <AccountPage />
           </Suspense>
         </ErrorBoundary>
@@ -201,7 +203,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "legal":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             {route.name === "signup" ? (
               <SignupPage />
             ) : route.name === "admin" ? (
