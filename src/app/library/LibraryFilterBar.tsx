@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { TRI_STATES, type TriState } from "../../shared/api/clips.ts";
 import {
   FILTER_LABELS,
@@ -46,6 +47,7 @@ export function LibraryFilterBar({
   readonly filters: LibraryFilters;
   readonly onChange: (filters: LibraryFilters) => void;
 }) {
+  const { t } = useTranslation("library");
   const [typed, setTyped] = useState(filters.search);
   // The address may change the search (back, a shared link): the box follows it.
   useEffect(() => setTyped(filters.search), [filters.search]);
@@ -61,14 +63,14 @@ export function LibraryFilterBar({
         <input
           type="search"
           className="library-search"
-          aria-label="Search your songs"
-          placeholder="Search title, styles or lyrics"
+          aria-label={t("libraryFilterBar.searchYourSongs")}
+          placeholder={t("libraryFilterBar.searchTitleStylesOr")}
           value={typed}
           maxLength={256}
           onChange={(event) => setTyped(event.target.value)}
         />
         <label className="library-sort">
-          <span>Sort</span>
+          <span>{t("libraryFilterBar.sort")}</span>
           <select
             value={filters.sort}
             onChange={(event) => onChange({ ...filters, sort: event.target.value as LibrarySort })}
@@ -82,7 +84,7 @@ export function LibraryFilterBar({
         </label>
       </div>
       <fieldset className="library-filters">
-        <legend>Filters</legend>
+        <legend>{t("libraryFilterBar.filters")}</legend>
         {FILTER_NAMES.map((name) => (
           <TriStateSelect
             key={name}

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   DEFAULT_WORKSPACE_ID,
   DEFAULT_WORKSPACE_NAME,
@@ -31,6 +32,7 @@ function NameForm({
   readonly onSubmit: (name: string) => void;
   readonly onCancel: () => void;
 }) {
+  const { t } = useTranslation("library");
   const [name, setName] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +50,7 @@ function NameForm({
         {submitText}
       </button>
       <button type="button" className="link-button" onClick={onCancel}>
-        Cancel
+        {t("workspacePanel.cancel")}
       </button>
     </form>
   );
@@ -61,6 +63,7 @@ function WorkspaceEntry({
   readonly workspace: WorkspaceSummary;
   readonly filters: LibraryFilters;
 }) {
+  const { t } = useTranslation("library");
   const [renaming, setRenaming] = useState(false);
   const viewerId = useAccount((state) => state.session?.user?.id ?? null);
   const current = filters.workspaceId === workspace.id;
@@ -70,9 +73,9 @@ function WorkspaceEntry({
     return (
       <li className="workspace-entry">
         <NameForm
-          label={`New name for ${workspace.name}`}
+          label={t("workspacePanel.newNameFor", { name: workspace.name })}
           initial={workspace.name}
-          submitText="Save"
+          submitText={t("workspacePanel.save")}
           onSubmit={(name) => {
             setRenaming(false);
             void renameWorkspace(workspace, name);
@@ -93,18 +96,18 @@ function WorkspaceEntry({
       <span className="workspace-count">{workspace.clip_count}</span>
       <span className="workspace-actions">
         {mark !== null && <span className="workspace-shared-mark">{mark}</span>}
-        <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>Create</Link>
+        <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>{t("workspacePanel.create")}</Link>
         {owner && (
           <>
             <button type="button" className="link-button" onClick={() => setRenaming(true)}>
-              Rename
+              {t("workspacePanel.rename")}
             </button>
             <button
               type="button"
               className="link-button"
               onClick={() => void setWorkspaceArchived(workspace, true)}
             >
-              Archive
+              {t("workspacePanel.archive")}
             </button>
           </>
         )}
@@ -115,23 +118,24 @@ function WorkspaceEntry({
 
 /** Beside the library: every workspace to pick one's songs, make, rename, archive and restore. */
 export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }) {
+  const { t } = useTranslation("library");
   const active = useLibraryWorkspaces((state) => state.active);
   const archived = useLibraryWorkspaces((state) => state.archived);
   const [making, setMaking] = useState(false);
   useEffect(() => void loadLibraryWorkspaces(), []);
   return (
-    <aside className="panel workspace-panel" aria-label="Workspaces">
+    <aside className="panel workspace-panel" aria-label={t("workspacePanel.workspaces")}>
       <div className="workspace-panel-head">
-        <h2>Workspaces</h2>
+        <h2>{t("workspacePanel.workspaces")}</h2>
         <button type="button" className="create-small-button" onClick={() => setMaking(true)}>
-          New workspace
+          {t("workspacePanel.newWorkspace")}
         </button>
       </div>
       {making && (
         <NameForm
-          label="Workspace name"
+          label={t("workspacePanel.workspaceName")}
           initial=""
-          submitText="Create"
+          submitText={t("workspacePanel.create")}
           onSubmit={(name) => {
             setMaking(false);
             void makeWorkspace(name);
@@ -145,7 +149,7 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
             href={libraryPath({ ...filters, workspaceId: null }, false)}
             aria-current={filters.workspaceId === null ? "page" : undefined}
           >
-            All songs
+            {t("workspacePanel.allSongs")}
           </Link>
         </li>
         <li className="workspace-entry">
@@ -162,7 +166,10 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
       </ul>
       {archived.length > 0 && (
         <details className="workspace-archived">
-          <summary>Archived ({archived.length})</summary>
+          <summary>
+            {t("workspacePanel.archived")}
+            {archived.length})
+          </summary>
           <ul className="workspace-list">
             {archived.map((workspace) => (
               <li key={workspace.id} className="workspace-entry" data-testid="archived-workspace">
@@ -172,7 +179,7 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
                   className="link-button"
                   onClick={() => void setWorkspaceArchived(workspace, false)}
                 >
-                  Restore
+                  {t("workspacePanel.restore")}
                 </button>
               </li>
             ))}

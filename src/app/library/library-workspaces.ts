@@ -12,6 +12,7 @@ import {
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
 import { apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { createWorkspace, moveClipsToWorkspace } from "../shell/workspaces-store.ts";
 
@@ -68,7 +69,11 @@ export async function renameWorkspace(workspace: WorkspaceSummary, name: string)
     libraryWorkspaces.setState((state) => ({
       active: state.active.map((shown) => (shown.id === updated.id ? updated : shown)),
     }));
-    showToast({ kind: "info", title: "Workspace name updated", durationMs: TOAST_MS });
+    showToast({
+      kind: "info",
+      title: i18n.t("library:libraryWorkspaces.workspaceNameUpdated"),
+      durationMs: TOAST_MS,
+    });
   } catch (error) {
     failed(error);
   }
@@ -91,7 +96,9 @@ export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived
     });
     showToast({
       kind: "info",
-      title: archived ? "Workspace trashed" : "Workspace restored",
+      title: archived
+        ? i18n.t("library:libraryWorkspaces.workspaceTrashed")
+        : i18n.t("library:libraryWorkspaces.workspaceRestored"),
       durationMs: TOAST_MS,
     });
   } catch (error) {
@@ -99,7 +106,9 @@ export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived
     libraryWorkspaces.setState({ active: before.active, archived: before.archived });
     showToast({
       kind: "error",
-      title: archived ? "Workspace removal failed" : "Workspace failed to restore",
+      title: archived
+        ? i18n.t("library:libraryWorkspaces.workspaceRemovalFailed")
+        : i18n.t("library:libraryWorkspaces.workspaceFailedToRestore"),
       durationMs: 5000,
     });
   }
@@ -116,7 +125,7 @@ export async function moveClipsTo(
 function failed(error: unknown): void {
   showToast({
     kind: "error",
-    title: "Unknown error occurred",
+    title: i18n.t("library:libraryWorkspaces.unknownErrorOccurred"),
     description: error instanceof Error ? error.message : undefined,
     durationMs: 5000,
   });

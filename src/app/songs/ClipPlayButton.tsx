@@ -1,4 +1,5 @@
 import { useContext } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { currentClipId, isPlayable, togglePlay, usePlayer } from "../player/player-store.ts";
@@ -10,6 +11,7 @@ import { QueueSourceContext } from "../player/queue-source.ts";
  * player holds (a song link's ?t=).
  */
 export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; readonly startAt?: number }) {
+  const { t } = useTranslation("common");
   const playing = usePlayer((state) => currentClipId(state) === clip.id && state.playing);
   const source = useContext(QueueSourceContext);
   const title = displayTitle(clip);
@@ -18,7 +20,7 @@ export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; rea
       type="button"
       className="clip-play"
       disabled={!isPlayable(clip)}
-      aria-label={playing ? `Pause ${title}` : `Play ${title}`}
+      aria-label={playing ? t("clipPlayButton.pause", { title }) : t("clipPlayButton.play", { title })}
       onClick={(event) => {
         // The row's click selects it; playing is not selecting.
         event.stopPropagation();
