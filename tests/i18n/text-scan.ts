@@ -64,6 +64,10 @@ function renderedWords(node: unknown): string[] {
   return words === null ? [] : [words];
 }
 
+/** An attribute or field read as text: one of the listed names, or a name ending in one (emptyText, submitLabel). */
+const isTextName = (name: string, names: ReadonlySet<string>): boolean =>
+  names.has(name) || /(Label|Text|Title|Heading|Message|Hint|Placeholder|Description)$/.test(name);
+
 function attributeName(node: Node): string {
   const name = node.name as Node;
   return name.type === "JSXIdentifier" ? String(name.name) : "";
@@ -138,10 +142,10 @@ export function scanSource(file: string, source: string): Scan {
         }
         break;
       case "JSXAttribute":
-        if (TEXT_ATTRIBUTES.has(attributeName(node))) flag(node, renderedWords(node.value));
+        if (isTextName(attributeName(node), TEXT_ATTRIBUTES)) flag(node, renderedWords(node.value));
         break;
       case "Property":
-        if (TEXT_FIELDS.has(propertyName(node))) flag(node, renderedWords(node.value));
+        if (isTextName(propertyName(node), TEXT_FIELDS)) flag(node, renderedWords(node.value));
         break;
       case "CallExpression": {
         if (calleeName(node) !== "t") break;

@@ -5,6 +5,7 @@ import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { PERSONA_UPLOAD_SECONDS, trimLimits } from "../../shared/create/upload-trim-rules.ts";
 import { mayUploadOwnAudio } from "../../shared/song-menu/feature-permissions.ts";
 import { useAccount } from "../account/session-store.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { navigate } from "../router/history-router.ts";
 import { clipsStore } from "../shell/clips-store.ts";
 import { closeModal, openModal, useModal } from "../shell/modal-store.ts";
@@ -55,7 +56,7 @@ async function afterUpload(audio: UploadedAudio, choice: FinalizeChoice): Promis
   } else {
     showToast({
       kind: "info",
-      title: "Saved to your library.",
+      title: i18n.t("create:modalHost.savedToYourLibrary"),
       description: title,
       durationMs: SAVED_TO_LIBRARY_MS,
     });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { TITLE_MAX } from "../../../shared/api/clips.ts";
 import { savePromptBodySchema } from "../../../shared/api/prompts.ts";
@@ -28,6 +29,7 @@ function refusal(error: z.ZodError): string {
 
 /** Save the field's text as a prompt, or open the saved ones. */
 export function SavedPromptsButtons({ kind }: { readonly kind: SavedPromptKind }) {
+  const { t } = useTranslation("create");
   const [saving, setSaving] = useState(false);
   const noun = kind === "tags" ? "styles" : "lyrics";
   const save = async () => {
@@ -59,7 +61,7 @@ export function SavedPromptsButtons({ kind }: { readonly kind: SavedPromptKind }
     setSaving(true);
     try {
       await savePrompt(body.data);
-      showToast({ kind: "info", title: "Prompt saved.", durationMs: SAVED_MS });
+      showToast({ kind: "info", title: t("savedPromptsButtons.promptSaved"), durationMs: SAVED_MS });
     } catch (error) {
       console.warn("Could not save the prompt", error);
       showToast({ kind: "error", title: NOT_SAVED, durationMs: NOT_SAVED_MS });
@@ -73,18 +75,18 @@ export function SavedPromptsButtons({ kind }: { readonly kind: SavedPromptKind }
         type="button"
         className="create-small-button"
         disabled={saving}
-        aria-label={`Save ${noun}`}
+        aria-label={t("savedPromptsButtons.save2", { noun })}
         onClick={save}
       >
-        Save
+        {t("savedPromptsButtons.save")}
       </button>
       <button
         type="button"
         className="create-small-button"
-        aria-label={`Saved ${noun}`}
+        aria-label={t("savedPromptsButtons.saved2", { noun })}
         onClick={() => openModal({ kind: kind === "tags" ? "stylesPrompts" : "lyricsPrompts" })}
       >
-        Saved
+        {t("savedPromptsButtons.saved")}
       </button>
     </span>
   );
