@@ -3,6 +3,7 @@
 // title, placeholder, alt, label), strings and templates rendered as JSX children, and the text
 // fields of object literals (a toast's title, a link's label). Class names, ids, test ids, URLs and
 // other strings with no reading role are not texts, and strings without a letter (×, ⋯, ·) are marks.
+// A module-level constant holding words with a space between them is a sentence, hence a text.
 
 import { parseSync } from "vite";
 
@@ -132,6 +133,28 @@ export function scanSource(file: string, source: string): Scan {
     for (const text of words)
       if (isText(text)) untranslated.push({ file, line: lineOf(node.start), text: text.trim() });
   };
+  // A sentence kept in a module-level constant is shown somewhere: it belongs in the locale files.
+  for (const statement of program.body as Node[]) {
+    const declaration =
+      statement.type === "ExportNamedDeclaration" ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type !== "VariableDeclaration") continue;
+    for (const declarator of declaration.declarations as Node[]) {
+      const words = literalWords(declarator.init);
+      if (words !== null && /\s/.test(words.trim())) flag(declarator, [words]);
+      // A table of words by value (KIND_TEXT, STATUS_LABELS): each value is shown.
+      const name = isNode(declarator.id) ? String(declarator.id.name ?? "") : "";
+      const init =
+        isNode(declarator.init) && declarator.init.type === "TSAsExpression"
+          ? declarator.init.expression
+          : declarator.init;
+      if (
+        /(TEXTS?|LABELS?|WORDS|NAMES|TITLES|MESSAGES)$/.test(name) &&
+        isNode(init) &&
+        init.type === "ObjectExpression"
+      )
+        for (const property of init.properties as Node[]) flag(property, renderedWords(property.value));
+    }
+  }
   walk(program, (node) => {
     switch (node.type) {
       case "JSXElement":

@@ -17,6 +17,9 @@ const CONVERTED = [
   "src/app/songs",
   "src/app/library",
   "src/app/create",
+  "src/app/signup",
+  "src/app/pages/AccountPage.tsx",
+  "src/app/pages/account-page",
 ];
 
 function sourceFiles(path: string): string[] {
@@ -68,6 +71,10 @@ describe("the text scan", () => {
       "… more",
     ]);
     expect(scan(`showToast({ kind: "error", title: "Could not save" });`)).toEqual(["Could not save"]);
+    expect(scan(`export const NOTE = "Songs are sung.";\nconst ROUTE = "/api/x";`)).toEqual([
+      "Songs are sung.",
+    ]);
+    expect(scan(`const KIND_TEXT = { grant: "Added", reserve: "-" } as const;`)).toEqual(["Added"]);
   });
 
   it("leaves class names, ids, marks and translated texts alone", () => {

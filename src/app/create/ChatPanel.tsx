@@ -6,7 +6,7 @@ import { displayTitle } from "../../shared/library/clip-display.ts";
 import { navigate } from "../router/history-router.ts";
 import { useClips } from "../shell/clips-store.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
-import { CLIP_STATUS_LABELS } from "../songs/clip-status.ts";
+import { clipStatusLabel } from "../songs/clip-status.ts";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
 import { fetchClip } from "./workspace-clips.ts";
 
@@ -19,7 +19,7 @@ function ReplySong({ first }: { readonly first: Clip }) {
     <li className="chat-song" data-testid="chat-reply-song" data-clip-id={clip.id} data-status={clip.status}>
       <ClipPlayButton clip={clip} />
       <span className="chat-song-title">{title}</span>
-      <span className={`clip-status clip-status-${clip.status}`}>{CLIP_STATUS_LABELS[clip.status]}</span>
+      <span className={`clip-status clip-status-${clip.status}`}>{clipStatusLabel(clip.status)}</span>
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { maxLengthsFor } from "../../shared/create/input-truncation.ts";
 import { modelAllowsControlSliders } from "../../shared/create/model-rules.ts";
 import { referencesFromConditions } from "../../shared/create/request-assembly.ts";
 import { useAccount } from "../account/session-store.ts";
-import { i18n } from "../i18n/i18n.ts";
+import { i18n, labelled } from "../i18n/i18n.ts";
 import { useOutOfConcurrency } from "../shell/concurrency-store.ts";
 import { AddMenu } from "./AddMenu.tsx";
 import { AdjustSpeedFields } from "./AdjustSpeedFields.tsx";
@@ -23,18 +23,8 @@ import { SimpleFields } from "./SimpleFields.tsx";
 const NO_MODELS: readonly BillingModel[] = [];
 
 const MODE_TABS: readonly CreateTab<"simple" | "custom">[] = [
-  {
-    value: "simple",
-    get label() {
-      return i18n.t("create:createForm.simple");
-    },
-  },
-  {
-    value: "custom",
-    get label() {
-      return i18n.t("create:createForm.custom");
-    },
-  },
+  labelled({ value: "simple" }, () => i18n.t("create:createForm.simple")),
+  labelled({ value: "custom" }, () => i18n.t("create:createForm.custom")),
 ];
 
 /** The creation form: mode tabs, model, the mode's fields, conditions, the add menu and Create. */

@@ -4,13 +4,12 @@ import * as rules from "../../shared/create/condition-rules.ts";
 import type { LyricsMode, VocalGender } from "../../shared/create/form-state.ts";
 import { modelAllowsMumbleMode } from "../../shared/create/model-rules.ts";
 import { MiniSlider } from "../../ui/MiniSlider.tsx";
-import { i18n } from "../i18n/i18n.ts";
+import { i18n, labelled } from "../i18n/i18n.ts";
 import { CreateSwitch } from "./CreateSwitch.tsx";
 import { applyRule } from "./form-actions.ts";
 import { setCustom, setOther, useForm } from "./form-store.ts";
 import { LyricsGenerateButton } from "./LyricsGenerateButton.tsx";
 import { StyleSuggestions } from "./StyleSuggestions.tsx";
-import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
 export interface CustomLimits {
   readonly lyrics: number;
@@ -30,24 +29,9 @@ interface CustomFieldsProps {
 }
 
 const GENDERS: readonly { readonly value: VocalGender; readonly label: string }[] = [
-  {
-    value: "unspecified",
-    get label() {
-      return i18n.t("create:customFields.any");
-    },
-  },
-  {
-    value: "male",
-    get label() {
-      return i18n.t("create:customFields.male");
-    },
-  },
-  {
-    value: "female",
-    get label() {
-      return i18n.t("create:customFields.female");
-    },
-  },
+  labelled({ value: "unspecified" }, () => i18n.t("create:customFields.any")),
+  labelled({ value: "male" }, () => i18n.t("create:customFields.male")),
+  labelled({ value: "female" }, () => i18n.t("create:customFields.female")),
 ];
 
 const percent = (value: number) => `${Math.round(value)}%`;
@@ -256,7 +240,7 @@ export function CustomFields({
             onChange={(mumble) => applyRule((state, context) => rules.setMumbleMode(state, mumble, context))}
           />
         )}
-        <p className="create-note">{SYNTH_VOCALS_NOTE}</p>
+        <p className="create-note">{t("synthVocals.note")}</p>
       </details>
     </div>
   );

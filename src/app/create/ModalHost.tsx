@@ -63,8 +63,6 @@ async function afterUpload(audio: UploadedAudio, choice: FinalizeChoice): Promis
   }
 }
 
-const PERSONA_UPLOAD_HINT = `Persona audio is ${PERSONA_UPLOAD_SECONDS.min} to ${PERSONA_UPLOAD_SECONDS.max} seconds long.`;
-
 /** The uploaded song joins the list and becomes the base of the persona being made. */
 async function afterPersonaUpload(audio: UploadedAudio): Promise<void> {
   await pollClips([audio.clipId], { prepend: true }).catch((error: unknown) =>
@@ -100,7 +98,10 @@ export function ModalHost() {
       return (
         <UploadModal
           initialFile={null}
-          limits={{ ...trimLimits(session, "persona"), hint: PERSONA_UPLOAD_HINT }}
+          limits={{
+            ...trimLimits(session, "persona"),
+            hint: i18n.t("create:modalHost.personaUploadHint", PERSONA_UPLOAD_SECONDS),
+          }}
           purpose="persona"
           onClose={() => openModal({ kind: "createPersona" })}
           onUploaded={(audio) => void afterPersonaUpload(audio)}

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CreateSwitch } from "./CreateSwitch.tsx";
 import { setSimple, useForm } from "./form-store.ts";
-import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
 /** Simple mode: a song description and the instrumental switch. */
 export function SimpleFields({ descriptionMax }: { readonly descriptionMax: number }) {
@@ -28,7 +27,7 @@ export function SimpleFields({ descriptionMax }: { readonly descriptionMax: numb
         checked={instrumental}
         onChange={(instrumental) => setSimple({ instrumental })}
       />
-      {!instrumental && <p className="create-note">{SYNTH_VOCALS_NOTE}</p>}
+      {!instrumental && <p className="create-note">{t("synthVocals.note")}</p>}
     </div>
   );
 }

@@ -52,3 +52,16 @@ export async function showLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
+
+/**
+ * A table entry whose label is read in the shown language each time it is read: tables of choices
+ * are built once, when their module loads, and must still follow a switch of language.
+ */
+export function labelled<Entry extends object>(
+  entry: Entry,
+  label: () => string,
+): Entry & { readonly label: string } {
+  return Object.defineProperty({ ...entry }, "label", { get: label, enumerable: true }) as Entry & {
+    readonly label: string;
+  };
+}

@@ -2,19 +2,15 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TRI_STATES, type TriState } from "../../shared/api/clips.ts";
 import {
-  FILTER_LABELS,
   FILTER_NAMES,
   type FilterName,
   LIBRARY_SORTS,
   type LibraryFilters,
   type LibrarySort,
-  SORT_LABELS,
 } from "../../shared/library/library-filters.ts";
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-const STATE_WORDS: Record<TriState, string> = { Any: "Any", True: "Only", False: "Hide" };
 
 function TriStateSelect({
   name,
@@ -25,13 +21,14 @@ function TriStateSelect({
   readonly value: TriState;
   readonly onChange: (value: TriState) => void;
 }) {
+  const { t } = useTranslation("library");
   return (
     <label className={`library-filter${value === "Any" ? "" : " library-filter-set"}`}>
-      <span>{FILTER_LABELS[name]}</span>
+      <span>{t(`filters.${name}`)}</span>
       <select value={value} onChange={(event) => onChange(event.target.value as TriState)}>
         {TRI_STATES.map((state) => (
           <option key={state} value={state}>
-            {STATE_WORDS[state]}
+            {t(`states.${state}`)}
           </option>
         ))}
       </select>
@@ -77,7 +74,7 @@ export function LibraryFilterBar({
           >
             {LIBRARY_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
+                {t(`sorts.${sort}`)}
               </option>
             ))}
           </select>

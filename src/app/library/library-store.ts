@@ -132,7 +132,6 @@ const pageNavigationError = () => ({
   title: i18n.t("library:libraryStore.errorNavigatingToPage"),
   message: i18n.t("library:libraryStore.failedToNavigate"),
 });
-export const PAST_THE_END = "That page is past the end of your library.";
 
 /**
  * Page mode: page N (2 or more) starts after the clip at offset (N-1)*size-1; page 1 or lower

@@ -7,7 +7,7 @@ import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
-import { CLIP_STATUS_LABELS } from "./clip-status.ts";
+import { clipStatusLabel } from "./clip-status.ts";
 import { TagLinks } from "./TagLinks.tsx";
 
 export interface SongItem {
@@ -88,7 +88,7 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
           </Link>
           {duration && <span className="clip-duration">{duration}</span>}
           <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
-            {stuck ? t("songRow.stopped") : CLIP_STATUS_LABELS[clip.status]}
+            {stuck ? t("songRow.stopped") : clipStatusLabel(clip.status)}
           </span>
         </div>
         <div className="clip-meta">

@@ -37,7 +37,6 @@ interface CreatePersonaModalProps {
 const SEARCH_DEBOUNCE_MS = 300;
 /** Songs the base search shows. */
 const SEARCHED_SONGS = 50;
-const NO_BASE_CLIP = "You need to select a base clip!";
 
 /** Create a Persona: a song of the library as its base, a name, an avatar, a description. */
 export function CreatePersonaModal({
@@ -127,7 +126,7 @@ export function CreatePersonaModal({
 
   const save = () => {
     if (base === null) {
-      setError(NO_BASE_CLIP);
+      setError(t("createPersonaModal.noBaseClip"));
       return;
     }
     const gate = gateOf(base);

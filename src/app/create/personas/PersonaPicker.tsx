@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Persona } from "../../../shared/api/personas.ts";
-import { i18n } from "../../i18n/i18n.ts";
+import { i18n, labelled } from "../../i18n/i18n.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
 import { SearchInput } from "../SearchInput.tsx";
@@ -16,24 +16,9 @@ interface PersonaPickerProps {
 }
 
 const TABS: readonly CreateTab<PersonaList>[] = [
-  {
-    value: "mine",
-    get label() {
-      return i18n.t("create:personaPicker.myPersonas");
-    },
-  },
-  {
-    value: "loved",
-    get label() {
-      return i18n.t("create:personaPicker.favorites");
-    },
-  },
-  {
-    value: "followed",
-    get label() {
-      return i18n.t("create:personaPicker.following");
-    },
-  },
+  labelled({ value: "mine" }, () => i18n.t("create:personaPicker.myPersonas")),
+  labelled({ value: "loved" }, () => i18n.t("create:personaPicker.favorites")),
+  labelled({ value: "followed" }, () => i18n.t("create:personaPicker.following")),
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -18,7 +18,7 @@ import { RecordStage } from "./RecordStage.tsx";
 import { TrimStage } from "./TrimStage.tsx";
 import { recordingTitle, trimmedFile } from "./trimmed-file.ts";
 import { UPLOAD_DROP_EVENT } from "./upload-files.ts";
-import { COPYRIGHT_MESSAGE, processUpload, type UploadedAudio, UploadFailure } from "./upload-process.ts";
+import { processUpload, type UploadedAudio, UploadFailure, uploadMessage } from "./upload-process.ts";
 import { agreeToTerms, recordTermsAcceptance, termsAgreedAt } from "./upload-terms.ts";
 
 interface UploadModalProps {
@@ -47,12 +47,12 @@ async function decodeFile(file: File): Promise<AudioBuffer> {
   }
 }
 
-const STAGE_TITLES: Record<Stage, string> = {
-  terms: "Upload Audio",
-  source: "Upload Audio",
-  trim: "Trim your audio",
-  finalize: "Make something with your audio",
-  processing: "Processing your audio",
+const STAGE_TITLE_KEYS: Record<Stage, string> = {
+  terms: "uploadModal.stageUpload",
+  source: "uploadModal.stageUpload",
+  trim: "uploadModal.stageTrim",
+  finalize: "uploadModal.stageFinalize",
+  processing: "uploadModal.stageProcessing",
 };
 
 /** The audio upload modal (500 x 600): terms, upload or record, trim, finalize, processing. */
@@ -161,7 +161,7 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
       if (error instanceof UploadFailure) {
         if (error.kind === "cancelled") return;
         if (error.kind === "copyright") {
-          showToast({ kind: "error", title: COPYRIGHT_MESSAGE, durationMs: UPLOAD_MESSAGE_MS });
+          showToast({ kind: "error", title: uploadMessage("copyright"), durationMs: UPLOAD_MESSAGE_MS });
           openCopyrightWarning();
         } else if (error.kind === "status") {
           showToast({
@@ -203,7 +203,7 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
               ‹
             </button>
           )}
-          <h2 id="upload-title">{STAGE_TITLES[stage]}</h2>
+          <h2 id="upload-title">{t(STAGE_TITLE_KEYS[stage])}</h2>
           {stage !== "finalize" && (
             <button
               type="button"
