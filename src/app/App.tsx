@@ -57,7 +57,11 @@ function Page({ pathname }: { readonly pathname: string }) {
   const route = matchRoute(pathname);
   switch (route.name) {
     case "home":
-      return <HomePage />;
+      return (
+        <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
+          <HomePage />
+        </Suspense>
+      );
     case "studio":
       return (
         <ErrorBoundary>

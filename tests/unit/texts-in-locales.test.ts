@@ -20,6 +20,11 @@ const CONVERTED = [
   "src/app/signup",
   "src/app/pages/AccountPage.tsx",
   "src/app/pages/account-page",
+  "src/app/home",
+  "src/app/playlists",
+  "src/app/search",
+  "src/app/legal",
+  "src/app/NotFoundPage.tsx",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -14,7 +14,16 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English
  * The texts come in namespaces, one per area of the pages, so a page loads only its own: `common`
  * (header, account menu, player bar, toasts) and one per page area.
  */
-export const NAMESPACES = ["common", "auth", "account", "library", "create"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "account",
+  "library",
+  "create",
+  "home",
+  "playlist",
+  "search",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
 
