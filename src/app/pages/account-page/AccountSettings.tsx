@@ -37,7 +37,7 @@ function EmailForm({ email, changed }: { readonly email: string; readonly change
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (
-      await runAction("Email changed", () =>
+      await runAction(t("runAction.emailChanged"), () =>
         apiSend("/api/account/email", { method: "POST", body: { email: next, password } }),
       )
     ) {
@@ -76,7 +76,7 @@ function PasswordForm() {
     event.preventDefault();
     const body = { current_password: current, new_password: next };
     if (
-      await runAction("Password changed; your other sessions are signed out", () =>
+      await runAction(t("runAction.passwordChanged"), () =>
         apiSend("/api/account/password", { method: "POST", body }),
       )
     ) {
@@ -131,7 +131,7 @@ export function SignInSection({
         className="secondary-button"
         onClick={async () => {
           if (
-            await runAction("Signed out everywhere", () =>
+            await runAction(t("runAction.signedOutEverywhere"), () =>
               apiSend("/api/account/sign-out-everywhere", { method: "POST" }),
             )
           ) {
@@ -155,7 +155,7 @@ export function DeleteSection() {
     event.preventDefault();
     const body: DeleteAccountBody = { password, songs, personas };
     if (
-      await runAction("Your account is deleted", () =>
+      await runAction(t("runAction.accountDeleted"), () =>
         apiSend("/api/account/delete", { method: "POST", body }),
       )
     ) {

@@ -76,7 +76,7 @@ export function SubscriptionSection({ data, open, changed }: SectionProps) {
           type="button"
           onClick={async () => {
             if (
-              await runAction("Your plan continues", () =>
+              await runAction(t("runAction.planContinues"), () =>
                 apiSend("/api/account/subscription/resume", { method: "POST" }),
               )
             )

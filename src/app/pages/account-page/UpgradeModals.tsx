@@ -20,7 +20,7 @@ function RedeemCode({ changed, onClose }: Pick<ModalProps, "changed" | "onClose"
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const done = await runAction("Code redeemed", () =>
+    const done = await runAction(t("runAction.codeRedeemed"), () =>
       apiSend("/api/account/redeem", { method: "POST", body: { code } }),
     );
     setBusy(false);
@@ -48,6 +48,7 @@ function RedeemCode({ changed, onClose }: Pick<ModalProps, "changed" | "onClose"
 
 /** Asks staff for a plan or credits (UPGRADE_METHOD=request); one request waits at a time. */
 function RequestButton(props: ModalProps & { readonly label: string; readonly body: object }) {
+  const { t } = useTranslation("account");
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -55,7 +56,7 @@ function RequestButton(props: ModalProps & { readonly label: string; readonly bo
       disabled={busy || props.account.pending_request !== null}
       onClick={async () => {
         setBusy(true);
-        const done = await runAction("Request sent to staff", () =>
+        const done = await runAction(t("runAction.requestSent"), () =>
           apiSend("/api/account/upgrade-requests", { method: "POST", body: props.body }),
         );
         setBusy(false);
@@ -88,7 +89,7 @@ function Pending({ account, changed }: Pick<ModalProps, "account" | "changed">) 
         className="link-button"
         onClick={async () => {
           if (
-            await runAction("Request withdrawn", () =>
+            await runAction(t("runAction.requestWithdrawn"), () =>
               apiSend("/api/account/upgrade-requests", { method: "DELETE" }),
             )
           )
@@ -193,7 +194,7 @@ export function CancelModal(props: ModalProps) {
           disabled={busy}
           onClick={async () => {
             setBusy(true);
-            const done = await runAction("Subscription cancelled", () =>
+            const done = await runAction(t("runAction.subscriptionCancelled"), () =>
               apiSend("/api/account/subscription/cancel", { method: "POST" }),
             );
             setBusy(false);
