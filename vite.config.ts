@@ -2,12 +2,15 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { repoPath } from "./src/platform/paths.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "./src/shared/isolation-headers.ts";
+import { localesVersion } from "./src/tooling/locales-version.ts";
 import { dspPlugin } from "./src/tooling/vite-plugin-dsp.ts";
 
 export default defineConfig({
   root: "src/app",
   publicDir: false,
   plugins: [react(), dspPlugin()],
+  // The texts' version query (the server serves /locales/ itself, with long cache headers).
+  define: { __LOCALES_VERSION__: JSON.stringify(localesVersion()) },
   // Worklet processors are bundled as ES modules: addModule() loads them as such.
   worker: { format: "es" },
   server: { headers: CROSS_ORIGIN_ISOLATION_HEADERS },

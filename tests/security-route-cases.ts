@@ -82,6 +82,7 @@ const generateBody = (f: Fixtures) => ({
 export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/health": { access: "public" },
   "GET /api/session": { access: "public" },
+  "GET /locales/:language/:file": { access: "public", path: () => "/locales/en/common.json" },
   "GET /api/realtime": { access: "public" },
   "GET /api/openapi.json": { access: "public" },
   "GET /api/docs": { access: "public" },
@@ -99,6 +100,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/account/password": { access: "signed-in", body: () => ({}) },
   "POST /api/account/delete": { access: "signed-in", body: () => ({}) },
   "POST /api/account/sign-out-everywhere": { access: "signed-in" },
+  "POST /api/account/language": { access: "signed-in", body: () => ({ language: "es" }) },
   "GET /api/auth/handle-available": {
     access: "public",
     path: (f) => `/api/auth/handle-available?handle=${f.ownerHandle}`,

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { LoginPage } from "./account/LoginPage.tsx";
 import { ClipActionModals } from "./clip-actions/ClipActionModals.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
@@ -53,14 +54,19 @@ export function App() {
 }
 
 function Page({ pathname }: { readonly pathname: string }) {
+  const { t } = useTranslation();
   const route = matchRoute(pathname);
   switch (route.name) {
     case "home":
-      return <HomePage />;
+      return (
+        <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
+          <HomePage />
+        </Suspense>
+      );
     case "studio":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loadingEngine")}</p>}>
             <StudioPage />
           </Suspense>
         </ErrorBoundary>
@@ -68,7 +74,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "create":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <CreatePage />
           </Suspense>
         </ErrorBoundary>
@@ -76,7 +82,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "library":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <LibraryPage />
           </Suspense>
         </ErrorBoundary>
@@ -84,7 +90,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "libraryPersonas":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <PersonasPage />
           </Suspense>
         </ErrorBoundary>
@@ -92,7 +98,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "persona":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <PersonaPage personaId={route.personaId} />
           </Suspense>
         </ErrorBoundary>
@@ -100,7 +106,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "search":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <SearchPage />
           </Suspense>
         </ErrorBoundary>
@@ -108,7 +114,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "describeClip":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <DescribeClipPage />
           </Suspense>
         </ErrorBoundary>
@@ -116,7 +122,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "song":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <SongPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -124,7 +130,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "profile":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <ProfilePage handle={route.handle} />
           </Suspense>
         </ErrorBoundary>
@@ -134,7 +140,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "playlist":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <PlaylistPage playlistId={route.playlistId} />
           </Suspense>
         </ErrorBoundary>
@@ -142,7 +148,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "notifications":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <NotificationsPage />
           </Suspense>
         </ErrorBoundary>
@@ -150,7 +156,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "songRadio":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <RadioPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -158,7 +164,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "contest":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <ContestPage contestId={route.contestId} />
           </Suspense>
         </ErrorBoundary>
@@ -166,7 +172,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "editLegacy":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <EditLegacyPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -174,7 +180,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "edit":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading DSP Engine...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loadingEngine")}</p>}>
             <EditPage clipId={route.clipId} />
           </Suspense>
         </ErrorBoundary>
@@ -182,7 +188,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "liveRadio":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <LiveRadioPage />
           </Suspense>
         </ErrorBoundary>
@@ -190,7 +196,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "onRepeat":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <OnRepeatPage />
           </Suspense>
         </ErrorBoundary>
@@ -200,7 +206,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "account":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <AccountPage />
           </Suspense>
         </ErrorBoundary>
@@ -210,7 +216,7 @@ function Page({ pathname }: { readonly pathname: string }) {
     case "legal":
       return (
         <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             {route.name === "signup" ? (
               <SignupPage />
             ) : route.name === "admin" ? (

@@ -1,10 +1,15 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
+import { followAccountLanguage } from "./account/language-choice.ts";
+import { startTexts } from "./i18n/i18n.ts";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+// The first render waits for the common texts, so no page flashes untranslated keys.
+await startTexts();
+followAccountLanguage();
 createRoot(root).render(
   <StrictMode>
     <App />

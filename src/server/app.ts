@@ -5,6 +5,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Generator } from "../generator/generator.ts";
+import { repoPath } from "../platform/paths.ts";
 import type { UpgradeMethod } from "../shared/api/account.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
@@ -18,6 +19,7 @@ import type { QueueTimings } from "./generation/generation-service.ts";
 import { HttpError } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
+import { registerLocaleRoutes } from "./pages/locales.ts";
 import { playlistPageHtml, profilePageHtml } from "./pages/page-previews.ts";
 import { songPageAnswer } from "./pages/song-preview.ts";
 import { registerAccountRoutes } from "./routes/account.ts";
@@ -223,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     upgradeMethod: options.upgradeMethod ?? "request",
   });
   registerLegalRoutes(app, db, options.legalDir);
+  registerLocaleRoutes(app, repoPath("locales"));
   registerAdminRoutes(app, options.database, options.storage);
 
   const distDir = options.distDir;

@@ -28,6 +28,7 @@ const vite = await createServer({
     proxy: {
       // ws: the realtime socket (/api/realtime) goes through the proxy too.
       "/api": { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      "/locales": { target: `http://127.0.0.1:${apiPort}` },
     },
   },
 });

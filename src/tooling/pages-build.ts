@@ -9,6 +9,7 @@ const PAGE_INPUTS = [
   "src/shared",
   "worklets",
   "dsp",
+  "locales",
   "asconfig.json",
   "vite.config.ts",
   "package-lock.json",

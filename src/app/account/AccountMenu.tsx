@@ -1,12 +1,15 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { loginPathFor } from "./safe-next.ts";
 import { loadSession, signOut, useAccount } from "./session-store.ts";
 import "./account.css";
 
-/** The page header's account corner: who is signed in, their credits, and signing out. */
+/** The page header's account corner: who is signed in, their credits, the language, and signing out. */
 export function AccountMenu() {
+  const { t } = useTranslation();
   const session = useAccount((state) => state.session);
   const credits = useAccount((state) => state.billing?.total_credits_left ?? null);
   const [busy, setBusy] = useState(false);
@@ -17,21 +20,23 @@ export function AccountMenu() {
   if (session.user === null) {
     return (
       <div className="account-menu">
+        <LanguageSwitch />
         <Link className="button-link" href={loginPathFor(window.location.pathname + window.location.search)}>
-          Sign in
+          {t("account.signIn")}
         </Link>
       </div>
     );
   }
   return (
     <div className="account-menu" data-testid="account-menu">
-      <Link className="account-handle" href="/account" title="Account and script tokens">
+      <Link className="account-handle" href="/account" title={t("account.pageLink")}>
         @{session.user.handle}
       </Link>
-      <span className="account-plan">{session.userPlanKey === "free" ? "Basic" : session.userPlanKey}</span>
+      <span className="account-plan">{t(`plans.${session.userPlanKey}`)}</span>
       <span className="account-credits" data-testid="account-credits">
-        {credits === null ? "…" : `${credits} credits`}
+        {credits === null ? "…" : t("account.credits", { count: credits })}
       </span>
+      <LanguageSwitch />
       <button
         type="button"
         className="link-button"
@@ -46,7 +51,7 @@ export function AccountMenu() {
           }
         }}
       >
-        Sign out
+        {t("account.signOut")}
       </button>
     </div>
   );

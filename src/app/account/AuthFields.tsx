@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { i18n } from "../i18n/i18n.ts";
 import { navigate } from "../router/history-router.ts";
 import { ApiError } from "./api-request.ts";
 import { loadSession } from "./session-store.ts";
@@ -63,11 +64,7 @@ export async function sendAuthForm(
   try {
     await work();
   } catch (error) {
-    setFailure(
-      error instanceof ApiError
-        ? error.detail
-        : "Could not reach the server. Check your connection and try again.",
-    );
+    setFailure(error instanceof ApiError ? error.detail : i18n.t("unreachable"));
   } finally {
     setBusy(false);
   }

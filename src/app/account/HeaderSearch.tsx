@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SEARCH_TEXT_MAX } from "../../shared/api/clips.ts";
 import { searchHref } from "../../shared/discovery/tags.ts";
 import { navigate } from "../router/history-router.ts";
@@ -6,6 +7,7 @@ import "./header-search.css";
 
 /** The header's search box: Enter opens the search page for the words. */
 export function HeaderSearch() {
+  const { t } = useTranslation();
   const [term, setTerm] = useState("");
   return (
     <search className="header-search">
@@ -17,8 +19,8 @@ export function HeaderSearch() {
       >
         <input
           type="search"
-          aria-label="Search songs, people and playlists"
-          placeholder="Search"
+          aria-label={t("search.label")}
+          placeholder={t("search.placeholder")}
           maxLength={SEARCH_TEXT_MAX}
           value={term}
           onChange={(event) => setTerm(event.target.value)}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { loginBodySchema } from "../../shared/api/accounts.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
@@ -10,6 +11,7 @@ import "./account.css";
 
 /** /login: sign in, then back to `next` (default /create); signing up is /signup. */
 export function LoginPage() {
+  const { t } = useTranslation("auth");
   const { search } = useLocation();
   const next = safeNextPath(new URLSearchParams(search).get("next"));
   const signedIn = useAccount((state) => state.session?.user != null);
@@ -36,17 +38,17 @@ export function LoginPage() {
     await sendAuthForm(() => signIn(parsed.data), setBusy, setFailure);
   }
 
-  if (!known || signedIn) return <p className="page-loading">Loading...</p>;
+  if (!known || signedIn) return <p className="page-loading">{t("loading")}</p>;
 
   return (
     <main className="page login-page">
       <header className="page-header">
-        <h1>Sign in</h1>
-        <p>Welcome back to Tunesmith.</p>
+        <h1>{t("signIn.title")}</h1>
+        <p>{t("signIn.welcome")}</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
         <AuthField
-          label="Email"
+          label={t("fields.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -55,7 +57,7 @@ export function LoginPage() {
           error={errors.email}
         />
         <AuthField
-          label="Password"
+          label={t("fields.password")}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -65,14 +67,13 @@ export function LoginPage() {
         />
         <FormFailure failure={failure} />
         <button type="submit" disabled={busy}>
-          {busy ? "Signing in..." : "Sign in"}
+          {busy ? t("signIn.busy") : t("signIn.submit")}
         </button>
         <p className="login-switch">
-          New here? <Link href={`/signup?next=${encodeURIComponent(next)}`}>Create an account</Link>
+          {t("signIn.newHere")}{" "}
+          <Link href={`/signup?next=${encodeURIComponent(next)}`}>{t("signIn.createAccount")}</Link>
         </p>
-        <p className="login-switch">
-          Forgot your password? Staff of this server can reset it for you: ask them for a new one.
-        </p>
+        <p className="login-switch">{t("signIn.forgot")}</p>
       </form>
     </main>
   );

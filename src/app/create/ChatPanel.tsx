@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { formPathFrom } from "../../shared/create/create-query.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { navigate } from "../router/history-router.ts";
 import { useClips } from "../shell/clips-store.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
-import { CLIP_STATUS_LABELS } from "../songs/clip-status.ts";
+import { clipStatusLabel } from "../songs/clip-status.ts";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
 import { fetchClip } from "./workspace-clips.ts";
 
@@ -18,7 +19,7 @@ function ReplySong({ first }: { readonly first: Clip }) {
     <li className="chat-song" data-testid="chat-reply-song" data-clip-id={clip.id} data-status={clip.status}>
       <ClipPlayButton clip={clip} />
       <span className="chat-song-title">{title}</span>
-      <span className={`clip-status clip-status-${clip.status}`}>{CLIP_STATUS_LABELS[clip.status]}</span>
+      <span className={`clip-status clip-status-${clip.status}`}>{clipStatusLabel(clip.status)}</span>
     </li>
   );
 }
@@ -46,6 +47,7 @@ function MessageBubble({ message }: { readonly message: ChatMessage }) {
  * it (a cover described by the message) into the current workspace; they come back as replies.
  */
 export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid: string | null }) {
+  const { t } = useTranslation("create");
   const [reference, setReference] = useState<Clip | null | "missing">(null);
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
@@ -78,22 +80,22 @@ export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid
       className="create-small-button"
       onClick={() => navigate(formPathFrom(window.location.search))}
     >
-      Back to the form
+      {t("chatPanel.backToTheForm")}
     </button>
   );
 
   if (reference === null) {
     return (
       <section className="panel create-chat" aria-busy="true">
-        <p>Loading the song...</p>
+        <p>{t("chatPanel.loadingTheSong")}</p>
       </section>
     );
   }
   if (reference === "missing") {
     return (
       <section className="panel create-chat" aria-labelledby="create-chat-title">
-        <h2 id="create-chat-title">Chat</h2>
-        <p role="alert">This song could not be found.</p>
+        <h2 id="create-chat-title">{t("chatPanel.chat")}</h2>
+        <p role="alert">{t("chatPanel.thisSongCouldNot")}</p>
         {back}
       </section>
     );
@@ -102,7 +104,7 @@ export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid
   return (
     <section className="panel create-chat" aria-labelledby="create-chat-title" data-testid="chat-panel">
       <div className="chat-head">
-        <h2 id="create-chat-title">Chat</h2>
+        <h2 id="create-chat-title">{t("chatPanel.chat")}</h2>
         {back}
       </div>
       <div className="chat-reference" data-testid="chat-reference">
@@ -114,7 +116,11 @@ export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid
       </div>
       <ol className="chat-messages" aria-live="polite">
         <li className="chat-message chat-assistant chat-intro">
-          <p>Tell me how to change "{title}": each message makes new songs from it.</p>
+          <p>
+            {t("chatPanel.tellMeHowTo")}
+            {title}
+            {t("chatPanel.eachMessageMakesNew")}
+          </p>
         </li>
         {messages.map((message) => (
           <MessageBubble key={message.id} message={message} />
@@ -128,8 +134,8 @@ export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid
         }}
       >
         <textarea
-          aria-label="Message"
-          placeholder="Make it a slow jazz ballad..."
+          aria-label={t("chatPanel.message")}
+          placeholder={t("chatPanel.makeItASlow")}
           rows={2}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
@@ -141,7 +147,7 @@ export function ChatPanel({ refId, wid }: { readonly refId: string; readonly wid
           }}
         />
         <button type="submit" className="create-submit" disabled={sending || draft.trim() === ""}>
-          {sending ? "Sending..." : "Send"}
+          {sending ? t("chatPanel.sending") : t("chatPanel.send")}
         </button>
       </form>
     </section>

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { useClips } from "../shell/clips-store.ts";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
@@ -10,17 +11,18 @@ const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={CREATE} />;
 
 /** The workspace's songs beside the form, newest first. */
 export function ClipList() {
+  const { t } = useTranslation("create");
   const order = useClips((state) => state.order);
   const byId = useClips((state) => state.byId);
   const loaded = useClips((state) => state.loaded);
   const items = useMemo(() => order.flatMap((id): SongItem[] => (byId[id] ? [byId[id]] : [])), [order, byId]);
   return (
     <section className="panel create-clips" aria-labelledby="create-clips-title">
-      <h2 id="create-clips-title">Songs</h2>
+      <h2 id="create-clips-title">{t("clipList.songs")}</h2>
       <SongList
         items={items}
-        label="Songs"
-        empty={loaded ? <p>Your songs will appear here.</p> : null}
+        label={t("clipList.songs")}
+        empty={loaded ? <p>{t("clipList.yourSongsWillAppear")}</p> : null}
         menu={songMenu}
       />
     </section>

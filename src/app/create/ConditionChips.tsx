@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import * as rules from "../../shared/create/condition-rules.ts";
 import { hasVoxPersona } from "../../shared/song-menu/feature-permissions.ts";
 import { useAccount } from "../account/session-store.ts";
@@ -7,8 +8,9 @@ import { applyRule } from "./form-actions.ts";
 import { useForm } from "./form-store.ts";
 
 function ClipName({ id }: { readonly id: string }) {
+  const { t } = useTranslation("create");
   const title = useClips((state) => state.byId[id]?.clip.title);
-  return <>{title || "your song"}</>;
+  return <>{title || t("conditionChips.yourSong")}</>;
 }
 
 function Chip({
@@ -20,10 +22,16 @@ function Chip({
   readonly onRemove: () => void;
   readonly testId: string;
 }) {
+  const { t } = useTranslation("create");
   return (
     <span className="create-condition" data-testid={testId}>
       {label}
-      <button type="button" className="create-icon-button" aria-label="Remove" onClick={onRemove}>
+      <button
+        type="button"
+        className="create-icon-button"
+        aria-label={t("conditionChips.remove")}
+        onClick={onRemove}
+      >
         ×
       </button>
     </span>
@@ -32,6 +40,7 @@ function Chip({
 
 /** "Extend from": where the extend starts, kept to the minimum and 0.04 s steps by the rule. */
 function ExtendFrom({ clipId, startSeconds }: { readonly clipId: string; readonly startSeconds: number }) {
+  const { t } = useTranslation("create");
   const duration = useClips((state) => state.byId[clipId]?.clip.metadata.duration ?? null);
   // Typed numbers are taken on Enter or when the field is left, then rounded by the rule.
   const commit = (text: string) => {
@@ -41,7 +50,7 @@ function ExtendFrom({ clipId, startSeconds }: { readonly clipId: string; readonl
   };
   return (
     <label className="create-extend-from">
-      Extend from
+      {t("conditionChips.extendFrom")}
       <input
         type="number"
         min={0}
@@ -54,13 +63,14 @@ function ExtendFrom({ clipId, startSeconds }: { readonly clipId: string; readonl
           if (event.key === "Enter") commit(event.currentTarget.value);
         }}
       />
-      s
+      {t("conditionChips.s")}
     </label>
   );
 }
 
 /** The conditions on the form, each removable. */
 export function ConditionChips() {
+  const { t } = useTranslation("create");
   const conditions = useForm((form) => form.global.conditions);
   const voxAvailable = useAccount((state) => state.session !== null && hasVoxPersona(state.session));
   if (conditions === undefined) return null;
@@ -73,7 +83,7 @@ export function ConditionChips() {
         testId="condition-cover"
         label={
           <>
-            Cover of <ClipName id={untimed.cover.clipId} />
+            {t("conditionChips.coverOf")} <ClipName id={untimed.cover.clipId} />
           </>
         }
         onRemove={() => applyRule(rules.clearCover)}
@@ -84,20 +94,20 @@ export function ConditionChips() {
     const label =
       timed.type === "extend" ? (
         <>
-          Extend <ClipName id={timed.clipId} />{" "}
+          {t("conditionChips.extend")} <ClipName id={timed.clipId} />{" "}
           <ExtendFrom clipId={timed.clipId} startSeconds={timed.startSeconds} />
         </>
       ) : timed.type === "underpaint" ? (
         <>
-          Add instrumental to <ClipName id={timed.clipId} />
+          {t("conditionChips.addInstrumentalTo")} <ClipName id={timed.clipId} />
         </>
       ) : timed.type === "overpaint" ? (
         <>
-          Add vocals to <ClipName id={timed.clipId} />
+          {t("conditionChips.addVocalsTo")} <ClipName id={timed.clipId} />
         </>
       ) : (
         <>
-          Replace a section of <ClipName id={timed.clipId} />
+          {t("conditionChips.replaceASectionOf")} <ClipName id={timed.clipId} />
         </>
       );
     chips.push(
@@ -116,7 +126,7 @@ export function ConditionChips() {
         testId="condition-persona"
         label={
           <>
-            Persona: {untimed.persona.personaName}
+            {t("conditionChips.persona")} {untimed.persona.personaName}
             {voxAvailable && (
               <label className="create-vox-toggle">
                 <input
@@ -127,7 +137,7 @@ export function ConditionChips() {
                     applyRule((state, context) => rules.setVoxPersona(state, enabled, context));
                   }}
                 />
-                Voice persona
+                {t("conditionChips.voicePersona")}
               </label>
             )}
           </>
@@ -141,7 +151,11 @@ export function ConditionChips() {
       <Chip
         key="playlist"
         testId="condition-playlist"
-        label={<>Inspired by {untimed.playlist.playlistName}</>}
+        label={
+          <>
+            {t("conditionChips.inspiredBy")} {untimed.playlist.playlistName}
+          </>
+        }
         onRemove={() => applyRule(rules.clearPlaylist)}
       />,
     );
@@ -151,7 +165,11 @@ export function ConditionChips() {
       <Chip
         key="inspiration"
         testId="condition-inspiration"
-        label={<>{untimed.inspiration.clipIds.length} inspiration songs</>}
+        label={
+          <>
+            {untimed.inspiration.clipIds.length} {t("conditionChips.inspirationSongs")}
+          </>
+        }
         onRemove={() => applyRule((state, context) => rules.setInspirationClips(state, [], context))}
       />,
     );
@@ -162,7 +180,7 @@ export function ConditionChips() {
       <Chip
         key="sample"
         testId="condition-sample"
-        label={count === 1 ? "1 sampled song" : `${count} sampled songs`}
+        label={count === 1 ? t("conditionChips.n1SampledSong") : t("conditionChips.sampledSongs", { count })}
         onRemove={() => applyRule((state, context) => rules.setSampleClips(state, [], context))}
       />,
     );

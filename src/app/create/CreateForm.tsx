@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { BillingModel } from "../../shared/api/billing.ts";
 import type { CreateQuery } from "../../shared/create/create-query.ts";
 import { maxLengthsFor } from "../../shared/create/input-truncation.ts";
 import { modelAllowsControlSliders } from "../../shared/create/model-rules.ts";
 import { referencesFromConditions } from "../../shared/create/request-assembly.ts";
 import { useAccount } from "../account/session-store.ts";
+import { i18n, labelled } from "../i18n/i18n.ts";
 import { useOutOfConcurrency } from "../shell/concurrency-store.ts";
 import { AddMenu } from "./AddMenu.tsx";
 import { AdjustSpeedFields } from "./AdjustSpeedFields.tsx";
@@ -21,12 +23,13 @@ import { SimpleFields } from "./SimpleFields.tsx";
 const NO_MODELS: readonly BillingModel[] = [];
 
 const MODE_TABS: readonly CreateTab<"simple" | "custom">[] = [
-  { value: "simple", label: "Simple" },
-  { value: "custom", label: "Custom" },
+  labelled({ value: "simple" }, () => i18n.t("create:createForm.simple")),
+  labelled({ value: "custom" }, () => i18n.t("create:createForm.custom")),
 ];
 
 /** The creation form: mode tabs, model, the mode's fields, conditions, the add menu and Create. */
 export function CreateForm({ query }: { readonly query: CreateQuery }) {
+  const { t } = useTranslation("create");
   const models = useAccount((state) => state.billing?.models ?? NO_MODELS);
   const session = useAccount((state) => state.session);
   const ready = useForm(() => true) ?? false;
@@ -66,7 +69,7 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
   if (!ready || model === undefined || session === null) {
     return (
       <section className="panel create-form" aria-busy="true">
-        <p>Loading the form...</p>
+        <p>{t("createForm.loadingTheForm")}</p>
       </section>
     );
   }
@@ -85,13 +88,18 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
   };
 
   return (
-    <section className="panel create-form" aria-label="Create a song">
+    <section className="panel create-form" aria-label={t("createForm.createASong")}>
       <div className="create-form-top">
-        <CreateTabs label="Mode" tabs={MODE_TABS} selected={mode} onSelect={(tab) => changeMode(tab)} />
+        <CreateTabs
+          label={t("createForm.mode")}
+          tabs={MODE_TABS}
+          selected={mode}
+          onSelect={(tab) => changeMode(tab)}
+        />
         <ModelPicker models={models} onModel={(key) => changeModel(key)} />
       </div>
       <button type="button" className="create-reset link-button" onClick={resetForm}>
-        Reset form
+        {t("createForm.resetForm")}
       </button>
       <ConditionChips />
       {mode === "adjust_speed" ? (
@@ -118,13 +126,13 @@ export function CreateForm({ query }: { readonly query: CreateQuery }) {
       )}
       {outOfConcurrency && (
         <p className="create-note" data-testid="out-of-concurrency">
-          Please wait for your other generations to finish.
+          {t("createForm.pleaseWaitForYour")}
         </p>
       )}
       <div className="create-actions">
         <AddMenu />
         <button type="button" className="create-submit" disabled={busy} onClick={create}>
-          {busy ? "Creating..." : "Create"}
+          {busy ? t("createForm.creating") : t("createForm.create")}
         </button>
       </div>
     </section>

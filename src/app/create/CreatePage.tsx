@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { createPathFor, parseCreateQuery } from "../../shared/create/create-query.ts";
 import { DialogHost } from "../../ui/DialogHost.tsx";
 import { PageHeader } from "../account/PageHeader.tsx";
@@ -26,6 +27,7 @@ import "./create.css";
  * and its switcher, with a player bar. Signed-in only.
  */
 export default function CreatePage() {
+  const { t } = useTranslation("create");
   const { search } = useLocation();
   const session = useSignedIn();
   const query = parseCreateQuery(search);
@@ -59,7 +61,7 @@ export default function CreatePage() {
   const collabOn = session?.flags["collab-workspaces"] === true;
   useSharedWorkspaceUpdates(userId ?? "", userId === null ? null : query.wid, collabOn);
 
-  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  if (session === null || userId === null) return <p className="page-loading">{t("createPage.loading")}</p>;
   return (
     <div className="create-page page">
       <PageHeader current="create" />

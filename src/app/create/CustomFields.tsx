@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import * as rules from "../../shared/create/condition-rules.ts";
 import type { LyricsMode, VocalGender } from "../../shared/create/form-state.ts";
 import { modelAllowsMumbleMode } from "../../shared/create/model-rules.ts";
 import { MiniSlider } from "../../ui/MiniSlider.tsx";
+import { i18n, labelled } from "../i18n/i18n.ts";
 import { CreateSwitch } from "./CreateSwitch.tsx";
 import { applyRule } from "./form-actions.ts";
 import { setCustom, setOther, useForm } from "./form-store.ts";
 import { LyricsGenerateButton } from "./LyricsGenerateButton.tsx";
 import { StyleSuggestions } from "./StyleSuggestions.tsx";
-import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
 export interface CustomLimits {
   readonly lyrics: number;
@@ -28,9 +29,9 @@ interface CustomFieldsProps {
 }
 
 const GENDERS: readonly { readonly value: VocalGender; readonly label: string }[] = [
-  { value: "unspecified", label: "Any" },
-  { value: "male", label: "Male" },
-  { value: "female", label: "Female" },
+  labelled({ value: "unspecified" }, () => i18n.t("create:customFields.any")),
+  labelled({ value: "male" }, () => i18n.t("create:customFields.male")),
+  labelled({ value: "female" }, () => i18n.t("create:customFields.female")),
 ];
 
 const percent = (value: number) => `${Math.round(value)}%`;
@@ -50,6 +51,7 @@ export function CustomFields({
   hasReferences,
   savedPromptsButton,
 }: CustomFieldsProps) {
+  const { t } = useTranslation("create");
   const custom = useForm((form) => form.custom);
   const excludeEnabled = useForm((form) => form.other.excludeStylesEnabled) ?? true;
   const mumbleMode = useForm((form) => form.other.mumbleMode) ?? false;
@@ -61,9 +63,9 @@ export function CustomFields({
       <fieldset className="create-field">
         <div className="create-field-head">
           <span className="create-label" id="lyrics-label">
-            Lyrics
+            {t("customFields.lyrics")}
           </span>
-          <div className="create-segmented" role="radiogroup" aria-label="Lyrics mode">
+          <div className="create-segmented" role="radiogroup" aria-label={t("customFields.lyricsMode")}>
             {(["manual", "auto"] as const).map((mode) => (
               <label key={mode} className={lyricsMode === mode ? "selected" : ""}>
                 <input
@@ -73,7 +75,7 @@ export function CustomFields({
                   checked={lyricsMode === mode}
                   onChange={() => setCustom({ lyricsMode: mode })}
                 />
-                {mode === "manual" ? "Write" : "Auto"}
+                {mode === "manual" ? t("customFields.write") : t("customFields.auto")}
               </label>
             ))}
           </div>
@@ -85,7 +87,7 @@ export function CustomFields({
               name="lyrics"
               aria-labelledby="lyrics-label"
               rows={8}
-              placeholder="Write your own lyrics, or leave them empty for an instrumental"
+              placeholder={t("customFields.writeYourOwnLyrics")}
               value={custom.lyrics}
               onChange={(event) => setCustom({ lyrics: event.target.value })}
             />
@@ -96,7 +98,7 @@ export function CustomFields({
             name="lyrics-prompt"
             aria-labelledby="lyrics-label"
             rows={3}
-            placeholder="What should the lyrics be about?"
+            placeholder={t("customFields.whatShouldTheLyrics")}
             value={custom.lyricsPrompt}
             onChange={(event) => setCustom({ lyricsPrompt: event.target.value })}
           />
@@ -107,7 +109,7 @@ export function CustomFields({
       <div className="create-field">
         <div className="create-field-head">
           <label className="create-label" htmlFor="create-styles">
-            Styles
+            {t("customFields.styles")}
           </label>
           {savedPromptsButton("tags")}
         </div>
@@ -115,7 +117,7 @@ export function CustomFields({
           id="create-styles"
           name="styles"
           rows={2}
-          placeholder="indie pop, warm analog synths, female vocals"
+          placeholder={t("customFields.indiePopWarmAnalog")}
           value={custom.styles}
           onChange={(event) => setCustom({ styles: event.target.value })}
         />
@@ -126,12 +128,12 @@ export function CustomFields({
       <div className="create-field">
         <div className="create-field-head">
           <label className="create-label" htmlFor="create-exclude">
-            Exclude styles
+            {t("customFields.excludeStyles")}
           </label>
           <label className="create-switch small">
             <input
               type="checkbox"
-              aria-label="Use excluded styles"
+              aria-label={t("customFields.useExcludedStyles")}
               checked={excludeEnabled}
               onChange={(event) => setOther({ excludeStylesEnabled: event.target.checked })}
             />
@@ -140,7 +142,7 @@ export function CustomFields({
         <input
           id="create-exclude"
           name="exclude-styles"
-          placeholder="heavy metal, screaming"
+          placeholder={t("customFields.heavyMetalScreaming")}
           disabled={!excludeEnabled}
           value={custom.excludeStyles}
           onChange={(event) => setCustom({ excludeStyles: event.target.value })}
@@ -149,10 +151,10 @@ export function CustomFields({
       </div>
 
       <label className="create-field">
-        <span className="create-label">Title</span>
+        <span className="create-label">{t("customFields.title")}</span>
         <input
           name="title"
-          placeholder="Song title"
+          placeholder={t("customFields.songTitle")}
           maxLength={limits.title}
           value={custom.title}
           onChange={(event) => setCustom({ title: event.target.value })}
@@ -164,7 +166,7 @@ export function CustomFields({
         open={custom.advancedOptionsExpanded}
         onToggle={(event) => setCustom({ advancedOptionsExpanded: event.currentTarget.open })}
       >
-        <summary>Advanced options</summary>
+        <summary>{t("customFields.advancedOptions")}</summary>
         <div className="create-sliders">
           {(
             [
@@ -190,17 +192,17 @@ export function CustomFields({
               </label>
             ) : null,
           )}
-          {!slidersAllowed && <p className="create-note">This model does not use the sliders.</p>}
+          {!slidersAllowed && <p className="create-note">{t("customFields.thisModelDoesNot")}</p>}
         </div>
         <label className="create-field inline">
-          <span className="create-label">Duration (seconds)</span>
+          <span className="create-label">{t("customFields.durationSeconds")}</span>
           <input
             type="number"
             name="duration"
             min={120}
             max={480}
             step={1}
-            placeholder="Auto"
+            placeholder={t("customFields.auto")}
             value={custom.durationSeconds ?? ""}
             onChange={(event) =>
               setCustom({
@@ -210,8 +212,8 @@ export function CustomFields({
           />
         </label>
         <div className="create-field inline">
-          <span className="create-label">Vocal gender</span>
-          <div className="create-segmented" role="radiogroup" aria-label="Vocal gender">
+          <span className="create-label">{t("customFields.vocalGender")}</span>
+          <div className="create-segmented" role="radiogroup" aria-label={t("customFields.vocalGender")}>
             {GENDERS.map((gender) => (
               <label key={gender.value} className={custom.vocalGender === gender.value ? "selected" : ""}>
                 <input
@@ -227,18 +229,18 @@ export function CustomFields({
           </div>
         </div>
         <CreateSwitch
-          label="Max mode"
+          label={t("customFields.maxMode")}
           checked={custom.maxMode}
           onChange={(maxMode) => setCustom({ maxMode })}
         />
         {mumbleAllowed && (
           <CreateSwitch
-            label="Mumble mode (sing without words)"
+            label={t("customFields.mumbleModeSingWithout")}
             checked={mumbleMode}
             onChange={(mumble) => applyRule((state, context) => rules.setMumbleMode(state, mumble, context))}
           />
         )}
-        <p className="create-note">{SYNTH_VOCALS_NOTE}</p>
+        <p className="create-note">{t("synthVocals.note")}</p>
       </details>
     </div>
   );

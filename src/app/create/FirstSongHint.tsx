@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { userEventResponseSchema } from "../../shared/api/notifications.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { useClips } from "../shell/clips-store.ts";
@@ -19,6 +20,7 @@ function wasDismissed(userId: string): boolean {
  * (GET /api/analytics/user-event/), until they make one or close it.
  */
 export function FirstSongHint({ userId }: { readonly userId: string }) {
+  const { t } = useTranslation("create");
   const [firstTime, setFirstTime] = useState(false);
   const [dismissed, setDismissed] = useState(() => wasDismissed(userId));
   // A song made on this page (an upload is not one) ends the hint at once.
@@ -49,16 +51,17 @@ export function FirstSongHint({ userId }: { readonly userId: string }) {
     }
   };
   return (
-    <aside className="first-song-hint" data-testid="first-song-hint" aria-label="Getting started">
+    <aside
+      className="first-song-hint"
+      data-testid="first-song-hint"
+      aria-label={t("firstSongHint.gettingStarted")}
+    >
       <div>
-        <strong>Make your first song</strong>
-        <p>
-          Describe the song you want (a mood, a genre, a story) and press Create. You get two takes to choose
-          from; or switch to Custom to write your own lyrics and styles.
-        </p>
+        <strong>{t("firstSongHint.makeYourFirstSong")}</strong>
+        <p>{t("firstSongHint.describeTheSongYou")}</p>
       </div>
       <button type="button" className="create-small-button first-song-hint-close" onClick={close}>
-        Got it
+        {t("firstSongHint.gotIt")}
       </button>
     </aside>
   );

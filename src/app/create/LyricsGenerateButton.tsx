@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type LyricsFailure, lyricsErrorToast } from "../../shared/create/generation-errors.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { formStore, setCustom, useForm } from "./form-store.ts";
@@ -16,6 +17,7 @@ function showLyricsProblem(outcome: Exclude<LyricsOutcome, { kind: "done" } | { 
 
 /** Writes lyrics (and a title) from the lyrics prompt, or from the styles and title when it is empty. */
 export function LyricsGenerateButton() {
+  const { t } = useTranslation("create");
   const [busy, setBusy] = useState(false);
   const hasSubject = useForm((form) =>
     [form.custom.lyricsPrompt, form.custom.styles, form.custom.title].some((text) => text.trim() !== ""),
@@ -53,7 +55,7 @@ export function LyricsGenerateButton() {
       disabled={busy || !hasSubject}
       onClick={() => void run()}
     >
-      {busy ? "Writing lyrics..." : "Generate lyrics"}
+      {busy ? t("lyricsGenerateButton.writingLyrics") : t("lyricsGenerateButton.generateLyrics")}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { defaultContinueAtSeconds } from "../../shared/create/extend-points.ts";
 import { PERSONA_UPLOAD_SECONDS, trimLimits } from "../../shared/create/upload-trim-rules.ts";
 import { mayUploadOwnAudio } from "../../shared/song-menu/feature-permissions.ts";
 import { useAccount } from "../account/session-store.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { navigate } from "../router/history-router.ts";
 import { clipsStore } from "../shell/clips-store.ts";
 import { closeModal, openModal, useModal } from "../shell/modal-store.ts";
@@ -55,14 +56,12 @@ async function afterUpload(audio: UploadedAudio, choice: FinalizeChoice): Promis
   } else {
     showToast({
       kind: "info",
-      title: "Saved to your library.",
+      title: i18n.t("create:modalHost.savedToYourLibrary"),
       description: title,
       durationMs: SAVED_TO_LIBRARY_MS,
     });
   }
 }
-
-const PERSONA_UPLOAD_HINT = `Persona audio is ${PERSONA_UPLOAD_SECONDS.min} to ${PERSONA_UPLOAD_SECONDS.max} seconds long.`;
 
 /** The uploaded song joins the list and becomes the base of the persona being made. */
 async function afterPersonaUpload(audio: UploadedAudio): Promise<void> {
@@ -99,7 +98,10 @@ export function ModalHost() {
       return (
         <UploadModal
           initialFile={null}
-          limits={{ ...trimLimits(session, "persona"), hint: PERSONA_UPLOAD_HINT }}
+          limits={{
+            ...trimLimits(session, "persona"),
+            hint: i18n.t("create:modalHost.personaUploadHint", PERSONA_UPLOAD_SECONDS),
+          }}
           purpose="persona"
           onClose={() => openModal({ kind: "createPersona" })}
           onUploaded={(audio) => void afterPersonaUpload(audio)}

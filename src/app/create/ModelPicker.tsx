@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { BillingModel } from "../../shared/api/billing.ts";
 import { openUpsell } from "../song-menu/upsells.ts";
 import { useForm } from "./form-store.ts";
@@ -14,10 +15,11 @@ export function ModelPicker({
   readonly models: readonly BillingModel[];
   readonly onModel: (key: string) => void;
 }) {
+  const { t } = useTranslation("create");
   const selected = useForm((form) => form.global.model) ?? "";
   return (
     <label className="create-model">
-      <span className="create-label">Model</span>
+      <span className="create-label">{t("modelPicker.model")}</span>
       <select
         name="model"
         value={selected}
@@ -34,7 +36,7 @@ export function ModelPicker({
         {[...models].reverse().map((model) => (
           <option key={model.external_key} value={model.external_key}>
             {model.name}
-            {model.can_use ? "" : " (Pro)"}
+            {model.can_use ? "" : t("modelPicker.pro")}
           </option>
         ))}
       </select>

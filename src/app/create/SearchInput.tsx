@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 export interface SearchInputProps {
   /** The field's accessible name. */
   readonly label: string;
@@ -7,11 +8,12 @@ export interface SearchInputProps {
 
 /** A create-page search field, placeholder "Search". */
 export function SearchInput({ label, value, onChange }: SearchInputProps) {
+  const { t } = useTranslation("create");
   return (
     <input
       type="search"
       aria-label={label}
-      placeholder="Search"
+      placeholder={t("searchInput.search")}
       value={value}
       onChange={(event) => onChange(event.target.value)}
     />

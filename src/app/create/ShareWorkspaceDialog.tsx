@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { CollaboratorsResponse } from "../../shared/api/workspace-collaboration.ts";
 import type { WorkspaceSummary } from "../../shared/api/workspaces.ts";
 import {
@@ -34,6 +35,7 @@ export function ShareWorkspaceDialog({
   readonly userId: string;
   readonly onClose: () => void;
 }) {
+  const { t } = useTranslation("create");
   const dialog = useRef<HTMLDialogElement>(null);
   const isOwner = workspace.owner.user_id === userId;
   const [members, setMembers] = useState<CollaboratorsResponse | null>(null);
@@ -126,7 +128,7 @@ export function ShareWorkspaceDialog({
       <header className="collab-dialog-head">
         <h2>{title}</h2>
         <button type="button" className="create-small-button" onClick={() => dialog.current?.close()}>
-          Close
+          {t("shareWorkspaceDialog.close")}
         </button>
       </header>
       {isOwner && (
@@ -138,37 +140,37 @@ export function ShareWorkspaceDialog({
           }}
         >
           <label>
-            <span>Invite by handle</span>
+            <span>{t("shareWorkspaceDialog.inviteByHandle")}</span>
             <input
-              aria-label="Invite by handle"
-              placeholder="@handle"
+              aria-label={t("shareWorkspaceDialog.inviteByHandle")}
+              placeholder={t("shareWorkspaceDialog.handle")}
               value={handle}
               maxLength={31}
               onChange={(event) => setHandle(event.target.value)}
             />
           </label>
           <button type="submit" disabled={busy || lookup.state !== "found"}>
-            Invite
+            {t("shareWorkspaceDialog.invite")}
           </button>
           <p className="share-workspace-lookup" aria-live="polite" data-testid="handle-lookup">
-            {lookup.state === "looking" && "Looking up..."}
-            {lookup.state === "found" && `@${lookup.handle} can be invited`}
-            {lookup.state === "missing" && "No one has this handle"}
-            {lookup.state === "self" && "That is you: invite someone else"}
+            {lookup.state === "looking" && t("shareWorkspaceDialog.lookingUp")}
+            {lookup.state === "found" && t("shareWorkspaceDialog.canBeInvited", { handle: lookup.handle })}
+            {lookup.state === "missing" && t("shareWorkspaceDialog.noOneHasThis")}
+            {lookup.state === "self" && t("shareWorkspaceDialog.thatIsYouInvite")}
           </p>
         </form>
       )}
       {failed && (
         <p className="error" role="alert">
-          The collaborators could not be loaded. Try again later.
+          {t("shareWorkspaceDialog.theCollaboratorsCouldNot")}
         </p>
       )}
-      {members === null && !failed && <p className="page-loading">Loading...</p>}
+      {members === null && !failed && <p className="page-loading">{t("shareWorkspaceDialog.loading")}</p>}
       {members !== null && (
         <ul className="share-workspace-members" data-testid="workspace-members">
           <li>
             <span>@{members.owner.handle}</span>
-            <span className="share-workspace-role">Owner</span>
+            <span className="share-workspace-role">{t("shareWorkspaceDialog.owner")}</span>
           </li>
           {members.collaborators.map((member) => (
             <li key={member.user_id} data-testid="workspace-member">
@@ -180,11 +182,13 @@ export function ShareWorkspaceDialog({
                   disabled={busy}
                   onClick={() => void remove(member.user_id, member.handle, false)}
                 >
-                  Remove
+                  {t("shareWorkspaceDialog.remove")}
                 </button>
               ) : (
                 <span className="share-workspace-role">
-                  {member.user_id === userId ? "You" : "Collaborator"}
+                  {member.user_id === userId
+                    ? t("shareWorkspaceDialog.you")
+                    : t("shareWorkspaceDialog.collaborator")}
                 </span>
               )}
             </li>
@@ -192,14 +196,14 @@ export function ShareWorkspaceDialog({
           {members.pending_invites.map((pending) => (
             <li key={pending.id} data-testid="workspace-invited">
               <span>@{pending.invited_user.handle}</span>
-              <span className="share-workspace-role">Invited</span>
+              <span className="share-workspace-role">{t("shareWorkspaceDialog.invited")}</span>
               <button
                 type="button"
                 className="create-small-button"
                 disabled={busy}
                 onClick={() => void remove(pending.invited_user.user_id, pending.invited_user.handle, true)}
               >
-                Withdraw
+                {t("shareWorkspaceDialog.withdraw")}
               </button>
             </li>
           ))}
@@ -209,11 +213,11 @@ export function ShareWorkspaceDialog({
         isOwner &&
         members.collaborators.length === 0 &&
         members.pending_invites.length === 0 && (
-          <p className="create-empty">No collaborators yet. Invite someone by their handle.</p>
+          <p className="create-empty">{t("shareWorkspaceDialog.noCollaboratorsYetInvite")}</p>
         )}
       {!isOwner && (
         <button type="button" className="create-small-button" disabled={busy} onClick={() => void leave()}>
-          Leave workspace
+          {t("shareWorkspaceDialog.leaveWorkspace")}
         </button>
       )}
     </dialog>

@@ -1,19 +1,20 @@
+import { useTranslation } from "react-i18next";
 import { CreateSwitch } from "./CreateSwitch.tsx";
 import { setSimple, useForm } from "./form-store.ts";
-import { SYNTH_VOCALS_NOTE } from "./synth-vocals.ts";
 
 /** Simple mode: a song description and the instrumental switch. */
 export function SimpleFields({ descriptionMax }: { readonly descriptionMax: number }) {
+  const { t } = useTranslation("create");
   const prompt = useForm((form) => form.simple.prompt) ?? "";
   const instrumental = useForm((form) => form.simple.instrumental) ?? false;
   return (
     <div className="create-fields">
       <label className="create-field">
-        <span className="create-label">Song description</span>
+        <span className="create-label">{t("simpleFields.songDescription")}</span>
         <textarea
           name="description"
           rows={4}
-          placeholder="A dreamy synth-pop song about driving home at night"
+          placeholder={t("simpleFields.aDreamySynthPop")}
           value={prompt}
           onChange={(event) => setSimple({ prompt: event.target.value })}
         />
@@ -22,11 +23,11 @@ export function SimpleFields({ descriptionMax }: { readonly descriptionMax: numb
         </span>
       </label>
       <CreateSwitch
-        label="Instrumental"
+        label={t("simpleFields.instrumental")}
         checked={instrumental}
         onChange={(instrumental) => setSimple({ instrumental })}
       />
-      {!instrumental && <p className="create-note">{SYNTH_VOCALS_NOTE}</p>}
+      {!instrumental && <p className="create-note">{t("synthVocals.note")}</p>}
     </div>
   );
 }

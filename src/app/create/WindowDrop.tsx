@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { pickUploadFile, UPLOAD_MESSAGE_MS } from "../../shared/create/upload-trim-rules.ts";
 import { modalStore, openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -8,6 +9,7 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("F
 
 /** A file dropped anywhere on the window goes to the upload modal. */
 export function WindowDrop() {
+  const { t } = useTranslation("create");
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -52,5 +54,5 @@ export function WindowDrop() {
       window.removeEventListener("drop", onDrop);
     };
   }, []);
-  return over ? <div className="create-drop-overlay">Drop audio to upload</div> : null;
+  return over ? <div className="create-drop-overlay">{t("windowDrop.dropAudioToUpload")}</div> : null;
 }

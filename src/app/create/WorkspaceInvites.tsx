@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Invite } from "../../shared/api/workspace-collaboration.ts";
 import {
   answerInvite,
@@ -14,6 +15,7 @@ import "./collaboration.css";
  * accepted workspace joins the switcher's list. Shows nothing when there are none.
  */
 export function WorkspaceInvites() {
+  const { t } = useTranslation("create");
   const [invites, setInvites] = useState<readonly Invite[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -50,13 +52,18 @@ export function WorkspaceInvites() {
 
   if (invites.length === 0) return null;
   return (
-    <section className="workspace-invites" aria-label="Workspace invites" data-testid="workspace-invites">
-      <h3>Workspace invites</h3>
+    <section
+      className="workspace-invites"
+      aria-label={t("workspaceInvites.workspaceInvites")}
+      data-testid="workspace-invites"
+    >
+      <h3>{t("workspaceInvites.workspaceInvites")}</h3>
       <ul>
         {invites.map((invite) => (
           <li key={invite.id} data-testid="workspace-invite">
             <span>
-              @{invite.invited_by.handle} invited you to <strong>{invite.project_name}</strong>
+              @{invite.invited_by.handle} {t("workspaceInvites.invitedYouTo")}{" "}
+              <strong>{invite.project_name}</strong>
             </span>
             <button
               type="button"
@@ -64,7 +71,7 @@ export function WorkspaceInvites() {
               disabled={busy !== null}
               onClick={() => void answer(invite, "accepted")}
             >
-              Accept
+              {t("workspaceInvites.accept")}
             </button>
             <button
               type="button"
@@ -72,7 +79,7 @@ export function WorkspaceInvites() {
               disabled={busy !== null}
               onClick={() => void answer(invite, "declined")}
             >
-              Decline
+              {t("workspaceInvites.decline")}
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   DEFAULT_WORKSPACE_NAME,
   UNTITLED_WORKSPACE,
@@ -45,6 +46,7 @@ export function WorkspaceSwitcher({
   /** The collab-workspaces flag: the owner may share the workspace. */
   readonly mayShare: boolean;
 }) {
+  const { t } = useTranslation("create");
   const { search } = useLocation();
   const list = useWorkspaces((state) => state.list);
   const loaded = useWorkspaces((state) => state.loaded);
@@ -95,7 +97,7 @@ export function WorkspaceSwitcher({
       switchTo(made.id);
     } catch (error) {
       console.warn("Could not create the workspace", error);
-      showToast({ kind: "error", title: "Unknown error occurred", durationMs: 4000 });
+      showToast({ kind: "error", title: t("workspaceSwitcher.unknownErrorOccurred"), durationMs: 4000 });
     } finally {
       setBusy(false);
     }
@@ -117,9 +119,9 @@ export function WorkspaceSwitcher({
   return (
     <div className="workspace-switcher" data-testid="workspace-switcher">
       <label className="workspace-switcher-label">
-        <span>Workspace</span>
+        <span>{t("workspaceSwitcher.workspace")}</span>
         <select
-          aria-label="Workspace"
+          aria-label={t("workspaceSwitcher.workspace")}
           value={naming ? NEW_WORKSPACE : selected}
           disabled={busy}
           onChange={(event) => {
@@ -137,7 +139,7 @@ export function WorkspaceSwitcher({
               {option.name}
             </option>
           ))}
-          <option value={NEW_WORKSPACE}>New workspace</option>
+          <option value={NEW_WORKSPACE}>{t("workspaceSwitcher.newWorkspace")}</option>
         </select>
       </label>
       {shareLabel !== null && current !== undefined && (
@@ -145,9 +147,9 @@ export function WorkspaceSwitcher({
           <span>
             {isOwner
               ? current.shared
-                ? "Shared with collaborators"
-                : "Only you can see this workspace"
-              : `Shared with you by @${current.owner.handle}`}
+                ? t("workspaceSwitcher.sharedWithCollaborators")
+                : t("workspaceSwitcher.onlyYouCanSee")
+              : t("workspaceSwitcher.sharedWithYouBy", { handle: current.owner.handle })}
           </span>
           <button type="button" className="create-small-button" onClick={() => setSharing(true)}>
             {shareLabel}
@@ -166,7 +168,7 @@ export function WorkspaceSwitcher({
           }}
         >
           <input
-            aria-label="New workspace name"
+            aria-label={t("workspaceSwitcher.newWorkspaceName")}
             placeholder={UNTITLED_WORKSPACE}
             maxLength={WORKSPACE_TEXT_MAX}
             value={name}
@@ -175,7 +177,7 @@ export function WorkspaceSwitcher({
             onChange={(event) => setName(event.target.value)}
           />
           <button type="submit" className="create-small-button" disabled={busy}>
-            {busy ? "Creating..." : "Create workspace"}
+            {busy ? t("workspaceSwitcher.creating") : t("workspaceSwitcher.createWorkspace")}
           </button>
           <button
             type="button"
@@ -183,11 +185,11 @@ export function WorkspaceSwitcher({
             disabled={busy}
             onClick={() => setNaming(false)}
           >
-            Cancel
+            {t("workspaceSwitcher.cancel")}
           </button>
         </form>
       )}
-      {!hinted && !naming && <p className="workspace-hint">New songs go into the workspace chosen here.</p>}
+      {!hinted && !naming && <p className="workspace-hint">{t("workspaceSwitcher.newSongsGoInto")}</p>}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { hasPersonaFeature, hasVoxPersona } from "../../shared/song-menu/feature-permissions.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { accountStore } from "../account/session-store.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { withoutParams } from "../routes.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -55,9 +56,7 @@ export function applyRule(
     showToast({
       kind: "info",
       title: notice.title,
-      description: notice.voxPersonaHint
-        ? "Turn on the voice persona to keep a persona with a playlist."
-        : undefined,
+      description: notice.voxPersonaHint ? i18n.t("create:formActions.turnOnTheVoice") : undefined,
       durationMs: notice.durationMs,
     });
   }
@@ -74,7 +73,7 @@ export const changeMode = (mode: "simple" | "custom") =>
 async function applyRemix(remix: NonNullable<CreateQuery["remix"]>): Promise<void> {
   const clip = await fetchClip(remix.clipId);
   if (clip === null) {
-    showToast({ kind: "error", title: "That song could not be opened.", durationMs: 4000 });
+    showToast({ kind: "error", title: i18n.t("create:formActions.thatSongCouldNot"), durationMs: 4000 });
     return;
   }
   upsertClips([clip]);

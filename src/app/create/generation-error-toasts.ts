@@ -4,6 +4,7 @@
 import type { Session } from "../../shared/api/accounts.ts";
 import { ERROR_TOAST_MS, generationErrorOutcome } from "../../shared/create/generation-errors.ts";
 import type { ApiError } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { markOutOfConcurrency } from "../shell/concurrency-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { openConcurrencyUpsell } from "../song-menu/upsells.ts";
@@ -32,8 +33,8 @@ export function showSystemError(error: unknown): void {
   console.error(error);
   showToast({
     kind: "error",
-    title: "An error occurred.",
-    description: "A system error occurred.",
+    title: i18n.t("create:generationErrorToasts.anErrorOccurred"),
+    description: i18n.t("create:generationErrorToasts.aSystemErrorOccurred"),
     durationMs: ERROR_TOAST_MS,
   });
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { DiscoverSection } from "../../shared/api/discovery.ts";
 import { fetchSections, SECTIONS_AT_ONCE } from "./discover-api.ts";
 import { SectionRow } from "./SectionRow.tsx";
@@ -16,6 +17,7 @@ type Loaded = {
  * view. Sections with nothing in them are not shown.
  */
 export function DiscoverSections() {
+  const { t } = useTranslation("home");
   const [loaded, setLoaded] = useState<Loaded>({ sections: [], total: null, loading: false, error: null });
   const busy = useRef(false);
   const end = useRef<HTMLDivElement>(null);
@@ -71,19 +73,19 @@ export function DiscoverSections() {
       ))}
       {done && shown.length === 0 && (
         <p className="discover-empty" data-testid="discover-empty">
-          No public songs yet. Publish one of yours and it shows up here.
+          {t("discoverSections.noPublicSongsYet")}
         </p>
       )}
       {loaded.error && (
         <p className="discover-empty" role="alert">
-          Error loading songs: {loaded.error}{" "}
+          {t("discoverSections.errorLoadingSongs")} {loaded.error}{" "}
           <button type="button" onClick={() => void loadMore()}>
-            Try again
+            {t("discoverSections.tryAgain")}
           </button>
         </p>
       )}
       <div ref={end} className="discover-end" aria-hidden="true">
-        {loaded.loading && <span className="discover-loading">Loading more…</span>}
+        {loaded.loading && <span className="discover-loading">{t("discoverSections.loadingMore")}</span>}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { EngineCheck } from "../EngineCheck.tsx";
 import { Link } from "../router/Link.tsx";
@@ -12,6 +13,7 @@ import "./home.css";
 
 /** / and /home: discover sections (or, with ?tab=feed, the public feed), and the sidebar. */
 export function HomePage() {
+  const { t } = useTranslation("home");
   const { search } = useLocation();
   const feed = new URLSearchParams(search).get("tab") === "feed";
   return (
@@ -19,12 +21,12 @@ export function HomePage() {
       <PageHeader current="home" />
       <div className="home-layout">
         <main className="home-main">
-          <nav className="home-tabs" aria-label="Home">
+          <nav className="home-tabs" aria-label={t("homePage.home")}>
             <Link href="/home" aria-current={feed ? undefined : "page"}>
-              Discover
+              {t("homePage.discover")}
             </Link>
             <Link href="/home?tab=feed" aria-current={feed ? "page" : undefined}>
-              Feed
+              {t("homePage.feed")}
             </Link>
           </nav>
           {feed ? <PublicFeed /> : <DiscoverSections />}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   isPromoHidden,
   newPromoRecord,
@@ -35,17 +36,18 @@ function store(record: PromoRecord): void {
 
 /** The promo sidebar: hidden for this visit by Hide, and for 48 hours once hidden twice within 48 hours. */
 export function PromoSidebar() {
+  const { t } = useTranslation("home");
   const [hidden, setHidden] = useState(() => isPromoHidden(stored(), Date.now()));
   useEffect(() => {
     if (!hidden) store(recordImpression(stored(), Date.now()));
   }, [hidden]);
   if (hidden) return null;
   return (
-    <aside className="promo panel" aria-label="Promotion" data-testid="promo-sidebar">
-      <h2>Make your own song</h2>
-      <p>Describe it in a sentence, or bring lyrics and styles. Two takes in about a minute.</p>
+    <aside className="promo panel" aria-label={t("promoSidebar.promotion")} data-testid="promo-sidebar">
+      <h2>{t("promoSidebar.makeYourOwnSong")}</h2>
+      <p>{t("promoSidebar.describeItInA")}</p>
       <Link className="button-link" href="/create">
-        Create a song
+        {t("promoSidebar.createASong")}
       </Link>
       <button
         type="button"
@@ -55,7 +57,7 @@ export function PromoSidebar() {
           setHidden(true);
         }}
       >
-        Hide
+        {t("promoSidebar.hide")}
       </button>
     </aside>
   );

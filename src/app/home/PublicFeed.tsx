@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip, FeedFilters } from "../../shared/api/clips.ts";
 import { cursorForPage, fetchFeedPage } from "../library/library-fetch.ts";
 import { SongList } from "../songs/SongList.tsx";
@@ -22,6 +23,7 @@ const START: Feed = { clips: [], cursor: null, hasMore: true, loading: false, er
  * starts after the song at offset (N-1)*20-1; page 1 leaves page mode.
  */
 export function PublicFeed() {
+  const { t } = useTranslation("home");
   const [feed, setFeed] = useState<Feed>(START);
   const [page, setPage] = useState<number | null>(null);
   const busy = useRef(false);
@@ -73,27 +75,31 @@ export function PublicFeed() {
   const goTo = (target: number) => setPage(target <= 1 ? null : target);
   const shownPage = page ?? 1;
   return (
-    <section className="public-feed" aria-label="Public feed" data-testid="public-feed">
+    <section className="public-feed" aria-label={t("publicFeed.publicFeed")} data-testid="public-feed">
       <div className="feed-pager">
         <button type="button" onClick={() => goTo(shownPage - 1)} disabled={page === null}>
-          Previous page
+          {t("publicFeed.previousPage")}
         </button>
-        <span data-testid="feed-page">{page === null ? "Scrolling" : `Page ${page}`}</span>
+        <span data-testid="feed-page">
+          {page === null ? t("publicFeed.scrolling") : t("publicFeed.page", { page })}
+        </span>
         <button type="button" onClick={() => goTo(shownPage + 1)} disabled={!feed.hasMore && page !== null}>
-          Next page
+          {t("publicFeed.nextPage")}
         </button>
       </div>
       <SongList
-        label="Public songs"
+        label={t("publicFeed.publicSongs")}
         items={feed.clips.map((clip) => ({ clip }))}
         queueContext={{ type: "public_feed", id: page === null ? null : String(page) }}
-        empty={!feed.loading && !feed.error && <p className="discover-empty">No public songs yet.</p>}
+        empty={
+          !feed.loading && !feed.error && <p className="discover-empty">{t("publicFeed.noPublicSongsYet")}</p>
+        }
         onNearEnd={
           page === null && feed.hasMore && !feed.loading ? () => void load(feed.cursor, false) : undefined
         }
         footer={
           <>
-            {feed.loading && <p className="discover-loading">Loading…</p>}
+            {feed.loading && <p className="discover-loading">{t("publicFeed.loading")}</p>}
             {feed.error && (
               <p className="discover-empty" role="alert">
                 {feed.error}

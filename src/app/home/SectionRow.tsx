@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { DiscoverItem, DiscoverSection } from "../../shared/api/discovery.ts";
 import { searchHref } from "../../shared/discovery/tags.ts";
@@ -80,6 +81,7 @@ const keyOf = (item: DiscoverItem): string => {
 };
 
 function Card({ item, menuContext }: { readonly item: DiscoverItem; readonly menuContext: MenuContext }) {
+  const { t } = useTranslation("home");
   const song = songOf(item);
   if (song) {
     return (
@@ -139,7 +141,9 @@ function Card({ item, menuContext }: { readonly item: DiscoverItem; readonly men
         </Link>
         <span className="discover-note">@{user.handle}</span>
         <span className="discover-note">
-          {user.trending_song_count === 1 ? "1 song trending" : `${user.trending_song_count} songs trending`}
+          {user.trending_song_count === 1
+            ? t("sectionRow.n1SongTrending")
+            : t("sectionRow.songsTrending", { trending_song_count: user.trending_song_count })}
         </span>
       </>
     );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { MetaplaylistResponse } from "../../shared/api/discovery.ts";
 import { searchHref } from "../../shared/discovery/tags.ts";
 import { Link } from "../router/Link.tsx";
@@ -6,6 +7,7 @@ import { fetchTrendingLists } from "./discover-api.ts";
 
 /** The trending lists per genre (GET /api/trending/metaplaylist/), each opening its genre's songs. */
 export function TrendingLists() {
+  const { t } = useTranslation("home");
   const [lists, setLists] = useState<MetaplaylistResponse["playlists"]>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -18,8 +20,8 @@ export function TrendingLists() {
   }, []);
   if (lists.length === 0) return null;
   return (
-    <nav className="trending-lists panel" aria-label="Genres">
-      <h2>Genres</h2>
+    <nav className="trending-lists panel" aria-label={t("trendingLists.genres")}>
+      <h2>{t("trendingLists.genres")}</h2>
       <ul>
         {lists.map((list) => (
           <li key={list.id}>

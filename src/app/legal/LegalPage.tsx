@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type LegalDocument, legalDocumentSchema } from "../../shared/api/account.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
@@ -7,6 +8,7 @@ import "./legal.css";
 
 /** /legal/terms and /legal/privacy: the operator's text (or the shipped one) and its version. */
 export default function LegalPage({ document }: { readonly document: "terms" | "privacy" }) {
+  const { t } = useTranslation("common");
   const [text, setText] = useState<LegalDocument | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -25,11 +27,13 @@ export default function LegalPage({ document }: { readonly document: "terms" | "
           {failure}
         </p>
       )}
-      {text === null && failure === null && <p className="page-loading">Loading...</p>}
+      {text === null && failure === null && <p className="page-loading">{t("legalPage.loading")}</p>}
       {text && (
         <article className="panel legal-text">
           <Markdown text={text.markdown} />
-          <p className="legal-version">Version {text.version}</p>
+          <p className="legal-version">
+            {t("legalPage.version")} {text.version}
+          </p>
         </article>
       )}
     </main>

@@ -1,19 +1,16 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { TRI_STATES, type TriState } from "../../shared/api/clips.ts";
 import {
-  FILTER_LABELS,
   FILTER_NAMES,
   type FilterName,
   LIBRARY_SORTS,
   type LibraryFilters,
   type LibrarySort,
-  SORT_LABELS,
 } from "../../shared/library/library-filters.ts";
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-const STATE_WORDS: Record<TriState, string> = { Any: "Any", True: "Only", False: "Hide" };
 
 function TriStateSelect({
   name,
@@ -24,13 +21,14 @@ function TriStateSelect({
   readonly value: TriState;
   readonly onChange: (value: TriState) => void;
 }) {
+  const { t } = useTranslation("library");
   return (
     <label className={`library-filter${value === "Any" ? "" : " library-filter-set"}`}>
-      <span>{FILTER_LABELS[name]}</span>
+      <span>{t(`filters.${name}`)}</span>
       <select value={value} onChange={(event) => onChange(event.target.value as TriState)}>
         {TRI_STATES.map((state) => (
           <option key={state} value={state}>
-            {STATE_WORDS[state]}
+            {t(`states.${state}`)}
           </option>
         ))}
       </select>
@@ -46,6 +44,7 @@ export function LibraryFilterBar({
   readonly filters: LibraryFilters;
   readonly onChange: (filters: LibraryFilters) => void;
 }) {
+  const { t } = useTranslation("library");
   const [typed, setTyped] = useState(filters.search);
   // The address may change the search (back, a shared link): the box follows it.
   useEffect(() => setTyped(filters.search), [filters.search]);
@@ -61,28 +60,28 @@ export function LibraryFilterBar({
         <input
           type="search"
           className="library-search"
-          aria-label="Search your songs"
-          placeholder="Search title, styles or lyrics"
+          aria-label={t("libraryFilterBar.searchYourSongs")}
+          placeholder={t("libraryFilterBar.searchTitleStylesOr")}
           value={typed}
           maxLength={256}
           onChange={(event) => setTyped(event.target.value)}
         />
         <label className="library-sort">
-          <span>Sort</span>
+          <span>{t("libraryFilterBar.sort")}</span>
           <select
             value={filters.sort}
             onChange={(event) => onChange({ ...filters, sort: event.target.value as LibrarySort })}
           >
             {LIBRARY_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
+                {t(`sorts.${sort}`)}
               </option>
             ))}
           </select>
         </label>
       </div>
       <fieldset className="library-filters">
-        <legend>Filters</legend>
+        <legend>{t("libraryFilterBar.filters")}</legend>
         {FILTER_NAMES.map((name) => (
           <TriStateSelect
             key={name}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import {
   DEFAULT_LIBRARY_FILTERS,
   filtersFromQuery,
@@ -29,6 +30,7 @@ import "./library.css";
  * page after page (or by page number), kept current by the generation channel; and the trash.
  */
 export default function LibraryPage() {
+  const { t } = useTranslation("library");
   const { search } = useLocation();
   const session = useSignedIn();
   const userId = session?.user?.id ?? null;
@@ -49,21 +51,20 @@ export default function LibraryPage() {
     [filters],
   );
 
-  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  if (session === null || userId === null) return <p className="page-loading">{t("libraryPage.loading")}</p>;
   return (
     <div className="library-page page">
       <LibraryHead
-        title="Library"
-        tabsLabel="Library views"
+        title={t("libraryPage.library")}
+        tabsLabel={t("libraryPage.libraryViews")}
         tabs={[
-          { label: "Songs", href: libraryPath(filters, false), current: !trash },
-          { label: "Trash", href: libraryPath(filters, true), current: trash },
+          { label: t("libraryPage.songs"), href: libraryPath(filters, false), current: !trash },
+          { label: t("libraryPage.trash"), href: libraryPath(filters, true), current: trash },
         ]}
       />
       {parsed.unknown.length > 0 && (
         <p className="library-notice" role="status">
-          Some filters in the address were not understood and show their default instead:{" "}
-          {parsed.unknown.join(", ")}.
+          {t("libraryPage.someFiltersInThe")} {parsed.unknown.join(", ")}.
         </p>
       )}
       <WorkspaceGoneNotice filters={filters} />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { goToPage, loadMore, useLibrary } from "./library-store.ts";
 
 /**
@@ -7,6 +8,7 @@ import { goToPage, loadMore, useLibrary } from "./library-store.ts";
  * Next, and page 1 goes back to infinite mode.
  */
 export function LibraryPager() {
+  const { t } = useTranslation("library");
   const page = useLibrary((state) => state.page);
   const hasMore = useLibrary((state) => state.hasMore);
   const loading = useLibrary((state) => state.loading);
@@ -23,22 +25,24 @@ export function LibraryPager() {
       {page === null ? (
         (hasMore || loading) && (
           <button type="button" className="secondary" disabled={loading} onClick={loadMore}>
-            {loading ? "Loading..." : "Load more"}
+            {loading ? t("libraryPager.loading") : t("libraryPager.loadMore")}
           </button>
         )
       ) : (
         <>
           <button type="button" className="secondary" disabled={loading} onClick={() => jump(page - 1)}>
-            Previous
+            {t("libraryPager.previous")}
           </button>
-          <span data-testid="library-page">Page {page}</span>
+          <span data-testid="library-page">
+            {t("libraryPager.page")} {page}
+          </span>
           <button
             type="button"
             className="secondary"
             disabled={loading || !hasMore}
             onClick={() => jump(page + 1)}
           >
-            Next
+            {t("libraryPager.next")}
           </button>
         </>
       )}
@@ -51,7 +55,7 @@ export function LibraryPager() {
         }}
       >
         <label>
-          <span>Go to page</span>
+          <span>{t("libraryPager.goToPage")}</span>
           <input
             type="number"
             min={1}
@@ -61,7 +65,7 @@ export function LibraryPager() {
           />
         </label>
         <button type="submit" className="secondary" disabled={wanted === ""}>
-          Go
+          {t("libraryPager.go")}
         </button>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { listedPollState } from "../../shared/library/clip-display.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
@@ -17,6 +18,7 @@ const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={LIBRARY} />;
 
 /** The library's songs under the filters, with the bulk actions for a selection. */
 export function LibrarySongs({ userId, filtered }: { readonly userId: string; readonly filtered: boolean }) {
+  const { t } = useTranslation("library");
   const clips = useLibrary((state) => state.clips);
   const loaded = useLibrary((state) => state.loaded);
   const loading = useLibrary((state) => state.loading);
@@ -32,19 +34,23 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
   const chosen = clips.filter((clip) => selected.has(clip.id));
 
   const empty = !loaded ? (
-    <p className="library-empty">Loading your songs...</p>
+    <p className="library-empty">{t("librarySongs.loadingYourSongs")}</p>
   ) : problem ? null : page !== null ? (
-    <p className="library-empty">No songs on page {page}: your library ends before it.</p>
+    <p className="library-empty">
+      {t("librarySongs.noSongsOnPage")} {page}
+      {t("librarySongs.yourLibraryEndsBefore")}
+    </p>
   ) : filtered ? (
-    <p className="library-empty">No songs match these filters.</p>
+    <p className="library-empty">{t("librarySongs.noSongsMatchThese")}</p>
   ) : (
     <p className="library-empty">
-      Your library is empty. Songs you <Link href="/create">create</Link> or upload will appear here.
+      {t("librarySongs.yourLibraryIsEmpty")} <Link href="/create">{t("librarySongs.create")}</Link>{" "}
+      {t("librarySongs.orUploadWillAppear")}
     </p>
   );
 
   return (
-    <section className="panel library-songs" aria-label="Your songs">
+    <section className="panel library-songs" aria-label={t("librarySongs.yourSongs")}>
       <BulkBar count={chosen.length} onClear={clear}>
         <button
           type="button"
@@ -55,7 +61,7 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
             clear();
           }}
         >
-          Move to Trash
+          {t("librarySongs.moveToTrash")}
         </button>
         <MoveToWorkspace
           clips={chosen}
@@ -67,7 +73,7 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
       <ProblemBox problem={problem} onRetry={reloadLibrary} />
       <SongList
         items={items}
-        label="Your songs"
+        label={t("librarySongs.yourSongs")}
         empty={empty}
         selected={selected}
         onSelect={onSelect}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { LibraryProblem } from "./library-store.ts";
 
 /** Above a list with a selection: how many are selected, the actions for them, and Clear. */
@@ -11,13 +12,16 @@ export function BulkBar({
   readonly onClear: () => void;
   readonly children: ReactNode;
 }) {
+  const { t } = useTranslation("library");
   if (count === 0) return null;
   return (
     <div className="library-bulk" data-testid="library-bulk">
-      <span>{count} selected</span>
+      <span>
+        {count} {t("listChrome.selected")}
+      </span>
       {children}
       <button type="button" className="link-button" onClick={onClear}>
-        Clear selection
+        {t("listChrome.clearSelection")}
       </button>
     </div>
   );
@@ -31,13 +35,14 @@ export function ProblemBox({
   readonly problem: LibraryProblem | null;
   readonly onRetry: () => void;
 }) {
+  const { t } = useTranslation("library");
   if (problem === null) return null;
   return (
     <div className="library-problem" role="alert">
       <strong>{problem.title}</strong>
       <span>{problem.message}</span>
       <button type="button" className="secondary" onClick={onRetry}>
-        Try again
+        {t("listChrome.tryAgain")}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { DEFAULT_WORKSPACE_ID, DEFAULT_WORKSPACE_NAME } from "../../shared/api/workspaces.ts";
 import { moveClipsTo, useLibraryWorkspaces } from "./library-workspaces.ts";
@@ -12,11 +13,12 @@ export function MoveToWorkspace({
   readonly onMoved: () => void;
   readonly disabled: boolean;
 }) {
+  const { t } = useTranslation("library");
   const active = useLibraryWorkspaces((state) => state.active);
   const targets = [{ id: DEFAULT_WORKSPACE_ID, name: DEFAULT_WORKSPACE_NAME }, ...active];
   return (
     <select
-      aria-label="Move to workspace"
+      aria-label={t("moveToWorkspace.moveToWorkspace")}
       value=""
       disabled={disabled}
       onChange={(event) => {
@@ -26,7 +28,7 @@ export function MoveToWorkspace({
       }}
     >
       <option value="" disabled>
-        Move to workspace...
+        {t("moveToWorkspace.moveToWorkspace2")}
       </option>
       {targets.map((workspace) => (
         <option key={workspace.id} value={workspace.id}>

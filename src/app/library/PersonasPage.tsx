@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   NO_FOLLOWED_PERSONAS,
   NO_LOVED_PERSONAS,
@@ -16,43 +17,42 @@ import "../create/create.css";
 import "../songs/songs.css";
 import "./library.css";
 
-const PROBLEM = "The personas could not be loaded.";
 const TABS = {
   mine: {
-    label: "My Personas",
+    key: "personasPage.myPersonas",
     path: "/api/persona/get-personas/",
     none: null,
-    problem: PROBLEM,
-    empty: "You have no personas yet. Make one from a song's menu on the create page.",
+    problem: "personasPage.couldNotLoad",
+    empty: "personasPage.youHaveNoPersonas",
   },
   loved: {
-    label: "Loved",
+    key: "personasPage.loved",
     path: "/api/persona/get-loved-personas/",
     none: NO_LOVED_PERSONAS,
-    problem: PROBLEM,
-    empty: "Personas you love will appear here.",
+    problem: "personasPage.couldNotLoad",
+    empty: "personasPage.personasYouLoveWill",
   },
   followed: {
-    label: "Followed",
+    key: "personasPage.followed",
     path: "/api/persona/get-followed-personas/",
     none: NO_FOLLOWED_PERSONAS,
-    problem: PROBLEM,
-    empty: "Personas you follow will appear here.",
+    problem: "personasPage.couldNotLoad",
+    empty: "personasPage.personasYouFollowWill",
   },
   // The public personas the product offers everyone.
   tunesmith: {
-    label: "Public",
+    key: "personasPage.publicTab",
     path: "/api/persona/get-tunesmith-personas/",
     none: null,
-    problem: "An error occurred while fetching Tunesmith personas.",
-    empty: "No public personas yet. Make one of yours public to share its voice.",
+    problem: "personasPage.errorFetchingPublic",
+    empty: "personasPage.noPublicPersonas",
   },
   trashed: {
-    label: "Trashed",
+    key: "personasPage.trashed",
     path: "/api/persona/get-trashed-personas/",
     none: null,
-    problem: "An error occurred while fetching trashed personas.",
-    empty: "The trash is empty.",
+    problem: "personasPage.errorFetchingTrashed",
+    empty: "personasPage.theTrashIsEmpty",
   },
 } as const;
 type Tab = keyof typeof TABS;
@@ -85,6 +85,7 @@ async function fetchPage(tab: Tab, page: number) {
 }
 
 function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly changed: () => void }) {
+  const { t } = useTranslation("library");
   return (
     <li className="persona-card" data-testid="persona-card">
       {persona.image_url ? (
@@ -97,8 +98,9 @@ function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly
           {persona.name}
         </Link>
         <span className="persona-card-meta">
-          by @{persona.user_handle} · {persona.is_public ? "Public" : "Private"} · {persona.clip_count} songs
-          · {persona.upvote_count} loves
+          {t("personasPage.by")}
+          {persona.user_handle} · {persona.is_public ? t("personasPage.public") : t("personasPage.private")} ·{" "}
+          {persona.clip_count} {t("personasPage.songs")} {persona.upvote_count} {t("personasPage.loves")}
         </span>
         {persona.description && <span className="persona-card-meta">{persona.description}</span>}
       </div>
@@ -110,7 +112,7 @@ function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly
               className="create-small-button"
               onClick={() => void setPublic(persona, !persona.is_public, changed)}
             >
-              {persona.is_public ? "Make private" : "Make public"}
+              {persona.is_public ? t("personasPage.makePrivate") : t("personasPage.makePublic")}
             </button>
           )}
           <button
@@ -118,7 +120,7 @@ function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly
             className="create-small-button"
             onClick={() => void setTrashed(persona, !persona.is_trashed, changed)}
           >
-            {persona.is_trashed ? "Restore" : "Move to Trash"}
+            {persona.is_trashed ? t("personasPage.restore") : t("personasPage.moveToTrash")}
           </button>
         </div>
       )}
@@ -128,6 +130,7 @@ function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly
 
 /** /me/personas: the user's own personas, the ones they loved and the ones they follow. */
 export default function PersonasPage() {
+  const { t } = useTranslation("library");
   const { search } = useLocation();
   const session = useSignedIn();
   const tab = tabOf(search);
@@ -162,26 +165,26 @@ export default function PersonasPage() {
     return () => abort.abort();
   }, [session?.user, load]);
 
-  if (session === null || !session.user) return <p className="page-loading">Loading...</p>;
+  if (session === null || !session.user) return <p className="page-loading">{t("personasPage.loading")}</p>;
   return (
     <div className="library-page page">
       <LibraryHead
-        title="Personas"
-        tabsLabel="Persona lists"
+        title={t("personasPage.personas")}
+        tabsLabel={t("personasPage.personaLists")}
         tabs={(Object.keys(TABS) as Tab[]).map((name) => ({
-          label: TABS[name].label,
+          label: t(TABS[name].key),
           href: name === "mine" ? "/me/personas" : `/me/personas?tab=${name}`,
           current: tab === name,
         }))}
       />
-      <section className="panel" aria-label={TABS[tab].label}>
+      <section className="panel" aria-label={t(TABS[tab].key)}>
         {listing.problem && (
           <p className="error" role="alert">
-            {listing.problem}
+            {t(listing.problem)}
           </p>
         )}
         {listing.loaded && !listing.problem && listing.personas.length === 0 && (
-          <p className="library-empty">{TABS[tab].empty}</p>
+          <p className="library-empty">{t(TABS[tab].empty)}</p>
         )}
         <ul className="persona-cards">
           {listing.personas.map((persona) => (
@@ -190,7 +193,7 @@ export default function PersonasPage() {
         </ul>
         {listing.hasMore && (
           <button type="button" className="secondary" onClick={() => void load(listing.page + 1)}>
-            Load more
+            {t("personasPage.loadMore")}
           </button>
         )}
       </section>

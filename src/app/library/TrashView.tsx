@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import {
   canDeletePermanently,
@@ -7,6 +8,7 @@ import {
   deleteForeverTitle,
 } from "../../shared/library/trash-rules.ts";
 import { openDialog } from "../../ui/dialog-queue.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { deleteSongsForever, trashSongs } from "../song-menu/trash-actions.ts";
 import { SongList } from "../songs/SongList.tsx";
@@ -19,10 +21,10 @@ function confirmDelete(clips: readonly Clip[], done: () => void): void {
     title: deleteForeverTitle(clips.length),
     body: DELETE_FOREVER_BODY,
     actions: [
-      { label: "Cancel", run: () => undefined },
+      { label: i18n.t("library:trashView.cancel"), run: () => undefined },
       {
-        label: "Delete Permanently",
-        busyLabel: "Deleting...",
+        label: i18n.t("library:trashView.deletePermanently"),
+        busyLabel: i18n.t("library:trashView.deleting"),
         kind: "danger",
         run: async () => {
           if (await deleteSongsForever(clips)) done();
@@ -36,6 +38,7 @@ const TRASH = { place: "trash" } as const;
 
 /** The trash: trashed songs, restored or deleted permanently, one at a time or as a selection. */
 export function TrashView({ userId }: { readonly userId: string }) {
+  const { t } = useTranslation("library");
   const clips = useTrash((state) => state.clips);
   const total = useTrash((state) => state.total);
   const loaded = useTrash((state) => state.loaded);
@@ -50,7 +53,7 @@ export function TrashView({ userId }: { readonly userId: string }) {
   const rowActions = (clip: Clip) => <SongMenu clips={[clip]} context={TRASH} />;
 
   return (
-    <section className="panel library-songs" aria-label="Trash">
+    <section className="panel library-songs" aria-label={t("trashView.trash")}>
       <BulkBar count={chosen.length} onClear={clear}>
         <button
           type="button"
@@ -61,7 +64,7 @@ export function TrashView({ userId }: { readonly userId: string }) {
             clear();
           }}
         >
-          Restore
+          {t("trashView.restore")}
         </button>
         <button
           type="button"
@@ -69,21 +72,23 @@ export function TrashView({ userId }: { readonly userId: string }) {
           disabled={!canDeletePermanently(chosen, userId)}
           onClick={() => confirmDelete(chosen, clear)}
         >
-          Delete Permanently
+          {t("trashView.deletePermanently")}
         </button>
       </BulkBar>
       <ProblemBox problem={problem} onRetry={() => void showTrash()} />
       <SongList
         items={items}
-        label="Trash"
-        empty={loaded && !problem ? <p className="library-empty">The trash is empty.</p> : null}
+        label={t("trashView.trash")}
+        empty={loaded && !problem ? <p className="library-empty">{t("trashView.theTrashIsEmpty")}</p> : null}
         selected={selected}
         onSelect={onSelect}
         menu={rowActions}
         onNearEnd={loading ? undefined : loadMoreTrash}
       />
       {loaded && (
-        <p className="library-count">{total === 1 ? "1 song in the trash" : `${total} songs in the trash`}</p>
+        <p className="library-count">
+          {total === 1 ? t("trashView.n1SongInThe") : t("trashView.songsInTheTrash", { total })}
+        </p>
       )}
     </section>
   );

@@ -2,12 +2,14 @@
 // page says so and offers every song, instead of an empty list that looks like a lost library.
 
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { LibraryFilters } from "../../shared/library/library-filters.ts";
 import { Link } from "../router/Link.tsx";
 import { findWorkspace, isDefaultWorkspace } from "../shell/workspaces-store.ts";
 import { libraryPath } from "./library-path.ts";
 
 export function WorkspaceGoneNotice({ filters }: { readonly filters: LibraryFilters }) {
+  const { t } = useTranslation("library");
   const wid = filters.workspaceId;
   const [gone, setGone] = useState<string | null>(null);
   useEffect(() => {
@@ -25,8 +27,10 @@ export function WorkspaceGoneNotice({ filters }: { readonly filters: LibraryFilt
   if (gone === null || gone !== wid) return null;
   return (
     <p className="library-notice" role="status" data-testid="workspace-gone">
-      This workspace is in the trash or no longer exists.{" "}
-      <Link href={libraryPath({ ...filters, workspaceId: null }, false)}>Show all your songs</Link>
+      {t("workspaceGoneNotice.gone")}{" "}
+      <Link href={libraryPath({ ...filters, workspaceId: null }, false)}>
+        {t("workspaceGoneNotice.showAll")}
+      </Link>
     </p>
   );
 }

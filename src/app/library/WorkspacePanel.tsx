@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   DEFAULT_WORKSPACE_ID,
   DEFAULT_WORKSPACE_NAME,
@@ -39,6 +40,7 @@ function WorkspaceForm({
   readonly onSubmit: (text: WorkspaceText) => void;
   readonly onCancel: () => void;
 }) {
+  const { t } = useTranslation("library");
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description);
   const submit = (event: FormEvent) => {
@@ -55,7 +57,7 @@ function WorkspaceForm({
       />
       {withDescription && (
         <textarea
-          aria-label="Description"
+          aria-label={t("workspacePanel.description")}
           value={description}
           maxLength={WORKSPACE_TEXT_MAX}
           rows={2}
@@ -66,7 +68,7 @@ function WorkspaceForm({
         {submitText}
       </button>
       <button type="button" className="link-button" onClick={onCancel}>
-        Cancel
+        {t("workspacePanel.cancel")}
       </button>
     </form>
   );
@@ -79,6 +81,7 @@ function WorkspaceEntry({
   readonly workspace: WorkspaceSummary;
   readonly filters: LibraryFilters;
 }) {
+  const { t } = useTranslation("library");
   const [renaming, setRenaming] = useState(false);
   const viewerId = useAccount((state) => state.session?.user?.id ?? null);
   const current = filters.workspaceId === workspace.id;
@@ -88,10 +91,10 @@ function WorkspaceEntry({
     return (
       <li className="workspace-entry">
         <WorkspaceForm
-          label={`New name for ${workspace.name}`}
+          label={t("workspacePanel.newNameFor", { name: workspace.name })}
           initial={{ name: workspace.name, description: workspace.description }}
           withDescription
-          submitText="Save"
+          submitText={t("workspacePanel.save")}
           onSubmit={(text) => {
             setRenaming(false);
             void editWorkspace(workspace, text);
@@ -113,18 +116,18 @@ function WorkspaceEntry({
       {workspace.description !== "" && <span className="workspace-description">{workspace.description}</span>}
       <span className="workspace-actions">
         {mark !== null && <span className="workspace-shared-mark">{mark}</span>}
-        <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>Create</Link>
+        <Link href={`/create?wid=${encodeURIComponent(workspace.id)}`}>{t("workspacePanel.create")}</Link>
         {owner && (
           <>
             <button type="button" className="link-button" onClick={() => setRenaming(true)}>
-              Edit
+              {t("workspacePanel.edit")}
             </button>
             <button
               type="button"
               className="link-button"
               onClick={() => void setWorkspaceArchived(workspace, true)}
             >
-              Archive
+              {t("workspacePanel.archive")}
             </button>
           </>
         )}
@@ -135,24 +138,25 @@ function WorkspaceEntry({
 
 /** Beside the library: every workspace to pick one's songs, make, rename, archive and restore. */
 export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }) {
+  const { t } = useTranslation("library");
   const active = useLibraryWorkspaces((state) => state.active);
   const archived = useLibraryWorkspaces((state) => state.archived);
   const [making, setMaking] = useState(false);
   useEffect(() => void loadLibraryWorkspaces(), []);
   return (
-    <aside className="panel workspace-panel" aria-label="Workspaces">
+    <aside className="panel workspace-panel" aria-label={t("workspacePanel.workspaces")}>
       <div className="workspace-panel-head">
-        <h2>Workspaces</h2>
+        <h2>{t("workspacePanel.workspaces")}</h2>
         <button type="button" className="create-small-button" onClick={() => setMaking(true)}>
-          New workspace
+          {t("workspacePanel.newWorkspace")}
         </button>
       </div>
       {making && (
         <WorkspaceForm
-          label="Workspace name"
+          label={t("workspacePanel.workspaceName")}
           initial={{ name: "", description: "" }}
           withDescription={false}
-          submitText="Create"
+          submitText={t("workspacePanel.create")}
           onSubmit={({ name }) => {
             setMaking(false);
             void makeWorkspace(name);
@@ -166,7 +170,7 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
             href={libraryPath({ ...filters, workspaceId: null }, false)}
             aria-current={filters.workspaceId === null ? "page" : undefined}
           >
-            All songs
+            {t("workspacePanel.allSongs")}
           </Link>
         </li>
         <li className="workspace-entry">
@@ -183,7 +187,10 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
       </ul>
       {archived.length > 0 && (
         <details className="workspace-archived">
-          <summary>Archived ({archived.length})</summary>
+          <summary>
+            {t("workspacePanel.archived")}
+            {archived.length})
+          </summary>
           <ul className="workspace-list">
             {archived.map((workspace) => (
               <li key={workspace.id} className="workspace-entry" data-testid="archived-workspace">
@@ -193,7 +200,7 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
                   className="link-button"
                   onClick={() => void setWorkspaceArchived(workspace, false)}
                 >
-                  Restore
+                  {t("workspacePanel.restore")}
                 </button>
               </li>
             ))}

@@ -15,6 +15,7 @@ import {
 } from "../../shared/library/library-filters.ts";
 import { needsRefill } from "../../shared/library/selection.ts";
 import { ApiError } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { onClipChanges } from "../shell/clip-changes.ts";
 import { cursorForPage, FetchClipsError, fetchFeedPage, forgetLibraryPages } from "./library-fetch.ts";
 
@@ -65,7 +66,7 @@ const problemOf = (error: unknown): LibraryProblem =>
   error instanceof FetchClipsError
     ? { title: error.title, message: error.message }
     : {
-        title: "Error fetching library clips",
+        title: i18n.t("library:libraryStore.errorFetchingLibraryClips"),
         message: error instanceof Error ? error.message : String(error),
       };
 
@@ -127,12 +128,11 @@ export function reloadLibrary(): void {
   else void load(begin(), state.clips.length > 0 ? state.nextCursor : null, state.clips.length > 0, null);
 }
 
-export const PAGE_NAVIGATION_ERROR = {
-  title: "Error navigating to page",
-  message: "Failed to navigate to the specified page",
-} as const;
-export const NO_OFFSET_PAGINATION = "Offset-based pagination not supported by this endpoint";
-export const PAST_THE_END = "That page is past the end of your library.";
+/** A page that could not be reached, in the reader's language. */
+const pageNavigationError = () => ({
+  title: i18n.t("library:libraryStore.errorNavigatingToPage"),
+  message: i18n.t("library:libraryStore.failedToNavigate"),
+});
 
 /**
  * Page mode: page N (2 or more) starts after the clip at offset (N-1)*size-1; page 1 or lower
@@ -158,8 +158,8 @@ export async function goToPage(page: number): Promise<void> {
       loading: false,
       problem:
         unsupported || refused
-          ? { title: PAGE_NAVIGATION_ERROR.title, message: NO_OFFSET_PAGINATION }
-          : PAGE_NAVIGATION_ERROR,
+          ? { title: pageNavigationError().title, message: i18n.t("library:libraryStore.noOffsetPagination") }
+          : pageNavigationError(),
     });
     return;
   }

@@ -12,6 +12,7 @@ import {
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
 import { apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { createWorkspace, moveClipsToWorkspace } from "../shell/workspaces-store.ts";
 
@@ -75,7 +76,11 @@ export async function editWorkspace(
     }));
     showToast({
       kind: "info",
-      title: name === workspace.name ? "Workspace description updated" : "Workspace name updated",
+      title: i18n.t(
+        name === workspace.name
+          ? "library:libraryWorkspaces.workspaceDescriptionUpdated"
+          : "library:libraryWorkspaces.workspaceNameUpdated",
+      ),
       durationMs: TOAST_MS,
     });
   } catch (error) {
@@ -100,7 +105,9 @@ export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived
     });
     showToast({
       kind: "info",
-      title: archived ? "Workspace trashed" : "Workspace restored",
+      title: archived
+        ? i18n.t("library:libraryWorkspaces.workspaceTrashed")
+        : i18n.t("library:libraryWorkspaces.workspaceRestored"),
       durationMs: TOAST_MS,
     });
   } catch (error) {
@@ -108,7 +115,9 @@ export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived
     libraryWorkspaces.setState({ active: before.active, archived: before.archived });
     showToast({
       kind: "error",
-      title: archived ? "Workspace removal failed" : "Workspace failed to restore",
+      title: archived
+        ? i18n.t("library:libraryWorkspaces.workspaceRemovalFailed")
+        : i18n.t("library:libraryWorkspaces.workspaceFailedToRestore"),
       durationMs: 5000,
     });
   }
@@ -125,7 +134,7 @@ export async function moveClipsTo(
 function failed(error: unknown): void {
   showToast({
     kind: "error",
-    title: "Unknown error occurred",
+    title: i18n.t("library:libraryWorkspaces.unknownErrorOccurred"),
     description: error instanceof Error ? error.message : undefined,
     durationMs: 5000,
   });

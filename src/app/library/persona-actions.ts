@@ -3,6 +3,7 @@
 import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import { UNDO_TOAST_MS, UNDONE_MESSAGE } from "../../shared/library/trash-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 
 /** Trashes or restores one's persona; the list drops it, and the toast offers Undo. */
@@ -18,7 +19,7 @@ export async function setTrashed(persona: Persona, trashed: boolean, changed: ()
   } catch (error) {
     showToast({
       kind: "error",
-      title: "Failed to update persona",
+      title: i18n.t("library:personaActions.failedToUpdatePersona"),
       description: String(error),
       durationMs: 5000,
     });
@@ -27,10 +28,12 @@ export async function setTrashed(persona: Persona, trashed: boolean, changed: ()
   changed();
   showToast({
     kind: "success",
-    title: trashed ? `${persona.name} has been moved to trash.` : `${persona.name} has been restored.`,
+    title: trashed
+      ? i18n.t("library:personaActions.hasBeenMovedTo", { name: persona.name })
+      : i18n.t("library:personaActions.hasBeenRestored", { name: persona.name }),
     durationMs: UNDO_TOAST_MS,
     action: {
-      label: "Undo",
+      label: i18n.t("library:personaActions.undo"),
       run: () =>
         void apiRequest(
           `/api/persona/trash-persona/${encodeURIComponent(persona.id)}/?undo=${trashed}`,
@@ -54,12 +57,17 @@ export async function setPublic(persona: Persona, isPublic: boolean, changed: ()
       { method: "PUT" },
     );
     changed();
-    showToast({ kind: "success", title: "Persona updated successfully.", durationMs: 3000 });
+    showToast({
+      kind: "success",
+      title: i18n.t("library:personaActions.personaUpdatedSuccessfully"),
+      durationMs: 3000,
+    });
   } catch (error) {
     showToast({
       kind: "error",
-      title: "Failed to update persona",
-      description: error instanceof Error ? error.message : "An error occurred while updating the persona.",
+      title: i18n.t("library:personaActions.failedToUpdatePersona"),
+      description:
+        error instanceof Error ? error.message : i18n.t("library:personaActions.anErrorOccurredWhile"),
       durationMs: 5000,
     });
   }

@@ -5,6 +5,7 @@ import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import { type Clip, FEED_PAGE_SIZE } from "../../shared/api/clips.ts";
 import { compareClips } from "../../shared/library/clip-matching.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { onClipChanges } from "../shell/clip-changes.ts";
 import { FetchClipsError, fetchTrashPage } from "./library-fetch.ts";
 import type { LibraryProblem } from "./library-store.ts";
@@ -49,7 +50,7 @@ async function loadPage(page: number): Promise<void> {
     const problem =
       error instanceof FetchClipsError
         ? { title: error.title, message: error.message }
-        : { title: "Error fetching trashed clips", message: String(error) };
+        : { title: i18n.t("library:trashStore.errorFetchingTrashedClips"), message: String(error) };
     trashStore.setState({ loading: false, loaded: true, problem });
   }
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { Toasts } from "../shell/Toasts.tsx";
@@ -24,6 +25,7 @@ const MODAL_SECTIONS: Record<string, AccountModalName> = { upgrade: "upgrade", c
  * downloads and ledger, sign-in details, deleting the account, and script tokens.
  */
 export default function AccountPage() {
+  const { t } = useTranslation("account");
   const session = useSignedIn();
   const { data, failure, changed } = useAccountData();
   const [modal, setModal] = useState<AccountModalName | null>(null);
@@ -40,14 +42,14 @@ export default function AccountPage() {
   return (
     <main className="page account-page">
       <PageHeader />
-      <h1>Account</h1>
+      <h1>{t("accountPage.account")}</h1>
       {failure && (
         <p className="error" role="alert">
           {failure}
         </p>
       )}
       {session?.user == null || data === null ? (
-        failure === null && <p className="page-loading">Loading...</p>
+        failure === null && <p className="page-loading">{t("accountPage.loading")}</p>
       ) : (
         <div className="account-sections">
           <PlanSection data={data} open={setModal} changed={changed} />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { SongCover } from "../covers/SongCover.tsx";
 import { Link } from "../router/Link.tsx";
@@ -35,6 +36,7 @@ import { usePlayerKeys } from "./use-player-keys.ts";
  * element waits for data the bar says so instead of claiming to play.
  */
 export function PlayerBar() {
+  const { t } = useTranslation();
   const queued = usePlayer(currentClip);
   const playing = usePlayer((state) => state.playing);
   const volume = usePlayer(audibleVolume);
@@ -221,7 +223,7 @@ export function PlayerBar() {
       <button
         type="button"
         className={`player-button${queueOpen ? " player-on" : ""}`}
-        aria-label="Queue"
+        aria-label={t("player.queue")}
         aria-expanded={queueOpen}
         onClick={() => setQueueOpen((open) => !open)}
       >
@@ -231,7 +233,7 @@ export function PlayerBar() {
       {shows === "buffering" && (
         <output className="player-buffering" data-testid="player-buffering">
           <span className="player-spinner" aria-hidden="true" />
-          Buffering…
+          {t("player.buffering")}
         </output>
       )}
       {/* biome-ignore lint/a11y/useMediaCaption: generated songs have no captions; lyrics show on the song page. */}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { NextIcon, PreviousIcon, RepeatIcon, ShuffleIcon, VolumeIcon } from "./PlayerIcons.tsx";
 import type { RepeatMode } from "./player-queue.ts";
 import {
@@ -16,10 +17,10 @@ const clock = (seconds: number): string => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 };
 
-const REPEAT_LABELS: Readonly<Record<RepeatMode, string>> = {
-  off: "Repeat: off",
-  all: "Repeat: all",
-  one: "Repeat: one",
+const REPEAT_KEYS: Readonly<Record<RepeatMode, string>> = {
+  off: "player.repeatOff",
+  all: "player.repeatAll",
+  one: "player.repeatOne",
 };
 
 export interface PlayerControlsProps {
@@ -43,6 +44,7 @@ export function PlayerControls({
   onSeek,
   currentTime,
 }: PlayerControlsProps) {
+  const { t } = useTranslation();
   const playing = usePlayer((state) => state.playing);
   const repeat = usePlayer((state) => state.repeat);
   const shuffle = usePlayer((state) => state.shuffle);
@@ -53,7 +55,7 @@ export function PlayerControls({
       <button
         type="button"
         className="player-button"
-        aria-label="Previous"
+        aria-label={t("player.previous")}
         onClick={() => updatePlayer((state) => stepBack(state, currentTime()))}
       >
         <PreviousIcon />
@@ -62,7 +64,7 @@ export function PlayerControls({
         type="button"
         className="clip-play player-play"
         disabled={!playable}
-        aria-label={playing ? "Pause" : "Play"}
+        aria-label={playing ? t("player.pause") : t("player.play")}
         onClick={() => updatePlayer(togglePlaying)}
       >
         {playing ? "❚❚" : "▶"}
@@ -70,7 +72,7 @@ export function PlayerControls({
       <button
         type="button"
         className="player-button"
-        aria-label="Next"
+        aria-label={t("player.next")}
         onClick={() => updatePlayer(stepForward)}
       >
         <NextIcon />
@@ -82,7 +84,7 @@ export function PlayerControls({
       <input
         type="range"
         className="player-seek"
-        aria-label="Seek"
+        aria-label={t("player.seek")}
         min={0}
         max={Math.max(length, 0.01)}
         step={0.1}
@@ -93,8 +95,8 @@ export function PlayerControls({
       <button
         type="button"
         className={`player-button${repeat === "off" ? "" : " player-on"}`}
-        aria-label={REPEAT_LABELS[repeat]}
-        title={REPEAT_LABELS[repeat]}
+        aria-label={t(REPEAT_KEYS[repeat])}
+        title={t(REPEAT_KEYS[repeat])}
         onClick={() => updatePlayer(cycleRepeat)}
       >
         <RepeatIcon one={repeat === "one"} />
@@ -102,7 +104,7 @@ export function PlayerControls({
       <button
         type="button"
         className={`player-button${shuffle ? " player-on" : ""}`}
-        aria-label="Shuffle"
+        aria-label={t("player.shuffle")}
         aria-pressed={shuffle}
         onClick={() => updatePlayer((state) => toggleShuffle(state))}
       >
@@ -111,7 +113,7 @@ export function PlayerControls({
       <button
         type="button"
         className="player-button"
-        aria-label={muted ? "Unmute" : "Mute"}
+        aria-label={muted ? t("player.unmute") : t("player.mute")}
         aria-pressed={muted}
         onClick={() => updatePlayer(toggleMute)}
       >
@@ -120,7 +122,7 @@ export function PlayerControls({
       <input
         type="range"
         className="player-volume"
-        aria-label="Volume"
+        aria-label={t("player.volume")}
         min={0}
         max={1}
         step={0.01}

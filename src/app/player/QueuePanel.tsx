@@ -1,5 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { setCrossfade, useCrossfade } from "./crossfade-setting.ts";
 import { DragIcon } from "./PlayerIcons.tsx";
@@ -16,6 +17,7 @@ const ROW_HEIGHT = 52;
  * played from with a click on its title, or taken out; Clear keeps only the current song.
  */
 export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
+  const { t } = useTranslation();
   const clips = usePlayer((state) => state.clips);
   const order = usePlayer((state) => state.order);
   const position = usePlayer((state) => state.position);
@@ -33,31 +35,29 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
   const drag = useDragReorder(order.length, (from, to) => updatePlayer((state) => moveTo(state, from, to)));
 
   return (
-    <section className="queue-panel" aria-label="Queue" data-testid="queue-panel">
+    <section className="queue-panel" aria-label={t("player.queue")} data-testid="queue-panel">
       <header className="queue-head">
-        <h2>Queue</h2>
-        <span className="queue-count">
-          {upcoming} {upcoming === 1 ? "song" : "songs"} up next
-        </span>
+        <h2>{t("player.queue")}</h2>
+        <span className="queue-count">{t("player.upNext", { count: upcoming })}</span>
         <button
           type="button"
           className="player-small-button"
           disabled={order.length <= 1}
           onClick={() => updatePlayer(clearQueue)}
         >
-          Clear
+          {t("player.clear")}
         </button>
-        <button type="button" className="player-button" aria-label="Close queue" onClick={onClose}>
+        <button type="button" className="player-button" aria-label={t("player.closeQueue")} onClick={onClose}>
           ✕
         </button>
       </header>
       <div className="queue-settings">
         <label className="queue-continuous">
           <input type="checkbox" checked={continuous} onChange={switchContinuous} />
-          Autoplay
+          {t("player.autoplay")}
         </label>
         <label className="queue-crossfade">
-          Crossfade
+          {t("player.crossfade")}
           <input
             type="range"
             min={0}
@@ -66,13 +66,13 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
             value={crossfade}
             onChange={(event) => setCrossfade(event.target.value)}
           />
-          <output data-testid="queue-crossfade">{crossfade === 0 ? "Off" : `${crossfade} s`}</output>
+          <output data-testid="queue-crossfade">
+            {crossfade === 0 ? t("player.off") : t("player.seconds", { count: crossfade })}
+          </output>
         </label>
       </div>
       {order.length === 0 ? (
-        <p className="queue-empty">
-          Your queue is empty. Play a song, or choose Add to Queue in a song's menu.
-        </p>
+        <p className="queue-empty">{t("player.queueEmpty")}</p>
       ) : (
         <div className="queue-scroller" ref={scroller}>
           <ol className="queue-rows" style={{ height: virtualizer.getTotalSize() }}>
@@ -103,12 +103,12 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
                   <button
                     type="button"
                     className="queue-song"
-                    title="Play from here"
+                    title={t("player.playFromHere")}
                     onClick={() => updatePlayer((state) => playFrom(state, at))}
                   >
                     <span className="queue-title">{displayTitle(clip)}</span>
                     <span className="queue-handle-name">
-                      {current ? "Now playing · " : ""}@{clip.handle}
+                      {current ? t("player.nowPlaying") : ""}@{clip.handle}
                     </span>
                   </button>
                   <span className="queue-duration">{formatDuration(clip.metadata.duration)}</span>
@@ -116,7 +116,7 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
                     <button
                       type="button"
                       className="player-button"
-                      aria-label={`Remove ${displayTitle(clip)} from queue`}
+                      aria-label={t("player.removeFromQueue", { title: displayTitle(clip) })}
                       onClick={() => updatePlayer((state) => removeAt(state, at))}
                     >
                       ✕

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { PlaylistSummary } from "../../shared/api/playlists.ts";
 import { ApiError } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { navigate } from "../router/history-router.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addToPlaylist, createPlaylist, newPlaylistPath } from "./playlist-calls.ts";
@@ -29,11 +31,12 @@ export function AddToPlaylistHost() {
 const failed = (error: unknown) =>
   showToast({
     kind: "error",
-    title: error instanceof ApiError ? error.detail : "An error occurred.",
+    title: error instanceof ApiError ? error.detail : i18n.t("common:addToPlaylist.anErrorOccurred"),
     durationMs: PLAYLIST_TOAST_MS,
   });
 
 function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
+  const { t } = useTranslation("common");
   const [term, setTerm] = useState("");
   const [playlists] = useMyPlaylists(term);
   const [busy, setBusy] = useState(false);
@@ -49,7 +52,11 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
     setBusy(true);
     try {
       await addToPlaylist(playlist.id, ids);
-      showToast({ kind: "success", title: `Added to ${playlist.name}`, durationMs: PLAYLIST_TOAST_MS });
+      showToast({
+        kind: "success",
+        title: t("addToPlaylist.addedTo", { name: playlist.name }),
+        durationMs: PLAYLIST_TOAST_MS,
+      });
       close();
     } catch (error) {
       failed(error);
@@ -85,16 +92,21 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
         data-testid="add-to-playlist"
       >
         <header className="playlist-dialog-head">
-          <h2 id="add-to-playlist-title">Add to Playlist</h2>
-          <button type="button" className="player-button" aria-label="Close" onClick={close}>
+          <h2 id="add-to-playlist-title">{t("addToPlaylist.addToPlaylist")}</h2>
+          <button
+            type="button"
+            className="player-button"
+            aria-label={t("addToPlaylist.close")}
+            onClick={close}
+          >
             ✕
           </button>
         </header>
         <input
           type="search"
           className="playlist-dialog-search"
-          aria-label="Search playlists"
-          placeholder="Search playlists"
+          aria-label={t("addToPlaylist.searchPlaylists")}
+          placeholder={t("addToPlaylist.searchPlaylists")}
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
@@ -106,7 +118,7 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
               disabled={busy}
               onClick={() => void createWithSongs()}
             >
-              + New Playlist
+              {t("addToPlaylist.newPlaylist")}
             </button>
           </li>
           {playlists?.map((playlist) => (
@@ -123,8 +135,10 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
             </li>
           ))}
         </ul>
-        {playlists === null && <p className="playlist-dialog-note">Loading...</p>}
-        {playlists?.length === 0 && <p className="playlist-dialog-note">No playlists found</p>}
+        {playlists === null && <p className="playlist-dialog-note">{t("addToPlaylist.loading")}</p>}
+        {playlists?.length === 0 && (
+          <p className="playlist-dialog-note">{t("addToPlaylist.noPlaylistsFound")}</p>
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import type { PlaylistDetail } from "../../shared/api/playlist-page.ts";
 import { PLAYLIST_NAME_MAX } from "../../shared/api/playlists.ts";
 import { Link } from "../router/Link.tsx";
@@ -23,6 +24,7 @@ export function PlaylistHead({
   onLike,
   onSetPublic,
 }: PlaylistHeadProps) {
+  const { t } = useTranslation("playlist");
   const nameField = useRef<HTMLInputElement>(null);
   const covers = mosaicCovers(playlist.cover_urls);
 
@@ -45,13 +47,15 @@ export function PlaylistHead({
         ))}
       </div>
       <div className="playlist-facts">
-        <span className="playlist-kind">{playlist.is_public ? "Public playlist" : "Private playlist"}</span>
+        <span className="playlist-kind">
+          {playlist.is_public ? t("playlistHead.publicPlaylist") : t("playlistHead.privatePlaylist")}
+        </span>
         {playlist.is_owned ? (
           <input
             ref={nameField}
             key={playlist.name}
             className="playlist-name-field"
-            aria-label="Playlist name"
+            aria-label={t("playlistHead.playlistName")}
             defaultValue={playlist.name}
             maxLength={PLAYLIST_NAME_MAX}
             onBlur={(event) => onRename(event.target.value)}
@@ -61,7 +65,7 @@ export function PlaylistHead({
           <h1 className="playlist-name">{playlist.name}</h1>
         )}
         <p className="playlist-owner">
-          by <Link href={`/@${playlist.user_handle}`}>@{playlist.user_handle}</Link>
+          {t("playlistHead.by")} <Link href={`/@${playlist.user_handle}`}>@{playlist.user_handle}</Link>
         </p>
         <p className="playlist-summary" data-testid="playlist-summary">
           {playlistSummaryLine(playlist.num_total_results, playlist.total_duration)}
@@ -70,16 +74,16 @@ export function PlaylistHead({
         </p>
         <div className="playlist-actions">
           <button type="button" className="playlist-play-all" disabled={empty} onClick={() => onPlay(false)}>
-            ▶ Play all
+            {t("playlistHead.playAll")}
           </button>
           <button type="button" className="player-small-button" disabled={empty} onClick={() => onPlay(true)}>
-            Shuffle
+            {t("playlistHead.shuffle")}
           </button>
           <button
             type="button"
             className={`player-small-button${playlist.is_liked ? " selected" : ""}`}
             aria-pressed={playlist.is_liked}
-            aria-label={playlist.is_liked ? "Unlike playlist" : "Like playlist"}
+            aria-label={playlist.is_liked ? t("playlistHead.unlikePlaylist") : t("playlistHead.likePlaylist")}
             onClick={onLike}
           >
             ♥ {playlist.upvote_count}
@@ -91,7 +95,7 @@ export function PlaylistHead({
                 checked={playlist.is_public}
                 onChange={(event) => onSetPublic(event.target.checked)}
               />
-              Public
+              {t("playlistHead.public")}
             </label>
           )}
         </div>

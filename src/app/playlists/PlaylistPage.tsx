@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { PlaylistDetail } from "../../shared/api/playlist-page.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loadSession } from "../account/session-store.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { currentClipId, playAll, playerStore } from "../player/player-store.ts";
 import { moved } from "../player/queue-edits.ts";
@@ -37,7 +39,7 @@ const PLAYLIST_TOAST_MS = 3000;
 const failed = (error: unknown) =>
   showToast({
     kind: "error",
-    title: error instanceof ApiError ? error.detail : "An error occurred.",
+    title: error instanceof ApiError ? error.detail : i18n.t("playlist:playlistPage.anErrorOccurred"),
     durationMs: PLAYLIST_TOAST_MS,
   });
 
@@ -47,6 +49,7 @@ const failed = (error: unknown) =>
  * order, removes them and makes it public or private; anyone signed in may like it.
  */
 export default function PlaylistPage({ playlistId }: { readonly playlistId: string }) {
+  const { t } = useTranslation("playlist");
   const { search } = useLocation();
   const isNew = new URLSearchParams(search).has("new");
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
@@ -108,8 +111,8 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
           noun="playlist"
           missing={{
             testId: "playlist-not-found",
-            title: "Playlist not found",
-            home: { href: "/me", label: "Go to your library" },
+            title: t("playlistPage.playlistNotFound"),
+            home: { href: "/me", label: t("playlistPage.goToYourLibrary") },
           }}
         />
       </div>
@@ -192,9 +195,7 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
         <QueueSourceContext.Provider value={{ clips: songs, context }}>
           {songs.length === 0 ? (
             <p className="playlist-empty">
-              {playlist.is_owned
-                ? "This playlist has no songs yet. Choose Add to Playlist in a song's menu to add some."
-                : "This playlist has no songs yet."}
+              {playlist.is_owned ? t("playlistPage.thisPlaylistHasNo") : t("playlistPage.thisPlaylistHasNo2")}
             </p>
           ) : (
             <PlaylistSongs songs={songs} editable={playlist.is_owned} onMove={move} onRemove={remove} />
@@ -207,7 +208,7 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
             disabled={loadingMore}
             onClick={() => void loadMore()}
           >
-            {loadingMore ? "Loading..." : "Load more"}
+            {loadingMore ? t("playlistPage.loading") : t("playlistPage.loadMore")}
           </button>
         )}
       </main>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { SongCover } from "../covers/SongCover.tsx";
@@ -16,9 +17,10 @@ export interface PlaylistSongsProps {
 
 /** The playlist's songs in order; the owner drags a row by its handle (or Alt+Up/Down) to move it. */
 export function PlaylistSongs({ songs, editable, onMove, onRemove }: PlaylistSongsProps) {
+  const { t } = useTranslation("playlist");
   const drag = useDragReorder(songs.length, onMove);
   return (
-    <ol className="playlist-songs" aria-label="Songs">
+    <ol className="playlist-songs" aria-label={t("playlistSongs.songs")}>
       {songs.map((clip, at) => (
         <li
           key={clip.id}
@@ -46,7 +48,7 @@ export function PlaylistSongs({ songs, editable, onMove, onRemove }: PlaylistSon
           <span className="playlist-song-duration">{formatDuration(clip.metadata.duration)}</span>
           {editable && (
             <button type="button" className="player-small-button" onClick={() => onRemove(clip)}>
-              Remove from Playlist
+              {t("playlistSongs.removeFromPlaylist")}
             </button>
           )}
         </li>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SEARCH_HITS_COUNTED } from "../../shared/api/search.ts";
 import { parseSearchAddress, type SearchKind } from "../../shared/discovery/tags.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
@@ -28,6 +29,7 @@ const NONE: Omit<SearchOverview, "songs" | "total"> = { users: [], playlists: []
 
 /** /search?q=: songs (and people, playlists, personas) for words; ?type=tag|hashtag|genre: one tag's songs. */
 export default function SearchPage() {
+  const { t } = useTranslation("search");
   const { search } = useLocation();
   const { kind, term } = parseSearchAddress(search);
   const [found, setFound] = useState<Found>({ state: "loading" });
@@ -66,11 +68,11 @@ export default function SearchPage() {
       <PageHeader />
       <main data-testid="search-page">
         {!term ? (
-          <p className="search-empty">Type in the search box to find songs, people and playlists.</p>
+          <p className="search-empty">{t("searchPage.typeInTheSearch")}</p>
         ) : (
           <>
             <h1>{HEADINGS[kind](term)}</h1>
-            {found.state === "loading" && <p className="search-count">Searching…</p>}
+            {found.state === "loading" && <p className="search-count">{t("searchPage.searching")}</p>}
             {found.state === "error" && (
               <p className="search-empty" role="alert">
                 {found.message}
@@ -83,14 +85,14 @@ export default function SearchPage() {
                 </p>
                 <SearchOthers found={found} />
                 <SongList
-                  label="Songs found"
+                  label={t("searchPage.songsFound")}
                   items={found.songs.map((clip) => ({ clip }))}
                   queueContext={{ type: "search", id: `${kind}:${term}` }}
-                  empty={<p className="search-empty">No songs match. Try other words, or fewer of them.</p>}
+                  empty={<p className="search-empty">{t("searchPage.noSongsMatchTry")}</p>}
                   footer={
                     found.songs.length < found.total && (
                       <button type="button" className="search-more" onClick={loadMore} disabled={loadingMore}>
-                        {loadingMore ? "Loading…" : "More songs"}
+                        {loadingMore ? t("searchPage.loading") : t("searchPage.moreSongs")}
                       </button>
                     )
                   }
@@ -106,6 +108,7 @@ export default function SearchPage() {
 
 /** The people, playlists and personas that match, as links above the songs. */
 function SearchOthers({ found }: { readonly found: SearchOverview }) {
+  const { t } = useTranslation("search");
   const links = [
     ...found.users.map((user) => ({
       key: `u${user.id}`,
@@ -128,7 +131,7 @@ function SearchOthers({ found }: { readonly found: SearchOverview }) {
   ];
   if (links.length === 0) return null;
   return (
-    <ul className="search-others" aria-label="People, personas and playlists found">
+    <ul className="search-others" aria-label={t("searchPage.peoplePersonasAndPlaylists")}>
       {links.map((link) => (
         <li key={link.key}>
           <Link className="search-chip" href={link.href}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface CreateModalProps {
   /** The heading's id, which labels the dialog. */
@@ -23,6 +24,7 @@ export function CreateModal({
   closeOnBackdrop = false,
   children,
 }: CreateModalProps) {
+  const { t } = useTranslation();
   return (
     <div
       className="create-modal-backdrop"
@@ -39,7 +41,7 @@ export function CreateModal({
       >
         <header className="create-modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="create-icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="create-icon-button" aria-label={t("close")} onClick={onClose}>
             ×
           </button>
         </header>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "../router/Link.tsx";
 import { dismissToast, useToasts } from "./toast-store.ts";
 
@@ -6,6 +7,7 @@ import { dismissToast, useToasts } from "./toast-store.ts";
  * header's account controls stay in reach.
  */
 export function Toasts() {
+  const { t } = useTranslation();
   const toasts = useToasts();
   return (
     <div className="create-toasts" aria-live="polite" data-testid="toasts">
@@ -36,7 +38,7 @@ export function Toasts() {
           <button
             type="button"
             className="create-icon-button"
-            aria-label="Dismiss"
+            aria-label={t("dismiss")}
             onClick={() => dismissToast(toast.id)}
           >
             ×

@@ -14,6 +14,7 @@ import {
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { publishClipChanges } from "./clip-changes.ts";
 import { showToast } from "./toast-store.ts";
 
@@ -52,7 +53,7 @@ export async function createWorkspace(name: string): Promise<WorkspaceSummary> {
     list: [made, ...state.list.filter((w) => w.id !== made.id)],
     loaded: true,
   }));
-  showToast({ kind: "info", title: "New workspace created", durationMs: WORKSPACE_TOAST_MS });
+  showToast({ kind: "info", title: i18n.t("workspaces.created"), durationMs: WORKSPACE_TOAST_MS });
   return made;
 }
 
@@ -101,7 +102,7 @@ export async function moveClipsToWorkspace(
   } catch (error) {
     showToast({
       kind: "error",
-      title: "Unknown error occurred",
+      title: i18n.t("unknownError"),
       description: error instanceof Error ? error.message : undefined,
       durationMs: 5000,
     });
@@ -109,7 +110,11 @@ export async function moveClipsToWorkspace(
   }
   const project = isDefaultWorkspace(target.id) ? null : { id: target.id, name: target.name };
   publishClipChanges(clips.map((clip) => ({ ...clip, project })));
-  showToast({ kind: "info", title: `Moved clips to ${target.name}`, durationMs: MOVED_TOAST_MS });
+  showToast({
+    kind: "info",
+    title: i18n.t("workspaces.moved", { name: target.name }),
+    durationMs: MOVED_TOAST_MS,
+  });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
 import { signupBodySchema } from "../../shared/api/accounts.ts";
 import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "../account/AuthFields.tsx";
@@ -11,10 +12,15 @@ import { useHandleCheck } from "./use-handle-check.ts";
 import "../account/account.css";
 import "./signup.css";
 
-const STRENGTH_TEXT = { weak: "Weak", fair: "Fair", strong: "Strong" } as const;
+const STRENGTH_KEYS = {
+  weak: "signupPage.strengthWeak",
+  fair: "signupPage.strengthFair",
+  strong: "signupPage.strengthStrong",
+} as const;
 
 /** /signup: email, handle (checked as it is typed) and password (with its strength), then `next`. */
 export default function SignupPage() {
+  const { t } = useTranslation("auth");
   const { search } = useLocation();
   const next = safeNextPath(new URLSearchParams(search).get("next"));
   const signedIn = useAccount((state) => state.session?.user != null);
@@ -48,12 +54,12 @@ export default function SignupPage() {
   return (
     <main className="page login-page">
       <header className="page-header">
-        <h1>Create an account</h1>
-        <p>Make songs and keep them in your library.</p>
+        <h1>{t("signupPage.createAnAccount")}</h1>
+        <p>{t("signupPage.makeSongsAndKeep")}</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
         <AuthField
-          label="Email"
+          label={t("signupPage.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -62,7 +68,7 @@ export default function SignupPage() {
           error={errors.email}
         />
         <AuthField
-          label="Handle"
+          label={t("signupPage.handle")}
           name="handle"
           autoComplete="username"
           value={handle}
@@ -75,14 +81,16 @@ export default function SignupPage() {
             {errors.handle ? (
               <span className="field-error">{errors.handle}</span>
             ) : availability === null ? null : availability.available ? (
-              <span className="field-ok">@{handle.trim().replace(/^@/, "")} is available</span>
+              <span className="field-ok">
+                @{handle.trim().replace(/^@/, "")} {t("signupPage.isAvailable")}
+              </span>
             ) : (
               <span className="field-error">{availability.reason}</span>
             )}
           </span>
         </AuthField>
         <AuthField
-          label="Password"
+          label={t("signupPage.password")}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -100,21 +108,23 @@ export default function SignupPage() {
             {strength && (
               <>
                 <span className="strength-bar" aria-hidden="true" />
-                Strength: {STRENGTH_TEXT[strength]}
+                {t("signupPage.strength")} {t(STRENGTH_KEYS[strength])}
               </>
             )}
           </span>
         </AuthField>
         <p className="signup-terms">
-          By signing up you agree to the <Link href="/legal/terms">Terms of Service</Link> and the{" "}
-          <Link href="/legal/privacy">Privacy</Link> text.
+          {t("signupPage.bySigningUpYou")} <Link href="/legal/terms">{t("signupPage.termsOfService")}</Link>{" "}
+          {t("signupPage.andThe")} <Link href="/legal/privacy">{t("signupPage.privacy")}</Link>{" "}
+          {t("signupPage.text")}
         </p>
         <FormFailure failure={failure} />
         <button type="submit" disabled={busy}>
-          {busy ? "Creating..." : "Sign up"}
+          {busy ? t("signupPage.creating") : t("signupPage.signUp")}
         </button>
         <p className="login-switch">
-          Have an account? <Link href={`/login?next=${encodeURIComponent(next)}`}>Sign in</Link>
+          {t("signupPage.haveAnAccount")}{" "}
+          <Link href={`/login?next=${encodeURIComponent(next)}`}>{t("signupPage.signIn")}</Link>
         </p>
       </form>
     </main>

@@ -3,6 +3,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import type { Comment } from "../../shared/api/comments.ts";
 import { commentLink } from "../../shared/song-link.ts";
 import { formatTrackTimestamp } from "../../shared/track-time.ts";
+import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { playAt } from "../player/player-store.ts";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
@@ -59,6 +60,7 @@ export function CommentItem({
   onBlocked,
   linked = false,
 }: CommentItemProps) {
+  const format = useLocaleFormat();
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (linked) item.current?.scrollIntoView({ block: "center" });
@@ -157,7 +159,7 @@ export function CommentItem({
             {formatTrackTimestamp(comment.track_timestamp)}
           </button>
         )}
-        <time dateTime={comment.created_at}>{new Date(comment.created_at).toLocaleDateString()}</time>
+        <time dateTime={comment.created_at}>{format.date(comment.created_at)}</time>
       </div>
       <CommentText comment={comment} />
       <div className="comment-actions">

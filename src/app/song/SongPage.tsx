@@ -6,6 +6,7 @@ import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loadSession, useAccount } from "../account/session-store.ts";
 import { SongCover } from "../covers/SongCover.tsx";
+import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { playheadStore } from "../player/player-store.ts";
 import { Link } from "../router/Link.tsx";
@@ -119,6 +120,7 @@ interface SongDetailsProps {
 
 function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongDetailsProps) {
   usePlayCount(clip, onCounted);
+  const format = useLocaleFormat();
   const comments = useComments(clip.id, deeplink);
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
   const lyrics = clip.metadata.prompt?.trim() ?? "";
@@ -148,7 +150,7 @@ function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongD
           )}
           <p className="song-facts">
             <time dateTime={clip.created_at} data-testid="song-created">
-              {new Date(clip.created_at).toLocaleDateString(undefined, { dateStyle: "medium" })}
+              {format.date(clip.created_at)}
             </time>
             <span data-testid="song-duration">{formatDuration(clip.metadata.duration)}</span>
             <span data-testid="song-plays">

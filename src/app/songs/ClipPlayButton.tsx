@@ -1,4 +1,5 @@
 import { useContext, useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { currentClipId, isPlayable, togglePlay, usePlayer } from "../player/player-store.ts";
@@ -20,6 +21,7 @@ function warmEngineWhenIdle(): void {
  * player holds (a song link's ?t=).
  */
 export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; readonly startAt?: number }) {
+  const { t } = useTranslation("common");
   const playing = usePlayer((state) => currentClipId(state) === clip.id && state.playing);
   const source = useContext(QueueSourceContext);
   const title = displayTitle(clip);
@@ -32,7 +34,7 @@ export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; rea
       type="button"
       className="clip-play"
       disabled={!playable}
-      aria-label={playing ? `Pause ${title}` : `Play ${title}`}
+      aria-label={playing ? t("clipPlayButton.pause", { title }) : t("clipPlayButton.play", { title })}
       // A press comes a few tens of ms before its click: the song's file starts loading at once.
       onPointerDown={() => {
         if (!playing) prepareEngine(clip);

@@ -1,4 +1,5 @@
 import type { CSSProperties, MouseEvent, ReactNode, Ref } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { SongCover } from "../covers/SongCover.tsx";
@@ -6,7 +7,7 @@ import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
 import { ClipPlayButton } from "./ClipPlayButton.tsx";
 import { ClipWaveform } from "./ClipWaveform.tsx";
-import { CLIP_STATUS_LABELS } from "./clip-status.ts";
+import { clipStatusLabel } from "./clip-status.ts";
 import { TagLinks } from "./TagLinks.tsx";
 
 export interface SongItem {
@@ -27,6 +28,7 @@ export interface SongRowProps {
 
 /** One song: cover, play, title, handle, tags, length, status, waveform, counts, chips and menu. */
 export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps) {
+  const { t } = useTranslation("common");
   const { clip, stuck = false } = item;
   const duration = formatDuration(clip.metadata.duration);
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
@@ -53,7 +55,7 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
         <input
           type="checkbox"
           className="clip-select"
-          aria-label={`Select ${displayTitle(clip)}`}
+          aria-label={t("songRow.select", { value0: displayTitle(clip) })}
           checked={selected}
           onChange={() => onSelect(clip.id, { shift: false, toggle: true })}
         />
@@ -86,7 +88,7 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
           </Link>
           {duration && <span className="clip-duration">{duration}</span>}
           <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
-            {stuck ? "Stopped" : CLIP_STATUS_LABELS[clip.status]}
+            {stuck ? t("songRow.stopped") : clipStatusLabel(clip.status)}
           </span>
         </div>
         <div className="clip-meta">
@@ -95,18 +97,18 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
           </span>
           {clip.persona && (
             <Link className="clip-chip" href={`/persona/${encodeURIComponent(clip.persona.id)}`}>
-              {clip.persona.name ?? "Persona"}
+              {clip.persona.name ?? t("songRow.persona")}
             </Link>
           )}
           {clip.project && (
             <Link className="clip-chip" href={`/create?wid=${encodeURIComponent(clip.project.id)}`}>
-              {clip.project.name ?? "Workspace"}
+              {clip.project.name ?? t("songRow.workspace")}
             </Link>
           )}
-          <span className="clip-count" title="Likes" data-testid="clip-likes">
+          <span className="clip-count" title={t("songRow.likes")} data-testid="clip-likes">
             ♥ {clip.upvote_count}
           </span>
-          <span className="clip-count" title="Plays" data-testid="clip-plays">
+          <span className="clip-count" title={t("songRow.plays")} data-testid="clip-plays">
             ▷ {clip.play_count}
           </span>
         </div>

@@ -12,6 +12,7 @@ export const ANONYMOUS_SESSION: Session = {
   isStaff: false,
   flags: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])),
   audioUploadLimits: { min: UPLOAD_SECONDS.min, max: UPLOAD_SECONDS.max },
+  language: null,
 };
 
 export function sessionView(user: User): Session {
@@ -32,5 +33,6 @@ export function sessionView(user: User): Session {
       min: UPLOAD_SECONDS.min,
       max: longUploads ? UPLOAD_SECONDS.longMax : UPLOAD_SECONDS.max,
     },
+    language: user.language,
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
+import type { Language } from "../../shared/i18n/languages.ts";
 import type {
   AuditLogTable,
   FlagRolloutsTable,
@@ -61,6 +62,8 @@ export interface UsersTable {
   terms_accepted_at: Timestamp | null;
   /** Deleted with public songs kept: anonymised, never signed in again (0100). */
   deleted_at: Timestamp | null;
+  /** The language chosen for the pages; null follows the browser (0125). */
+  language: Language | null;
 }
 
 export interface SessionsTable {

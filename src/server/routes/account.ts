@@ -11,6 +11,7 @@ import {
   type UpgradeMethod,
   upgradeRequestBodySchema,
 } from "../../shared/api/account.ts";
+import { languageBodySchema } from "../../shared/i18n/languages.ts";
 import {
   changeEmail,
   changePassword,
@@ -120,6 +121,14 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     await requireCurrentPassword(current, body.password);
     await deleteAccount(db, options.storage, current, body);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.status(204).send();
+  });
+
+  // The language switch of the account menu, kept for the next visit from any browser.
+  app.post("/api/account/language", async (request, reply) => {
+    const user = requireSessionUser(request);
+    const { language } = parseInput(languageBodySchema, request.body);
+    await db.updateTable("users").set({ language }).where("id", "=", user.id).execute();
     return reply.status(204).send();
   });
 

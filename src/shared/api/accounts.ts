@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema } from "../i18n/languages.ts";
 
 /** Tiers: Basic shows as free; Pro and Premier are paid. */
 export const PLAN_KEYS = ["free", "pro", "premier"] as const;
@@ -72,6 +73,8 @@ export const sessionSchema = z.object({
   isStaff: z.boolean(),
   flags: z.record(z.string(), z.boolean()),
   audioUploadLimits: z.object({ min: z.number(), max: z.number() }),
+  /** The language a signed-in person chose for the pages; null when they never chose (the browser's then). */
+  language: languageSchema.nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

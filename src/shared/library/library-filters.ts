@@ -30,31 +30,8 @@ export type PresenceFilter = (typeof PRESENCE_FILTERS)[number];
 export type FilterName = FlagFilter | PresenceFilter;
 export const FILTER_NAMES: readonly FilterName[] = [...FLAG_FILTERS, ...PRESENCE_FILTERS];
 
-/** The words the filter bar shows for each filter. */
-export const FILTER_LABELS: Record<FilterName, string> = {
-  liked: "Liked",
-  disliked: "Disliked",
-  public: "Public",
-  fullSong: "Full song",
-  upload: "Uploads",
-  belowLoudnessThreshold: "Quiet",
-  stem: "Stems",
-  persona: "Persona",
-  cover: "Covers",
-  extend: "Extends",
-  remaster: "Remasters",
-  concat: "Joined",
-  workspace: "In a workspace",
-  fromStudioProject: "From studio",
-};
-
 export const LIBRARY_SORTS = ["newest", "oldest", "plays"] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
-export const SORT_LABELS: Record<LibrarySort, string> = {
-  newest: "Newest",
-  oldest: "Oldest",
-  plays: "Most played",
-};
 
 export interface LibraryFilters {
   readonly states: Readonly<Record<FilterName, TriState>>;

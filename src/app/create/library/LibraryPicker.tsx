@@ -1,9 +1,11 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type Clip, FEED_LIMIT_MAX } from "../../../shared/api/clips.ts";
 import * as rules from "../../../shared/create/condition-rules.ts";
 import { INSPIRATION_CLIPS_MAX, SAMPLE_CLIPS_MAX } from "../../../shared/create/conditions.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { i18n } from "../../i18n/i18n.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { CreateTabs } from "../CreateTabs.tsx";
 import { applyRule } from "../form-actions.ts";
@@ -18,8 +20,20 @@ import { searchOwnSongs } from "../workspace-clips.ts";
 export type LibraryUse = "inspiration" | "sample";
 
 const USES: readonly { readonly value: LibraryUse; readonly label: string; readonly max: number }[] = [
-  { value: "inspiration", label: "Inspiration", max: INSPIRATION_CLIPS_MAX },
-  { value: "sample", label: "Samples", max: SAMPLE_CLIPS_MAX },
+  {
+    value: "inspiration",
+    get label() {
+      return i18n.t("create:libraryPicker.inspiration");
+    },
+    max: INSPIRATION_CLIPS_MAX,
+  },
+  {
+    value: "sample",
+    get label() {
+      return i18n.t("create:libraryPicker.samples");
+    },
+    max: SAMPLE_CLIPS_MAX,
+  },
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -27,6 +41,7 @@ const ROW_HEIGHT_PX = 44;
 const LIST_HEIGHT_PX = 400;
 
 export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
+  const { t } = useTranslation("create");
   const userId = useAccount((state) => state.session?.user?.id ?? null);
   const untimed = useForm((form) => form.global.conditions.untimed);
   const [use, setUse] = useState<LibraryUse>(untimed?.sample ? "sample" : "inspiration");
@@ -120,19 +135,19 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
   return (
     <CreateModal
       titleId="library-picker-title"
-      title="Your library"
+      title={t("libraryPicker.yourLibrary")}
       className="library-modal"
       testId="library-picker"
       onClose={onClose}
       closeOnBackdrop
     >
-      <CreateTabs label="Use the songs as" tabs={USES} selected={use} onSelect={switchUse} />
+      <CreateTabs label={t("libraryPicker.useTheSongsAs")} tabs={USES} selected={use} onSelect={switchUse} />
       <p className="create-note">
         {use === "inspiration"
-          ? `Pick up to ${INSPIRATION_CLIPS_MAX} of your songs to inspire your next creation.`
-          : `Pick up to ${SAMPLE_CLIPS_MAX} of your songs to sample in your next creation.`}
+          ? t("libraryPicker.pickUpToOf", { INSPIRATION_CLIPS_MAX })
+          : t("libraryPicker.pickUpToOf2", { SAMPLE_CLIPS_MAX })}
       </p>
-      <SearchInput label="Search your library" value={term} onChange={setTerm} />
+      <SearchInput label={t("libraryPicker.searchYourLibrary")} value={term} onChange={setTerm} />
       <div
         ref={scroller}
         className="create-modal-list library-list"
@@ -165,7 +180,7 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
                     disabled={!chosen && picked.length >= max}
                     onChange={() => toggle(clip.id)}
                   />
-                  <span>{clip.title || "Untitled"}</span>
+                  <span>{clip.title || t("libraryPicker.untitled")}</span>
                   <small>{clip.display_tags ?? clip.metadata.tags ?? ""}</small>
                 </label>
               </li>
@@ -173,11 +188,11 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
           })}
         </ul>
       </div>
-      {clips === null && <p className="create-empty">Loading...</p>}
-      {clips?.length === 0 && <p className="create-empty">No songs found</p>}
+      {clips === null && <p className="create-empty">{t("libraryPicker.loading")}</p>}
+      {clips?.length === 0 && <p className="create-empty">{t("libraryPicker.noSongsFound")}</p>}
       <div className="upload-actions">
         <span className="create-note" data-testid="library-count">
-          {picked.length} of {max} selected
+          {picked.length} {t("libraryPicker.of")} {max} {t("libraryPicker.selected")}
         </span>
         <button
           type="button"
@@ -185,10 +200,10 @@ export function LibraryPicker({ onClose }: { readonly onClose: () => void }) {
           disabled={picked.length === 0}
           onClick={() => setPicked([])}
         >
-          Clear
+          {t("libraryPicker.clear")}
         </button>
         <button type="button" onClick={confirm}>
-          Use songs
+          {t("libraryPicker.useSongs")}
         </button>
       </div>
     </CreateModal>

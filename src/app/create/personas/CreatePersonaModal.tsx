@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type Clip, clipSchema } from "../../../shared/api/clips.ts";
 import {
   DEFAULT_PERSONA_NAME,
@@ -36,7 +37,6 @@ interface CreatePersonaModalProps {
 const SEARCH_DEBOUNCE_MS = 300;
 /** Songs the base search shows. */
 const SEARCHED_SONGS = 50;
-const NO_BASE_CLIP = "You need to select a base clip!";
 
 /** Create a Persona: a song of the library as its base, a name, an avatar, a description. */
 export function CreatePersonaModal({
@@ -45,6 +45,7 @@ export function CreatePersonaModal({
   onCreated,
   onClose,
 }: CreatePersonaModalProps) {
+  const { t } = useTranslation("create");
   const session = useAccount((state) => state.session);
   const [term, setTerm] = useState("");
   const [clips, setClips] = useState<readonly Clip[] | null>(null);
@@ -110,8 +111,8 @@ export function CreatePersonaModal({
       console.warn("Could not make the avatar", failure);
       showToast({
         kind: "error",
-        title: "Error",
-        description: "An error occurred while creating the persona.",
+        title: t("createPersonaModal.error"),
+        description: t("createPersonaModal.anErrorOccurredWhile"),
         durationMs: 5000,
       });
     } finally {
@@ -125,7 +126,7 @@ export function CreatePersonaModal({
 
   const save = () => {
     if (base === null) {
-      setError(NO_BASE_CLIP);
+      setError(t("createPersonaModal.noBaseClip"));
       return;
     }
     const gate = gateOf(base);
@@ -138,11 +139,11 @@ export function CreatePersonaModal({
       return;
     }
     openDialog({
-      title: "Make Persona Public?",
+      title: t("createPersonaModal.makePersonaPublic"),
       body: "Anyone will be able to see this persona and create songs with it.",
       actions: [
-        { label: "Cancel", kind: "secondary", run: () => undefined },
-        { label: "Confirm", kind: "primary", run: () => void create(base) },
+        { label: t("createPersonaModal.cancel"), kind: "secondary", run: () => undefined },
+        { label: t("createPersonaModal.confirm"), kind: "primary", run: () => void create(base) },
       ],
     });
   };
@@ -161,13 +162,22 @@ export function CreatePersonaModal({
         },
       });
       if (persona.is_public) setHasPublic(true);
-      showToast({ kind: "success", title: "Persona created successfully.", durationMs: 3000 });
+      showToast({
+        kind: "success",
+        title: t("createPersonaModal.personaCreatedSuccessfully"),
+        durationMs: 3000,
+      });
       onCreated(persona);
     } catch (failure) {
       const detail =
         failure instanceof ApiError ? failure.detail : "An error occurred while creating the persona.";
       setError(detail);
-      showToast({ kind: "error", title: "Error", description: "Failed to create persona", durationMs: 5000 });
+      showToast({
+        kind: "error",
+        title: t("createPersonaModal.error"),
+        description: t("createPersonaModal.failedToCreatePersona"),
+        durationMs: 5000,
+      });
     } finally {
       setSaving(false);
     }
@@ -176,28 +186,28 @@ export function CreatePersonaModal({
   return (
     <CreateModal
       titleId="create-persona-title"
-      title="Create a Persona"
+      title={t("createPersonaModal.createAPersona")}
       className="persona-modal"
       testId="create-persona"
       onClose={onClose}
     >
       <label className="create-field">
-        <span className="create-label">Based on song</span>
+        <span className="create-label">{t("createPersonaModal.basedOnSong")}</span>
         <input
           type="search"
-          placeholder="Search your library"
+          placeholder={t("createPersonaModal.searchYourLibrary")}
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
       </label>
       {base && (
         <p className="create-note" data-testid="persona-base">
-          Based on: {base.title || "Untitled"}
+          {t("createPersonaModal.basedOn")} {base.title || t("createPersonaModal.untitled")}
         </p>
       )}
       {uploadsAllowed && (
         <button type="button" className="create-small-button" onClick={onUploadAudio}>
-          Upload audio
+          {t("createPersonaModal.uploadAudio")}
         </button>
       )}
       <ul className="create-modal-list persona-base-list">
@@ -214,16 +224,16 @@ export function CreatePersonaModal({
                   setError(null);
                 }}
               >
-                <span>{clip.title || "Untitled"}</span>
+                <span>{clip.title || t("createPersonaModal.untitled")}</span>
                 <small>{gate.selectable ? (clip.metadata.tags ?? "") : gate.reason}</small>
               </button>
             </li>
           );
         })}
-        {clips?.length === 0 && <li className="create-empty">No songs found</li>}
+        {clips?.length === 0 && <li className="create-empty">{t("createPersonaModal.noSongsFound")}</li>}
       </ul>
       <label className="create-field">
-        <span className="create-label">Name</span>
+        <span className="create-label">{t("createPersonaModal.name")}</span>
         <input
           value={name}
           maxLength={PERSONA_NAME_MAX}
@@ -232,13 +242,13 @@ export function CreatePersonaModal({
         />
       </label>
       <div className="create-field">
-        <span className="create-label">Avatar (optional)</span>
+        <span className="create-label">{t("createPersonaModal.avatarOptional")}</span>
         <div className="create-field-head">
           <input
-            aria-label="Avatar image prompt"
+            aria-label={t("createPersonaModal.avatarImagePrompt")}
             value={imagePrompt}
             maxLength={IMAGE_PROMPT_MAX}
-            placeholder="Describe the image"
+            placeholder={t("createPersonaModal.describeTheImage")}
             onChange={(event) => setImagePrompt(event.target.value)}
           />
           <button
@@ -247,13 +257,21 @@ export function CreatePersonaModal({
             disabled={imagePrompt.trim() === "" || imageBusy}
             onClick={() => void makeImage()}
           >
-            {imageBusy ? "Creating..." : "Create"}
+            {imageBusy ? t("createPersonaModal.creating") : t("createPersonaModal.create")}
           </button>
-          {image && <img src={image.url} alt="Avatar" width={40} height={40} className="persona-image" />}
+          {image && (
+            <img
+              src={image.url}
+              alt={t("createPersonaModal.avatar")}
+              width={40}
+              height={40}
+              className="persona-image"
+            />
+          )}
         </div>
       </div>
       <label className="create-field">
-        <span className="create-label">Description</span>
+        <span className="create-label">{t("createPersonaModal.description")}</span>
         <textarea
           rows={3}
           value={description}
@@ -264,7 +282,12 @@ export function CreatePersonaModal({
           {description.length}/{PERSONA_DESCRIPTION_MAX}
         </span>
       </label>
-      <CreateSwitch label="Public" checked={makesPublic} disabled={!publishable} onChange={setPublic} />
+      <CreateSwitch
+        label={t("createPersonaModal.public")}
+        checked={makesPublic}
+        disabled={!publishable}
+        onChange={setPublic}
+      />
       {error && (
         <p className="create-form-error" role="alert">
           {error}
@@ -272,10 +295,10 @@ export function CreatePersonaModal({
       )}
       <div className="upload-actions">
         <button type="button" className="secondary" onClick={onClose}>
-          Cancel
+          {t("createPersonaModal.cancel")}
         </button>
         <button type="button" disabled={saving} onClick={save}>
-          {saving ? "Saving..." : "Save"}
+          {saving ? t("createPersonaModal.saving") : t("createPersonaModal.save")}
         </button>
       </div>
     </CreateModal>

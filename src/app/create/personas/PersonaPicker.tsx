@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Persona } from "../../../shared/api/personas.ts";
+import { i18n, labelled } from "../../i18n/i18n.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
 import { SearchInput } from "../SearchInput.tsx";
@@ -14,27 +16,29 @@ interface PersonaPickerProps {
 }
 
 const TABS: readonly CreateTab<PersonaList>[] = [
-  { value: "mine", label: "My Personas" },
-  { value: "loved", label: "Favorites" },
-  { value: "followed", label: "Following" },
+  labelled({ value: "mine" }, () => i18n.t("create:personaPicker.myPersonas")),
+  labelled({ value: "loved" }, () => i18n.t("create:personaPicker.favorites")),
+  labelled({ value: "followed" }, () => i18n.t("create:personaPicker.following")),
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 function EmptyState({ list, searching }: { readonly list: PersonaList; readonly searching: boolean }) {
-  if (list === "loved") return <p className="create-empty">Favorite a persona to see it here.</p>;
-  if (list === "followed") return <p className="create-empty">Follow a Persona to see it here.</p>;
-  if (searching) return <p className="create-empty">No Personas found</p>;
+  const { t } = useTranslation("create");
+  if (list === "loved") return <p className="create-empty">{t("personaPicker.favoriteAPersonaTo")}</p>;
+  if (list === "followed") return <p className="create-empty">{t("personaPicker.followAPersonaTo")}</p>;
+  if (searching) return <p className="create-empty">{t("personaPicker.noPersonasFound")}</p>;
   return (
     <div className="create-empty">
-      <strong>No Personas</strong>
-      Personas let you create songs that have a similar style and voice.
+      <strong>{t("personaPicker.noPersonas")}</strong>
+      {t("personaPicker.personasLetYouCreate")}
     </div>
   );
 }
 
 /** The persona picker: my personas (with search), favorites and followed, each playable and lovable. */
 export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: PersonaPickerProps) {
+  const { t } = useTranslation("create");
   const [list, setList] = useState<PersonaList>("mine");
   const [term, setTerm] = useState("");
   const [personas, setPersonas] = useState<Persona[] | null>(null);
@@ -97,7 +101,7 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
       titleId="persona-title"
       title={
         <>
-          Personas <span className="create-beta">Beta</span>
+          {t("personaPicker.personas")} <span className="create-beta">{t("personaPicker.beta")}</span>
         </>
       }
       className="persona-modal"
@@ -105,17 +109,16 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
       onClose={onClose}
       closeOnBackdrop
     >
-      <p className="create-note">
-        Personas copy the voice and styles of a song. Songs made with a persona are up to 4 minutes. Personas
-        are for Pro and Premier.
-      </p>
-      <CreateTabs label="Persona lists" tabs={TABS} selected={list} onSelect={setList} />
-      {list === "mine" && <SearchInput label="Search personas" value={term} onChange={setTerm} />}
+      <p className="create-note">{t("personaPicker.personasCopyTheVoice")}</p>
+      <CreateTabs label={t("personaPicker.personaLists")} tabs={TABS} selected={list} onSelect={setList} />
+      {list === "mine" && (
+        <SearchInput label={t("personaPicker.searchPersonas")} value={term} onChange={setTerm} />
+      )}
       <ul className="create-modal-list tall">
         {list === "mine" && (
           <li className="create-modal-row">
             <button type="button" className="grow link-like" onClick={onCreate}>
-              + Create New Persona
+              {t("personaPicker.createNewPersona")}
             </button>
           </li>
         )}
@@ -135,7 +138,11 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
             <button
               type="button"
               className="create-icon-button"
-              aria-label={playing === persona.id ? `Pause ${persona.name}` : `Play ${persona.name}`}
+              aria-label={
+                playing === persona.id
+                  ? t("personaPicker.pause", { name: persona.name })
+                  : t("personaPicker.play", { name: persona.name })
+              }
               disabled={persona.clip.audio_url === null}
               onClick={() => play(persona)}
             >
@@ -144,7 +151,7 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
             <button
               type="button"
               className="create-icon-button"
-              aria-label={persona.is_loved ? "Unfavorite" : "Favorite"}
+              aria-label={persona.is_loved ? t("personaPicker.unfavorite") : t("personaPicker.favorite")}
               aria-pressed={persona.is_loved}
               onClick={() => void love(persona)}
             >
@@ -154,14 +161,14 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
               href={`/persona/${persona.id}`}
               target="_blank"
               rel="noreferrer"
-              aria-label={`Open ${persona.name}`}
+              aria-label={t("personaPicker.open", { name: persona.name })}
             >
               ↗
             </a>
           </li>
         ))}
       </ul>
-      {personas === null && <p className="create-empty">Loading...</p>}
+      {personas === null && <p className="create-empty">{t("personaPicker.loading")}</p>}
       {personas?.length === 0 && <EmptyState list={list} searching={term.trim() !== ""} />}
     </CreateModal>
   );

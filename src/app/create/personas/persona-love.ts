@@ -1,4 +1,5 @@
 import type { Persona, ToggleLoveResponse } from "../../../shared/api/personas.ts";
+import { i18n } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast-store.ts";
 import { toggleLove } from "./personas-api.ts";
 
@@ -8,7 +9,9 @@ export async function toggleLoveWithToast(persona: Persona): Promise<ToggleLoveR
     const answer = await toggleLove(persona.id);
     showToast({
       kind: "info",
-      title: answer.loved ? `You loved "${persona.name}"` : `You unloved "${persona.name}"`,
+      title: answer.loved
+        ? i18n.t("create:personaLove.youLoved", { name: persona.name })
+        : i18n.t("create:personaLove.youUnloved", { name: persona.name }),
       durationMs: 3000,
     });
     return answer;
@@ -16,8 +19,8 @@ export async function toggleLoveWithToast(persona: Persona): Promise<ToggleLoveR
     console.warn("Could not toggle love", error);
     showToast({
       kind: "error",
-      title: "Error",
-      description: "An error occurred while toggling love for the persona.",
+      title: i18n.t("create:personaLove.error"),
+      description: i18n.t("create:personaLove.anErrorOccurredWhile"),
       durationMs: 5000,
     });
     return null;

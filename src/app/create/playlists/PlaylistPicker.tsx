@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { PlaylistSummary } from "../../../shared/api/playlists.ts";
 import { useAccount } from "../../account/session-store.ts";
 import { createPlaylist, newPlaylistPath } from "../../playlists/playlist-calls.ts";
@@ -20,6 +21,7 @@ const PLAYLIST_ERROR_MS = 3000;
 
 /** The inspiration playlist picker: the user's playlists; only their own songs shape the sound. */
 export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps) {
+  const { t } = useTranslation("create");
   const userId = useAccount((state) => state.session?.user?.id ?? null);
   const selected = useForm((form) => form.global.conditions.untimed.playlist ?? null) ?? null;
   const [term, setTerm] = useState("");
@@ -34,7 +36,7 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
       setPlaylists((current) => [playlist, ...(current ?? [])]);
     } catch (error) {
       console.warn("Could not create a playlist", error);
-      showToast({ kind: "error", title: "An error occurred.", durationMs: PLAYLIST_ERROR_MS });
+      showToast({ kind: "error", title: t("playlistPicker.anErrorOccurred"), durationMs: PLAYLIST_ERROR_MS });
     } finally {
       setCreating(false);
     }
@@ -44,8 +46,8 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
     if (!playlist.playlist_clips.some((entry) => entry.clip.user_id === userId)) {
       showToast({
         kind: "error",
-        title: "No original songs found",
-        description: "Please choose a playlist with at least one song you made.",
+        title: t("playlistPicker.noOriginalSongsFound"),
+        description: t("playlistPicker.pleaseChooseAPlaylist"),
         durationMs: PLAYLIST_ERROR_MS,
       });
       return;
@@ -58,7 +60,7 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
       titleId="playlist-title"
       title={
         <>
-          Inspiration <span className="create-beta">Beta</span>
+          {t("playlistPicker.inspiration")} <span className="create-beta">{t("playlistPicker.beta")}</span>
         </>
       }
       className="playlist-modal"
@@ -66,23 +68,25 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
       onClose={onClose}
       closeOnBackdrop
     >
-      <p className="create-note">Pick a playlist of your own songs to inspire your next creation.</p>
-      <p className="create-note">Only your music will be used to shape the sound.</p>
+      <p className="create-note">{t("playlistPicker.pickAPlaylistOf")}</p>
+      <p className="create-note">{t("playlistPicker.onlyYourMusicWill")}</p>
       <div className="create-field-head">
         <span className="create-label">
-          {selected ? `Selected: ${selected.playlistName}` : "No playlist selected"}
+          {selected
+            ? t("playlistPicker.selected", { playlistName: selected.playlistName })
+            : t("playlistPicker.noPlaylistSelected")}
         </span>
         {selected && (
           <button type="button" className="create-small-button" onClick={onClear}>
-            Clear
+            {t("playlistPicker.clear")}
           </button>
         )}
       </div>
-      <SearchInput label="Search playlists" value={term} onChange={setTerm} />
+      <SearchInput label={t("playlistPicker.searchPlaylists")} value={term} onChange={setTerm} />
       <ul className="create-modal-list tall">
         <li className="create-modal-row">
           <button type="button" className="grow link-like" disabled={creating} onClick={() => void create()}>
-            {creating ? "Creating..." : "+ Create New Playlist"}
+            {creating ? t("playlistPicker.creating") : t("playlistPicker.createNewPlaylist")}
           </button>
         </li>
         {playlists?.map((playlist) => (
@@ -97,8 +101,8 @@ export function PlaylistPicker({ onPick, onClear, onClose }: PlaylistPickerProps
           </li>
         ))}
       </ul>
-      {playlists === null && <p className="create-empty">Loading...</p>}
-      {playlists?.length === 0 && <p className="create-empty">No playlists found</p>}
+      {playlists === null && <p className="create-empty">{t("playlistPicker.loading")}</p>}
+      {playlists?.length === 0 && <p className="create-empty">{t("playlistPicker.noPlaylistsFound")}</p>}
     </CreateModal>
   );
 }

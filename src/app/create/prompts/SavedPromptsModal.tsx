@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SAVED_PROMPTS_PAGE_SIZE, type SavedPrompt } from "../../../shared/api/prompts.ts";
 import { openDialog } from "../../../ui/dialog-queue.ts";
+import { useLocaleFormat } from "../../i18n/use-locale-format.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
 import { deleteSavedPrompt, listSavedPrompts, type SavedPromptKind } from "./saved-prompts-api.ts";
@@ -18,10 +20,10 @@ const EMPTY: Record<SavedPromptKind, string> = {
 /** The list scrolls at 400 px once it holds more than this many. */
 const SHORT_LIST = 3;
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
-
 /** Saved styles or lyrics: pick one to fill the form; delete after 'Are you sure?'. */
 export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalProps) {
+  const { t } = useTranslation("create");
+  const format = useLocaleFormat();
   const [prompts, setPrompts] = useState<SavedPrompt[] | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [menuFor, setMenuFor] = useState<string | null>(null);
@@ -61,12 +63,12 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
   const confirmDelete = (prompt: SavedPrompt) => {
     setMenuFor(null);
     openDialog({
-      title: "Are you sure?",
+      title: t("savedPromptsModal.areYouSure"),
       body: "Deleting a saved prompt cannot be undone.",
       actions: [
-        { label: "Cancel", kind: "secondary", run: () => undefined },
+        { label: t("savedPromptsModal.cancel"), kind: "secondary", run: () => undefined },
         {
-          label: "Confirm",
+          label: t("savedPromptsModal.confirm"),
           kind: "danger",
           run: async () => {
             try {
@@ -74,7 +76,7 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
               setHidden((current) => new Set([...current, prompt.id]));
             } catch (error) {
               console.warn("Could not delete the saved prompt", error);
-              showToast({ kind: "error", title: "An error occurred.", durationMs: 3000 });
+              showToast({ kind: "error", title: t("savedPromptsModal.anErrorOccurred"), durationMs: 3000 });
             }
           },
         },
@@ -86,12 +88,12 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
   return (
     <CreateModal
       titleId="saved-prompts-title"
-      title={kind === "tags" ? "Saved styles" : "Saved lyrics"}
+      title={kind === "tags" ? t("savedPromptsModal.savedStyles") : t("savedPromptsModal.savedLyrics")}
       testId="saved-prompts-modal"
       onClose={onClose}
       closeOnBackdrop
     >
-      {shown === null && <p className="create-empty">Loading...</p>}
+      {shown === null && <p className="create-empty">{t("savedPromptsModal.loading")}</p>}
       {shown?.length === 0 && <p className="create-empty">{EMPTY[kind]}</p>}
       {shown !== null && shown.length > 0 && (
         <ul className={`create-modal-list ${shown.length > SHORT_LIST ? "tall" : ""}`}>
@@ -106,13 +108,13 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
                 }}
               >
                 <span className="saved-prompt-text">{kind === "tags" ? prompt.tags : prompt.lyrics}</span>
-                <small>{dateOf(prompt.updated_at)}</small>
+                <small>{format.date(prompt.updated_at)}</small>
               </button>
               <div className="create-add-menu">
                 <button
                   type="button"
                   className="create-icon-button"
-                  aria-label="More"
+                  aria-label={t("savedPromptsModal.more")}
                   aria-expanded={menuFor === prompt.id}
                   onClick={() => setMenuFor(menuFor === prompt.id ? null : prompt.id)}
                 >
@@ -121,7 +123,7 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
                 {menuFor === prompt.id && (
                   <div className="create-add-list right" role="menu">
                     <button type="button" role="menuitem" onClick={() => confirmDelete(prompt)}>
-                      Delete
+                      {t("savedPromptsModal.delete")}
                     </button>
                   </div>
                 )}
@@ -137,7 +139,7 @@ export function SavedPromptsModal({ kind, onPick, onClose }: SavedPromptsModalPr
           disabled={loadingMore}
           onClick={() => void loadMore()}
         >
-          {loadingMore ? "Loading..." : "Load more"}
+          {loadingMore ? t("savedPromptsModal.loading") : t("savedPromptsModal.loadMore")}
         </button>
       )}
     </CreateModal>

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { i18n } from "../../i18n/i18n.ts";
 export type FinalizeChoice = "cover" | "extend" | "save";
 
 const CHOICES: readonly {
@@ -5,9 +7,33 @@ const CHOICES: readonly {
   readonly label: string;
   readonly description: string;
 }[] = [
-  { value: "cover", label: "Cover", description: "Cover audio in any song style" },
-  { value: "extend", label: "Extend", description: "Make your audio longer" },
-  { value: "save", label: "Save to Library", description: "Use this audio for later" },
+  {
+    value: "cover",
+    get label() {
+      return i18n.t("create:finalizeStage.cover");
+    },
+    get description() {
+      return i18n.t("create:finalizeStage.coverAudioInAny");
+    },
+  },
+  {
+    value: "extend",
+    get label() {
+      return i18n.t("create:finalizeStage.extend");
+    },
+    get description() {
+      return i18n.t("create:finalizeStage.makeYourAudioLonger");
+    },
+  },
+  {
+    value: "save",
+    get label() {
+      return i18n.t("create:finalizeStage.saveToLibrary");
+    },
+    get description() {
+      return i18n.t("create:finalizeStage.useThisAudioFor");
+    },
+  },
 ];
 
 interface FinalizeStageProps {
@@ -19,9 +45,14 @@ interface FinalizeStageProps {
 
 /** Finalize: what to make with the audio; Save is preselected. No close button in this stage. */
 export function FinalizeStage({ choice, onChoice, onContinue, onCancel }: FinalizeStageProps) {
+  const { t } = useTranslation("create");
   return (
     <div className="upload-finalize" data-testid="upload-finalize">
-      <div role="radiogroup" aria-label="Make something with your audio" className="finalize-choices">
+      <div
+        role="radiogroup"
+        aria-label={t("finalizeStage.makeSomethingWithYour")}
+        className="finalize-choices"
+      >
         {CHOICES.map((option) => (
           <label
             key={option.value}
@@ -41,10 +72,10 @@ export function FinalizeStage({ choice, onChoice, onContinue, onCancel }: Finali
       </div>
       <div className="upload-actions">
         <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {t("finalizeStage.cancel")}
         </button>
         <button type="button" onClick={onContinue}>
-          Continue
+          {t("finalizeStage.continue")}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MIC_DENIED, MIC_FAILED, MicrophoneError, Recorder, type RecorderStage } from "./recorder.ts";
 
 interface RecordStageProps {
@@ -16,6 +17,7 @@ const clock = (seconds: number) =>
  * the window is taken too.
  */
 export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
+  const { t } = useTranslation("create");
   const [stage, setStage] = useState<RecorderStage>("Ready");
   const [elapsed, setElapsed] = useState(0);
   const [decoding, setDecoding] = useState(false);
@@ -93,7 +95,7 @@ export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
         data-testid="record-button"
         data-stage={stage}
         disabled={stage === "Preparing" || decoding}
-        aria-label={stage === "Recording" ? "Stop recording" : "Record"}
+        aria-label={stage === "Recording" ? t("recordStage.stopRecording") : t("recordStage.record")}
         onClick={press}
       >
         <span className="record-dot" />
@@ -106,18 +108,18 @@ export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
         {clock(elapsed)}
       </output>
       <div className="upload-file-choice">
-        <span className="upload-or">or</span>
+        <span className="upload-or">{t("recordStage.or")}</span>
         <button
           type="button"
           className="secondary"
           disabled={stage !== "Ready" || decoding}
           onClick={() => picker.current?.click()}
         >
-          Upload file
+          {t("recordStage.uploadFile")}
         </button>
         <p className="upload-drop-hint">
-          You can also drop an audio file anywhere on this window.
-          <small>WAV, MP3, FLAC, Ogg or Opus, up to 500 MB</small>
+          {t("recordStage.youCanAlsoDrop")}
+          <small>{t("recordStage.wavMp3FlacOgg")}</small>
         </p>
       </div>
       {/* The real file input, behind the Upload file button. */}
@@ -128,7 +130,7 @@ export function RecordStage({ onRecorded, onFile, onError }: RecordStageProps) {
         accept="audio/*"
         tabIndex={-1}
         data-testid="upload-file-input"
-        aria-label="Choose an audio file"
+        aria-label={t("recordStage.chooseAnAudioFile")}
         onChange={(event) => {
           onFile(Array.from(event.target.files ?? []));
           event.target.value = "";

@@ -1,4 +1,5 @@
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   canSaveTrim,
   clampTrimRange,
@@ -34,6 +35,7 @@ const clock = (seconds: number) => {
 
 /** The trim stage: the title, the waveform with its selection, play/pause and the playhead. */
 export function TrimStage(props: TrimStageProps) {
+  const { t } = useTranslation("create");
   const { buffer, range, onRange, limits } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
   const peaks = useMemo(() => bufferPeaks(buffer, PEAK_POINTS), [buffer]);
@@ -149,7 +151,7 @@ export function TrimStage(props: TrimStageProps) {
   return (
     <div className="upload-trim" data-testid="upload-trim">
       <label className="upload-title">
-        <span>Title</span>
+        <span>{t("trimStage.title")}</span>
         <input value={props.title} maxLength={100} onChange={(event) => props.onTitle(event.target.value)} />
       </label>
       <div
@@ -174,11 +176,16 @@ export function TrimStage(props: TrimStageProps) {
         <div className="trim-playhead" data-testid="trim-playhead" style={{ left: percent(playhead) }} />
       </div>
       <div className="trim-readout">
-        <button type="button" className="create-round" aria-label={playing ? "Pause" : "Play"} onClick={play}>
+        <button
+          type="button"
+          className="create-round"
+          aria-label={playing ? t("trimStage.pause") : t("trimStage.play")}
+          onClick={play}
+        >
           {playing ? "❚❚" : "▶"}
         </button>
         <output data-testid="trim-length">
-          {clock(range.startSeconds)} – {clock(range.endSeconds)} ({length.toFixed(1)} s)
+          {clock(range.startSeconds)} – {clock(range.endSeconds)} ({length.toFixed(1)} {t("trimStage.s")}
         </output>
       </div>
       <p className="upload-hint" data-testid="trim-hint">
@@ -194,16 +201,16 @@ export function TrimStage(props: TrimStageProps) {
               )
             }
           >
-            Upgrade
+            {t("trimStage.upgrade")}
           </button>
         )}
       </p>
       <div className="upload-actions">
         <button type="button" className="secondary" onClick={props.onStartOver}>
-          Start Over
+          {t("trimStage.startOver")}
         </button>
         <button type="button" disabled={!valid} onClick={props.onSave}>
-          Save
+          {t("trimStage.save")}
         </button>
       </div>
     </div>

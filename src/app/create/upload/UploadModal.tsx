@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   defaultTrimRange,
   pickUploadFile,
@@ -17,7 +18,7 @@ import { RecordStage } from "./RecordStage.tsx";
 import { TrimStage } from "./TrimStage.tsx";
 import { recordingTitle, trimmedFile } from "./trimmed-file.ts";
 import { UPLOAD_DROP_EVENT } from "./upload-files.ts";
-import { COPYRIGHT_MESSAGE, processUpload, type UploadedAudio, UploadFailure } from "./upload-process.ts";
+import { processUpload, type UploadedAudio, UploadFailure, uploadMessage } from "./upload-process.ts";
 import { agreeToTerms, recordTermsAcceptance, termsAgreedAt } from "./upload-terms.ts";
 
 interface UploadModalProps {
@@ -46,16 +47,17 @@ async function decodeFile(file: File): Promise<AudioBuffer> {
   }
 }
 
-const STAGE_TITLES: Record<Stage, string> = {
-  terms: "Upload Audio",
-  source: "Upload Audio",
-  trim: "Trim your audio",
-  finalize: "Make something with your audio",
-  processing: "Processing your audio",
+const STAGE_TITLE_KEYS: Record<Stage, string> = {
+  terms: "uploadModal.stageUpload",
+  source: "uploadModal.stageUpload",
+  trim: "uploadModal.stageTrim",
+  finalize: "uploadModal.stageFinalize",
+  processing: "uploadModal.stageProcessing",
 };
 
 /** The audio upload modal (500 x 600): terms, upload or record, trim, finalize, processing. */
 export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded }: UploadModalProps) {
+  const { t } = useTranslation("create");
   const [stage, setStage] = useState<Stage>(termsAgreedAt() === null ? "terms" : "source");
   const [source, setSource] = useState<Source | null>(null);
   const [title, setTitle] = useState("Untitled Song");
@@ -120,11 +122,11 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
       return;
     }
     openDialog({
-      title: "Discard Changes?",
+      title: t("uploadModal.discardChanges"),
       body: "Any unsaved changes will be lost.",
       actions: [
-        { label: "Cancel", kind: "secondary", run: () => undefined },
-        { label: "Discard", kind: "danger", run: onClose },
+        { label: t("uploadModal.cancel"), kind: "secondary", run: () => undefined },
+        { label: t("uploadModal.discard"), kind: "danger", run: onClose },
       ],
     });
   };
@@ -146,7 +148,7 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
     try {
       const uploaded = await processUpload({
         file,
-        title: title.trim() || "Untitled Song",
+        title: title.trim() || t("uploadModal.untitledSong"),
         uploadType: uploadType.current,
         signal: controller.signal,
         onStage: (step) =>
@@ -159,13 +161,13 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
       if (error instanceof UploadFailure) {
         if (error.kind === "cancelled") return;
         if (error.kind === "copyright") {
-          showToast({ kind: "error", title: COPYRIGHT_MESSAGE, durationMs: UPLOAD_MESSAGE_MS });
+          showToast({ kind: "error", title: uploadMessage("copyright"), durationMs: UPLOAD_MESSAGE_MS });
           openCopyrightWarning();
         } else if (error.kind === "status") {
           showToast({
             kind: "error",
             title: error.message,
-            description: "Please upload a different audio file.",
+            description: t("uploadModal.pleaseUploadADifferent"),
             durationMs: null,
           });
         } else {
@@ -192,26 +194,33 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
       >
         <header className="create-modal-header">
           {(stage === "trim" || stage === "finalize") && (
-            <button type="button" className="create-icon-button" aria-label="Back" onClick={back}>
+            <button
+              type="button"
+              className="create-icon-button"
+              aria-label={t("uploadModal.back")}
+              onClick={back}
+            >
               ‹
             </button>
           )}
-          <h2 id="upload-title">{STAGE_TITLES[stage]}</h2>
+          <h2 id="upload-title">{t(STAGE_TITLE_KEYS[stage])}</h2>
           {stage !== "finalize" && (
-            <button type="button" className="create-icon-button" aria-label="Close" onClick={close}>
+            <button
+              type="button"
+              className="create-icon-button"
+              aria-label={t("uploadModal.close")}
+              onClick={close}
+            >
               ×
             </button>
           )}
         </header>
         {stage === "terms" && (
           <div className="upload-terms">
-            <p>
-              By uploading audio you certify that you own, or exclusively control, all rights to it, and that
-              it does not infringe anyone else's rights.
-            </p>
+            <p>{t("uploadModal.byUploadingAudioYou")}</p>
             <p>
               <a href="/legal/terms" target="_blank" rel="noreferrer">
-                Terms of Service
+                {t("uploadModal.termsOfService")}
               </a>
             </p>
             <button
@@ -224,7 +233,7 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
                 setStage("source");
               }}
             >
-              Agree to Terms
+              {t("uploadModal.agreeToTerms")}
             </button>
           </div>
         )}
@@ -264,7 +273,7 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
           <div className="upload-processing" data-testid="upload-processing">
             <p role="status">{progress}</p>
             <button type="button" className="secondary" onClick={close}>
-              Cancel
+              {t("uploadModal.cancel")}
             </button>
           </div>
         )}

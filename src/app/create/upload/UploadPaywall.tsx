@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useAccount } from "../../account/session-store.ts";
 import { goToUpgrade } from "../../account/upgrade-link.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
@@ -34,18 +35,19 @@ const PLAN_OFFERS: readonly PlanOffer[] = [
  * to get them. There is no checkout in a self-hosted Tunesmith: an administrator grants plans.
  */
 export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
+  const { t } = useTranslation("create");
   const email = useAccount((state) => state.session?.userEmail ?? null);
   return (
     <CreateModal
       titleId="paywall-title"
-      title="You're one step closer"
+      title={t("uploadPaywall.youReOneStep")}
       className="paywall-modal"
       testId="upload-paywall"
       onClose={onClose}
       closeOnBackdrop
     >
       <div className="upload-paywall">
-        <p>A Pro or Premier subscription is needed to upload your own audio.</p>
+        <p>{t("uploadPaywall.aProOrPremier")}</p>
         <div className="paywall-plans">
           {PLAN_OFFERS.map((plan) => (
             <section key={plan.name} className="paywall-plan" aria-labelledby={`paywall-plan-${plan.name}`}>
@@ -61,10 +63,11 @@ export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
         <div className="paywall-how" data-testid="paywall-how">
           <strong>{ASK_ADMINISTRATOR}</strong>
           <span>
-            Plans on this Tunesmith are granted by whoever runs it, not bought here
+            {t("uploadPaywall.plansOnThisTunesmith")}
             {email ? (
               <>
-                : tell them the email you sign in with, <b>{email}</b>, and the plan you want.
+                {t("uploadPaywall.tellThemTheEmail")} <b>{email}</b>
+                {t("uploadPaywall.andThePlanYou")}
               </>
             ) : (
               "."
@@ -73,7 +76,7 @@ export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
         </div>
         <div className="upload-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Got it
+            {t("uploadPaywall.gotIt")}
           </button>
           <button
             type="button"
@@ -82,7 +85,7 @@ export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
               goToUpgrade();
             }}
           >
-            Upgrade
+            {t("uploadPaywall.upgrade")}
           </button>
         </div>
       </div>

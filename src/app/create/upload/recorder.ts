@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.ts";
 // Recording from the microphone: Ready -> Preparing (asking for the
 // input) -> Recording -> back to Ready. A recording starts only from Ready; stopping yields the
 // audio decoded and peak-normalised. An analyser feeds the live waveform while recording.
@@ -5,12 +6,20 @@
 export type RecorderStage = "Ready" | "Preparing" | "Recording";
 
 export const MIC_DENIED = {
-  title: "Error accessing audio inputs.",
-  description: "You may need to grant microphone permission to the site through your browser settings.",
+  get title() {
+    return i18n.t("create:recorder.errorAccessingAudioInputs");
+  },
+  get description() {
+    return i18n.t("create:recorder.youMayNeedTo");
+  },
 } as const;
 export const MIC_FAILED = {
-  title: "Error accessing audio inputs.",
-  description: "Please try again.",
+  get title() {
+    return i18n.t("create:recorder.errorAccessingAudioInputs");
+  },
+  get description() {
+    return i18n.t("create:recorder.pleaseTryAgain");
+  },
 } as const;
 
 export class MicrophoneError extends Error {

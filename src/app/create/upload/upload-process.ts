@@ -12,14 +12,14 @@ import {
 import { extensionOf } from "../../../studio/uploads/drop-validation.ts";
 import { postToStorage } from "../../../studio/uploads/upload-api.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
+import { i18n } from "../../i18n/i18n.ts";
 
 export const UPLOAD_POLL_MS = 4000;
 export const UPLOAD_POLL_TRIES = 75;
 
-export const TIMED_OUT_MESSAGE = "Audio processing timed out. Please try again.";
-export const PARAMETERS_FAILED_MESSAGE = "Failed to fetch upload parameters";
-export const COPYRIGHT_MESSAGE = "Copyright infringement detected";
-export const INVALID_UPLOAD_MESSAGE = "Invalid upload. Please try again.";
+/** Why an upload stopped, in the shown language. */
+export const uploadMessage = (reason: "timedOut" | "parametersFailed" | "copyright" | "invalid"): string =>
+  i18n.t(`create:uploadProcess.${reason}`);
 
 /** Why processing stopped; `kind` says which toast and modal the page shows. */
 export class UploadFailure extends Error {
@@ -75,11 +75,11 @@ async function requestParameters(file: File) {
     });
   } catch (error) {
     if (error instanceof ApiError && error.body?.includes("copyright_infringment")) {
-      throw new UploadFailure("copyright", COPYRIGHT_MESSAGE);
+      throw new UploadFailure("copyright", uploadMessage("copyright"));
     }
     if (error instanceof ApiError && error.status === 400)
       throw new UploadFailure("parameters", error.detail);
-    throw new UploadFailure("parameters", PARAMETERS_FAILED_MESSAGE);
+    throw new UploadFailure("parameters", uploadMessage("parametersFailed"));
   }
 }
 
@@ -94,7 +94,7 @@ async function pollStatus(uploadId: string, signal: AbortSignal): Promise<AudioU
     if (status.status === "cancelled") throw new UploadFailure("cancelled", "Upload cancelled");
     await sleep(UPLOAD_POLL_MS, signal);
   }
-  throw new UploadFailure("timeout", TIMED_OUT_MESSAGE);
+  throw new UploadFailure("timeout", uploadMessage("timedOut"));
 }
 
 export async function processUpload(request: UploadRequest): Promise<UploadedAudio> {
@@ -140,7 +140,7 @@ async function finishUpload(
       { body: {} },
     ));
   } catch {
-    throw new UploadFailure("invalid", INVALID_UPLOAD_MESSAGE);
+    throw new UploadFailure("invalid", uploadMessage("invalid"));
   }
   if (request.title !== undefined) {
     await apiRequest(`/api/gen/${clipId}/set_metadata/`, setMetadataResponseSchema, {

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { passwordStrength } from "../../../shared/account/password-strength.ts";
 import type { DeleteAccountBody } from "../../../shared/api/account.ts";
 import { apiSend } from "../../account/api-request.ts";
@@ -30,12 +31,13 @@ function Field(props: {
 }
 
 function EmailForm({ email, changed }: { readonly email: string; readonly changed: () => Promise<void> }) {
+  const { t } = useTranslation("account");
   const [next, setNext] = useState(email);
   const [password, setPassword] = useState("");
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (
-      await runAction("Email changed", () =>
+      await runAction(t("runAction.emailChanged"), () =>
         apiSend("/api/account/email", { method: "POST", body: { email: next, password } }),
       )
     ) {
@@ -44,30 +46,37 @@ function EmailForm({ email, changed }: { readonly email: string; readonly change
     }
   }
   return (
-    <form className="account-form" onSubmit={submit} aria-label="Change email">
-      <Field label="Email" type="email" value={next} onChange={setNext} autoComplete="email" />
+    <form className="account-form" onSubmit={submit} aria-label={t("accountSettings.changeEmail")}>
       <Field
-        label="Current password"
+        label={t("accountSettings.email")}
+        type="email"
+        value={next}
+        onChange={setNext}
+        autoComplete="email"
+      />
+      <Field
+        label={t("accountSettings.currentPassword")}
         type="password"
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
       />
       <button type="submit" disabled={password === "" || next === email}>
-        Change email
+        {t("accountSettings.changeEmail")}
       </button>
     </form>
   );
 }
 
 function PasswordForm() {
+  const { t } = useTranslation("account");
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { current_password: current, new_password: next };
     if (
-      await runAction("Password changed; your other sessions are signed out", () =>
+      await runAction(t("runAction.passwordChanged"), () =>
         apiSend("/api/account/password", { method: "POST", body }),
       )
     ) {
@@ -76,19 +85,29 @@ function PasswordForm() {
     }
   }
   return (
-    <form className="account-form" onSubmit={submit} aria-label="Change password">
+    <form className="account-form" onSubmit={submit} aria-label={t("accountSettings.changePassword")}>
       <Field
-        label="Current password"
+        label={t("accountSettings.currentPassword")}
         type="password"
         value={current}
         onChange={setCurrent}
         autoComplete="current-password"
       />
-      <Field label="New password" type="password" value={next} onChange={setNext} autoComplete="new-password">
-        {next !== "" && <span className="account-note">Strength: {passwordStrength(next)}</span>}
+      <Field
+        label={t("accountSettings.newPassword")}
+        type="password"
+        value={next}
+        onChange={setNext}
+        autoComplete="new-password"
+      >
+        {next !== "" && (
+          <span className="account-note">
+            {t("accountSettings.strength")} {passwordStrength(next)}
+          </span>
+        )}
       </Field>
       <button type="submit" disabled={current === "" || next === ""}>
-        Change password
+        {t("accountSettings.changePassword")}
       </button>
     </form>
   );
@@ -101,9 +120,10 @@ export function SignInSection({
   readonly email: string;
   readonly changed: () => Promise<void>;
 }) {
+  const { t } = useTranslation("account");
   return (
     <section className="panel account-section" id="sign-in" aria-labelledby="sign-in-title">
-      <h2 id="sign-in-title">Sign-in</h2>
+      <h2 id="sign-in-title">{t("accountSettings.signIn")}</h2>
       <EmailForm email={email} changed={changed} />
       <PasswordForm />
       <button
@@ -111,7 +131,7 @@ export function SignInSection({
         className="secondary-button"
         onClick={async () => {
           if (
-            await runAction("Signed out everywhere", () =>
+            await runAction(t("runAction.signedOutEverywhere"), () =>
               apiSend("/api/account/sign-out-everywhere", { method: "POST" }),
             )
           ) {
@@ -120,13 +140,14 @@ export function SignInSection({
           }
         }}
       >
-        Sign out everywhere
+        {t("accountSettings.signOutEverywhere")}
       </button>
     </section>
   );
 }
 
 export function DeleteSection() {
+  const { t } = useTranslation("account");
   const [songs, setSongs] = useState<DeleteAccountBody["songs"]>("remove");
   const [personas, setPersonas] = useState<DeleteAccountBody["personas"]>("remove");
   const [password, setPassword] = useState("");
@@ -134,7 +155,7 @@ export function DeleteSection() {
     event.preventDefault();
     const body: DeleteAccountBody = { password, songs, personas };
     if (
-      await runAction("Your account is deleted", () =>
+      await runAction(t("runAction.accountDeleted"), () =>
         apiSend("/api/account/delete", { method: "POST", body }),
       )
     ) {
@@ -146,29 +167,30 @@ export function DeleteSection() {
     <fieldset>
       <legend>{name}</legend>
       <label>
-        <input type="radio" checked={value === "remove"} onChange={() => set("remove")} /> Remove them
+        <input type="radio" checked={value === "remove"} onChange={() => set("remove")} />{" "}
+        {t("accountSettings.removeThem")}
       </label>
       <label>
         <input type="radio" checked={value === "keep_anonymised"} onChange={() => set("keep_anonymised")} />{" "}
-        Keep the public ones, under an anonymous name
+        {t("accountSettings.keepThePublicOnes")}
       </label>
     </fieldset>
   );
   return (
     <section className="panel account-section danger-zone" id="delete" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete account</h2>
+      <h2 id="delete-title">{t("accountSettings.deleteAccount")}</h2>
       <form className="account-form" onSubmit={submit}>
         {choice("Your songs", songs, setSongs)}
         {choice("Your personas", personas, setPersonas)}
         <Field
-          label="Password"
+          label={t("accountSettings.password")}
           type="password"
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
         />
         <button type="submit" className="danger-button" disabled={password === ""}>
-          Delete my account
+          {t("accountSettings.deleteMyAccount")}
         </button>
       </form>
     </section>

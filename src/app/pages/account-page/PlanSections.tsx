@@ -1,8 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { PAID_FEATURES, PLAN_NAMES, PLAN_SUMMARIES } from "../../../shared/account/plans.ts";
 import type { AccountView } from "../../../shared/api/account.ts";
 import type { PlanKey } from "../../../shared/api/accounts.ts";
+import { formatDate, formatDateTime } from "../../../shared/i18n/locale-format.ts";
 import { apiSend } from "../../account/api-request.ts";
 import { useAccount } from "../../account/session-store.ts";
+import { currentLanguage } from "../../i18n/i18n.ts";
 import type { AccountData } from "./account-data.ts";
 import { runAction } from "./run-action.ts";
 
@@ -14,54 +17,58 @@ interface SectionProps {
   readonly changed: () => Promise<void>;
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+const dateOf = (iso: string) => formatDate(iso, currentLanguage());
 
 /** The plan and what it unlocks; the unlocked marks follow the session, so they change without a reload. */
 export function PlanSection({ data, open }: SectionProps) {
+  const { t } = useTranslation("account");
   const plan: PlanKey = useAccount((state) => state.session?.userPlanKey) ?? data.account.plan_key;
   const paid = plan !== "free";
   return (
     <section className="panel account-section" id="plan" aria-labelledby="plan-title">
       <h2 id="plan-title">
-        Plan: <span data-testid="plan-name">{PLAN_NAMES[plan]}</span>
+        {t("planSections.plan")} <span data-testid="plan-name">{PLAN_NAMES[plan]}</span>
       </h2>
       <p>{PLAN_SUMMARIES[plan]}</p>
-      <ul className="plan-features" aria-label="What paid plans unlock">
+      <ul className="plan-features" aria-label={t("planSections.whatPaidPlansUnlock")}>
         {PAID_FEATURES.map((feature) => (
           <li key={feature} data-unlocked={paid}>
             <span aria-hidden="true">{paid ? "✓" : "🔒"}</span> {feature}
-            <span className="visually-hidden">{paid ? " (unlocked)" : " (Pro and Premier)"}</span>
+            <span className="visually-hidden">
+              {paid ? t("planSections.unlocked") : t("planSections.proAndPremier")}
+            </span>
           </li>
         ))}
       </ul>
       {plan !== "premier" && (
         <button type="button" onClick={() => open("upgrade")}>
-          {paid ? "Upgrade to Premier" : "Upgrade"}
+          {paid ? t("planSections.upgradeToPremier") : t("planSections.upgrade")}
         </button>
       )}
     </section>
   );
 }
 
-const STATUS_TEXT: Record<AccountView["subscription"]["status"], string> = {
-  none: "No subscription: you are on Basic.",
-  active: "Active: renews with each billing month.",
-  past_due: "Past due: new songs are paused until the payment is sorted out with staff.",
-  cancelled_at_period_end: "Cancelled: your plan ends at the end of this billing month.",
+const STATUS_KEYS: Record<AccountView["subscription"]["status"], string> = {
+  none: "planSections.statusNone",
+  active: "planSections.statusActive",
+  past_due: "planSections.statusPastDue",
+  cancelled_at_period_end: "planSections.statusCancelled",
 };
 
 export function SubscriptionSection({ data, open, changed }: SectionProps) {
+  const { t } = useTranslation("account");
   const { subscription } = data.account;
   return (
     <section className="panel account-section" id="subscription" aria-labelledby="subscription-title">
-      <h2 id="subscription-title">Subscription</h2>
+      <h2 id="subscription-title">{t("planSections.subscription")}</h2>
       <p data-testid="subscription-status" data-status={subscription.status}>
-        {STATUS_TEXT[subscription.status]}
-        {subscription.ends_at && ` Ends ${dateOf(subscription.ends_at)}.`}
+        {t(STATUS_KEYS[subscription.status])}
+        {subscription.ends_at && t("planSections.ends", { value0: dateOf(subscription.ends_at) })}
       </p>
       {subscription.status === "active" && (
         <button type="button" className="secondary-button" onClick={() => open("cancel")}>
-          Cancel subscription
+          {t("planSections.cancelSubscription")}
         </button>
       )}
       {subscription.status === "cancelled_at_period_end" && (
@@ -69,70 +76,76 @@ export function SubscriptionSection({ data, open, changed }: SectionProps) {
           type="button"
           onClick={async () => {
             if (
-              await runAction("Your plan continues", () =>
+              await runAction(t("runAction.planContinues"), () =>
                 apiSend("/api/account/subscription/resume", { method: "POST" }),
               )
             )
               await changed();
           }}
         >
-          Keep my plan
+          {t("planSections.keepMyPlan")}
         </button>
       )}
     </section>
   );
 }
 
-const KIND_TEXT = { grant: "Added", reserve: "Song started", refund: "Refunded" } as const;
+const KIND_KEYS = {
+  grant: "planSections.kindGrant",
+  reserve: "planSections.kindReserve",
+  refund: "planSections.kindRefund",
+} as const;
 
 export function CreditsSection({ data, open }: SectionProps) {
+  const { t } = useTranslation("account");
   const { account, billing, downloads } = data;
   return (
     <section className="panel account-section" id="credits" aria-labelledby="credits-title">
-      <h2 id="credits-title">Credits</h2>
+      <h2 id="credits-title">{t("planSections.credits")}</h2>
       <p className="credit-balance">
-        <strong data-testid="credit-balance">{account.credits}</strong> credits left
+        <strong data-testid="credit-balance">{account.credits}</strong> {t("planSections.creditsLeft")}
       </p>
       <button type="button" onClick={() => open("credits")}>
-        Buy credits
+        {t("planSections.buyCredits")}
       </button>
       <dl className="usage-list">
-        <dt>This month</dt>
+        <dt>{t("planSections.thisMonth")}</dt>
         <dd>
-          {billing.monthly_usage} of {billing.monthly_limit} credits used ({dateOf(billing.period.start)} to{" "}
+          {billing.monthly_usage} {t("planSections.of")} {billing.monthly_limit}{" "}
+          {t("planSections.creditsUsed")}
+          {dateOf(billing.period.start)} {t("planSections.to")}{" "}
           {dateOf(new Date(new Date(billing.period.end).getTime() - 1).toISOString())})
         </dd>
-        <dt>Downloads of others' songs</dt>
+        <dt>{t("planSections.downloadsOfOthersSongs")}</dt>
         <dd data-testid="downloads">
           {downloads.has_unlimited_downloads
-            ? "Unlimited"
-            : `${downloads.downloads_used} used, ${downloads.downloads_remaining ?? 0} of ${downloads.downloads_limit ?? 0} left this month`}
+            ? t("planSections.unlimited")
+            : t("planSections.usedOfLeftThis", {
+                downloads_used: downloads.downloads_used,
+                value1: downloads.downloads_remaining ?? 0,
+                value2: downloads.downloads_limit ?? 0,
+              })}
         </dd>
       </dl>
-      <h3>Ledger</h3>
+      <h3>{t("planSections.ledger")}</h3>
       {account.ledger.length === 0 ? (
-        <p className="account-note">No changes yet: credits you get and spend are listed here.</p>
+        <p className="account-note">{t("planSections.noChangesYetCredits")}</p>
       ) : (
         <table className="ledger">
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What</th>
-              <th scope="col">Change</th>
-              <th scope="col">Balance</th>
+              <th scope="col">{t("planSections.date")}</th>
+              <th scope="col">{t("planSections.what")}</th>
+              <th scope="col">{t("planSections.change")}</th>
+              <th scope="col">{t("planSections.balance")}</th>
             </tr>
           </thead>
           <tbody>
             {account.ledger.map((entry) => (
               <tr key={entry.id} data-kind={entry.kind}>
+                <td>{formatDateTime(entry.created_at, currentLanguage())}</td>
                 <td>
-                  {new Date(entry.created_at).toLocaleString(undefined, {
-                    dateStyle: "medium",
-                    timeStyle: "short",
-                  })}
-                </td>
-                <td>
-                  {KIND_TEXT[entry.kind]}
+                  {t(KIND_KEYS[entry.kind])}
                   {entry.kind === "grant" ? `: ${entry.reason}` : ""}
                 </td>
                 <td className={entry.delta < 0 ? "ledger-minus" : "ledger-plus"}>

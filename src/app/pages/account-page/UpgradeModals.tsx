@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PLAN_NAMES, PLAN_SUMMARIES } from "../../../shared/account/plans.ts";
 import { type AccountView, CREDIT_PACKS, type PaidPlan } from "../../../shared/api/account.ts";
 import { apiSend } from "../../account/api-request.ts";
@@ -13,12 +14,13 @@ interface ModalProps {
 
 /** The code form both modals end with: codes work whichever way this server upgrades. */
 function RedeemCode({ changed, onClose }: Pick<ModalProps, "changed" | "onClose">) {
+  const { t } = useTranslation("account");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const done = await runAction("Code redeemed", () =>
+    const done = await runAction(t("runAction.codeRedeemed"), () =>
       apiSend("/api/account/redeem", { method: "POST", body: { code } }),
     );
     setBusy(false);
@@ -30,11 +32,15 @@ function RedeemCode({ changed, onClose }: Pick<ModalProps, "changed" | "onClose"
   return (
     <form className="account-form" onSubmit={submit}>
       <label>
-        Upgrade code
-        <input value={code} onChange={(event) => setCode(event.target.value)} placeholder="ABCD-EFGH-JKMN" />
+        {t("upgradeModals.upgradeCode")}
+        <input
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          placeholder={t("upgradeModals.abcdEfghJkmn")}
+        />
       </label>
       <button type="submit" disabled={busy || code.trim() === ""}>
-        {busy ? "Redeeming..." : "Redeem"}
+        {busy ? t("upgradeModals.redeeming") : t("upgradeModals.redeem")}
       </button>
     </form>
   );
@@ -42,6 +48,7 @@ function RedeemCode({ changed, onClose }: Pick<ModalProps, "changed" | "onClose"
 
 /** Asks staff for a plan or credits (UPGRADE_METHOD=request); one request waits at a time. */
 function RequestButton(props: ModalProps & { readonly label: string; readonly body: object }) {
+  const { t } = useTranslation("account");
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -49,7 +56,7 @@ function RequestButton(props: ModalProps & { readonly label: string; readonly bo
       disabled={busy || props.account.pending_request !== null}
       onClick={async () => {
         setBusy(true);
-        const done = await runAction("Request sent to staff", () =>
+        const done = await runAction(t("runAction.requestSent"), () =>
           apiSend("/api/account/upgrade-requests", { method: "POST", body: props.body }),
         );
         setBusy(false);
@@ -65,6 +72,7 @@ function RequestButton(props: ModalProps & { readonly label: string; readonly bo
 }
 
 function Pending({ account, changed }: Pick<ModalProps, "account" | "changed">) {
+  const { t } = useTranslation("account");
   const waiting = account.pending_request;
   if (!waiting) return null;
   const what = [
@@ -75,20 +83,20 @@ function Pending({ account, changed }: Pick<ModalProps, "account" | "changed">) 
     .join(" and ");
   return (
     <p className="account-note" role="status">
-      Your request for {what} is waiting for staff.{" "}
+      {t("upgradeModals.yourRequestFor")} {what} {t("upgradeModals.isWaitingForStaff")}{" "}
       <button
         type="button"
         className="link-button"
         onClick={async () => {
           if (
-            await runAction("Request withdrawn", () =>
+            await runAction(t("runAction.requestWithdrawn"), () =>
               apiSend("/api/account/upgrade-requests", { method: "DELETE" }),
             )
           )
             await changed();
         }}
       >
-        Withdraw it
+        {t("upgradeModals.withdrawIt")}
       </button>
     </p>
   );
@@ -99,6 +107,7 @@ function Pending({ account, changed }: Pick<ModalProps, "account" | "changed">) 
  * only in what can be asked for.
  */
 function UpgradeWays(props: ModalProps & { readonly intro: string; readonly choices: ReactNode }) {
+  const { t } = useTranslation("account");
   return (
     <>
       {props.account.upgrade_method === "request" ? (
@@ -106,23 +115,24 @@ function UpgradeWays(props: ModalProps & { readonly intro: string; readonly choi
           <p>{props.intro}</p>
           <Pending account={props.account} changed={props.changed} />
           {props.choices}
-          <p>Or, if staff gave you a code:</p>
+          <p>{t("upgradeModals.orIfStaffGave")}</p>
         </>
       ) : (
-        <p>Enter the code staff of this server gave you.</p>
+        <p>{t("upgradeModals.enterTheCodeStaff")}</p>
       )}
       <RedeemCode changed={props.changed} onClose={props.onClose} />
       <button type="button" className="link-button" onClick={props.onClose}>
-        Close
+        {t("upgradeModals.close")}
       </button>
     </>
   );
 }
 
 export function UpgradeModal(props: ModalProps) {
+  const { t } = useTranslation("account");
   const plans: PaidPlan[] = ["pro", "premier"];
   return (
-    <AccountModal title="Upgrade your plan" onClose={props.onClose} testId="upgrade-modal">
+    <AccountModal title={t("upgradeModals.upgradeYourPlan")} onClose={props.onClose} testId="upgrade-modal">
       <UpgradeWays
         {...props}
         intro="There is no card to charge here: staff of this server review upgrade requests."
@@ -131,7 +141,11 @@ export function UpgradeModal(props: ModalProps) {
             {plans.map((plan) => (
               <li key={plan}>
                 <strong>{PLAN_NAMES[plan]}</strong> <span>{PLAN_SUMMARIES[plan]}</span>
-                <RequestButton {...props} label={`Request ${PLAN_NAMES[plan]}`} body={{ plan_key: plan }} />
+                <RequestButton
+                  {...props}
+                  label={t("upgradeModals.request", { plan: PLAN_NAMES[plan] })}
+                  body={{ plan_key: plan }}
+                />
               </li>
             ))}
           </ul>
@@ -142,15 +156,21 @@ export function UpgradeModal(props: ModalProps) {
 }
 
 export function BuyCreditsModal(props: ModalProps) {
+  const { t } = useTranslation("account");
   return (
-    <AccountModal title="Buy credits" onClose={props.onClose} testId="credits-modal">
+    <AccountModal title={t("upgradeModals.buyCredits")} onClose={props.onClose} testId="credits-modal">
       <UpgradeWays
         {...props}
         intro="Pick a pack: staff of this server add the credits when they approve it."
         choices={
           <div className="credit-packs">
             {CREDIT_PACKS.map((credits) => (
-              <RequestButton key={credits} {...props} label={`${credits} credits`} body={{ credits }} />
+              <RequestButton
+                key={credits}
+                {...props}
+                label={t("upgradeModals.credits", { credits })}
+                body={{ credits }}
+              />
             ))}
           </div>
         }
@@ -160,12 +180,12 @@ export function BuyCreditsModal(props: ModalProps) {
 }
 
 export function CancelModal(props: ModalProps) {
+  const { t } = useTranslation("account");
   const [busy, setBusy] = useState(false);
   return (
-    <AccountModal title="Cancel subscription" onClose={props.onClose} testId="cancel-modal">
+    <AccountModal title={t("upgradeModals.cancelSubscription")} onClose={props.onClose} testId="cancel-modal">
       <p>
-        Your {PLAN_NAMES[props.account.plan_key]} plan stays until the end of this billing month; then your
-        account becomes Basic. Your songs and credits stay.
+        {t("upgradeModals.your")} {PLAN_NAMES[props.account.plan_key]} {t("upgradeModals.planStaysUntilThe")}
       </p>
       <div className="account-actions">
         <button
@@ -174,7 +194,7 @@ export function CancelModal(props: ModalProps) {
           disabled={busy}
           onClick={async () => {
             setBusy(true);
-            const done = await runAction("Subscription cancelled", () =>
+            const done = await runAction(t("runAction.subscriptionCancelled"), () =>
               apiSend("/api/account/subscription/cancel", { method: "POST" }),
             );
             setBusy(false);
@@ -184,10 +204,10 @@ export function CancelModal(props: ModalProps) {
             }
           }}
         >
-          Cancel at period end
+          {t("upgradeModals.cancelAtPeriodEnd")}
         </button>
         <button type="button" onClick={props.onClose}>
-          Keep my plan
+          {t("upgradeModals.keepMyPlan")}
         </button>
       </div>
     </AccountModal>

@@ -1,4 +1,5 @@
 import { ApiError } from "../../account/api-request.ts";
+import { i18n } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast-store.ts";
 
 /** Runs one change of the account page: a toast says it worked or why not; answers whether it did. */
@@ -10,7 +11,7 @@ export async function runAction(success: string, work: () => Promise<unknown>): 
   } catch (error) {
     showToast({
       kind: "error",
-      title: error instanceof ApiError ? error.detail : "Could not reach the server. Try again.",
+      title: error instanceof ApiError ? error.detail : i18n.t("account:runAction.couldNotReachThe"),
       durationMs: 6000,
     });
     return false;

@@ -31,6 +31,7 @@ import * as account from "./0100-account.ts";
 import * as commentTrending from "./0110-comment-trending.ts";
 import * as songVideos from "./0115-song-videos.ts";
 import * as videoUploads from "./0116-video-uploads.ts";
+import * as userLanguage from "./0125-user-language.ts";
 import * as listenerPlays from "./0130-listener-plays.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
@@ -67,5 +68,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0110-comment-trending": commentTrending,
   "0115-song-videos": songVideos,
   "0116-video-uploads": videoUploads,
+  "0125-user-language": userLanguage,
   "0130-listener-plays": listenerPlays,
 };
