@@ -90,7 +90,8 @@ export class LiveBinding {
       if (this.connection !== connection) return;
       this.ready = true;
       const present = this.controller.project;
-      if (present !== unsynced) this.undo.transact(() => writeProjectDiff(this.doc, unsynced, present), false);
+      if (present !== unsynced)
+        this.undo.transact(() => writeProjectDiff(this.doc, unsynced, present), false);
       this.refresh();
       this.sharePresence();
     });
