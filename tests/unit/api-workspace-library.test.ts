@@ -77,4 +77,19 @@ describe.each(BACKENDS)("the library filtered by a shared workspace on %s", (bac
     expect(refused.status).toBe(404);
     expect(refused.body.detail).toBe(WORKSPACE_NOT_FOUND);
   });
+
+  it("keeps an archived workspace's list to its owner", async () => {
+    const { owner, member, workspace } = await sharedWorkspace();
+    const song = await newTestClip(db(), { userId: owner.id });
+    await addClips(owner, workspace.id, [song.id]);
+    expect((await owner.client.post("/api/project/trash", { project_id: workspace.id })).status).toBe(200);
+    const own = await owner.client.post<FeedV3Response>("/api/feed/v3", libraryBody(workspace.id, owner.id));
+    expect(own.status).toBe(200);
+    expect(own.body.clips.map((clip) => clip.id)).toEqual([song.id]);
+    const refused = await member.client.post<Answer<object>>(
+      "/api/feed/v3",
+      libraryBody(workspace.id, member.id),
+    );
+    expect(refused.status).toBe(404);
+  });
 });

@@ -17,7 +17,7 @@ import { feedOffset, feedPage, libraryPage } from "../clips/feed-queries.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import { workspaceRole } from "../workspaces/members.ts";
+import { findMembership } from "../workspaces/members.ts";
 
 /**
  * A feed kept to one workspace lists it to its members only (each sees every member's songs
@@ -26,7 +26,8 @@ import { workspaceRole } from "../workspaces/members.ts";
 async function requireWorkspaceMember(db: Kysely<Database>, viewerId: string | null, filters: FeedFilters) {
   const workspaceId = namedWorkspace(filters);
   if (workspaceId === null) return;
-  if (viewerId === null || (await workspaceRole(db, workspaceId, viewerId)) === null) {
+  // An archived workspace is its owner's alone: they still list their songs in it.
+  if (viewerId === null || !(await findMembership(db, viewerId, workspaceId, { trashedToo: true }))) {
     throw notFound(WORKSPACE_NOT_FOUND);
   }
 }
