@@ -25,6 +25,8 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
     let carol: TestUser;
     let dave: TestUser;
     const made: Record<string, ClipRow> = {};
+    /** Carol's workspaces: one holding a song, one empty (a workspace is listed to its members only). */
+    const workspaces = { holding: "", empty: "" };
     const only = (userId: string) => ({ presence: "True" as const, userId });
 
     beforeAll(async () => {
@@ -44,7 +46,10 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
       await make("persona", { personaId: "persona-1" });
       await make("quiet", { metadata: { is_loudness_under_threshold: true } });
       await make("studio", { metadata: { type: "studio_export", from_studio_project_id: "project-9" } });
-      await make("workspace", { projectId: "workspace-1" });
+      for (const key of ["holding", "empty"] as const) {
+        workspaces[key] = (await carol.client.post<{ id: string }>("/api/project", { name: key })).body.id;
+      }
+      await make("workspace", { projectId: workspaces.holding });
       await make("trashed", {});
       await make("failed", { status: "error" });
       await make("liked", { isPublic: true, metadata: { negative_tags: "Heavy METAL" } });
@@ -109,7 +114,7 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
         ["remaster", "remaster", { fromClipId: plain }],
         ["concat", "concat", { fromClipId: plain }],
         ["persona", "persona", { personaId: "persona-1" }],
-        ["workspace", "workspace", { workspaceId: "workspace-1" }],
+        ["workspace", "workspace", { workspaceId: workspaces.holding }],
         ["fromStudioProject", "studio", { studioProjectId: "project-9" }],
       ];
       for (const [filter, name, source] of cases) {
@@ -121,7 +126,10 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
           filter,
         ).toEqual([name]);
         const elsewhere = Object.fromEntries(
-          Object.keys(source).map((key) => [key, key === "fromClipId" ? made.quiet.id : "other"]),
+          Object.keys(source).map((key) => [
+            key,
+            key === "fromClipId" ? made.quiet.id : key === "workspaceId" ? workspaces.empty : "other",
+          ]),
         );
         expect(
           titles(await feed(carol.client, { user, [filter]: { presence: "True", ...elsewhere } })),

@@ -179,6 +179,31 @@ describe.each(BACKENDS)("live studio editing on %s", (backend) => {
     expect(saved.state.title).toBe("Replayed");
   });
 
+  it("merges a save made outside the live doc into it, keeping the live edits it did not touch", async () => {
+    const { owner, projectId } = await ownerWithProject();
+    const base = await loadProject(projectId, owner.client);
+    const live = connect(projectId, owner.token);
+    await live.connection.synced();
+    const [first, second] = base.state.tracks;
+    live.edit((state) => setTrackName(state, first.id, "Renamed live"));
+    await server.app().studioLive.flush(projectId);
+    // A page that is not live saves a mute on the version it loaded (the first track's old name with it).
+    const saved = await owner.client.post<{ version_id: number }>("/api/studio/save-project", {
+      project_id: projectId,
+      state: setTrackMute(base.state, second.id, true),
+      base_version_id: base.version_id,
+    });
+    expect(saved.status).toBe(200);
+    // The save's changes reach the live doc; its unchanged name leaves the live rename alone.
+    await until(() => live.state().tracks[1].mute, "the saved mute in the live doc");
+    expect(live.state().tracks[0].name).toBe("Renamed live");
+    await server.app().studioLive.flush(projectId);
+    const merged = await loadProject(projectId, owner.client);
+    expect(merged.version_id).toBeGreaterThan(saved.body.version_id);
+    expect(merged.state.tracks[0].name).toBe("Renamed live");
+    expect(merged.state.tracks[1].mute).toBe(true);
+  });
+
   it("catches up after a dropped socket, both ways", async () => {
     const { owner, projectId } = await ownerWithProject();
     const first = connect(projectId, owner.token);

@@ -7,10 +7,19 @@ import { SineSongGenerator } from "../sine-song-generator.ts";
 import { TestSocket } from "../test-socket.ts";
 import { type Answer, collaborationCalls } from "../workspace-collaboration-calls.ts";
 
+/** The next workspace_change but a song's progress (update_clips, heard while songs are made). */
+async function nextChange(socket: TestSocket) {
+  for (;;) {
+    const message = await socket.next();
+    if (message.type !== "event") return message;
+    if ((message.data as { action?: string }).action !== "update_clips") return message;
+  }
+}
+
 describe.each(BACKENDS)("a shared workspace's live changes on %s", (backend) => {
   const generator = new SineSongGenerator();
   const { server, db } = startApiServerWithUsers(backend, {}, { generator: () => generator });
-  const { addClips, sharedWorkspace } = collaborationCalls(server, db);
+  const { addClips, load, sharedWorkspace } = collaborationCalls(server, db);
 
   it("publishes every member's clip change and ably-update on the channel, with the actor's handle", async () => {
     const { owner, member, workspace } = await sharedWorkspace();
@@ -21,7 +30,7 @@ describe.each(BACKENDS)("a shared workspace's live changes on %s", (backend) => 
       await socket.subscribe(projectChannel(workspace.id));
       const clip = await newTestClip(db(), { userId: member.id });
       await addClips(member, workspace.id, [clip.id]);
-      expect(await socket.next()).toMatchObject({
+      expect(await nextChange(socket)).toMatchObject({
         name: "workspace_change",
         data: {
           project: workspace.id,
@@ -32,7 +41,7 @@ describe.each(BACKENDS)("a shared workspace's live changes on %s", (backend) => 
         },
       });
       await member.client.post("/api/gen/trash", { clip_ids: [clip.id], trash: true });
-      expect(await socket.next()).toMatchObject({
+      expect(await nextChange(socket)).toMatchObject({
         name: "workspace_change",
         data: { action: "trash_clips", user_id: member.id, clip_ids: [clip.id] },
       });
@@ -40,7 +49,7 @@ describe.each(BACKENDS)("a shared workspace's live changes on %s", (backend) => 
         update_type: "move_clips",
       });
       expect(update.status).toBe(200);
-      expect(await socket.next()).toMatchObject({
+      expect(await nextChange(socket)).toMatchObject({
         name: "workspace_change",
         data: { action: "move_clips", user_id: member.id },
       });
@@ -54,7 +63,7 @@ describe.each(BACKENDS)("a shared workspace's live changes on %s", (backend) => 
       });
       expect(generated.status).toBe(200);
       const newIds = generated.body.clips.map((made) => made.id);
-      expect(await socket.next()).toMatchObject({
+      expect(await nextChange(socket)).toMatchObject({
         name: "workspace_change",
         data: { action: "add_clips", user_id: member.id, clip_ids: newIds },
       });
@@ -80,6 +89,47 @@ describe.each(BACKENDS)("a shared workspace's live changes on %s", (backend) => 
         .request<Answer<object>>(method, path, method === "GET" ? undefined : {});
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(anonymous.body.detail).toBe("Sign in to continue");
+    }
+  });
+
+  it("tells the other members each status change of a song a member is making in it", async () => {
+    const { owner, member, workspace } = await sharedWorkspace();
+    const socket = await TestSocket.open(`${server.url().replace(/^http/, "ws")}${REALTIME_PATH}`, {
+      authorization: `Bearer ${owner.token}`,
+    });
+    try {
+      await socket.subscribe(projectChannel(workspace.id));
+      await db().updateTable("users").set({ credits: 100 }).where("id", "=", member.id).execute();
+      const generated = await member.client.post<GenerateResponse>("/api/generate/v2/", {
+        tags: "lofi",
+        make_instrumental: true,
+        batch_size: 1,
+        project_id: workspace.id,
+      });
+      expect(generated.status).toBe(200);
+      const [songId] = generated.body.clips.map((made) => made.id);
+      // Every event until the owner's list, reloaded after the last one, shows the song complete.
+      const updates: unknown[] = [];
+      for (;;) {
+        const message = await socket.next();
+        if (message.type !== "event" || message.name !== "workspace_change") continue;
+        const data = message.data as { action: string; clip_ids?: string[] };
+        if (data.action === "update_clips") updates.push(data);
+        const listed = (await load(owner, workspace.id)).body.project_clips.find(
+          (entry) => entry.clip.id === songId,
+        )?.clip;
+        if (data.action === "update_clips" && listed?.status === "complete") break;
+      }
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates.at(-1)).toMatchObject({
+        project: workspace.id,
+        action: "update_clips",
+        user_id: member.id,
+        handle: member.handle,
+        clip_ids: [songId],
+      });
+    } finally {
+      await socket.close();
     }
   });
 });

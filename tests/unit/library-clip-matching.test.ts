@@ -62,6 +62,22 @@ describe("whether a clip belongs in the library", () => {
     expect(clipMatches(inDemos, filters({ workspace: "False" }, { workspaceId: "w1" }), OWNER)).toBe(true);
   });
 
+  it("keeps another member's song when its shared workspace is chosen, and only then", () => {
+    const theirs = libraryClip(1, { user_id: STRANGER, project: { id: "w1", name: "Band" } });
+    expect(clipMatches(theirs, filters({}, { workspaceId: "w1" }), OWNER)).toBe(true);
+    expect(clipMatches(theirs, filters(), OWNER)).toBe(false);
+    expect(clipMatches(theirs, filters({}, { workspaceId: "w2" }), OWNER)).toBe(false);
+    expect(
+      clipMatches(libraryClip(2, { user_id: STRANGER }), filters({}, { workspaceId: "default" }), OWNER),
+    ).toBe(false);
+    const trashed = libraryClip(3, {
+      user_id: STRANGER,
+      project: { id: "w1", name: "Band" },
+      is_trashed: true,
+    });
+    expect(clipMatches(trashed, filters({}, { workspaceId: "w1" }), OWNER)).toBe(false);
+  });
+
   it("searches title, tags, negative tags and prompt case-insensitively, one field at a time", () => {
     const clip = libraryClip(1, { title: "Harbour Lights" }, { tags: "Dream Pop", prompt: "la la land" });
     expect(clipMatches(clip, filters({}, { search: " HARBOUR " }), OWNER)).toBe(true);

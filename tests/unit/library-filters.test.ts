@@ -90,6 +90,13 @@ describe("the library's filters in the address", () => {
     expect(query.get("wid")).toBe("w-123");
     expect(sameFilters(filtersFromQuery(query.toString()).filters, filters)).toBe(true);
     expect(toFeedFilters(filters, OWNER).workspace).toEqual({ presence: "True", workspaceId: "w-123" });
+    // Every member's songs in a chosen workspace; one's own in the default one (and everywhere else).
+    expect(toFeedFilters(filters, OWNER).user).toBeUndefined();
+    expect(toFeedFilters({ ...filters, workspaceId: "default" }, OWNER).user).toEqual({
+      presence: "True",
+      userId: OWNER,
+    });
+    expect(toFeedFilters(withStates({}), OWNER).user).toEqual({ presence: "True", userId: OWNER });
     expect(filtersFromQuery("?wid=").filters.workspaceId).toBeNull();
   });
 

@@ -21,7 +21,8 @@ describe("the studio's live binding", () => {
     for (const binding of bindings) binding.close();
   });
 
-  async function twoPages() {
+  /** A project of a new account, and a way to open it in a new page (live at once). */
+  async function sharedProject() {
     const owner = await server.signedUp();
     const created = await owner.client.post<{ id: string; version_id: number }>("/api/studio/create-project");
     await owner.client.post("/api/studio/save-project", {
@@ -43,6 +44,11 @@ describe("the studio's live binding", () => {
       bindings.push(binding);
       return { controller, binding };
     };
+    return page;
+  }
+
+  async function twoPages() {
+    const page = await sharedProject();
     const pages = [page(), page()];
     await until(() => pages.every((each) => each.binding.status.getState() === "synced"), "both pages live");
     return pages;
@@ -65,6 +71,22 @@ describe("the studio's live binding", () => {
       expect(page.controller.project.tracks[1].mute).toBe(true);
     }
     expect(a.controller.state.live).toEqual({ canUndo: false, canRedo: true });
+  });
+
+  it("sends an edit made before the page's first sync once it is synced", async () => {
+    const page = await sharedProject();
+    const first = page();
+    const early = page();
+    const track = early.controller.project.tracks[2];
+    // At once, before the socket has even opened.
+    expect(early.binding.status.getState()).toBe("connecting");
+    early.controller.edit((project) => setTrackName(project, track.id, "Named before the sync"));
+    await until(
+      () => first.controller.project.tracks[2].name === "Named before the sync",
+      "the early edit on the other page",
+    );
+    expect(early.controller.project.tracks[2].name).toBe("Named before the sync");
+    expect(early.controller.state.live).toEqual({ canUndo: true, canRedo: false });
   });
 
   it("makes a drag one undo step, keeping what someone else changed meanwhile", async () => {

@@ -1,5 +1,6 @@
 // Who edits a studio project live: its owner always; once the owner marks it shared, the members of
 // the shared workspace its song lives in; nobody else, and nobody but the owner in the default workspace.
+// The project's page is told the same (is_live_member), with the collab-workspaces flag.
 import { describe, expect, it } from "vitest";
 import { studioProjectWorkspace, workspaceMembers } from "../../src/server/studio-live/members.ts";
 import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
@@ -55,5 +56,36 @@ describe.each(BACKENDS)("live editors of a studio project on %s", (backend) => {
     // Free text from a request's metadata names no project.
     expect(await studioProjectWorkspace(db(), "project-9", owner.id)).toBeNull();
     expect(await studioProjectWorkspace(db(), null, owner.id)).toBeNull();
+  });
+
+  it("tells each viewer's page whether they edit it live: owner, flagged member once shared; no one else", async () => {
+    const { owner, member, workspace } = await sharedWorkspace();
+    const stranger = await user(true);
+    const clip = await newTestClip(db(), { userId: owner.id, projectId: workspace.id, status: "complete" });
+    const opened = await owner.client.post<{ id: string }>(
+      `/api/studio/create-or-load-project-for-clip/${clip.id}`,
+    );
+    expect(opened.status).toBe(201);
+    const load = (client: typeof owner.client) =>
+      client.get<{ is_live_member?: boolean; detail?: string }>(`/api/studio/project/${opened.body.id}`);
+    expect((await load(owner.client)).body.is_live_member).toBe(true);
+    expect((await load(member.client)).status).toBe(404);
+    expect(
+      (await owner.client.post(`/api/studio/project/${opened.body.id}/share`, { is_shared: true })).status,
+    ).toBe(200);
+    // Without the collab-workspaces flag a member reads it, as anyone signed in may.
+    expect((await load(member.client)).body.is_live_member).toBe(false);
+    await db()
+      .updateTable("users")
+      .set({ flags: ["collab-workspaces"] })
+      .where("id", "=", member.id)
+      .execute();
+    expect((await load(member.client)).body.is_live_member).toBe(true);
+    const reader = await load(stranger.client);
+    expect(reader.status).toBe(200);
+    expect(reader.body.is_live_member).toBe(false);
+    const anonymous = await load(server.client());
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.detail).toBe("Sign in to continue");
   });
 });

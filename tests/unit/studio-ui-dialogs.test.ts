@@ -107,6 +107,7 @@ describe("the dialog a read-only project answers an edit with", () => {
     projectId: "p-1",
     versionId: 7,
     readOnly,
+    sharing: null,
   });
 
   it("asks to remix someone else's shared project, and opens the copy", async () => {

@@ -31,6 +31,19 @@ describe("what members are told of a shared workspace's changes", () => {
     ).toEqual(["ana added 2 songs", "bo trashed 1 song", "ana removed 1 song"]);
   });
 
+  it("applies a song's progress while it is made without a word", () => {
+    expect(
+      summarizeWorkspaceChanges(
+        [
+          change("ana", "add_clips", ["a"]),
+          change("ana", "update_clips", ["a"]),
+          change("bo", "update_clips", ["b"]),
+        ],
+        "me",
+      ),
+    ).toEqual(["ana added 1 song"]);
+  });
+
   it("leaves out one's own changes and says 'updated' when no songs are named", () => {
     expect(
       summarizeWorkspaceChanges(

@@ -99,6 +99,12 @@ const inViewersSharedWorkspace = (viewerId: string) => sql<boolean>`(clips.proje
     and (w.user_id = ${viewerId} or exists(select 1 from workspace_invites i where i.workspace_id = w.id
       and i.invited_user_id = ${viewerId} and i.status = 'accepted'))))`;
 
+/** The clip rule, widened to the songs of the shared workspaces the viewer belongs to. */
+export const visibleToMember = (viewerId: string | null) =>
+  viewerId
+    ? sql<boolean>`(${visibleTo(viewerId)} or ${inViewersSharedWorkspace(viewerId)})`
+    : visibleTo(null);
+
 /**
  * The clip if the viewer may see it (or, opened one at a time, a song of a shared workspace they
  * belong to); otherwise (missing, private, trashed) a 404 that tells nothing more.
@@ -108,12 +114,9 @@ export async function findVisibleClip(
   viewerId: string | null,
   clipId: string,
 ): Promise<ClipViewRow> {
-  const visible = viewerId
-    ? sql<boolean>`(${visibleTo(viewerId)} or ${inViewersSharedWorkspace(viewerId)})`
-    : visibleTo(null);
   const row = await selectClips(db, viewerId)
     .where("clips.id", "=", clipId)
-    .where(visible)
+    .where(visibleToMember(viewerId))
     .executeTakeFirst();
   if (!row) throw notFound(CLIP_NOT_FOUND);
   return row;

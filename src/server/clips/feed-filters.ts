@@ -32,6 +32,15 @@ const derivedFrom = (fromClipId: string | undefined, field?: string) => {
   return field ? sql<boolean>`(${metadataEquals(field, fromClipId)} or ${root})` : root;
 };
 
+/**
+ * The one shared-or-own workspace the filters keep the feed to, or null: only its members may list
+ * it, and they see each other's songs in it (the library page filtered by a workspace).
+ */
+export function namedWorkspace(filters: FeedFilters): string | null {
+  const id = filters.workspace?.presence === "True" ? filters.workspace.workspaceId : undefined;
+  return id === undefined || id === DEFAULT_WORKSPACE_ID ? null : id;
+}
+
 function workspace(workspaceId: string | undefined): Predicate {
   if (workspaceId === undefined) return sql<boolean>`(clips.project_id is not null)`;
   if (workspaceId === DEFAULT_WORKSPACE_ID) return sql<boolean>`(clips.project_id is null)`;

@@ -2,10 +2,10 @@ import { type Kysely, sql } from "kysely";
 import { type Clip, FEED_PAGE_SIZE, type FeedFilters, type FeedV2Query } from "../../shared/api/clips.ts";
 import type { Database } from "../db/schema.ts";
 import type { Predicate } from "./clip-kinds.ts";
-import { selectClips, visibleTo } from "./clip-repository.ts";
+import { selectClips, visibleTo, visibleToMember } from "./clip-repository.ts";
 import { clipView } from "./clip-view.ts";
 import { decodeCursor, encodeCursor, type FeedPosition, type FeedSort } from "./feed-cursor.ts";
-import { feedFilterConditions, libraryFilterConditions } from "./feed-filters.ts";
+import { feedFilterConditions, libraryFilterConditions, namedWorkspace } from "./feed-filters.ts";
 
 const DEFAULT_SORT: FeedSort = { sortBy: "created_at", sortDirection: "desc" };
 
@@ -16,15 +16,19 @@ const createdAtText = sql<string>`to_char(clips.created_at at time zone 'UTC', '
  * The clips meeting the conditions that the viewer may see. When the conditions keep only the
  * viewer's own clips (`ownOnly`), all of them are visible: the visibility rule would only add an
  * `or` that the planner counts as if it removed rows, which makes it misjudge the cheapest plan.
+ * In a list of one workspace (`inWorkspace`), a member also sees the other members' songs there.
  */
 function filteredClips(
   db: Kysely<Database>,
   viewerId: string | null,
   conditions: readonly Predicate[],
   ownOnly: boolean,
+  inWorkspace = false,
 ) {
   let query = selectClips(db, viewerId);
-  if (!ownOnly) query = query.where(visibleTo(viewerId));
+  if (!ownOnly) {
+    query = query.where(inWorkspace ? visibleToMember(viewerId) : visibleTo(viewerId));
+  }
   for (const condition of conditions) query = query.where(condition);
   return query;
 }
@@ -32,7 +36,7 @@ function filteredClips(
 function sortedFeed(db: Kysely<Database>, viewerId: string | null, filters: FeedFilters, sort: FeedSort) {
   const column = sort.sortBy === "created_at" ? "clips.created_at" : "clips.play_count";
   const { conditions, ownOnly } = feedFilterConditions(filters, viewerId);
-  return filteredClips(db, viewerId, conditions, ownOnly)
+  return filteredClips(db, viewerId, conditions, ownOnly, namedWorkspace(filters) !== null)
     .select(createdAtText.as("sort_created_at"))
     .orderBy(column, sort.sortDirection)
     .orderBy("clips.id", sort.sortDirection);

@@ -1,18 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import {
+  type FeedFilters,
   type FeedV2Response,
   type FeedV3Response,
   feedOffsetBodySchema,
   feedV2QuerySchema,
   feedV3BodySchema,
 } from "../../shared/api/clips.ts";
+import { WORKSPACE_NOT_FOUND } from "../../shared/api/workspaces.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findVisibleClips } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
+import { namedWorkspace } from "../clips/feed-filters.ts";
 import { feedOffset, feedPage, libraryPage } from "../clips/feed-queries.ts";
 import type { Database } from "../db/schema.ts";
+import { notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
+import { findMembership } from "../workspaces/members.ts";
+
+/**
+ * A feed kept to one workspace lists it to its members only (each sees every member's songs
+ * there); anyone else gets the 404 of a missing workspace, so its id tells them nothing.
+ */
+async function requireWorkspaceMember(db: Kysely<Database>, viewerId: string | null, filters: FeedFilters) {
+  const workspaceId = namedWorkspace(filters);
+  if (workspaceId === null) return;
+  // An archived workspace is its owner's alone: they still list their songs in it.
+  if (viewerId === null || !(await findMembership(db, viewerId, workspaceId, { trashedToo: true }))) {
+    throw notFound(WORKSPACE_NOT_FOUND);
+  }
+}
 
 /** The feed and the library: cursor pages (v3), page jumps (v3/offset), numbered pages and ids (v2). */
 export function registerFeedRoutes(app: FastifyInstance, db: Kysely<Database>): void {
@@ -29,11 +47,15 @@ export function registerFeedRoutes(app: FastifyInstance, db: Kysely<Database>): 
 
   app.post("/api/feed/v3", async (request): Promise<FeedV3Response> => {
     const body = parseInput(feedV3BodySchema, request.body);
-    return feedPage(db, request.auth?.user.id ?? null, body);
+    const viewerId = request.auth?.user.id ?? null;
+    await requireWorkspaceMember(db, viewerId, body.filters);
+    return feedPage(db, viewerId, body);
   });
 
   app.post("/api/feed/v3/offset", async (request) => {
     const body = parseInput(feedOffsetBodySchema, request.body);
-    return feedOffset(db, request.auth?.user.id ?? null, body);
+    const viewerId = request.auth?.user.id ?? null;
+    await requireWorkspaceMember(db, viewerId, body.filters);
+    return feedOffset(db, viewerId, body);
   });
 }

@@ -46,7 +46,11 @@ export function registerStudioRoutes(app: FastifyInstance, db: Kysely<Database>)
 
   app.get("/api/studio/project/:project_id", async (request) => {
     const { project_id } = parseInput(projectIdParamsSchema, request.params, "path");
-    return loadProject(db, requireUser(request).id, project_id);
+    const user = requireUser(request);
+    const project = await loadProject(db, user.id, project_id);
+    const live =
+      user.flags.includes("collab-workspaces") && (await app.studioLive.mayEdit(project_id, user.id));
+    return { ...project, is_live_member: live };
   });
 
   app.get("/api/studio/project/:project_id/versions", async (request) => {
@@ -73,6 +77,13 @@ export function registerStudioRoutes(app: FastifyInstance, db: Kysely<Database>)
         state: parseRequestState(body.state),
         title: body.title,
         baseVersionId: body.base_version_id,
+      });
+      // A page that is not live saved while others may edit the project live: the live doc takes it in.
+      await app.studioLive.savedOutside({
+        projectId: body.project_id,
+        authorId: user.id,
+        baseVersionId: body.base_version_id ?? null,
+        versionId,
       });
       return { version_id: versionId };
     },

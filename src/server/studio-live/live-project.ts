@@ -27,6 +27,7 @@ import {
   checkLiveState,
   type LiveStateCheck,
   readProjectState,
+  writeProjectDiff,
 } from "../../shared/collab/project-doc.ts";
 import type { StudioProjectState } from "../../shared/project/index.ts";
 
@@ -209,6 +210,29 @@ export class LiveProject {
     }
     applyAwarenessUpdate(this.awareness, update, peer);
     return null;
+  }
+
+  /**
+   * A save made outside the live doc (`saved`, made on `base`): what it changed from its base is
+   * written over the doc as one change, so live edits to anything else stay; where both changed one
+   * field, the save (the later) wins. Checked like a peer's update first: the reason when the merged
+   * state would not be valid (the doc is then left as it was), else null.
+   */
+  mergeSave(base: StudioProjectState | null, saved: StudioProjectState): string | null {
+    const merged = this.copyOfDoc();
+    try {
+      writeProjectDiff(merged, base, saved);
+      const next = readProjectState(merged, this.checked, this.selection);
+      const check = checkLiveChange(this.checked, next);
+      if (!check.ok) return check.detail;
+      const update = Y.encodeStateAsUpdate(merged, Y.encodeStateVector(this.doc));
+      Y.applyUpdate(this.trial, update);
+      this.checked = next;
+      Y.applyUpdate(this.doc, update);
+      return null;
+    } finally {
+      merged.destroy();
+    }
   }
 
   /** A change relayed by another instance (already checked there). */

@@ -25,6 +25,16 @@ const liveChannel = (projectId: string) => `studio-live:${projectId}`;
 /** How long an instance opening a project waits for another one's doc before reading the database. */
 const PEER_DOC_WAIT_MS = 300;
 
+/** A version saved through the ordinary save call while the project may be open live somewhere. */
+const outsideSaveSchema = z.object({
+  projectId: z.string(),
+  authorId: z.string(),
+  /** The version the save was made on; null: the one before it. */
+  baseVersionId: z.number().int().nullable(),
+  versionId: z.number().int(),
+});
+export type OutsideSave = z.infer<typeof outsideSaveSchema>;
+
 const relayedSchema = z.object({
   from: z.string(),
   payload: z.string().optional(),
@@ -175,9 +185,45 @@ export class LiveProjects {
         this.publish(liveChannel(entry.project.projectId), "state", { payload: entry.project.fullState() });
       } else if ((event.name === "update" || event.name === "awareness") && data.payload) {
         entry.project.applyRelayed(event.name, data.payload);
+      } else if (event.name === "saved" && data.payload) {
+        void this.mergeSaved(entry, outsideSaveSchema.parse(JSON.parse(data.payload)));
       }
     } catch (error) {
       this.log.warn({ err: error }, "live project: a relayed change could not be applied");
+    }
+  }
+
+  /**
+   * A version saved by a page that is not live: merged into the project's live doc, here and on
+   * every other instance holding it, so neither the save nor the live edits are lost (the rule is
+   * LiveProject.mergeSave's). The merged state is then saved as a version after it.
+   */
+  async savedOutside(save: OutsideSave): Promise<void> {
+    this.publish(liveChannel(save.projectId), "saved", { payload: JSON.stringify(save) });
+    const opening = this.open.get(save.projectId);
+    if (opening) await this.mergeSaved(await opening, save);
+  }
+
+  private async mergeSaved(entry: OpenProject, save: OutsideSave): Promise<void> {
+    try {
+      const versions = this.db
+        .selectFrom("studio_project_versions")
+        .select("state")
+        .where("project_id", "=", save.projectId);
+      const saved = await versions.where("id", "=", save.versionId).executeTakeFirst();
+      const base = await (save.baseVersionId === null
+        ? versions.where("id", "<", save.versionId).orderBy("id", "desc").limit(1)
+        : versions.where("id", "=", save.baseVersionId)
+      ).executeTakeFirst();
+      if (!saved || entry.closed) return;
+      const refusal = entry.project.mergeSave(
+        base ? parseProjectState(base.state) : null,
+        parseProjectState(saved.state),
+      );
+      if (refusal !== null) return this.log.warn({ detail: refusal }, "live project: a save not merged");
+      this.scheduleSave(entry, save.authorId);
+    } catch (error) {
+      this.log.error({ err: error }, "live project: a save could not be merged");
     }
   }
 

@@ -106,6 +106,11 @@ export const studioProjectSchema = z.object({
   version_id: versionId,
   is_owner: z.boolean(),
   is_shared: z.boolean(),
+  /**
+   * The viewer edits it live: its owner, or (once shared) a member of its song's shared workspace,
+   * with the collab-workspaces flag. Such a member's page edits it through the live doc only.
+   */
+  is_live_member: z.boolean().optional(),
   /** The latest version is locked: the project is read-only until cloned. */
   is_locked: z.boolean(),
   source_clip_id: z.string().nullable(),

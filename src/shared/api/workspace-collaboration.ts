@@ -70,7 +70,10 @@ export type CollaboratorsResponse = z.infer<typeof collaboratorsResponseSchema>;
 export const collaboratorRemovedSchema = z.object({ project_id: z.string(), user_id: z.string() });
 export type CollaboratorRemoved = z.infer<typeof collaboratorRemovedSchema>;
 
-/** The workspace_change actions: the clip calls', trash and restore, and members joining or leaving. */
+/**
+ * The workspace_change actions: the clip calls', trash and restore, a song's progress while it is
+ * made (update_clips: its status, audio and details changed), and members joining or leaving.
+ */
 export const WORKSPACE_CHANGE_ACTIONS = [
   "member_joined",
   "member_left",
@@ -80,6 +83,7 @@ export const WORKSPACE_CHANGE_ACTIONS = [
   "pin_clips",
   "trash_clips",
   "restore_clips",
+  "update_clips",
 ] as const;
 export type WorkspaceChangeAction = (typeof WORKSPACE_CHANGE_ACTIONS)[number];
 

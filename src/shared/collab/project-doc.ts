@@ -99,7 +99,9 @@ export function writeProjectDiff(
   const parts = projectDocParts(doc);
   doc.transact(() => {
     for (const [key, value] of Object.entries(next)) {
-      if (!NOT_SETTINGS.has(key) && previous?.[key] !== value) setField(parts.settings, key, value);
+      // Compared by value: a state parsed apart from `previous` (a save merged in) shares no objects.
+      if (!NOT_SETTINGS.has(key) && (previous === null || !equalityDeep(previous[key], value)))
+        setField(parts.settings, key, value);
     }
     const previousTracks = new Map(previous?.tracks.map((track) => [track.id, track]));
     const previousClips = new Map(

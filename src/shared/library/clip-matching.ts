@@ -52,11 +52,17 @@ export function matchesSearchText(clip: Clip, search: string): boolean {
 }
 
 /**
- * Whether the clip belongs in the user's library under these filters: the user's own, not trashed,
- * not failed (clips in error are hidden from the library), and passing each filter and the search.
+ * Whether the clip belongs in the user's library under these filters: the user's own (or, with one
+ * shared workspace chosen, any member's song in it), not trashed, not failed (clips in error are
+ * hidden from the library), and passing each filter and the search.
  */
 export function clipMatches(clip: Clip, filters: LibraryFilters, userId: string): boolean {
-  if (clip.user_id !== userId || clip.is_trashed || clip.status === "error") return false;
+  const inChosenWorkspace =
+    filters.workspaceId !== null &&
+    filters.workspaceId !== DEFAULT_WORKSPACE_ID &&
+    clip.project?.id === filters.workspaceId;
+  if ((clip.user_id !== userId && !inChosenWorkspace) || clip.is_trashed || clip.status === "error")
+    return false;
   // A chosen workspace stands in for the workspace filter, as in the request.
   const checked =
     filters.workspaceId === null ? FILTER_NAMES : FILTER_NAMES.filter((name) => name !== "workspace");

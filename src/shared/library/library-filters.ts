@@ -3,7 +3,7 @@
 // or a shared link shows the same list.
 
 import type { FeedFilters, TriState } from "../api/clips.ts";
-import { SEARCH_TEXT_MAX, TRI_STATES } from "../api/clips.ts";
+import { DEFAULT_WORKSPACE_ID, SEARCH_TEXT_MAX, TRI_STATES } from "../api/clips.ts";
 
 /** Filters on a clip's own flags. */
 export const FLAG_FILTERS = [
@@ -65,12 +65,14 @@ const SORT_REQUEST: Record<LibrarySort, NonNullable<FeedFilters["sort"]>> = {
 };
 
 /**
- * The feed v3 filters for the user's library: always scoped to the user and out of the trash; Any
- * is left out (the server ignores it anyway, and the request stays short).
+ * The feed v3 filters for the user's library: scoped to the user and out of the trash; Any is left
+ * out (the server ignores it anyway, and the request stays short). One workspace chosen (not the
+ * default one, which is each person's own) lists every member's songs in it.
  */
 export function toFeedFilters(filters: LibraryFilters, userId: string): FeedFilters {
+  const oneWorkspace = filters.workspaceId !== null && filters.workspaceId !== DEFAULT_WORKSPACE_ID;
   const request: Record<string, unknown> = {
-    user: { presence: "True", userId },
+    ...(oneWorkspace ? {} : { user: { presence: "True", userId } }),
     trashed: "False",
     sort: SORT_REQUEST[filters.sort],
   };

@@ -22,17 +22,20 @@ const MEMBERSHIP: Readonly<Record<string, string>> = {
   member_left: "left the workspace",
 };
 
+/** Applied without a word: a song's progress while it is made shows in the list itself. */
+const UNTOLD = new Set(["update_clips"]);
+
 const songs = (count: number) => (count === 1 ? "1 song" : `${count} songs`);
 
 /**
  * One line per person and action, in the order first heard; one's own changes (from another tab)
- * are not told. The songs are counted by id, so the same song changed twice counts once; an event
+ * and songs' progress are not told. The songs are counted by id, so the same song changed twice counts once; an event
  * without ids (the ably-update call) says the workspace was updated.
  */
 export function summarizeWorkspaceChanges(events: readonly WorkspaceChangeEvent[], selfId: string): string[] {
   const groups = new Map<string, { who: string; action: string; ids: Set<string>; counted: boolean }>();
   for (const event of events) {
-    if (event.user_id === selfId) continue;
+    if (event.user_id === selfId || UNTOLD.has(event.action)) continue;
     const key = `${event.user_id}\u0000${event.action}`;
     const group = groups.get(key) ?? {
       who: event.handle ?? "Someone",

@@ -83,9 +83,15 @@ export class LiveBinding {
     });
     this.undo.onStacks(() => this.refresh());
     connection.awareness.on("change", () => this.readPeople(connection));
+    // Edits made before the doc is in step with the server's are queued as one change from here:
+    // written over the server's state once synced, only the fields they changed, so none is lost.
+    const unsynced = this.controller.project;
     void connection.synced().then(() => {
       if (this.connection !== connection) return;
       this.ready = true;
+      const present = this.controller.project;
+      if (present !== unsynced)
+        this.undo.transact(() => writeProjectDiff(this.doc, unsynced, present), false);
       this.refresh();
       this.sharePresence();
     });

@@ -21,12 +21,22 @@ export interface StudioRequest {
 
 export type ReadOnlyReason = "locked" | "shared" | "version";
 
+/** Who the viewer is to a server project, for its Share panel. */
+export interface ProjectSharing {
+  readonly isOwner: boolean;
+  readonly isShared: boolean;
+  /** A member of its shared workspace (not its owner): edits reach the project live, never saved here. */
+  readonly liveMember: boolean;
+}
+
 export interface OpenedStudioProject {
   readonly state: StudioProjectState;
   /** The server project, or null for the demo (kept in this browser). */
   readonly projectId: string | null;
   readonly versionId: number | null;
   readonly readOnly: ReadOnlyReason | null;
+  /** Null for the demo and for a version opened by its link. */
+  readonly sharing: ProjectSharing | null;
 }
 
 /** A load that failed, with its toast texts. */
@@ -52,7 +62,13 @@ function versionError(error: unknown): OpenError {
 }
 
 export function openDemo(storage: KeyValueStorage | null = browserStorage()): OpenedStudioProject {
-  return { state: readDemoDraft(storage) ?? demoProject(), projectId: null, versionId: null, readOnly: null };
+  return {
+    state: readDemoDraft(storage) ?? demoProject(),
+    projectId: null,
+    versionId: null,
+    readOnly: null,
+    sharing: null,
+  };
 }
 
 export async function openRequested(request: StudioRequest, api: StudioApi): Promise<OpenedStudioProject> {
@@ -65,6 +81,7 @@ export async function openRequested(request: StudioRequest, api: StudioApi): Pro
         projectId: version.project_id,
         versionId: version.version_id,
         readOnly: "version",
+        sharing: null,
       };
     } catch (error) {
       throw versionError(error);
@@ -77,12 +94,14 @@ export async function openRequested(request: StudioRequest, api: StudioApi): Pro
     }
     if (projectId === null) return openDemo();
     const project = await api.loadProject(projectId);
+    const liveMember = !project.is_owner && project.is_live_member === true;
     const readOnly: ReadOnlyReason | null = project.is_locked
       ? "locked"
-      : !project.is_owner
+      : !project.is_owner && !liveMember
         ? "shared"
         : null;
-    return { state: project.state, projectId: project.id, versionId: project.version_id, readOnly };
+    const sharing = { isOwner: project.is_owner, isShared: project.is_shared, liveMember };
+    return { state: project.state, projectId: project.id, versionId: project.version_id, readOnly, sharing };
   } catch (error) {
     if (error instanceof OpenError) throw error;
     // A state that fails validation: trying again cannot help, so its message says why.

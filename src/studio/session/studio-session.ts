@@ -22,6 +22,7 @@ import { Viewport } from "../timeline/viewport.ts";
 import { UploadManager } from "../uploads/upload-manager.ts";
 import type { DemoAutosave } from "./demo-autosave.ts";
 import { FrameLoop } from "./frame-loop.ts";
+import type { ProjectSharing } from "./project-opener.ts";
 
 export type EnginePhase = "loading" | "ready" | "failed";
 
@@ -67,6 +68,8 @@ export class StudioSession {
   readonly generator: StudioGenerator;
   /** The studio project open (null for the demo), set by whoever opened it. */
   projectId: string | null = null;
+  /** Who the viewer is to the open project and whether it is shared (null for the demo). */
+  readonly sharing: StoreApi<ProjectSharing | null> = createStore<ProjectSharing | null>(() => null);
   readonly status: StoreApi<SessionStatus> = createStore<SessionStatus>(() => ({
     engine: "loading",
     error: null,

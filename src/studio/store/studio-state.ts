@@ -4,7 +4,7 @@
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { type Clipboard, type ClipRef, createHistory, type History } from "../editing/index.ts";
 
-export type SidebarSection = "clip-info" | "eq" | "generate" | "export";
+export type SidebarSection = "clip-info" | "eq" | "generate" | "export" | "share";
 export type ThemeChoice = "dark" | "light" | "system";
 
 export interface Toast {

@@ -151,7 +151,7 @@ export function Studio({ request, onProjectLoaded, navigate, viewerId, live = nu
         const demo = new DemoAutosave(storage);
         autosave = demo;
         cleanups.push(() => demo.dispose());
-      } else if (opened.readOnly === null) {
+      } else if (opened.readOnly === null && opened.sharing?.liveMember !== true) {
         const projectSaver = new ProjectSaver({ save: saveToServer(api), storage });
         state =
           projectSaver.reset({ projectId: opened.projectId, versionId: opened.versionId, state }) ?? state;
@@ -164,6 +164,7 @@ export function Studio({ request, onProjectLoaded, navigate, viewerId, live = nu
       }
       const created = new StudioSession(state, autosave, { theme: savedTheme() });
       created.projectId = opened.projectId;
+      created.sharing.setState(opened.sharing, true);
       if (saver !== null && opened.projectId !== null) {
         // A save refused as locked or read-only: the page turns read-only and offers the copy, which
         // gets the edits the original refused (kept for it in this browser, saved when it opens).

@@ -6,6 +6,7 @@ import { ClipSettingsPanel } from "./ClipSettingsPanel.tsx";
 import { EqPanel } from "./EqPanel.tsx";
 import { ExportPanel } from "./ExportPanel.tsx";
 import { GeneratePanel } from "./GeneratePanel.tsx";
+import { SharePanel } from "./SharePanel.tsx";
 
 const SECTIONS: readonly {
   readonly id: SidebarSection;
@@ -31,6 +32,13 @@ const SECTIONS: readonly {
     id: "export",
     label: "Export",
     glyph: <path d="M10 3v9M6.5 8.5 10 12l3.5-3.5M4 15h12" />,
+  },
+  {
+    id: "share",
+    label: "Share",
+    glyph: (
+      <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 17c0-3 2.2-5 5-5s5 2 5 5M13.5 9a2.5 2.5 0 1 0 0-5M14 12c2.3.3 4 2.2 4 5" />
+    ),
   },
 ];
 
@@ -87,6 +95,7 @@ export function Sidebar() {
             {current.id === "eq" && <EqPanel />}
             {current.id === "generate" && <GeneratePanel />}
             {current.id === "export" && <ExportPanel />}
+            {current.id === "share" && <SharePanel />}
           </div>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useStore } from "zustand";
 import type { SaveStatusSource } from "../../session/studio-session.ts";
 import { useSession } from "../studio-context.ts";
 
@@ -10,20 +11,30 @@ const LABELS: Record<string, string> = {
   error: "Not saved",
   locked: "Locked version",
   read_only: "Read-only",
+  live: "Saved live",
 };
 
 const READ_ONLY = { status: "read_only", error: null } as const;
 
-/** Read-only projects save nothing: a constant snapshot (useSyncExternalStore needs the same object). */
-const NONE: SaveStatusSource = {
+const LIVE = { status: "live", error: null } as const;
+
+/** A status that never changes: a constant snapshot (useSyncExternalStore needs the same object). */
+const constant = (snapshot: ReturnType<SaveStatusSource["snapshot"]>): SaveStatusSource => ({
   local: false,
-  snapshot: () => READ_ONLY,
+  snapshot: () => snapshot,
   subscribe: () => () => undefined,
-};
+});
+
+/** Read-only projects save nothing. */
+const NONE = constant(READ_ONLY);
+/** A member of the project's shared workspace saves nothing either: the live session saves for all. */
+const LIVE_SAVES = constant(LIVE);
 
 /** Where the project's changes are: saved, on their way, or kept in this browser. */
 export function SaveStatus() {
-  const source = useSession().saveStatus ?? NONE;
+  const session = useSession();
+  const liveMember = useStore(session.sharing)?.liveMember === true;
+  const source = session.saveStatus ?? (liveMember ? LIVE_SAVES : NONE);
   const snapshot = useSyncExternalStore(source.subscribe, source.snapshot);
   const label =
     snapshot.status === "saved" && source.local
