@@ -82,8 +82,9 @@ export function PlaylistHead({
             aria-label={playlist.is_liked ? "Unlike playlist" : "Like playlist"}
             onClick={onLike}
           >
-            ♥ {playlist.upvote_count}
+            ♥
           </button>
+          <span className="like-count">{playlist.upvote_count}</span>
           {playlist.is_owned && (
             <label className="playlist-public">
               <input
