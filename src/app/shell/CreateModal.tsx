@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
+import { useModalFocus } from "../../ui/modal-focus.ts";
 
 export interface CreateModalProps {
   /** The heading's id, which labels the dialog. */
@@ -13,7 +14,10 @@ export interface CreateModalProps {
   readonly children: ReactNode;
 }
 
-/** A create-page dialog over its backdrop: a heading with a close button, then the content. */
+/**
+ * A create-page dialog over its backdrop: a heading with a close button, then the content. The focus
+ * stays inside while it is open, and Escape closes it.
+ */
 export function CreateModal({
   titleId,
   title,
@@ -23,6 +27,8 @@ export function CreateModal({
   closeOnBackdrop = false,
   children,
 }: CreateModalProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useModalFocus(box, onClose);
   return (
     <div
       className="create-modal-backdrop"
@@ -31,6 +37,7 @@ export function CreateModal({
       }
     >
       <div
+        ref={box}
         className={className ? `create-modal ${className}` : "create-modal"}
         role="dialog"
         aria-modal="true"
