@@ -40,6 +40,14 @@ async function tabTo(page: Page, name: string, limit = 120): Promise<string[]> {
   throw new Error(`Tab never reached "${name}"; it passed: ${passed.join(" | ")}`);
 }
 
+/** Opens the studio's demo project and waits for its engine. */
+async function openStudio(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/studio`);
+  await expect
+    .poll(() => page.getByTestId("loading-overlay").textContent(), { timeout: 60_000 })
+    .toContain("DSP engine ready");
+}
+
 describe("the keyboard alone", () => {
   beforeAll(async () => {
     const { db, storage, signIn } = app();
@@ -51,7 +59,7 @@ describe("the keyboard alone", () => {
     await signIn(PRO_USER);
   });
 
-  it("reaches the create page's main controls with Tab, each with a visible focus ring", async () => {
+  it("reaches the create page's main controls and the studio's timeline with Tab, each with a visible focus ring", async () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/create`);
     await expect
@@ -61,6 +69,10 @@ describe("the keyboard alone", () => {
       await tabTo(page, name);
       expect(await focusRingShown(page), `${name} shows where the focus is`).toBe(true);
     }
+    await openStudio(page, baseUrl);
+    await page.getByRole("button", { name: "Go to start" }).focus();
+    await tabTo(page, "Timeline", 200);
+    expect(await focusRingShown(page), "the timeline shows it has the focus").toBe(true);
   });
 
   it("opens the Add menu with Enter, moves with the arrows, and traps the modal it opens until Escape", async () => {
@@ -72,6 +84,7 @@ describe("the keyboard alone", () => {
     await tabTo(page, "Add");
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedName(page)).toBe("Upload audio");
+    expect(await focusRingShown(page), "the menu entry shows it has the focus").toBe(true);
     await page.keyboard.press("ArrowDown");
     expect(await focusedName(page)).toBe("Record audio");
     await page.keyboard.press("Escape");
@@ -125,15 +138,10 @@ describe("the keyboard alone", () => {
     expect(await focusedName(page)).toBe("Queue");
   });
 
-  it("reaches the studio's timeline with Tab, selects the next clip and moves it by a grid step", async () => {
+  it("selects the next clip on the focused timeline and moves it by a grid step", async () => {
     const { page, baseUrl } = app();
-    await page.goto(`${baseUrl}/studio`);
-    await expect
-      .poll(() => page.getByTestId("loading-overlay").textContent(), { timeout: 60_000 })
-      .toContain("DSP engine ready");
-    await page.getByRole("button", { name: "Go to start" }).focus();
-    await tabTo(page, "Timeline", 200);
-    expect(await focusRingShown(page), "the timeline shows it has the focus").toBe(true);
+    await openStudio(page, baseUrl);
+    await page.getByTestId("timeline-canvas").focus();
     const description = await page.getByTestId("timeline-canvas").getAttribute("aria-describedby");
     expect(await page.locator(`#${description}`).textContent()).toContain("Shift with an arrow moves");
 
