@@ -40,6 +40,12 @@ async function tabTo(page: Page, name: string, limit = 120): Promise<string[]> {
   throw new Error(`Tab never reached "${name}"; it passed: ${passed.join(" | ")}`);
 }
 
+/** Opens the create page and waits for its song list. */
+async function openCreate(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/create`);
+  await expect.poll(() => page.getByTestId("clip-title").first().isVisible(), { timeout: 60_000 }).toBe(true);
+}
+
 /** Opens the studio's demo project and waits for its engine. */
 async function openStudio(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/studio`);
@@ -61,10 +67,7 @@ describe("the keyboard alone", () => {
 
   it("reaches the create page's main controls and the studio's timeline with Tab, each with a visible focus ring", async () => {
     const { page, baseUrl } = app();
-    await page.goto(`${baseUrl}/create`);
-    await expect
-      .poll(() => page.getByTestId("clip-title").first().isVisible(), { timeout: 60_000 })
-      .toBe(true);
+    await openCreate(page, baseUrl);
     for (const name of ["Add", "Create"]) {
       await tabTo(page, name);
       expect(await focusRingShown(page), `${name} shows where the focus is`).toBe(true);
@@ -77,10 +80,7 @@ describe("the keyboard alone", () => {
 
   it("opens the Add menu with Enter, moves with the arrows, and traps the modal it opens until Escape", async () => {
     const { page, baseUrl } = app();
-    await page.goto(`${baseUrl}/create`);
-    await expect
-      .poll(() => page.getByTestId("clip-title").first().isVisible(), { timeout: 60_000 })
-      .toBe(true);
+    await openCreate(page, baseUrl);
     await tabTo(page, "Add");
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedName(page)).toBe("Upload audio");

@@ -49,6 +49,9 @@ describe("accessibility of the pages (axe-core)", () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/create`);
     await checkPage(page, "create", () => page.getByTestId("clip-title").first().isVisible());
+    // Generation status and toasts are said as they change.
+    expect(await page.getByTestId("clip-status").first().getAttribute("role")).toBe("status");
+    expect(await page.getByTestId("toasts").getAttribute("aria-live")).toBe("polite");
   });
 
   it("/me", async () => {
