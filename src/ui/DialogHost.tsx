@@ -1,17 +1,21 @@
 import { useEffect, useRef } from "react";
 import { useStore } from "zustand";
 import { cancelShownDialog, dialogQueue, type QueuedDialog, runDialogAction } from "./dialog-queue.ts";
+import { useModalFocus } from "./modal-focus.ts";
 
 function Dialog({ dialog }: { dialog: QueuedDialog }) {
   const { busy } = dialog;
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
+  const box = useRef<HTMLDivElement>(null);
+  useModalFocus(box);
   return (
     <div
       className="dialog-backdrop"
       onPointerDown={(event) => event.target === event.currentTarget && busy === null && cancelShownDialog()}
     >
       <div
+        ref={box}
         className="dialog"
         role="dialog"
         aria-modal="true"

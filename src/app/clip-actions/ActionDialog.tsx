@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
+import { useModalFocus } from "../../ui/modal-focus.ts";
 
 /** What the dialog's main button does; Cancel beside it closes the dialog. */
 export interface DialogConfirm {
@@ -21,15 +22,17 @@ export function ActionDialog(props: {
 }) {
   const { confirm } = props;
   const titleId = `${props.testId}-title`;
+  const box = useRef<HTMLElement>(null);
+  useModalFocus(box, props.onClose);
   return (
     <div className="create-modal-backdrop">
       <section
+        ref={box}
         className="create-modal clip-action-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={props.testId}
-        onKeyDown={(event) => event.key === "Escape" && props.onClose()}
       >
         <header className="create-modal-header">
           <h2 id={titleId}>{props.title}</h2>

@@ -2,6 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { useModalFocus } from "../../ui/modal-focus.ts";
 import { setCrossfade, useCrossfade } from "./crossfade-setting.ts";
 import { DragIcon } from "./PlayerIcons.tsx";
 import { switchContinuous, updatePlayer, usePlayer } from "./player-store.ts";
@@ -32,10 +33,14 @@ export function QueuePanel({ onClose }: { readonly onClose: () => void }) {
     overscan: 8,
   });
 
+  // The panel is not modal: it takes the focus when opened and gives it back to Queue on Escape.
+  const panel = useRef<HTMLElement>(null);
+  useModalFocus(panel, onClose, false);
+
   const drag = useDragReorder(order.length, (from, to) => updatePlayer((state) => moveTo(state, from, to)));
 
   return (
-    <section className="queue-panel" aria-label={t("player.queue")} data-testid="queue-panel">
+    <section ref={panel} className="queue-panel" aria-label={t("player.queue")} data-testid="queue-panel">
       <header className="queue-head">
         <h2>{t("player.queue")}</h2>
         <span className="queue-count">{t("player.upNext", { count: upcoming })}</span>

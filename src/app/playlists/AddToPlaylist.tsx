@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { PlaylistSummary } from "../../shared/api/playlists.ts";
+import { useModalFocus } from "../../ui/modal-focus.ts";
 import { ApiError } from "../account/api-request.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { navigate } from "../router/history-router.ts";
@@ -42,11 +43,8 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
   const [busy, setBusy] = useState(false);
   const ids = clips.map((clip) => clip.id);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  const box = useRef<HTMLDivElement>(null);
+  useModalFocus(box, close);
 
   const addTo = async (playlist: PlaylistSummary) => {
     setBusy(true);
@@ -85,6 +83,7 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
       onPointerDown={(event) => event.target === event.currentTarget && close()}
     >
       <div
+        ref={box}
         className="playlist-dialog"
         role="dialog"
         aria-modal="true"

@@ -86,8 +86,9 @@ export function PlaylistHead({
             aria-label={playlist.is_liked ? t("playlistHead.unlikePlaylist") : t("playlistHead.likePlaylist")}
             onClick={onLike}
           >
-            ♥ {playlist.upvote_count}
+            ♥
           </button>
+          <span className="like-count">{playlist.upvote_count}</span>
           {playlist.is_owned && (
             <label className="playlist-public">
               <input

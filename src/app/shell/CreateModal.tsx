@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useModalFocus } from "../../ui/modal-focus.ts";
 
 export interface CreateModalProps {
   /** The heading's id, which labels the dialog. */
@@ -14,7 +15,10 @@ export interface CreateModalProps {
   readonly children: ReactNode;
 }
 
-/** A create-page dialog over its backdrop: a heading with a close button, then the content. */
+/**
+ * A create-page dialog over its backdrop: a heading with a close button, then the content. The focus
+ * stays inside while it is open, and Escape closes it.
+ */
 export function CreateModal({
   titleId,
   title,
@@ -25,6 +29,8 @@ export function CreateModal({
   children,
 }: CreateModalProps) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useModalFocus(box, onClose);
   return (
     <div
       className="create-modal-backdrop"
@@ -33,6 +39,7 @@ export function CreateModal({
       }
     >
       <div
+        ref={box}
         className={className ? `create-modal ${className}` : "create-modal"}
         role="dialog"
         aria-modal="true"

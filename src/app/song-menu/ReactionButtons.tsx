@@ -33,8 +33,12 @@ export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
         aria-label={liked ? "Unlike" : "Like"}
         onClick={() => press("L")}
       >
-        {liked ? "♥" : "♡"} <span data-testid="song-likes">{clip.upvote_count}</span>
+        {liked ? "♥" : "♡"}
       </button>
+      {/* Beside the button, not in it: the button's name is its action, and the count is read after. */}
+      <span className="like-count" data-testid="song-likes">
+        {clip.upvote_count}
+      </span>
       <button
         type="button"
         className="secondary"

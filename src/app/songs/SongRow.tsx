@@ -87,7 +87,8 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
             @{clip.handle}
           </Link>
           {duration && <span className="clip-duration">{duration}</span>}
-          <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status">
+          {/* A status region: screen readers say when a song moves on (Queued, Streaming, Complete). */}
+          <span className={`clip-status clip-status-${clip.status}`} data-testid="clip-status" role="status">
             {stuck ? t("songRow.stopped") : clipStatusLabel(clip.status)}
           </span>
         </div>

@@ -17,6 +17,7 @@ export * from "./project-updates.ts";
 export * from "./selection.ts";
 export * from "./split.ts";
 export * from "./take-lanes.ts";
+export * from "./timeline-keys.ts";
 export * from "./track-settings.ts";
 export * from "./tracks.ts";
 export * from "./warp-analysis.ts";

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/create/upload-trim-rules.ts";
 import { clipNameOf } from "../../../studio/uploads/drop-validation.ts";
 import { openDialog } from "../../../ui/dialog-queue.ts";
+import { useModalFocus } from "../../../ui/modal-focus.ts";
 import { showToast } from "../../shell/toast-store.ts";
 import { openCopyrightWarning } from "../copyright-warning.ts";
 import { showSystemError } from "../generation-error-toasts.ts";
@@ -182,9 +183,14 @@ export function UploadModal({ initialFile, limits, purpose, onClose, onUploaded 
     }
   };
 
+  const box = useRef<HTMLDivElement>(null);
+  // Escape is the close button's way out, which the last stage does not offer.
+  useModalFocus(box, stage === "finalize" ? undefined : close);
+
   return (
     <div className="create-modal-backdrop">
       <div
+        ref={box}
         className="create-modal upload-modal"
         role="dialog"
         aria-modal="true"

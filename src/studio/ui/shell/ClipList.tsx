@@ -6,7 +6,7 @@ import type { Track } from "../../../shared/project/index.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 
-const beatsText = (value: number): string => String(Math.round(value * 1000) / 1000);
+export const beatsText = (value: number): string => String(Math.round(value * 1000) / 1000);
 
 /** Re-renders when the track's clips or name change, not for its fader or mute. */
 const TrackClips = memo(function TrackClips({

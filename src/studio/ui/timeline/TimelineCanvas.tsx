@@ -16,6 +16,8 @@ import { useSession } from "../studio-context.ts";
 import { attachDropTarget } from "./drop-target.ts";
 import { trackElementBox } from "./element-box.ts";
 import { LivePlayheads } from "./LivePlayheads.tsx";
+import { TIMELINE_HELP_ID, TimelineKeyHelp } from "./TimelineKeyHelp.tsx";
+import { attachTimelineKeys } from "./timeline-keys.ts";
 import { attachWheel } from "./wheel.ts";
 
 const EVENT_FEATURES = { move: false, globalMove: false, click: false, wheel: false } as const;
@@ -94,12 +96,14 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
       themeObserver.observe(document.documentElement, { attributeFilter: ["data-theme"] });
       const stopWheel = attachWheel(host, box, viewport, (deltaY) => scrollRef.current(deltaY));
       const stopDrop = attachDropTarget(host, session);
+      const stopKeys = attachTimelineKeys(host, controller, viewport);
       cleanup.current = () => {
         observer.disconnect();
         stopFrames();
         themeObserver.disconnect();
         stopWheel();
         stopDrop();
+        stopKeys();
         pointer.dispose();
         box.dispose();
         renderer.destroy();
@@ -117,7 +121,17 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
   );
 
   return (
-    <div ref={hostRef} className="timeline-canvas-host" data-testid="timeline-canvas">
+    <div
+      ref={hostRef}
+      className="timeline-canvas-host"
+      data-testid="timeline-canvas"
+      role="application"
+      aria-roledescription="timeline"
+      aria-label="Timeline"
+      aria-describedby={TIMELINE_HELP_ID}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas takes keys of its own (role application), so it must take the focus
+      tabIndex={0}
+    >
       <Application
         onInit={onInit}
         autoStart={false}
@@ -130,6 +144,7 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
         eventFeatures={EVENT_FEATURES}
       />
       <LivePlayheads />
+      <TimelineKeyHelp />
     </div>
   );
 });

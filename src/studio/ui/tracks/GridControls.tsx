@@ -14,7 +14,7 @@ export function GridControls() {
         <button
           type="button"
           className="icon-button small"
-          aria-label="Halve the grid"
+          aria-label="Halve the grid, ÷2"
           disabled={grid <= GRID_MULTIPLIER_MIN}
           onClick={() => controller.run("halveGrid")}
         >
@@ -28,7 +28,7 @@ export function GridControls() {
         <button
           type="button"
           className="icon-button small"
-          aria-label="Double the grid"
+          aria-label="Double the grid, ×2"
           disabled={grid >= GRID_MULTIPLIER_MAX}
           onClick={() => controller.run("doubleGrid")}
         >

@@ -196,7 +196,7 @@ export const TrackHeader = memo(function TrackHeader({
           <button
             type="button"
             className={`toggle eq${track.eq.enabled ? " on" : ""}`}
-            aria-label={`${track.name} equalizer`}
+            aria-label={`${track.name} equalizer, EQ`}
             aria-pressed={track.eq.enabled}
             onClick={() => onOpenEq(id)}
           >

@@ -94,8 +94,8 @@ export function TransportBar() {
   return (
     <div className="transport" role="toolbar" aria-label="Transport">
       <div className="transport-group brand">
-        <a className="brand-mark" href="/" aria-label="Tunesmith home">
-          TS
+        <a className="brand-mark" href="/">
+          <span className="visually-hidden">Tunesmith home</span>
         </a>
         <TitleField />
       </div>
