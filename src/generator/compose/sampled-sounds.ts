@@ -59,7 +59,12 @@ const BY_GENRE: Readonly<Record<string, Partial<Record<PatchName, SampledSound |
     "bass-saw": PICKED_BASS,
     organ: ROCK_ORGAN,
   },
-  punk: { "guitar-ks": DISTORTION_GUITAR, "lead-saw": DISTORTION_GUITAR, "bass-ks": PICKED_BASS, "bass-saw": PICKED_BASS },
+  punk: {
+    "guitar-ks": DISTORTION_GUITAR,
+    "lead-saw": DISTORTION_GUITAR,
+    "bass-ks": PICKED_BASS,
+    "bass-saw": PICKED_BASS,
+  },
   metal: {
     "guitar-ks": DISTORTION_GUITAR,
     "lead-saw": DISTORTION_GUITAR,
@@ -67,7 +72,9 @@ const BY_GENRE: Readonly<Record<string, Partial<Record<PatchName, SampledSound |
     "bass-ks": PICKED_BASS,
     "bass-saw": PICKED_BASS,
   },
-  jazz: { "bass-ks": UPRIGHT_BASS, "lead-square": ALTO_SAX, "lead-saw": BRASS, "bell-fm": sound(11, "Vibraphone") },
+  // The font's upright bass is unsure in pitch below F2 (its D2 and E2 are the F2 sample played
+  // lower), where a walking line lives: jazz keeps the plucked-string bass of the synthesizer.
+  jazz: { "bass-ks": null, "lead-square": ALTO_SAX, "lead-saw": BRASS, "bell-fm": sound(11, "Vibraphone") },
   "r&b": { "lead-square": ALTO_SAX, "lead-saw": BRASS, "bass-fm": BASS_GUITAR },
   "bossa nova": { "guitar-ks": NYLON_GUITAR, "pluck-ks": NYLON_GUITAR, "bass-ks": UPRIGHT_BASS },
   latin: { "guitar-ks": NYLON_GUITAR, "lead-square": sound(56, "Trumpet"), "bass-fm": BASS_GUITAR },
@@ -87,43 +94,50 @@ const BY_GENRE: Readonly<Record<string, Partial<Record<PatchName, SampledSound |
 const SYNTH_GENRES: ReadonlySet<string> = new Set(["synthwave", "edm", "drum and bass"]);
 
 /** Instruments a request may name, the patch the composer plays them with, and the recorded one. */
-const NAMED: readonly { readonly words: readonly string[]; readonly patch: PatchName; readonly sound: SampledSound }[] =
-  [
-    {
-      words: ["distorted guitar", "distortion guitar", "heavy guitar", "power chords"],
-      patch: "guitar-ks",
-      sound: DISTORTION_GUITAR,
-    },
-    { words: ["overdriven guitar", "overdrive guitar", "crunchy guitar"], patch: "guitar-ks", sound: OVERDRIVE_GUITAR },
-    { words: ["nylon guitar", "classical guitar", "spanish guitar"], patch: "guitar-ks", sound: NYLON_GUITAR },
-    { words: ["acoustic guitar", "acoustic guitars"], patch: "guitar-ks", sound: ACOUSTIC_GUITAR },
-    { words: ["tenor sax", "tenor saxophone"], patch: "lead-square", sound: sound(66, "Tenor Sax") },
-    { words: ["saxophone", "sax", "alto sax"], patch: "lead-square", sound: ALTO_SAX },
-    { words: ["clarinet"], patch: "lead-square", sound: sound(71, "Clarinet") },
-    { words: ["flute", "woodwinds"], patch: "lead-square", sound: sound(73, "Flute") },
-    { words: ["oboe"], patch: "lead-square", sound: sound(68, "Oboe") },
-    { words: ["trumpet", "trumpets"], patch: "lead-saw", sound: sound(56, "Trumpet") },
-    { words: ["trombone"], patch: "lead-saw", sound: sound(57, "Trombone") },
-    { words: ["brass", "horns", "horn section"], patch: "lead-saw", sound: BRASS },
-    { words: ["violin", "violins"], patch: "strings-saw", sound: sound(40, "Violin") },
-    { words: ["cello"], patch: "strings-saw", sound: sound(42, "Cello") },
-    { words: ["strings", "orchestra", "orchestral"], patch: "strings-saw", sound: STRINGS },
-    { words: ["upright bass", "double bass"], patch: "bass-ks", sound: UPRIGHT_BASS },
-    { words: ["bass guitar"], patch: "bass-ks", sound: BASS_GUITAR },
-    { words: ["banjo"], patch: "pluck-ks", sound: sound(105, "Banjo") },
-    { words: ["sitar"], patch: "pluck-ks", sound: sound(104, "Sitar") },
-    { words: ["harp"], patch: "pluck-ks", sound: sound(46, "Harp") },
-    { words: ["marimba"], patch: "pluck-ks", sound: sound(12, "Marimba") },
-    { words: ["kalimba"], patch: "pluck-ks", sound: sound(108, "Kalimba") },
-    { words: ["koto"], patch: "pluck-ks", sound: sound(107, "Koto") },
-    { words: ["vibraphone"], patch: "bell-fm", sound: sound(11, "Vibraphone") },
-    { words: ["celesta"], patch: "bell-fm", sound: sound(8, "Celesta") },
-    { words: ["music box"], patch: "bell-fm", sound: sound(10, "Music Box") },
-    { words: ["glockenspiel", "bells", "bell"], patch: "bell-fm", sound: sound(9, "Glockenspiel") },
-    { words: ["electric piano", "rhodes", "wurlitzer"], patch: "epiano-fm", sound: ELECTRIC_PIANO },
-    { words: ["piano", "pianos"], patch: "piano-fm", sound: PIANO },
-    { words: ["organ", "hammond"], patch: "organ", sound: ORGAN },
-  ];
+const NAMED: readonly {
+  readonly words: readonly string[];
+  readonly patch: PatchName;
+  readonly sound: SampledSound;
+}[] = [
+  {
+    words: ["distorted guitar", "distortion guitar", "heavy guitar", "power chords"],
+    patch: "guitar-ks",
+    sound: DISTORTION_GUITAR,
+  },
+  {
+    words: ["overdriven guitar", "overdrive guitar", "crunchy guitar"],
+    patch: "guitar-ks",
+    sound: OVERDRIVE_GUITAR,
+  },
+  { words: ["nylon guitar", "classical guitar", "spanish guitar"], patch: "guitar-ks", sound: NYLON_GUITAR },
+  { words: ["acoustic guitar", "acoustic guitars"], patch: "guitar-ks", sound: ACOUSTIC_GUITAR },
+  { words: ["tenor sax", "tenor saxophone"], patch: "lead-square", sound: sound(66, "Tenor Sax") },
+  { words: ["saxophone", "sax", "alto sax"], patch: "lead-square", sound: ALTO_SAX },
+  { words: ["clarinet"], patch: "lead-square", sound: sound(71, "Clarinet") },
+  { words: ["flute", "woodwinds"], patch: "lead-square", sound: sound(73, "Flute") },
+  { words: ["oboe"], patch: "lead-square", sound: sound(68, "Oboe") },
+  { words: ["trumpet", "trumpets"], patch: "lead-saw", sound: sound(56, "Trumpet") },
+  { words: ["trombone"], patch: "lead-saw", sound: sound(57, "Trombone") },
+  { words: ["brass", "horns", "horn section"], patch: "lead-saw", sound: BRASS },
+  { words: ["violin", "violins"], patch: "strings-saw", sound: sound(40, "Violin") },
+  { words: ["cello"], patch: "strings-saw", sound: sound(42, "Cello") },
+  { words: ["strings", "orchestra", "orchestral"], patch: "strings-saw", sound: STRINGS },
+  { words: ["upright bass", "double bass"], patch: "bass-ks", sound: UPRIGHT_BASS },
+  { words: ["bass guitar"], patch: "bass-ks", sound: BASS_GUITAR },
+  { words: ["banjo"], patch: "pluck-ks", sound: sound(105, "Banjo") },
+  { words: ["sitar"], patch: "pluck-ks", sound: sound(104, "Sitar") },
+  { words: ["harp"], patch: "pluck-ks", sound: sound(46, "Harp") },
+  { words: ["marimba"], patch: "pluck-ks", sound: sound(12, "Marimba") },
+  { words: ["kalimba"], patch: "pluck-ks", sound: sound(108, "Kalimba") },
+  { words: ["koto"], patch: "pluck-ks", sound: sound(107, "Koto") },
+  { words: ["vibraphone"], patch: "bell-fm", sound: sound(11, "Vibraphone") },
+  { words: ["celesta"], patch: "bell-fm", sound: sound(8, "Celesta") },
+  { words: ["music box"], patch: "bell-fm", sound: sound(10, "Music Box") },
+  { words: ["glockenspiel", "bells", "bell"], patch: "bell-fm", sound: sound(9, "Glockenspiel") },
+  { words: ["electric piano", "rhodes", "wurlitzer"], patch: "epiano-fm", sound: ELECTRIC_PIANO },
+  { words: ["piano", "pianos"], patch: "piano-fm", sound: PIANO },
+  { words: ["organ", "hammond"], patch: "organ", sound: ORGAN },
+];
 
 /**
  * General MIDI drum kits (programs on the percussion channel) per genre, for the genres whose kit
@@ -147,8 +161,15 @@ const ELECTRONIC_KIT = 24;
  * synthesized patch. `text` and `negative` are the request's style text and what it rules out,
  * lower-cased.
  */
-export function sampledSound(genre: string, patch: PatchName, text: string, negative: string): SampledSound | null {
-  const named = NAMED.find((n) => n.patch === patch && mentions(text, n.words) && !mentions(negative, n.words));
+export function sampledSound(
+  genre: string,
+  patch: PatchName,
+  text: string,
+  negative: string,
+): SampledSound | null {
+  const named = NAMED.find(
+    (n) => n.patch === patch && mentions(text, n.words) && !mentions(negative, n.words),
+  );
   if (named) return named.sound;
   if (SYNTH_GENRES.has(genre)) return null;
   const byGenre = BY_GENRE[genre];
