@@ -112,6 +112,10 @@ export class SoundFont {
 }
 
 let decoderReady = false;
+// The decoder compiles as the module loads; once it has, the font can be used without waiting.
+void BasicSoundBank.isSF3DecoderReady.then(() => {
+  decoderReady = true;
+});
 let font: SoundFont | undefined;
 
 /** Waits for the Vorbis decoder the SF3 samples need; call once per thread before rendering sampled parts. */
