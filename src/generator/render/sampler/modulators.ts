@@ -13,8 +13,18 @@ import {
   type VoiceParameters,
 } from "spessasynth_core";
 
-/** Everything a voice plays a zone's sample with, in plain units. */
-export interface VoiceSetup {
+/** A SoundFont envelope's stages in seconds, and its sustain level (0..1). */
+export interface Envelope {
+  readonly delay: number;
+  readonly attack: number;
+  readonly hold: number;
+  readonly decay: number;
+  readonly sustain: number;
+  readonly release: number;
+}
+
+/** Everything a voice plays a zone's sample with, in plain units; its own fields the volume envelope (sustain as linear gain). */
+export interface VoiceSetup extends Envelope {
   /** Sample frames, offsets applied: where playback starts, ends, and loops. */
   readonly start: number;
   readonly end: number;
@@ -35,21 +45,7 @@ export interface VoiceSetup {
   readonly q: number;
   /** Cents the modulation envelope moves the cutoff at its peak, and that envelope (seconds, sustain 0..1). */
   readonly sweepCents: number;
-  readonly sweep: {
-    readonly delay: number;
-    readonly attack: number;
-    readonly hold: number;
-    readonly decay: number;
-    readonly sustain: number;
-    readonly release: number;
-  };
-  /** Volume envelope: seconds, and the sustain level as linear gain. */
-  readonly delay: number;
-  readonly attack: number;
-  readonly hold: number;
-  readonly decay: number;
-  readonly sustain: number;
-  readonly release: number;
+  readonly sweep: Envelope;
   /** Voices of one exclusive class cut each other off (an open hi-hat choked by a closed one); 0 none. */
   readonly exclusiveClass: number;
 }
@@ -138,7 +134,7 @@ export function modulatorAmount(modulator: Modulator, key: number, velocity: num
 }
 
 /** The modulation envelope's level (0..1, linear segments) while held, `at` seconds into the note. */
-function heldSweep(sweep: VoiceSetup["sweep"], at: number): number {
+function heldSweep(sweep: Envelope, at: number): number {
   let x = at - sweep.delay;
   if (x < 0) return 0;
   if (x < sweep.attack) return x / sweep.attack;
@@ -150,7 +146,7 @@ function heldSweep(sweep: VoiceSetup["sweep"], at: number): number {
 }
 
 /** The modulation envelope's level (0..1) `t` seconds into a note let go at `releasedAt` (or not yet: null). */
-export function sweepLevel(sweep: VoiceSetup["sweep"], t: number, releasedAt: number | null): number {
+export function sweepLevel(sweep: Envelope, t: number, releasedAt: number | null): number {
   if (releasedAt === null || t < releasedAt) return heldSweep(sweep, t);
   const from = heldSweep(sweep, releasedAt);
   return sweep.release > 0 ? Math.max(0, from * (1 - (t - releasedAt) / sweep.release)) : 0;
