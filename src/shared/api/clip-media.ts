@@ -1,6 +1,7 @@
 // A clip's media: its files by kind, the waveform aggregates, WAV conversion and the download quota.
 
 import { z } from "zod";
+import { signedMediaQuerySchema } from "../compat/media-signatures.ts";
 import { clipIdSchema } from "./clips.ts";
 import { imageSizeSchema } from "./images.ts";
 import { queryBooleanSchema } from "./paged.ts";
@@ -17,7 +18,7 @@ export const clipMediaParamsSchema = z.object({
     .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav" | "mp3" | "opus"),
 });
 
-export const clipMediaQuerySchema = z.object({
+export const clipMediaQuerySchema = signedMediaQuerySchema.extend({
   /** An image at one of the served sizes (ignored for other media). */
   size: imageSizeSchema.optional(),
   /** Serve as an attachment named after the song. */

@@ -172,6 +172,8 @@ export const clipSchema = z.object({
   caption: z.string(),
   caption_mentions: z.array(z.string()),
   image_url: z.string().nullable(),
+  /** The cover at its largest served size. */
+  image_large_url: z.string().nullable(),
   audio_url: z.string().nullable(),
   video_url: z.string().nullable(),
   video_cover_url: z.string().nullable(),
@@ -180,6 +182,12 @@ export const clipSchema = z.object({
   is_public: z.boolean(),
   is_trashed: z.boolean(),
   is_pinned: z.boolean(),
+  /** The viewer liked it (their reaction is a like). */
+  is_liked: z.boolean(),
+  /** Handles are chosen at sign-up, never made up for the user: always true. */
+  is_handle_updated: z.boolean(),
+  /** Videos are made on request from the song's menu, never with the song: false. */
+  is_video_pending: z.boolean(),
   is_contest_clip: z.boolean(),
   is_contest_base_clip: z.boolean(),
   allow_comments: z.boolean(),

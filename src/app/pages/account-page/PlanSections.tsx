@@ -99,8 +99,9 @@ export function CreditsSection({ data, open }: SectionProps) {
       <dl className="usage-list">
         <dt>This month</dt>
         <dd>
-          {billing.monthly_usage} of {billing.monthly_limit} credits used ({dateOf(billing.period.start)} to{" "}
-          {dateOf(new Date(new Date(billing.period.end).getTime() - 1).toISOString())})
+          {billing.monthly_usage} of {billing.monthly_limit} credits used (
+          {dateOf(billing.billing_period.start)} to{" "}
+          {dateOf(new Date(new Date(billing.billing_period.end).getTime() - 1).toISOString())})
         </dd>
         <dt>Downloads of others' songs</dt>
         <dd data-testid="downloads">
