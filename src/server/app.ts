@@ -11,6 +11,7 @@ import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
+import { registerUpstreamProxyRoutes } from "./compat/proxy-routes.ts";
 import { registerScriptMediaUrls } from "./compat/script-media-urls.ts";
 import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiDocsRoutes(app);
   registerApiTokenRoutes(app, db);
   registerUpstreamSessionRoutes(app, db);
+  registerUpstreamProxyRoutes(app);
   registerAccountRoutes(app, {
     db,
     storage: options.storage,
