@@ -6,7 +6,7 @@ import { MediaUrlSigner } from "../../src/server/compat/media-url-signer.ts";
 import type { ClipRow } from "../../src/server/db/schema.ts";
 import type { CreatedApiToken } from "../../src/shared/api/api-tokens.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
-import { SIGNED_MEDIA_EXPIRED, SIGNED_MEDIA_INVALID } from "../../src/shared/compat/media-signatures.ts";
+import { SIGNED_MEDIA_EXPIRED, SIGNED_MEDIA_INVALID } from "../../src/shared/api/media-signatures.ts";
 import { newClipWithAudio, startApiServerWithUsers, testAudio } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { secondsFromClient } from "../../src/shared/compat/client-numbers.ts";
+import { secondsFromClient } from "../../src/shared/api/client-numbers.ts";
 
 describe("seconds as the upstream clients send them", () => {
   it("keeps numbers and reads numeric strings", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientModel } from "../../src/shared/compat/model-names.ts";
+import { clientModel } from "../../src/shared/api/model-names.ts";
 
 const used = (key: string) => {
   const found = clientModel(key);

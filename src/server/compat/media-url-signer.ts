@@ -6,7 +6,7 @@ import {
   SIGNED_MEDIA_INVALID,
   type SignableMedia,
   signedMediaPayload,
-} from "../../shared/compat/media-signatures.ts";
+} from "../../shared/api/media-signatures.ts";
 import type { Database } from "../db/schema.ts";
 import { forbidden } from "../http/errors.ts";
 

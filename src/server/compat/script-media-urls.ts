@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { SIGNED_MEDIA_LIFETIME_S } from "../../shared/compat/media-signatures.ts";
+import { SIGNED_MEDIA_LIFETIME_S } from "../../shared/api/media-signatures.ts";
 import type { Database } from "../db/schema.ts";
 import { absoluteMediaUrls } from "./absolute-media-urls.ts";
 import { isInnerRequest } from "./inner-requests.ts";

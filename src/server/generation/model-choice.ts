@@ -1,6 +1,6 @@
 import type { SongRequest } from "../../generator/song-request.ts";
 import { MODELS, type ModelDefinition, type ModelTier } from "../../shared/api/billing.ts";
-import { type ClientModel, clientModel } from "../../shared/compat/model-names.ts";
+import { type ClientModel, clientModel } from "../../shared/api/model-names.ts";
 import { canUseModel, type Entitled } from "../billing/entitlements.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 

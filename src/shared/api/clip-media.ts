@@ -1,9 +1,9 @@
 // A clip's media: its files by kind, the waveform aggregates, WAV conversion and the download quota.
 
 import { z } from "zod";
-import { signedMediaQuerySchema } from "../compat/media-signatures.ts";
 import { clipIdSchema } from "./clips.ts";
 import { imageSizeSchema } from "./images.ts";
+import { signedMediaQuerySchema } from "./media-signatures.ts";
 import { queryBooleanSchema } from "./paged.ts";
 
 /** GET /api/media/clips/{clip_id}/{kind}[.ext]: a clip's audio, image, video, or a download. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { secondsFromClient } from "../compat/client-numbers.ts";
+import { secondsFromClient } from "./client-numbers.ts";
 import { CLIP_STATUSES, clipMetadataSchema, clipSchema } from "./clips.ts";
 
 // The generation call's wire body. Third-party clients of the upstream service

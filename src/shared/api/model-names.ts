@@ -1,4 +1,4 @@
-import { MODELS, type ModelDefinition, modelByKey, modelTierFromKey } from "../api/billing.ts";
+import { MODELS, type ModelDefinition, modelByKey, modelTierFromKey } from "./billing.ts";
 
 export interface ClientModel {
   readonly model: ModelDefinition;
