@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { upstreamClipFieldsSchema } from "./compat.ts";
 import { pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
 /** Generation states; processing is the studio's name for work between submitted and streaming. */
@@ -172,8 +173,6 @@ export const clipSchema = z.object({
   caption: z.string(),
   caption_mentions: z.array(z.string()),
   image_url: z.string().nullable(),
-  /** The cover at its largest served size. */
-  image_large_url: z.string().nullable(),
   audio_url: z.string().nullable(),
   video_url: z.string().nullable(),
   video_cover_url: z.string().nullable(),
@@ -182,12 +181,6 @@ export const clipSchema = z.object({
   is_public: z.boolean(),
   is_trashed: z.boolean(),
   is_pinned: z.boolean(),
-  /** The viewer liked it (their reaction is a like). */
-  is_liked: z.boolean(),
-  /** Handles are chosen at sign-up, never made up for the user: always true. */
-  is_handle_updated: z.boolean(),
-  /** Videos are made on request from the song's menu, never with the song: false. */
-  is_video_pending: z.boolean(),
   is_contest_clip: z.boolean(),
   is_contest_base_clip: z.boolean(),
   allow_comments: z.boolean(),
@@ -214,6 +207,7 @@ export const clipSchema = z.object({
   /** The viewer's own reaction; null when signed out or none. */
   reaction: clipReactionSchema.nullable(),
   metadata: clipMetadataSchema,
+  ...upstreamClipFieldsSchema.shape,
 });
 export type Clip = z.infer<typeof clipSchema>;
 
@@ -233,9 +227,8 @@ const commaJoinedIds = z
 export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
 
 /**
- * GET /api/feed/v2: the library with the older filters, or clips by
- * ids. hide_disliked, hide_gen_stems and hide_studio_clips are on unless turned off.
- */
+ * GET /api/feed/v2: the library with the older filters, or clips by ids. hide_disliked,
+ * hide_gen_stems and hide_studio_clips are on unless turned off. */
 export const feedV2QuerySchema = z.object({
   ids: commaJoinedIds.optional(),
   add_preset_clips: queryBooleanSchema.optional(),

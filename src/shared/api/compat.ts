@@ -1,5 +1,17 @@
 import { z } from "zod";
 
+/**
+ * Clip fields the upstream clients read (their Python client requires them): the cover at its
+ * largest size; whether the viewer's reaction is a like; handles are chosen at sign-up (always
+ * true); videos are made on request, never with the song (false).
+ */
+export const upstreamClipFieldsSchema = z.object({
+  image_large_url: z.string().nullable(),
+  is_liked: z.boolean(),
+  is_handle_updated: z.boolean(),
+  is_video_pending: z.boolean(),
+});
+
 /** The check upstream clients make before each generation: whether a captcha token must be sent. */
 export const captchaCheckBodySchema = z.looseObject({ ctype: z.string().max(100).optional() });
 export const captchaCheckResponseSchema = z.object({ required: z.boolean() });
