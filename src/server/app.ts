@@ -12,6 +12,8 @@ import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { LoginThrottled } from "./auth/login-throttle.ts";
+import { registerUpstreamProxyRoutes } from "./compat/proxy-routes.ts";
+import { registerScriptMediaUrls } from "./compat/script-media-urls.ts";
 import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -157,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   registerAuth(app, db, options.database.writeWatch);
+  registerScriptMediaUrls(app, db);
 
   // Route modules: one line each.
   registerAuthRoutes(app, db);
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiDocsRoutes(app);
   registerApiTokenRoutes(app, db);
   registerUpstreamSessionRoutes(app, db);
+  registerUpstreamProxyRoutes(app);
   registerAccountRoutes(app, {
     db,
     storage: options.storage,

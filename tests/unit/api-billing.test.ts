@@ -68,7 +68,8 @@ describe.each(BACKENDS)("billing and credits on %s", (backend) => {
       monthly_usage: 0,
       plan_key: "free",
       is_staff: false,
-      period: {
+      period: null,
+      billing_period: {
         start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
         end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
       },

@@ -15,6 +15,8 @@ import { SessionUsers } from "./sessions.ts";
 import { scopeAllows } from "./token-scope.ts";
 
 export const SESSION_COOKIE = "tunesmith_session";
+/** The cookie the upstream service's clients keep their credential in. */
+export const UPSTREAM_CLIENT_COOKIE = "__client";
 
 export interface Auth {
   readonly user: User;
@@ -38,6 +40,10 @@ const UNLOCKED_WRITES = new Set(["/api/auth/logout"]);
 function credentials(request: FastifyRequest): { token: string; via: Auth["via"] } | null {
   const header = request.headers.authorization;
   if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), via: "bearer" };
+  // The upstream clients send their credential as the `__client` cookie; here that is a script
+  // token, which a browser never holds (this server sets no such cookie), so it counts as a bearer.
+  const client = request.cookies[UPSTREAM_CLIENT_COOKIE];
+  if (client !== undefined && isScriptToken(client)) return { token: client, via: "bearer" };
   const cookie = request.cookies[SESSION_COOKIE];
   return cookie ? { token: cookie, via: "cookie" } : null;
 }

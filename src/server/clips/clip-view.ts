@@ -1,4 +1,5 @@
 import type { Clip, ClipMetadata } from "../../shared/api/clips.ts";
+import { IMAGE_SIZES } from "../../shared/api/images.ts";
 import type { ClipViewRow } from "./clip-repository.ts";
 import { clipMediaUrl } from "./media-urls.ts";
 
@@ -7,6 +8,7 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
   // Written only through clipMetadataSchema (clip-store.ts), so it is read as that shape.
   const metadata = row.metadata as ClipMetadata;
   const personaId = row.persona_id ?? metadata.persona_id ?? null;
+  const imageUrl = clipMediaUrl(row.id, "image", row.image_key);
   return {
     id: row.id,
     user_id: row.user_id,
@@ -17,7 +19,8 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     status: row.status,
     caption: row.caption,
     caption_mentions: row.caption_mentions,
-    image_url: clipMediaUrl(row.id, "image", row.image_key),
+    image_url: imageUrl,
+    image_large_url: imageUrl && `${imageUrl}&size=${Math.max(...IMAGE_SIZES)}`,
     audio_url: clipMediaUrl(row.id, "audio", row.audio_key),
     video_url: clipMediaUrl(row.id, "video", row.video_key),
     video_cover_url: null,
@@ -26,6 +29,9 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     is_public: row.is_public,
     is_trashed: row.is_trashed,
     is_pinned: row.is_pinned,
+    is_liked: row.viewer_reaction === "L",
+    is_handle_updated: true,
+    is_video_pending: false,
     is_contest_clip: (metadata.contest_ids?.length ?? 0) > 0,
     is_contest_base_clip: row.is_contest_base,
     allow_comments: row.allow_comments,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { API_TOKEN_INVALID } from "../../shared/api/api-tokens.ts";
 import { captchaCheckBodySchema, upstreamSessionParamsSchema } from "../../shared/api/compat.ts";
-import { requireUser } from "../auth/auth-plugin.ts";
+import { requireUser, UPSTREAM_CLIENT_COOKIE } from "../auth/auth-plugin.ts";
 import { findScriptToken, isScriptToken, type ScriptTokenUse } from "../auth/script-tokens.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound, unauthorized } from "../http/errors.ts";
@@ -20,7 +20,11 @@ async function tokenOfHeader(
   db: Kysely<Database>,
   request: FastifyRequest,
 ): Promise<ScriptTokenUse & { token: string }> {
-  const raw = (request.headers.authorization ?? "").replace(/^Bearer\s+/i, "").trim();
+  // The TypeScript client sends the cookie's value as the bare Authorization header; the Python
+  // client sends the cookie itself.
+  const raw = (request.headers.authorization ?? request.cookies[UPSTREAM_CLIENT_COOKIE] ?? "")
+    .replace(/^Bearer\s+/i, "")
+    .trim();
   if (!isScriptToken(raw))
     throw unauthorized("Send a script token (made on your account page) as the Authorization header");
   const found = await findScriptToken(db, raw);

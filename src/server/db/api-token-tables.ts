@@ -14,3 +14,11 @@ export interface ApiTokensTable {
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
 }
+
+/** A secret the server signs with (0145), base64url; made once, shared by every instance. */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  /** Written by its default. */
+  created_at: Timestamp;
+}

@@ -6,7 +6,7 @@ import type {
   UpgradeCodesTable,
   UpgradeRequestsTable,
 } from "./account-tables.ts";
-import type { ApiTokensTable } from "./api-token-tables.ts";
+import type { ApiTokensTable, ServerSecretsTable } from "./api-token-tables.ts";
 import type { Timestamp } from "./column-types.ts";
 import type {
   EditSessionsTable,
@@ -395,6 +395,7 @@ export interface Database {
   editor_requests: EditorRequestsTable;
   share_links: ShareLinksTable;
   api_tokens: ApiTokensTable;
+  server_secrets: ServerSecretsTable;
   upgrade_requests: UpgradeRequestsTable;
   upgrade_codes: UpgradeCodesTable;
   flag_rollouts: FlagRolloutsTable;

@@ -1,5 +1,6 @@
 import type { SongRequest } from "../../generator/song-request.ts";
-import { MODELS, type ModelDefinition, type ModelTier, modelByKey } from "../../shared/api/billing.ts";
+import { MODELS, type ModelDefinition, type ModelTier } from "../../shared/api/billing.ts";
+import { type ClientModel, clientModel } from "../../shared/api/model-names.ts";
 import { canUseModel, type Entitled } from "../billing/entitlements.ts";
 import { badRequest, forbidden } from "../http/errors.ts";
 
@@ -17,23 +18,25 @@ export const generatorVersion = (model: ModelDefinition): SongRequest["version"]
   VERSION_OF_TIER[model.tier];
 
 /**
- * The model a request asked for (`mv`), or without one the newest the user may use. An unknown key
- * is a 400; a model above the user's plan is a 403 saying which plan it needs.
+ * The model a request asked for (`mv`), or without one the newest the user may use. A retired or
+ * alternate upstream name is taken as the nearest of ours (and said so); an unknown key is a 400; a
+ * model above the user's plan is a 403 saying which plan it needs.
  */
-export function chooseModel(user: Entitled, key: string | null | undefined): ModelDefinition {
+export function chooseModel(user: Entitled, key: string | null | undefined): ClientModel {
   const wanted = key?.trim();
   if (!wanted) {
     const usable = MODELS.filter((model) => canUseModel(user, model));
-    return usable[usable.length - 1] ?? MODELS[0];
+    return { model: usable[usable.length - 1] ?? MODELS[0], mappedFrom: null };
   }
-  const model = modelByKey(wanted);
-  if (!model) {
+  const chosen = clientModel(wanted);
+  if (!chosen) {
     throw badRequest(`Unknown model ${wanted}: use one of ${MODELS.map((m) => m.external_key).join(", ")}`);
   }
+  const { model } = chosen;
   if (!canUseModel(user, model)) {
     throw forbidden(
       `The ${model.tier} model (${model.external_key}) needs a ${model.minimum_plan === "pro" ? "Pro" : "Premier"} plan`,
     );
   }
-  return model;
+  return chosen;
 }

@@ -28,7 +28,8 @@ export function registerBillingRoutes(app: FastifyInstance, db: Kysely<Database>
       const plan = planOf(user.plan_key);
       return {
         total_credits_left: user.credits,
-        period: { start: period.start.toISOString(), end: period.end.toISOString() },
+        period: null,
+        billing_period: { start: period.start.toISOString(), end: period.end.toISOString() },
         monthly_limit: PLAN_MONTHLY_CREDITS[plan],
         monthly_usage: await creditsUsedIn(db, user.id, period),
         plan_key: plan,

@@ -131,7 +131,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     const user = requireUser(request);
     const body = parseInput(generateBodySchema, request.body);
     running();
-    const model = chooseModel(user, body.mv);
+    const { model, mappedFrom } = chooseModel(user, body.mv);
     const resolved = await resolveRequestReferences(db, user, body, model);
     checkRequestTexts(body, model, resolved.references.length > 0);
     checkLyricsGuidelines(body.prompt, body.gpt_description_prompt, body.title);
@@ -175,6 +175,9 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       status: job.clips.every((clip) => clip.state === "queued") ? "queued" : "submitted",
       created_at: job.createdAt.toISOString(),
       batch_size: clips.length,
+      ...(mappedFrom === null
+        ? {}
+        : { model_substitution: { requested: mappedFrom, used: model.external_key } }),
     };
   };
   for (const path of [

@@ -109,8 +109,13 @@ export type BillingModelsResponse = z.infer<typeof billingModelsResponseSchema>;
 /** GET /api/billing/info/. */
 export const billingInfoSchema = z.object({
   total_credits_left: z.number().int(),
+  /**
+   * The upstream service's plan period, which its clients parse as a number or null: always null
+   * here, where every plan counts by the calendar month of billing_period.
+   */
+  period: z.null(),
   /** The current billing month (UTC): monthly_usage counts within it. ISO 8601, end exclusive. */
-  period: z.object({ start: z.string(), end: z.string() }),
+  billing_period: z.object({ start: z.string(), end: z.string() }),
   /** Credits the plan includes per month. */
   monthly_limit: z.number().int(),
   /** Credits spent on generations this period, net of refunds. */

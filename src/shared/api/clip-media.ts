@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { clipIdSchema } from "./clips.ts";
 import { imageSizeSchema } from "./images.ts";
+import { signedMediaQuerySchema } from "./media-signatures.ts";
 import { queryBooleanSchema } from "./paged.ts";
 
 /** GET /api/media/clips/{clip_id}/{kind}[.ext]: a clip's audio, image, video, or a download. */
@@ -17,7 +18,7 @@ export const clipMediaParamsSchema = z.object({
     .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav" | "mp3" | "opus"),
 });
 
-export const clipMediaQuerySchema = z.object({
+export const clipMediaQuerySchema = signedMediaQuerySchema.extend({
   /** An image at one of the served sizes (ignored for other media). */
   size: imageSizeSchema.optional(),
   /** Serve as an attachment named after the song. */

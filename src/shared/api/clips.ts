@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { upstreamClipFieldsSchema } from "./compat.ts";
 import { pageNumberSchema, queryBooleanSchema } from "./paged.ts";
 
 /** Generation states; processing is the studio's name for work between submitted and streaming. */
@@ -206,6 +207,7 @@ export const clipSchema = z.object({
   /** The viewer's own reaction; null when signed out or none. */
   reaction: clipReactionSchema.nullable(),
   metadata: clipMetadataSchema,
+  ...upstreamClipFieldsSchema.shape,
 });
 export type Clip = z.infer<typeof clipSchema>;
 
@@ -225,9 +227,8 @@ const commaJoinedIds = z
 export const clipsByIdsQuerySchema = z.object({ ids: commaJoinedIds });
 
 /**
- * GET /api/feed/v2: the library with the older filters, or clips by
- * ids. hide_disliked, hide_gen_stems and hide_studio_clips are on unless turned off.
- */
+ * GET /api/feed/v2: the library with the older filters, or clips by ids. hide_disliked,
+ * hide_gen_stems and hide_studio_clips are on unless turned off. */
 export const feedV2QuerySchema = z.object({
   ids: commaJoinedIds.optional(),
   add_preset_clips: queryBooleanSchema.optional(),

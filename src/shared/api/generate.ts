@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { secondsFromClient } from "./client-numbers.ts";
 import { CLIP_STATUSES, clipMetadataSchema, clipSchema } from "./clips.ts";
 
 // The generation call's wire body. Third-party clients of the upstream service
@@ -65,7 +66,8 @@ export const generateBodySchema = z.object({
   artist_start_s: secondsValue,
   artist_end_s: secondsValue,
   continue_clip_id: clipRef,
-  continue_at: secondsValue,
+  // Clients of the upstream service send it as a number, a numeric string or m:ss.
+  continue_at: z.preprocess(secondsFromClient, secondsValue),
   continued_aligned_prompt: text,
   infill_start_s: secondsValue,
   infill_end_s: secondsValue,
@@ -115,6 +117,8 @@ export const generateResponseSchema = z.object({
   status: z.enum(CLIP_STATUSES),
   created_at: z.string(),
   batch_size: z.number().int(),
+  /** Present when `mv` named a retired or alternate upstream model: the name sent and the model used. */
+  model_substitution: z.object({ requested: z.string(), used: z.string() }).optional(),
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 

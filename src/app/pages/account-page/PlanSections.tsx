@@ -113,8 +113,8 @@ export function CreditsSection({ data, open }: SectionProps) {
         <dd>
           {billing.monthly_usage} {t("planSections.of")} {billing.monthly_limit}{" "}
           {t("planSections.creditsUsed")}
-          {dateOf(billing.period.start)} {t("planSections.to")}{" "}
-          {dateOf(new Date(new Date(billing.period.end).getTime() - 1).toISOString())})
+          {dateOf(billing.billing_period.start)} {t("planSections.to")}{" "}
+          {dateOf(new Date(new Date(billing.billing_period.end).getTime() - 1).toISOString())})
         </dd>
         <dt>{t("planSections.downloadsOfOthersSongs")}</dt>
         <dd data-testid="downloads">
