@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heardAfter, meaningfulSeconds, reportsSampledPlay } from "../../src/app/song/listening.ts";
+import { heardAfter, meaningfulSeconds, reportsSampledPlay } from "../../src/shared/listening.ts";
 
 describe("when a play counts", () => {
   it("needs half the song, at most 30 seconds, or 30 when its length is unknown", () => {
