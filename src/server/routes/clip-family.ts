@@ -16,10 +16,15 @@ const bothSlashes = (path: string) => [path, `${path}/`];
 export function registerClipFamilyRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   const viewerOf = (request: { auth?: { user: { id: string } } | null }) => request.auth?.user.id ?? null;
 
-  for (const path of bothSlashes("/api/clips/direct_children"))
-    app.get(path, async (request) =>
-      childrenPage(db, viewerOf(request), parseInput(childrenQuerySchema, request.query, "query"), "all"),
-    );
+  const openLists = [
+    ["/api/clips/direct_children", "all"],
+    ["/api/clips/user_remixes_for_clip", "others"],
+  ] as const;
+  for (const [route, of] of openLists)
+    for (const path of bothSlashes(route))
+      app.get(path, async (request) =>
+        childrenPage(db, viewerOf(request), parseInput(childrenQuerySchema, request.query, "query"), of),
+      );
 
   for (const path of bothSlashes("/api/clips/direct_children_count"))
     app.get(path, async (request) => {
@@ -32,11 +37,6 @@ export function registerClipFamilyRoutes(app: FastifyInstance, db: Kysely<Databa
       const query = parseInput(childrenQuerySchema, request.query, "query");
       return childrenPage(db, requireUser(request).id, query, "viewer");
     });
-
-  for (const path of bothSlashes("/api/clips/user_remixes_for_clip"))
-    app.get(path, async (request) =>
-      childrenPage(db, viewerOf(request), parseInput(childrenQuerySchema, request.query, "query"), "others"),
-    );
 
   for (const path of bothSlashes("/api/clips/parent"))
     app.get(path, async (request) => {
