@@ -3,6 +3,7 @@ import { ProfileAvatar } from "../profile/FollowListDialog.tsx";
 import { fetchProfile } from "../profile/profile-api.ts";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
+import "../profile/profile.css";
 
 /** The song's owner: avatar and handle, linking to their profile. */
 export function SongOwner({ handle }: { readonly handle: string }) {
