@@ -338,6 +338,44 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // The fixtures' clip is no edit action: the owner too is told it is not found, but not refused.
   "GET /api/edit/action/:action_clip_id": { access: "owner", path: (f) => `/api/edit/action/${f.clipId}` },
   "GET /api/edit/action/:action_clip_id/": { access: "owner", path: (f) => `/api/edit/action/${f.clipId}/` },
+  "GET /api/clips/direct_children": {
+    access: "owner",
+    path: (f) => `/api/clips/direct_children?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/direct_children/": {
+    access: "owner",
+    path: (f) => `/api/clips/direct_children/?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/direct_children_count": {
+    access: "owner",
+    path: (f) => `/api/clips/direct_children_count?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/direct_children_count/": {
+    access: "owner",
+    path: (f) => `/api/clips/direct_children_count/?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/direct_children_by_user": {
+    access: "owner",
+    path: (f) => `/api/clips/direct_children_by_user?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/direct_children_by_user/": {
+    access: "owner",
+    path: (f) => `/api/clips/direct_children_by_user/?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/user_remixes_for_clip": {
+    access: "owner",
+    path: (f) => `/api/clips/user_remixes_for_clip?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/user_remixes_for_clip/": {
+    access: "owner",
+    path: (f) => `/api/clips/user_remixes_for_clip/?clip_id=${f.clipId}`,
+  },
+  "GET /api/clips/parent": { access: "owner", path: (f) => `/api/clips/parent?clip_id=${f.clipId}` },
+  "GET /api/clips/parent/": { access: "owner", path: (f) => `/api/clips/parent/?clip_id=${f.clipId}` },
+  "GET /api/gen/:clip_id/aligned_lyrics/v3": { access: "owner" },
+  "POST /api/gen/:clip_id/aligned_lyrics/v3": { access: "owner", body: () => ({ lyrics: "la la" }) },
+  "GET /api/gen/:clip_id/aligned_lyrics/v3/": { access: "owner" },
+  "POST /api/gen/:clip_id/aligned_lyrics/v3/": { access: "owner", body: () => ({ lyrics: "la la" }) },
   "GET /api/clips/aligned_clips": {
     access: "signed-in",
     path: (f) => `/api/clips/aligned_clips?history_clip_id=${f.clipId}`,

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { Clip } from "../../src/shared/api/clips.ts";
-import { playCountSampleFactor } from "../../src/shared/api/play-counts.ts";
+import { playCountSampleFactor } from "../../src/shared/player/listening.ts";
 import type { ApiClient } from "../api-server.ts";
 import { newTestClip, startApiServerWithUsers, type Viewer, viewerClients } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";

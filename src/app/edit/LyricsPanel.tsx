@@ -1,32 +1,17 @@
 // The song's lyrics beside the waveform: aligned word by word when the song has aligned lyrics
 // (each word puts the playhead where it is sung), else the lyrics as written.
 
-import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
-import { type AlignedLyricsResponse, alignedLyricsResponseSchema } from "../../shared/api/generate.ts";
 import { seconds } from "../../shared/time.ts";
 import { createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import { useSession } from "../../studio/ui/studio-context.ts";
-import { apiRequest } from "../account/api-request.ts";
-
-type Words = AlignedLyricsResponse["aligned_words"];
+import { useAlignedWords } from "../songs/use-aligned-words.ts";
 
 export function LyricsPanel({ clip }: { readonly clip: Clip }) {
   const { controller } = useSession();
-  const [words, setWords] = useState<Words | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    apiRequest(`/api/gen/${encodeURIComponent(clip.id)}/aligned_lyrics/v2/`, alignedLyricsResponseSchema, {
-      signal: abort.signal,
-    })
-      .then((answer) => setWords(answer.aligned_words))
-      .catch((error: unknown) => {
-        // Songs without aligned lyrics (uploads, instrumentals) show their lyrics as written.
-        if (!abort.signal.aborted) console.warn("No aligned lyrics", error);
-        setWords([]);
-      });
-    return () => abort.abort();
-  }, [clip.id]);
+  // Songs without aligned lyrics (uploads, instrumentals) show their lyrics as written.
+  const aligned = useAlignedWords(clip);
+  const words = aligned.state === "ready" ? aligned.words : aligned.state === "failed" ? [] : null;
 
   const seek = (at: number) => {
     const tempo = createTempoMap(controller.project.timing);

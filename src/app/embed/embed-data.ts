@@ -11,6 +11,7 @@ const embedClipSchema = z.object({
   status: z.string(),
   image_url: z.nullable(z.string()),
   audio_url: z.nullable(z.string()),
+  play_count: z.number(),
   metadata: z.object({ duration: z.optional(z.nullable(z.number())) }),
 });
 export type EmbedClip = z.infer<typeof embedClipSchema>;
@@ -36,3 +37,16 @@ export const fetchEmbedWaveform = (clipId: string) =>
     () => read(`/api/gen/${encodeURIComponent(clipId)}/waveform-aggregates`, waveformSchema),
     WAVEFORM_PAGE_LOAD,
   );
+
+/** Reports a counted play (sampled by `sampleFactor`); a failure is only logged. */
+export function reportEmbedPlay(clipId: string, sampleFactor: number): void {
+  fetch(`/api/gen/${encodeURIComponent(clipId)}/increment_play_count/v2`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ sample_factor: sampleFactor }),
+  })
+    .then((response) => {
+      if (!response.ok) console.warn(`The play was not counted: ${response.status}`);
+    })
+    .catch((error: unknown) => console.warn("The play was not counted", error));
+}

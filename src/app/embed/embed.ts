@@ -1,10 +1,12 @@
 // /embed/{id}: a small player made for an iframe (760x240 by default) on other sites. Plain DOM,
 // no React and no app code, so its script stays a few kilobytes: cover, title, handle, play and
-// pause, the waveform with the played part lit (click seeks), and the way to the song's page.
+// pause, the waveform with the played part lit (click seeks), the way to the song's page, and the
+// play reported once the listener heard enough of it.
 
 import { formatTrackTimestamp } from "../../shared/track-time.ts";
+import { sampledFactor, trackPlay } from "../player/play-session.ts";
 import { drawPeaks, pickLevel } from "../songs/waveform-drawing.ts";
-import { type EmbedClip, fetchEmbedClip, fetchEmbedWaveform } from "./embed-data.ts";
+import { type EmbedClip, fetchEmbedClip, fetchEmbedWaveform, reportEmbedPlay } from "./embed-data.ts";
 import "./embed.css";
 
 const root = document.getElementById("embed") as HTMLElement;
@@ -86,6 +88,13 @@ function render(clip: EmbedClip): void {
   });
   for (const event of ["play", "pause", "ended"]) audio.addEventListener(event, showPlaying);
   audio.addEventListener("timeupdate", showTime);
+  // A play heard here counts as one heard in the app: once per song per session, sampled alike.
+  const tracker = trackPlay(clip.id, duration, 0);
+  audio.addEventListener("timeupdate", () => {
+    if (tracker === null || !tracker.heard(audio.currentTime)) return;
+    const factor = sampledFactor(clip.play_count);
+    if (factor !== null) reportEmbedPlay(clip.id, factor);
+  });
   waveBox.addEventListener("click", (event) => {
     const box = waveBox.getBoundingClientRect();
     if (length() <= 0 || box.width <= 0) return;

@@ -23,6 +23,7 @@ import { useAutoplayRefill } from "./use-autoplay-refill.ts";
 import { useEnginePlayback } from "./use-engine-playback.ts";
 import { useListenReport } from "./use-listen-report.ts";
 import { useMediaSession } from "./use-media-session.ts";
+import { usePlayReports } from "./use-play-reports.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
 import { usePlaybarSync } from "./use-playbar-sync.ts";
 import { usePlayerKeys } from "./use-player-keys.ts";
@@ -64,6 +65,7 @@ export function PlayerBar() {
   const [queueOpen, setQueueOpen] = useState(false);
   const [duration, setDuration] = useState(0);
   const engine = useEnginePlayback(clip);
+  usePlayReports();
   const elementShows = usePlaybackState(element, playing && !engine.active);
   const shows = engine.active
     ? !playing

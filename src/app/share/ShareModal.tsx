@@ -21,6 +21,14 @@ async function copy(text: string, what: string): Promise<void> {
 }
 
 /** The Share modal, mounted once: it shows when a page calls openShareModal(clip). */
+/** A song's share link: the song is the recommended item, so shares tell which song spread. */
+const linkOf = (clipId: string, source: string) => ({
+  content_type: "clip" as const,
+  content_id: clipId,
+  source,
+  recommendation_metadata: { recommendation_item_id: clipId },
+});
+
 export function ShareModalHost() {
   const { clip, mode } = useShareModal();
   if (clip === null) return null;
@@ -56,7 +64,7 @@ function ShareModal({
 
   useEffect(() => {
     let live = true;
-    makeShareLink({ content_type: "clip", content_id: clipId, source, platform: "copy_link" })
+    makeShareLink({ ...linkOf(clipId, source), platform: "copy_link" })
       .then((answer) => live && setLink({ state: "ready", link: answer.link }))
       .catch((error: unknown) => {
         if (!live) return;
@@ -74,7 +82,7 @@ function ShareModal({
   const shareTo = async (platform: string, href: (link: string, title: string) => string) => {
     const opened = window.open("", "_blank", "noopener");
     try {
-      const answer = await makeShareLink({ content_type: "clip", content_id: clipId, source, platform });
+      const answer = await makeShareLink({ ...linkOf(clipId, source), platform });
       if (opened) opened.location.href = href(answer.link, title);
     } catch (error) {
       opened?.close();

@@ -11,7 +11,14 @@ import { showToast } from "../shell/toast-store.ts";
 import { copyLink } from "../song-menu/clip-action-handlers.ts";
 import { CommentComposer } from "./CommentComposer.tsx";
 import { showCommentError } from "./comment-errors.ts";
-import { blockUser, deleteComment, fetchReplies, reactToComment, reportComment } from "./comments-api.ts";
+import {
+  blockUser,
+  deleteComment,
+  fetchReplies,
+  reactToComment,
+  reportComment,
+  unblockUser,
+} from "./comments-api.ts";
 
 interface CommentItemProps {
   readonly clip: Clip;
@@ -120,10 +127,25 @@ export function CommentItem({
   const block = async () => {
     try {
       await blockUser(comment.user.handle);
-      showToast({ kind: "info", title: `@${comment.user.handle} is blocked`, durationMs: 3000 });
+      // Unblocking is offered where the block was made; the comments come back on the next load.
+      showToast({
+        kind: "info",
+        title: `@${comment.user.handle} is blocked`,
+        durationMs: 6000,
+        action: { label: "Unblock", run: () => void unblock(comment.user.handle) },
+      });
       onBlocked(comment.user.handle);
     } catch (error) {
       showCommentError("Could not block the user", error);
+    }
+  };
+
+  const unblock = async (handle: string) => {
+    try {
+      await unblockUser(handle);
+      showToast({ kind: "info", title: `@${handle} is unblocked`, durationMs: 3000 });
+    } catch (error) {
+      showCommentError("Could not unblock the user", error);
     }
   };
 

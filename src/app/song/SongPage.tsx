@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { deeplinkedCommentId, startSeconds } from "../../shared/song-link.ts";
@@ -10,20 +10,20 @@ import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { playheadStore } from "../player/player-store.ts";
 import { Link } from "../router/Link.tsx";
-import { profilePath } from "../router/profile-path.ts";
 import { useLocation } from "../router/use-location.ts";
-import { upsertClips } from "../shell/clips-store.ts";
+import { upsertClips, useClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { ReactionButtons } from "../song-menu/ReactionButtons.tsx";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
-import { ClipWaveform } from "../songs/ClipWaveform.tsx";
 import { TagLinks } from "../songs/TagLinks.tsx";
-import { CommentMarkers } from "./CommentMarkers.tsx";
 import { CommentsPanel } from "./CommentsPanel.tsx";
+import { SongParent, SongRemixes } from "./SongFamily.tsx";
+import { SongLyrics } from "./SongLyrics.tsx";
+import { SongOwner } from "./SongOwner.tsx";
+import { SongWaveform } from "./SongWaveform.tsx";
 import { fetchSong } from "./song-api.ts";
 import { useComments } from "./use-comments.ts";
-import { usePlayCount } from "./use-play-count.ts";
 import "../create/create.css";
 import "../songs/songs.css";
 import "./song.css";
@@ -68,16 +68,6 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
     return () => abort.abort();
   }, [clipId]);
 
-  const counted = useCallback(
-    (playCount: number) =>
-      setLoaded((current) =>
-        current.state === "ready"
-          ? { ...current, clip: { ...current.clip, play_count: playCount } }
-          : current,
-      ),
-    [],
-  );
-
   return (
     <div className="create-page page song-page">
       <PageHeader />
@@ -98,7 +88,6 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
           clip={loaded.clip}
           startAt={startSeconds(search, loaded.clip.metadata.duration ?? null)}
           deeplink={deeplinkedCommentId(search)}
-          onCounted={counted}
           viewerHandle={session?.user?.handle ?? null}
         />
       )}
@@ -113,17 +102,16 @@ interface SongDetailsProps {
   readonly startAt: number;
   /** The comment the address's ?deeplink= names, shown first. */
   readonly deeplink: string | null;
-  readonly onCounted: (playCount: number) => void;
   /** The signed-in viewer's handle; null when signed out. */
   readonly viewerHandle: string | null;
 }
 
-function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongDetailsProps) {
-  usePlayCount(clip, onCounted);
+function SongDetails({ clip, startAt, deeplink, viewerHandle }: SongDetailsProps) {
   const format = useLocaleFormat();
+  // Plays are counted by the global player; the count it reports back lands in the clip store.
+  const playCount = useClips((state) => state.byId[clip.id]?.clip.play_count) ?? clip.play_count;
   const comments = useComments(clip.id, deeplink);
   const tags = clip.display_tags ?? clip.metadata.tags ?? "";
-  const lyrics = clip.metadata.prompt?.trim() ?? "";
   // The player's position when it holds this song; otherwise where the address starts it.
   const currentSeconds = () => {
     const playhead = playheadStore.getState();
@@ -131,13 +119,12 @@ function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongD
   };
   return (
     <main className="song-details" data-testid="song-page" data-clip-id={clip.id}>
+      <SongParent clip={clip} />
       <div className="song-head">
         <SongCover clip={clip} size={240} />
         <div className="song-summary">
           <h1 data-testid="song-title">{displayTitle(clip)}</h1>
-          <Link className="song-owner" href={profilePath(clip.handle)} data-testid="song-owner">
-            @{clip.handle}
-          </Link>
+          <SongOwner handle={clip.handle} />
           {(tags || clip.caption) && (
             <p className="song-tags" data-testid="song-tags">
               <TagLinks tags={tags} caption={clip.caption} />
@@ -154,7 +141,7 @@ function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongD
             </time>
             <span data-testid="song-duration">{formatDuration(clip.metadata.duration)}</span>
             <span data-testid="song-plays">
-              {clip.play_count} {clip.play_count === 1 ? "play" : "plays"}
+              {playCount} {playCount === 1 ? "play" : "plays"}
             </span>
           </p>
           <div className="song-actions">
@@ -168,19 +155,10 @@ function SongDetails({ clip, startAt, deeplink, onCounted, viewerHandle }: SongD
           </div>
         </div>
       </div>
-      <div className="song-waveform">
-        <ClipWaveform clip={clip} />
-        <CommentMarkers clip={clip} comments={comments.state.comments} />
-      </div>
-      <section className="song-lyrics">
-        <h2>Lyrics</h2>
-        {lyrics === "" ? (
-          <p className="create-empty">No lyrics.</p>
-        ) : (
-          <pre data-testid="song-lyrics">{lyrics}</pre>
-        )}
-      </section>
+      <SongWaveform clip={clip} comments={comments.state.comments} />
+      <SongLyrics clip={clip} />
       <CommentsPanel clip={clip} model={comments} viewerHandle={viewerHandle} />
+      <SongRemixes clip={clip} />
     </main>
   );
 }

@@ -54,6 +54,9 @@ export const reportComment = (commentId: string, reason: string) =>
 export const blockUser = (handle: string) =>
   apiRequest("/api/comment/block-user", blockResponseSchema, { body: { handle } });
 
+export const unblockUser = (handle: string) =>
+  apiRequest("/api/comment/unblock-user", blockResponseSchema, { body: { handle } });
+
 export const suggestHandles = (prefix: string, signal?: AbortSignal) =>
   apiRequest(`/api/profiles/search?prefix=${encodeURIComponent(prefix)}`, handleSearchResponseSchema, {
     signal,

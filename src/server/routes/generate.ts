@@ -4,8 +4,6 @@ import type { Generator } from "../../generator/generator.ts";
 import { CREATE_CREDIT_COST } from "../../shared/api/billing.ts";
 import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import {
-  ALIGNED_WORDS_END_MAX_S,
-  type AlignedLyricsResponse,
   adjustSpeedBodySchema,
   concatBodySchema,
   type GenerateResponse,
@@ -37,7 +35,6 @@ import { mergeSongs } from "../generation/merge-songs.ts";
 import { chooseModel } from "../generation/model-choice.ts";
 import { resolveRequestReferences } from "../generation/request-references.ts";
 import { checkRequestTexts } from "../generation/request-texts.ts";
-import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
 import { type SeparateSong, stemClipsFor } from "../generation/stem-clips.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
@@ -271,34 +268,6 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       return { clips: await views(user.id, await stemClipsFor(db, storage, user, clip_id, separate)) };
     });
   }
-
-  for (const path of ["/api/gen/:clip_id/aligned_lyrics/v2/", "/api/gen/:clip_id/aligned_lyrics/v2"])
-    app.get(path, async (request): Promise<AlignedLyricsResponse> => {
-      const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");
-      const clip = await findVisibleClip(db, request.auth?.user.id ?? null, clip_id);
-      const row = await db
-        .selectFrom("generated_clips")
-        .select("aligned_words")
-        .where("clip_id", "=", clip.id)
-        .executeTakeFirst();
-      const stored = storedAlignedWordsSchema.safeParse(row?.aligned_words ?? []);
-      if (!stored.success) throw new Error(`Clip ${clip.id} has malformed aligned words`);
-      const words = stored.data;
-      return {
-        aligned_words: words
-          .filter((word) => word.end_s < ALIGNED_WORDS_END_MAX_S)
-          .map((word) => ({
-            word: word.word,
-            start_s: word.start_s,
-            end_s: word.end_s,
-            success: true,
-            p_align: 1,
-          })),
-        waveform_data: [],
-        hoot_cer: 0,
-        is_streamed: false,
-      };
-    });
 
   app.get("/api/gen/:clip_id/midi/", async (request, reply) => {
     const { clip_id } = parseInput(clipIdParamsSchema, request.params, "path");

@@ -16,7 +16,7 @@ const PLAY_RATE = { max: 120, timeWindow: "1 minute" } as const;
 /**
  * Adds a play to a song anyone may see (its owner's own plays too), signed in or not. A sampled
  * play adds its factor, but never more than the song's own factor, read in the same statement
- * (playCountSampleFactor's rule, in SQL: integer division), so a page cannot inflate a count.
+ * (shared/player/listening.ts's rule, in SQL: integer division), so a page cannot inflate a count.
  */
 async function addPlays(
   db: Kysely<Database>,

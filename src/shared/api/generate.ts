@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { secondsFromClient } from "./client-numbers.ts";
-import { CLIP_STATUSES, clipMetadataSchema, clipSchema } from "./clips.ts";
+import { CLIP_STATUSES, clipMetadataSchema, clipSchema, LYRICS_MAX } from "./clips.ts";
 
 // The generation call's wire body. Third-party clients of the upstream service
 // send it as is, so every field is optional and nullable and unknown fields are dropped, not refused.
@@ -211,6 +211,27 @@ export const alignedLyricsResponseSchema = z.object({
   is_streamed: z.boolean(),
 });
 export type AlignedLyricsResponse = z.infer<typeof alignedLyricsResponseSchema>;
+
+/** POST /api/gen/{clip_id}/aligned_lyrics/v3: the lyrics to align to the song. */
+export const alignedLyricsV3BodySchema = z.object({
+  lyrics: z.string("lyrics is text").max(LYRICS_MAX, `Lyrics are at most ${LYRICS_MAX} characters`),
+  enable_augmentation: z.boolean("enable_augmentation is true or false").optional(),
+});
+export type AlignedLyricsV3Body = z.infer<typeof alignedLyricsV3BodySchema>;
+
+/**
+ * POST and GET aligned_lyrics/v3: the alignment's state; running until the song has finished
+ * rendering (its words are aligned as it is sung), polled every 2.5 s meanwhile.
+ */
+/** What a page says when a song has no aligned words: none in the answer, or no reason known. */
+export const NO_ALIGNED_WORDS = "No aligned words found";
+export const UNKNOWN_ALIGNMENT_ERROR = "Unknown error";
+
+export const alignedLyricsV3ResponseSchema = alignedLyricsResponseSchema.extend({
+  status: z.enum(["running", "complete", "error"]),
+  error_message: z.string().nullable(),
+});
+export type AlignedLyricsV3Response = z.infer<typeof alignedLyricsV3ResponseSchema>;
 
 /** GET /api/edit/stems/{clip_id}: the stem clips Get Stems made (POST makes them). */
 export const stemsResponseSchema = z.object({ clips: z.array(clipSchema) });

@@ -4,10 +4,6 @@
 
 import { z } from "zod";
 
-/** The sampling factor for a song with this many plays. */
-export const playCountSampleFactor = (playCount: number): number =>
-  1 + Math.floor(Math.max(0, playCount) / 100);
-
 /** More than any song's factor needs (a hundred million plays); larger ones are refused outright. */
 export const SAMPLE_FACTOR_MAX = 1_000_000;
 

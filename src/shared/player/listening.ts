@@ -1,5 +1,7 @@
 // When a listener's play of a song counts: once they heard a meaningful part of it (half the song,
-// at most 30 seconds), counted in steps of ordinary playback so that a seek counts nothing.
+// at most 30 seconds), counted in steps of ordinary playback so that a seek counts nothing. Popular
+// songs are sampled: with the factor 1 + floor(play_count / 100) a page reports one play in
+// `factor` and the server adds `factor`. Kept free of zod: the embed player reads it too.
 
 /** The longest step between two position reports that is still playback rather than a seek. */
 const PLAYBACK_STEP_MAX = 1;
@@ -20,6 +22,10 @@ export function heardAfter(heard: number, from: number, to: number): number {
 /** A sampled song reports one play in `sampleFactor`: this one does when `random` (in [0, 1)) falls in it. */
 export const reportsSampledPlay = (sampleFactor: number, random: number): boolean =>
   random * sampleFactor < 1;
+
+/** The sampling factor for a song with this many plays. */
+export const playCountSampleFactor = (playCount: number): number =>
+  1 + Math.floor(Math.max(0, playCount) / 100);
 
 /** How far one start of a song has been heard: `start` names the start (a song and its start count). */
 export interface ListenProgress {

@@ -34,6 +34,7 @@ import * as videoUploads from "./0116-video-uploads.ts";
 import * as userLanguage from "./0125-user-language.ts";
 import * as listenerPlays from "./0130-listener-plays.ts";
 import * as serverSecrets from "./0145-server-secrets.ts";
+import * as clipChildren from "./0150-clip-children.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0125-user-language": userLanguage,
   "0130-listener-plays": listenerPlays,
   "0145-server-secrets": serverSecrets,
+  "0150-clip-children": clipChildren,
 };

@@ -1,7 +1,6 @@
 import { clipIdParamsSchema } from "../../../shared/api/clips.ts";
 import {
   adjustSpeedBodySchema,
-  alignedLyricsResponseSchema,
   concatBodySchema,
   generateBodySchema,
   generateResponseSchema,
@@ -62,13 +61,6 @@ export const generateOperations: OperationGroup = {
       summary: "Separate a song into stems (new clips)",
       params: clipIdParamsSchema,
       response: stemsResponseSchema,
-    },
-    {
-      method: "GET",
-      path: ["/api/gen/:clip_id/aligned_lyrics/v2/", "/api/gen/:clip_id/aligned_lyrics/v2"],
-      summary: "Lyrics aligned word by word to the audio",
-      params: clipIdParamsSchema,
-      response: alignedLyricsResponseSchema,
     },
     {
       method: "GET",

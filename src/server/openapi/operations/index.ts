@@ -1,6 +1,7 @@
 import type { OperationGroup } from "../operation.ts";
 import { accountOperations } from "./account.ts";
 import { adminOperations } from "./admin.ts";
+import { alignedLyricsOperations } from "./aligned-lyrics.ts";
 import { analyticsOperations } from "./analytics.ts";
 import { apiDocsOperations } from "./api-docs.ts";
 import { apiTokensOperations } from "./api-tokens.ts";
@@ -8,6 +9,7 @@ import { authOperations } from "./auth.ts";
 import { autoplayOperations } from "./autoplay.ts";
 import { billingOperations } from "./billing.ts";
 import { clipActionsOperations } from "./clip-actions.ts";
+import { clipFamilyOperations } from "./clip-family.ts";
 import { clipMediaOperations } from "./clip-media.ts";
 import { clipSettingsOperations } from "./clip-settings.ts";
 import { clipsOperations } from "./clips.ts";
@@ -76,6 +78,8 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   personaLibraryOperations,
   personasOperations,
   playCountsOperations,
+  alignedLyricsOperations,
+  clipFamilyOperations,
   playbarStateOperations,
   onRepeatOperations,
   playlistPageOperations,
