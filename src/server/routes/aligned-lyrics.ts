@@ -6,14 +6,14 @@ import {
   type AlignedLyricsResponse,
   type AlignedLyricsV3Response,
   alignedLyricsV3BodySchema,
+  NO_ALIGNED_WORDS,
+  UNKNOWN_ALIGNMENT_ERROR,
 } from "../../shared/api/generate.ts";
 import { findVisibleClip } from "../clips/clip-repository.ts";
 import type { Database } from "../db/schema.ts";
 import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
 import { parseInput } from "../http/validate.ts";
 
-export const NO_ALIGNED_WORDS = "No aligned words found";
-export const UNKNOWN_ALIGNMENT_ERROR = "Unknown error";
 
 /** The song's words as the generator sang them, those ending at 6000 s or later dropped. */
 async function alignedWords(db: Kysely<Database>, clipId: string): Promise<AlignedLyricsResponse> {
