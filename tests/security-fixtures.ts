@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { encode as encodePng } from "fast-png";
 import type { Kysely } from "kysely";
 import type { Database } from "../src/server/db/schema.ts";
@@ -48,7 +49,7 @@ export async function makeOwnerFixtures(
   // Flag-gated routes (Hire an Editor, shared workspaces) are the owner's to use.
   await db
     .updateTable("users")
-    .set({ flags: ["enable-marketplace", "collab-workspaces"] })
+    .set({ flags: ["enable-marketplace", "collab-workspaces", "web-hooks-2025"] })
     .where("id", "=", owner.id)
     .execute();
   const workspace = await ok(
@@ -132,7 +133,41 @@ export async function makeOwnerFixtures(
     .values({ workspace_id: inviterWorkspace.id, invited_user_id: owner.id, invited_by: inviter.id })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // A hook as rendered: its files need not exist for the routes to answer who may see it.
+  const hookUpload = await db
+    .insertInto("video_uploads")
+    .values({
+      id: randomUUID(),
+      user_id: owner.id,
+      extension: "mp4",
+      original_key: "video-uploads/fixture/original.mp4",
+      status: "complete",
+      duration_s: 12,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const hook = await db
+    .insertInto("hooks")
+    .values({
+      id: randomUUID(),
+      user_id: owner.id,
+      clip_id: clip.id,
+      upload_id: hookUpload.id,
+      title: "SECRET-hook",
+      status: "rendered_passed_moderation",
+      thumbnail_key: "hooks/fixture/thumbnail.jpg",
+      song_start_s: 0,
+      song_end_s: 10,
+      song_volume: 100,
+      video_start_s: 0,
+      video_end_s: 10,
+      video_volume: 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
+    hookId: hook.id,
+    hookUploadId: hookUpload.id,
     inviteId: invite.id,
     inviterId: inviter.id,
     clipId: clip.id,

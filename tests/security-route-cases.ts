@@ -35,6 +35,9 @@ export interface Fixtures {
   readonly inviteId: string;
   /** That someone, whom the owner may invite in turn. */
   readonly inviterId: string;
+  /** A hook of the owner's, on their private song, and the video upload it was made from. */
+  readonly hookId: string;
+  readonly hookUploadId: string;
 }
 
 export type Access = "public" | "signed-in" | "owner" | "staff" | "console";
@@ -58,6 +61,7 @@ export const PARAMS: Record<string, (f: Fixtures) => string> = {
   render_key: () => "owner-render-key-0001",
   image: (f) => f.imageId,
   comment_id: (f) => f.commentId,
+  hook_id: (f) => f.hookId,
   handle: (f) => f.ownerHandle,
   user_id: (f) => f.ownerId,
   playlist_id: (f) => f.playlistId,
@@ -119,6 +123,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/admin/flags": { access: "console" },
   "POST /api/admin/flags": { access: "console", body: () => ({ flag: "studio", percent: 100 }) },
   "GET /api/admin/moderation": { access: "console" },
+  "POST /api/admin/moderation/hooks": {
+    access: "console",
+    body: (f) => ({ hook_id: f.hookId, action: "fail" }),
+  },
   "POST /api/admin/moderation/songs": {
     access: "console",
     body: (f) => ({ clip_id: f.clipId, action: "unpublish" }),
@@ -169,6 +177,22 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/video/generate/:clip_id/": { access: "owner" },
   "GET /api/video/generate/:clip_id/status/": { access: "owner" },
   "GET /api/video_gen/videos": { access: "signed-in" },
+  "POST /api/video/hooks/create": {
+    access: "owner",
+    body: (f) => ({
+      clip_id: f.clipId,
+      hook_publish: { title: "SECRET-hook" },
+      video_render: {
+        song: { song_id: f.clipId, clip_start_time: 0, clip_end_time: 10, volume: 100 },
+        videos: [{ upload_id: f.hookUploadId, source_start_time: 0, source_end_time: 10, volume: 0 }],
+      },
+    }),
+  },
+  "GET /api/video/hooks/:hook_id": { access: "owner" },
+  "GET /api/video/hooks/:hook_id/:file": {
+    access: "owner",
+    path: (f) => `/api/video/hooks/${f.hookId}/thumbnail.jpg`,
+  },
   "GET /api/clip/:clip_id": { access: "owner" },
   "GET /api/clips/:clip_id/project": { access: "owner" },
   "POST /api/gen/:clip_id/increment_play_count/": { access: "owner" },

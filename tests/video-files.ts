@@ -1,10 +1,15 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { type MediaInfo, probeMedia } from "../src/server/video/media-probe.ts";
 import { runFfmpeg } from "../src/server/video/run-ffmpeg.ts";
 import { VIDEO_TEMP_PREFIX } from "../src/server/video/video-job-service.ts";
+import type { CreateAudioUploadResponse } from "../src/shared/api/uploads.ts";
+import type { VideoUpload } from "../src/shared/api/video-uploads.ts";
+import type { ApiClient } from "./api-server.ts";
+import { formPost } from "./upload-client.ts";
+import { waitFor } from "./wait.ts";
 
 /** A folder for one test file's media, removed after its tests. */
 export function testMediaDir(): string {
@@ -32,13 +37,23 @@ export async function probeBytes(dir: string, name: string, bytes: Uint8Array): 
 export const videoTempFolders = () =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(VIDEO_TEMP_PREFIX));
 
-/** A real video made by ffmpeg in `dir`: its test pattern and a tone, encoded with these arguments. */
+/** A real video made by ffmpeg in `dir`: a test pattern (or `source`) and a tone, encoded with these arguments. */
 export async function makeVideo(
   dir: string,
   name: string,
-  options: { seconds: number; size?: string; rate?: number; codec: readonly string[]; audio?: boolean },
+  options: {
+    seconds: number;
+    size?: string;
+    rate?: number;
+    codec: readonly string[];
+    audio?: boolean;
+    /** A lavfi picture source other than the moving test pattern, e.g. "color=c=black". */
+    source?: string;
+  },
 ): Promise<Buffer> {
-  const picture = `testsrc=s=${options.size ?? "320x240"}:r=${options.rate ?? 25}:d=${options.seconds}`;
+  const source = options.source ?? "testsrc";
+  const size = `s=${options.size ?? "320x240"}:r=${options.rate ?? 25}:d=${options.seconds}`;
+  const picture = `${source}${source.includes("=") ? ":" : "="}${size}`;
   await runFfmpeg(
     [
       "-y",
@@ -64,4 +79,36 @@ export async function makeAudioOnlyMp4(dir: string, name: string): Promise<Buffe
     timeoutMs: 60_000,
   });
   return readFileSync(join(dir, name));
+}
+
+/** H.264 + AAC in MP4, fast: what most test videos are encoded with. */
+export const H264_AAC = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
+
+/**
+ * A video sent through the whole upload protocol (form, form post, finish) and its check waited
+ * for; answers the upload as it ended (complete or error).
+ */
+export async function uploadTestVideo(
+  serverUrl: string,
+  client: ApiClient,
+  bytes: Uint8Array,
+  extension: string,
+  timeoutMs: number,
+): Promise<VideoUpload> {
+  const form = await client.post<CreateAudioUploadResponse>("/api/uploads/video/", { extension });
+  expect(form.status).toBe(200);
+  expect((await formPost(serverUrl, form.body, bytes, `file.${extension}`)).status).toBe(204);
+  const finished = await client.post(`/api/uploads/video/${form.body.id}/upload-finish/`, {
+    upload_type: "file_upload",
+    upload_filename: `file.${extension}`,
+  });
+  expect(finished.status).toBe(200);
+  return waitFor(
+    async () => {
+      const polled = await client.get<VideoUpload>(`/api/uploads/video/${form.body.id}/`);
+      return polled.body.status === "complete" || polled.body.status === "error" ? polled.body : undefined;
+    },
+    "the video upload's check",
+    timeoutMs,
+  );
 }

@@ -46,6 +46,7 @@ import { registerEditRoutes } from "./routes/edit.ts";
 import { registerEditorRequestRoutes } from "./routes/editor-requests.ts";
 import { registerGenerateRoutes } from "./routes/generate.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerHookRoutes } from "./routes/hooks.ts";
 import { registerImageUploadRoutes } from "./routes/image-uploads.ts";
 import { registerLegalRoutes } from "./routes/legal.ts";
 import { registerLiveRadioRoutes } from "./routes/live-radio.ts";
@@ -194,6 +195,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queue: options.jobQueue,
   });
   registerVideoUploadRoutes(app, {
+    db,
+    storage: options.storage,
+    concurrency: options.workerConcurrency,
+    queue: options.jobQueue,
+  });
+  registerHookRoutes(app, {
     db,
     storage: options.storage,
     concurrency: options.workerConcurrency,

@@ -10,6 +10,7 @@ import { defaultGenerationConcurrency, GenerationService } from "./generation/ge
 import { createGenerator } from "./generation/generator-choice.ts";
 import { pubSubFromEnv, RedisUnavailableError } from "./realtime/pubsub.ts";
 import { SeparationService } from "./separation/separation-service.ts";
+import { HookService } from "./video/hook-service.ts";
 import { SongVideoService } from "./video/song-video-service.ts";
 import { VideoUploadService } from "./video/video-upload-service.ts";
 
@@ -72,18 +73,26 @@ async function startWorker(): Promise<void> {
   const service = new GenerationService({ db: database.db, storage, generator, publish, log, concurrency });
   // Songs without the generator's parts are separated into stems here too, one at a time.
   const separation = new SeparationService({ db: database.db, storage, publish, log, concurrency: 1 });
-  // Song videos and video upload checks too, one at a time each: ffmpeg keeps two threads busy.
+  // Song videos, video upload checks and hooks too, one at a time each: ffmpeg keeps two threads busy.
   const videos = new SongVideoService({ db: database.db, storage, log, concurrency: 1 });
   const videoUploads = new VideoUploadService({ db: database.db, storage, log, concurrency: 1 });
+  const hooks = new HookService({ db: database.db, storage, log, concurrency: 1 });
   await service.start();
   await separation.start();
   await videos.start();
   await videoUploads.start();
+  await hooks.start();
   process.stdout.write(`Tunesmith worker ${service.worker.id} renders ${concurrency} song(s) at once\n`);
   const stop = async (signal: string) => {
     log.info({}, `${signal}: handing running songs back to the queue, then stopping`);
     for (const again of ["SIGINT", "SIGTERM"] as const) process.once(again, () => process.exit(1));
-    await Promise.all([service.close(), separation.close(), videos.close(), videoUploads.close()]);
+    await Promise.all([
+      service.close(),
+      separation.close(),
+      videos.close(),
+      videoUploads.close(),
+      hooks.close(),
+    ]);
     await pubsub.close();
     await database.close();
     process.exit(0);

@@ -3,8 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { assText, assTime, captionLines, captionScript } from "../../src/server/video/lyric-captions.ts";
-import { parseProbe } from "../../src/server/video/media-probe.ts";
-import { checkSongVideo } from "../../src/server/video/song-video-render.ts";
+import { checkRenderedVideo, parseProbe } from "../../src/server/video/media-probe.ts";
 import { uploadedVideoProblem, VIDEO_TOO_BIG_PICTURE } from "../../src/server/video/video-rules.ts";
 import { VIDEO_NOT_A_VIDEO } from "../../src/shared/api/video-uploads.ts";
 
@@ -74,9 +73,11 @@ describe("media probe", () => {
 
   it("accepts a song video within one frame of the song and names what is wrong otherwise", () => {
     const info = parseProbe(FFMPEG_SAYS);
-    expect(() => checkSongVideo(info, 180.0)).not.toThrow();
-    expect(() => checkSongVideo(info, 179.9)).toThrow(/duration 180.02 s for a 179.9 s song/);
-    expect(() => checkSongVideo({ ...info, audio: null }, 180)).toThrow(/audio missing/);
+    const shape = (durationS: number) => ({ width: 1280, height: 720, fps: 30, durationS });
+    expect(() => checkRenderedVideo(info, shape(180.0))).not.toThrow();
+    expect(() => checkRenderedVideo(info, shape(179.9))).toThrow(/duration 180.02 s, not 179.9 s/);
+    expect(() => checkRenderedVideo({ ...info, audio: null }, shape(180))).toThrow(/audio missing/);
+    expect(() => checkRenderedVideo(info, { ...shape(180), width: 720 })).toThrow(/size 1280x720/);
   });
 });
 

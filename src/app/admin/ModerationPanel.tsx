@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { moderationViewSchema } from "../../shared/api/admin.ts";
+import { type HookInReview, moderationViewSchema } from "../../shared/api/admin.ts";
 import { apiSend } from "../account/api-request.ts";
 import { runAction } from "../pages/account-page/run-action.ts";
 import { Link } from "../router/Link.tsx";
@@ -33,7 +33,41 @@ function ReportItem(props: {
   );
 }
 
-/** Reported songs and comments, most reported first, each settled with one action. */
+/** A rendered hook awaiting a staff verdict: its video, what automatic moderation found, Pass and Fail. */
+function HookReviewItem(props: {
+  readonly hook: HookInReview;
+  readonly review: (action: "pass" | "fail") => void;
+}) {
+  const { hook } = props;
+  const refused = hook.status === "rendered_failed_moderation";
+  return (
+    <li className="panel admin-report admin-hook" data-testid="hook-in-review">
+      {/* biome-ignore lint/a11y/useMediaCaption: a hook has its lyrics burnt in, no caption track */}
+      <video
+        className="admin-hook-video"
+        src={`/api/video/hooks/${hook.hook_id}/video.mp4`}
+        poster={`/api/video/hooks/${hook.hook_id}/thumbnail.jpg`}
+        controls
+        preload="none"
+      />
+      <div>
+        {hook.title || "Untitled hook"} by @{hook.owner_handle} on{" "}
+        <Link href={`/song/${hook.clip_id}`}>the song</Link> ·{" "}
+        {refused ? `refused: ${hook.moderation_note ?? "automatic checks"}` : "posted"}
+      </div>
+      <div className="admin-controls">
+        <button type="button" className="secondary-button" onClick={() => props.review("pass")}>
+          Pass
+        </button>
+        <button type="button" className="danger-button" onClick={() => props.review("fail")}>
+          Fail
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Reported songs and comments, most reported first, each settled with one action; hooks to review. */
 export function ModerationPanel() {
   const { data, failure, reload } = useAdminData("/api/admin/moderation", moderationViewSchema);
   const settle = async (what: string, path: string, body: object) => {
@@ -48,6 +82,11 @@ export function ModerationPanel() {
     settle(action === "dismiss" ? "Reports dismissed" : "Comment deleted", "/api/admin/moderation/comments", {
       comment_id: commentId,
       action: action === "dismiss" ? "dismiss" : "delete",
+    });
+  const reviewHook = (hookId: string, action: "pass" | "fail") =>
+    settle(action === "pass" ? "Hook passed" : "Hook failed", "/api/admin/moderation/hooks", {
+      hook_id: hookId,
+      action,
     });
   if (failure) return <p className="error">{failure}</p>;
   if (!data) return <p className="page-loading">Loading...</p>;
@@ -88,6 +127,20 @@ export function ModerationPanel() {
               “{comment.content}” by @{comment.author_handle} on{" "}
               <Link href={`/song/${comment.clip_id}`}>the song</Link>
             </ReportItem>
+          ))}
+        </ul>
+      )}
+      <h2>Hooks to review</h2>
+      {data.hooks.length === 0 ? (
+        <p className="account-note">No hooks to review.</p>
+      ) : (
+        <ul className="admin-list">
+          {data.hooks.map((hook) => (
+            <HookReviewItem
+              key={hook.hook_id}
+              hook={hook}
+              review={(action) => void reviewHook(hook.hook_id, action)}
+            />
           ))}
         </ul>
       )}

@@ -15,7 +15,13 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
-import type { SongVideosTable, VideoUploadsTable } from "./video-tables.ts";
+import type {
+  HookCommentsTable,
+  HookLikesTable,
+  HooksTable,
+  SongVideosTable,
+  VideoUploadsTable,
+} from "./video-tables.ts";
 
 export type { GeneratedClipState, LyricsJobsTable } from "./generation-tables.ts";
 
@@ -402,6 +408,9 @@ export interface Database {
   audit_log: AuditLogTable;
   song_videos: SongVideosTable;
   video_uploads: VideoUploadsTable;
+  hooks: HooksTable;
+  hook_likes: HookLikesTable;
+  hook_comments: HookCommentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,4 +1,4 @@
-// The tables of video: song video renders. schema.ts gathers them into the Database interface.
+// The tables of video: song video renders, video uploads and hooks. schema.ts gathers them into the Database interface.
 
 import type { Generated } from "kysely";
 import type { Timestamp } from "./column-types.ts";
@@ -35,4 +35,48 @@ export interface VideoUploadsTable {
   sprite_key: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+}
+
+/** A hook (0120): the form as sent, the rendered file and its moderation. */
+export interface HooksTable {
+  id: string;
+  user_id: string;
+  clip_id: string;
+  upload_id: string | null;
+  status: Generated<"rendering" | "rendered_passed_moderation" | "rendered_failed_moderation" | "error">;
+  error_message: string | null;
+  /** What automatic moderation found wrong, for the staff queue. */
+  moderation_note: string | null;
+  staff_review: "passed" | "failed" | null;
+  title: Generated<string>;
+  caption: Generated<string>;
+  allow_comments: Generated<boolean>;
+  show_lyrics: Generated<boolean>;
+  custom_thumbnail_upload_id: string | null;
+  song_start_s: number;
+  song_end_s: number;
+  song_volume: number;
+  video_start_s: number;
+  video_end_s: number;
+  video_volume: number;
+  video_key: string | null;
+  thumbnail_key: string | null;
+  duration_s: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface HookLikesTable {
+  hook_id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface HookCommentsTable {
+  id: string;
+  hook_id: string;
+  user_id: string;
+  parent_id: string | null;
+  content: string;
+  created_at: Generated<Timestamp>;
 }

@@ -4,6 +4,7 @@ import {
   commentModerationBodySchema,
   decisionBodySchema,
   flagRolloutSchema,
+  hookReviewBodySchema,
   makeCodesBodySchema,
   requestIdParamsSchema,
   songModerationBodySchema,
@@ -15,6 +16,7 @@ import { decideUpgradeRequest, makeCodes } from "../account/upgrades.ts";
 import { audit, listAudit } from "../admin/audit-log.ts";
 import { healthView, jobsView } from "../admin/console-status.ts";
 import { listRollouts, setRollout } from "../admin/flag-rollouts.ts";
+import { hooksInReview, reviewHook } from "../admin/hook-review.ts";
 import { reportedComments, reportedSongs, settleComment, settleSong } from "../admin/moderation.ts";
 import { changeUser, searchUsers } from "../admin/staff-users.ts";
 import { requireSessionUser } from "../auth/auth-plugin.ts";
@@ -115,7 +117,19 @@ export function registerAdminRoutes(app: FastifyInstance, database: DatabaseHand
 
   app.get("/api/admin/moderation", async (request) => {
     requireStaff(request);
-    return { songs: await reportedSongs(db), comments: await reportedComments(db) };
+    return {
+      songs: await reportedSongs(db),
+      comments: await reportedComments(db),
+      hooks: await hooksInReview(db),
+    };
+  });
+
+  app.post("/api/admin/moderation/hooks", async (request) => {
+    const staff = requireStaff(request);
+    const body = parseInput(hookReviewBodySchema, request.body);
+    await reviewHook(db, body.hook_id, body.action);
+    await audit(db, staff, `hook.${body.action}`, body.hook_id);
+    return { hooks: await hooksInReview(db) };
   });
 
   app.post("/api/admin/moderation/songs", async (request) => {

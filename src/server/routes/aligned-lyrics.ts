@@ -14,7 +14,6 @@ import type { Database } from "../db/schema.ts";
 import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
 import { parseInput } from "../http/validate.ts";
 
-
 /** The song's words as the generator sang them, those ending at 6000 s or later dropped. */
 async function alignedWords(db: Kysely<Database>, clipId: string): Promise<AlignedLyricsResponse> {
   const row = await db

@@ -75,36 +75,53 @@ export interface CaptionScript {
   readonly font: string;
 }
 
+/** An ASS style line: white text with a dark outline, at this size, alignment and margins. */
+export const assStyle = (font: string, name: string, size: number, alignment: number, margins: string) =>
+  `Style: ${name},${font},${size},&H00FFFFFF,&H000000FF,&H00101010,&H80000000,-1,0,0,0,100,100,0,0,1,2,1,${alignment},${margins},1`;
+
+/** An ASS dialogue event of this style from one time to another. */
+export const assEvent = (style: string, from: number, to: number, text: string) =>
+  `Dialogue: 0,${assTime(from)},${assTime(to)},${style},,0,0,0,,${text}`;
+
+/** A whole ASS script for a picture of this size: its styles, then its events. */
+export function assDocument(width: number, height: number, styles: string[], events: string[]): string {
+  return [
+    "[Script Info]",
+    "ScriptType: v4.00+",
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    "WrapStyle: 0",
+    "",
+    "[V4+ Styles]",
+    "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
+    ...styles,
+    "",
+    "[Events]",
+    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+    ...events,
+    "",
+  ].join("\n");
+}
+
 /**
  * The ASS script of a 1280x720 song video: the title and @handle at the top right for the whole
  * song, the lyrics centred in the right-hand column (the cover fills the left).
  */
 export function captionScript(script: CaptionScript): string {
   const style = (name: string, size: number, alignment: number, marginV: number) =>
-    `Style: ${name},${script.font},${size},&H00FFFFFF,&H000000FF,&H00101010,&H80000000,-1,0,0,0,100,100,0,0,1,2,1,${alignment},600,48,${marginV},1`;
-  const event = (style: string, from: number, to: number, text: string) =>
-    `Dialogue: 0,${assTime(from)},${assTime(to)},${style},,0,0,0,,${text}`;
-  return [
-    "[Script Info]",
-    "ScriptType: v4.00+",
-    "PlayResX: 1280",
-    "PlayResY: 720",
-    "WrapStyle: 0",
-    "",
-    "[V4+ Styles]",
-    "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
-    style("Title", 44, 7, 120),
-    style("Lyrics", 40, 4, 0),
-    "",
-    "[Events]",
-    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
-    event(
-      "Title",
-      0,
-      script.durationS,
-      `${assText(script.title || "Untitled")}\\N{\\fs30\\b0}@${assText(script.handle)}`,
-    ),
-    ...script.lines.map((line) => event("Lyrics", line.startS, line.endS, assText(line.text))),
-    "",
-  ].join("\n");
+    assStyle(script.font, name, size, alignment, `600,48,${marginV}`);
+  return assDocument(
+    1280,
+    720,
+    [style("Title", 44, 7, 120), style("Lyrics", 40, 4, 0)],
+    [
+      assEvent(
+        "Title",
+        0,
+        script.durationS,
+        `${assText(script.title || "Untitled")}\\N{\\fs30\\b0}@${assText(script.handle)}`,
+      ),
+      ...script.lines.map((line) => assEvent("Lyrics", line.startS, line.endS, assText(line.text))),
+    ],
+  );
 }

@@ -1,4 +1,4 @@
-import { runFfmpeg } from "./run-ffmpeg.ts";
+import { FfmpegError, runFfmpeg } from "./run-ffmpeg.ts";
 
 /** What a media file holds, as ffmpeg reads its container and streams. */
 export interface MediaInfo {
@@ -57,4 +57,28 @@ export async function probeMedia(
     timeoutMs: 60_000,
   });
   return parseProbe(stderr);
+}
+
+/** What a video we made must be: its size, and a length within one frame of the one asked for. */
+export interface VideoShape {
+  readonly width: number;
+  readonly height: number;
+  readonly fps: number;
+  readonly durationS: number;
+}
+
+/**
+ * Checks a video we rendered before it is kept: H.264 + AAC, the size asked for, the length within
+ * one frame. Anything else is an FfmpegError naming what is wrong.
+ */
+export function checkRenderedVideo(info: MediaInfo, shape: VideoShape): void {
+  const problems = [
+    info.video?.codec !== "h264" && `video ${info.video?.codec ?? "missing"}`,
+    info.audio?.codec !== "aac" && `audio ${info.audio?.codec ?? "missing"}`,
+    (info.video?.width !== shape.width || info.video?.height !== shape.height) &&
+      `size ${info.video?.width}x${info.video?.height}`,
+    (info.durationS === null || Math.abs(info.durationS - shape.durationS) > 1 / shape.fps) &&
+      `duration ${info.durationS} s, not ${shape.durationS} s`,
+  ].filter((problem) => problem !== false);
+  if (problems.length > 0) throw new FfmpegError(`The rendered video is wrong: ${problems.join(", ")}`);
 }

@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SONG_VIDEO_FPS, SONG_VIDEO_HEIGHT, SONG_VIDEO_WIDTH } from "../../shared/api/video.ts";
 import { captionLines, captionScript, type TimedWord } from "./lyric-captions.ts";
-import { type MediaInfo, probeMedia } from "./media-probe.ts";
+import { checkRenderedVideo, type MediaInfo, probeMedia } from "./media-probe.ts";
 import { FfmpegError, runFfmpeg } from "./run-ffmpeg.ts";
 
 export interface SongVideoInputs {
@@ -126,20 +126,6 @@ export async function renderSongVideo(
     run,
   );
   const info = await probeMedia("video.mp4", run);
-  checkSongVideo(info, song.durationS);
+  checkRenderedVideo(info, { width: W, height: H, fps, durationS: song.durationS });
   return { file: join(dir, "video.mp4"), info, songDurationS: song.durationS };
-}
-
-/** What every song video must be, checked on the file made before it is kept. */
-export function checkSongVideo(info: MediaInfo, songDurationS: number): void {
-  const frame = 1 / SONG_VIDEO_FPS;
-  const problems = [
-    info.video?.codec !== "h264" && `video ${info.video?.codec ?? "missing"}`,
-    info.audio?.codec !== "aac" && `audio ${info.audio?.codec ?? "missing"}`,
-    (info.video?.width !== SONG_VIDEO_WIDTH || info.video?.height !== SONG_VIDEO_HEIGHT) &&
-      `size ${info.video?.width}x${info.video?.height}`,
-    (info.durationS === null || Math.abs(info.durationS - songDurationS) > frame) &&
-      `duration ${info.durationS} s for a ${songDurationS} s song`,
-  ].filter((problem) => problem !== false);
-  if (problems.length > 0) throw new FfmpegError(`The rendered video is wrong: ${problems.join(", ")}`);
 }

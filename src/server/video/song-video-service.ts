@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VIDEO_GENERATION_ERROR } from "../../shared/api/video.ts";
 import { storedAlignedWordsSchema } from "../generation/song-outputs.ts";
-import type { Storage } from "../storage/storage.ts";
 import { FfmpegError } from "./run-ffmpeg.ts";
 import { renderSongVideo } from "./song-video-render.ts";
 import {
@@ -17,7 +16,8 @@ import {
   songVideoSource,
 } from "./song-video-store.ts";
 import {
-  copyOut,
+  copyIn,
+  MissingMedia,
   VIDEO_TEMP_PREFIX,
   VideoJobService,
   type VideoJobServiceOptions,
@@ -73,7 +73,11 @@ export class SongVideoService extends VideoJobService<SongVideoPayload> {
       if (source.video_key && source.video_key !== key) await storage.delete(source.video_key);
     } catch (error) {
       if (signal.aborted) throw error;
-      if (error instanceof UnrenderableSong || error instanceof FfmpegError) {
+      if (
+        error instanceof UnrenderableSong ||
+        error instanceof MissingMedia ||
+        error instanceof FfmpegError
+      ) {
         this.options.log.error({ err: error, clip: job.clipId }, "song video render failed");
         await rm(dir, { recursive: true, force: true });
         return failSongVideo(db, job.clipId, `${VIDEO_GENERATION_ERROR}: ${error.message}`);
@@ -86,10 +90,3 @@ export class SongVideoService extends VideoJobService<SongVideoPayload> {
 }
 
 const extensionOf = (key: string) => /\.[a-z0-9]{1,5}$/i.exec(key)?.[0] ?? "";
-
-/** The song's file copied into the render's folder; a missing or empty one cannot be rendered. */
-async function copyIn(storage: Storage, key: string, path: string): Promise<void> {
-  if (!(await storage.stat(key))) throw new UnrenderableSong(`The song's file ${key} is missing`);
-  if ((await copyOut(storage, key, path)) === 0)
-    throw new UnrenderableSong(`The song's file ${key} is empty`);
-}

@@ -71,3 +71,12 @@ export async function copyOut(storage: Storage, key: string, path: string): Prom
   await pipeline(await storage.read(key), createWriteStream(path));
   return (await stat(path)).size;
 }
+
+/** A render's input that is missing or empty: the same on every try, so the job is not retried. */
+export class MissingMedia extends Error {}
+
+/** A stored file copied into a render's folder; a missing or empty one is MissingMedia. */
+export async function copyIn(storage: Storage, key: string, path: string): Promise<void> {
+  if (!(await storage.stat(key))) throw new MissingMedia(`The file ${key} is missing`);
+  if ((await copyOut(storage, key, path)) === 0) throw new MissingMedia(`The file ${key} is empty`);
+}

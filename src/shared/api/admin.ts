@@ -75,6 +75,25 @@ export const commentModerationBodySchema = z.object({
   action: z.enum(MODERATION_COMMENT_ACTIONS),
 });
 
+/** pass posts a hook automatic moderation refused (or keeps a posted one); fail takes it off the feed. */
+export const HOOK_REVIEW_ACTIONS = ["pass", "fail"] as const;
+export const hookReviewBodySchema = z.object({
+  hook_id: z.uuid("Not a hook id"),
+  action: z.enum(HOOK_REVIEW_ACTIONS),
+});
+
+/** A rendered hook no staff member has looked at yet, with automatic moderation's findings. */
+export const hookInReviewSchema = z.object({
+  hook_id: z.string(),
+  title: z.string(),
+  owner_handle: z.string(),
+  clip_id: z.string(),
+  status: z.enum(["rendered_passed_moderation", "rendered_failed_moderation"]),
+  moderation_note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HookInReview = z.infer<typeof hookInReviewSchema>;
+
 export const reportedSongSchema = z.object({
   clip_id: z.string(),
   title: z.string(),
@@ -127,6 +146,7 @@ export const userListSchema = z.object({ users: z.array(adminUserSchema) });
 export const moderationViewSchema = z.object({
   songs: z.array(reportedSongSchema),
   comments: z.array(reportedCommentSchema),
+  hooks: z.array(hookInReviewSchema),
 });
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
 export const flagListSchema = z.object({ flags: z.array(flagRolloutSchema) });

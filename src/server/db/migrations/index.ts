@@ -31,6 +31,7 @@ import * as account from "./0100-account.ts";
 import * as commentTrending from "./0110-comment-trending.ts";
 import * as songVideos from "./0115-song-videos.ts";
 import * as videoUploads from "./0116-video-uploads.ts";
+import * as hooks from "./0120-hooks.ts";
 import * as userLanguage from "./0125-user-language.ts";
 import * as listenerPlays from "./0130-listener-plays.ts";
 import * as serverSecrets from "./0145-server-secrets.ts";
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0110-comment-trending": commentTrending,
   "0115-song-videos": songVideos,
   "0116-video-uploads": videoUploads,
+  "0120-hooks": hooks,
   "0125-user-language": userLanguage,
   "0130-listener-plays": listenerPlays,
   "0145-server-secrets": serverSecrets,

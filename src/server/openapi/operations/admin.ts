@@ -4,6 +4,7 @@ import {
   decisionBodySchema,
   flagRolloutSchema,
   healthViewSchema,
+  hookReviewBodySchema,
   jobsViewSchema,
   makeCodesBodySchema,
   requestIdParamsSchema,
@@ -56,7 +57,17 @@ export const adminOperations: OperationGroup = {
       summary: "Roll a feature flag out to a share of users",
       body: flagRolloutSchema,
     },
-    { method: "GET", path: "/api/admin/moderation", summary: "Reported songs and comments" },
+    {
+      method: "GET",
+      path: "/api/admin/moderation",
+      summary: "Reported songs and comments, and rendered hooks to review",
+    },
+    {
+      method: "POST",
+      path: "/api/admin/moderation/hooks",
+      summary: "Pass a rendered hook (posted to the feed) or fail it (taken off)",
+      body: hookReviewBodySchema,
+    },
     {
       method: "POST",
       path: "/api/admin/moderation/songs",

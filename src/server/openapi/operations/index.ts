@@ -24,6 +24,7 @@ import { editorRequestsOperations } from "./editor-requests.ts";
 import { feedOperations } from "./feed.ts";
 import { generateOperations } from "./generate.ts";
 import { healthOperations } from "./health.ts";
+import { hookOperations } from "./hooks.ts";
 import { imageUploadsOperations } from "./image-uploads.ts";
 import { liveRadioOperations } from "./live-radio.ts";
 import { lyricsOperations } from "./lyrics.ts";
@@ -95,6 +96,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
   uploadsOperations,
   videoOperations,
   videoUploadsOperations,
+  hookOperations,
   workspacesOperations,
   workspaceCollaborationOperations,
   apiDocsOperations,
