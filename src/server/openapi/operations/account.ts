@@ -11,9 +11,10 @@ import {
   upgradeRequestBodySchema,
   upgradeRequestSchema,
 } from "../../../shared/api/account.ts";
+import { languageBodySchema } from "../../../shared/i18n/languages.ts";
 import type { OperationGroup } from "../operation.ts";
 
-/** The routes of routes/account.ts and routes/legal.ts. */
+/** The routes of routes/account.ts, routes/legal.ts and the pages' texts (pages/locales.ts). */
 export const accountOperations: OperationGroup = {
   tag: "Account",
   operations: [
@@ -98,6 +99,19 @@ export const accountOperations: OperationGroup = {
       path: "/api/legal/terms/accept",
       summary: "Record that you accepted this version of the terms",
       body: acceptTermsBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/account/language",
+      summary: "Choose the pages' language (en or es); kept on your account",
+      body: languageBodySchema,
+      produces: "(empty, 204)",
+    },
+    {
+      method: "GET",
+      path: "/locales/:language/:file",
+      summary: "The pages' texts of one namespace in one language (cached a year with ?v=)",
+      produces: "application/json (keys to texts)",
     },
   ],
 };
