@@ -21,7 +21,6 @@ import {
 import { QueuePanel } from "./QueuePanel.tsx";
 import { useAutoplayRefill } from "./use-autoplay-refill.ts";
 import { useEnginePlayback } from "./use-engine-playback.ts";
-import { useListenReport } from "./use-listen-report.ts";
 import { useMediaSession } from "./use-media-session.ts";
 import { usePlayReports } from "./use-play-reports.ts";
 import { usePlaybackState } from "./use-playback-state.ts";
@@ -182,7 +181,6 @@ export function PlayerBar() {
   usePlayerKeys(seekBy);
   usePlaybarSync(currentTime);
   useAutoplayRefill();
-  useListenReport();
   useMediaSession(clip, playing, { currentTime, seek, canSeek: complete });
 
   useEffect(() => {

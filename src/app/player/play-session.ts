@@ -3,8 +3,8 @@
 // Plain DOM and no zod: the embed's script stays small.
 
 import {
-  heardAfter,
-  meaningfulSeconds,
+  followListen,
+  NO_LISTEN,
   playCountSampleFactor,
   reportsSampledPlay,
 } from "../../shared/player/listening.ts";
@@ -27,6 +27,16 @@ function markCounted(clipId: string): void {
   }
 }
 
+/**
+ * Whether a listen that just counted (see followListen) is this session's first of the song, the one
+ * its play count takes; it is claimed, so the next one is not.
+ */
+export function claimPlay(clipId: string): boolean {
+  if (countedBefore(clipId)) return false;
+  markCounted(clipId);
+  return true;
+}
+
 /** Follows the positions a player reports for one song; `heard` says true once, when the play counts. */
 export interface PlayTracker {
   readonly clipId: string;
@@ -40,20 +50,13 @@ export function trackPlay(
   fromSeconds: number,
 ): PlayTracker | null {
   if (countedBefore(clipId)) return null;
-  const needed = meaningfulSeconds(durationSeconds);
-  let heard = 0;
-  let last = fromSeconds;
-  let done = false;
+  let progress = followListen(NO_LISTEN, clipId, fromSeconds, durationSeconds).progress;
   return {
     clipId,
     heard(seconds) {
-      if (done) return false;
-      heard = heardAfter(heard, last, seconds);
-      last = seconds;
-      if (heard < needed || countedBefore(clipId)) return false;
-      done = true;
-      markCounted(clipId);
-      return true;
+      const next = followListen(progress, clipId, seconds, durationSeconds);
+      progress = next.progress;
+      return next.counts && claimPlay(clipId);
     },
   };
 }
