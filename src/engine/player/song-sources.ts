@@ -16,11 +16,11 @@ export interface LoadedSong {
 /** The engine reads at most two channels. */
 const MAX_CHANNELS = 2;
 /**
- * A song read as it arrives is ready once this much of it (seconds) is in: a quarter second (96 KB
- * of the server's float WAV) starts the sound early, and a file arriving at least at real-time
- * speed never catches up with the playhead.
+ * A song read as it arrives is ready once this much of it (seconds) is in. A quarter second started
+ * the sound a few milliseconds sooner but ran dry on a busy machine (a 29 ms hole early in the song
+ * in the gapless test); a second of lead keeps playback whole while the rest arrives.
  */
-const READY_SECONDS = 0.25;
+const READY_SECONDS = 1;
 
 export class SongSources {
   private readonly byUrl = new Map<string, Promise<LoadedSong>>();
