@@ -268,7 +268,7 @@ describe.each(BACKENDS)("generation API on %s", (backend) => {
     const balance = await credits(client);
 
     const cases: [unknown, number, string][] = [
-      [{ mv: "chirp-v9", tags: "pop" }, 400, "Unknown model chirp-v9"],
+      [{ mv: "melody-v9", tags: "pop" }, 400, "Unknown model melody-v9"],
       [{ mv: "chirp-crow", tags: "pop" }, 403, "needs a Pro plan"],
       [{}, 400, "Enter styles or lyrics to create"],
       [{ metadata: { create_mode: "simple" } }, 400, "Enter a description to create"],
