@@ -108,8 +108,6 @@ export {
   stemAddInstrument,
   stemCreate,
   stemDestroy,
-  stemInputLeft,
-  stemInputRight,
   stemKicks,
   stemNotes,
   stemOutputLeft,
