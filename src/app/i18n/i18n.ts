@@ -3,13 +3,7 @@
 
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  type Language,
-  NAMESPACES,
-  pickLanguage,
-} from "../../shared/i18n/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from "../../shared/i18n/languages.ts";
 import { localeFilesBackend } from "./locale-files.ts";
 
 /** Where a choice made while signed out (or before the account answers) is kept in this browser. */
@@ -25,12 +19,7 @@ function storedChoice(): string | null {
 
 export const i18n = i18next.createInstance();
 
-/**
- * Starts the texts in the language to show, with the common namespace loaded; awaited before the
- * first render. A page's own namespace loads with it (useTranslation suspends); the others follow
- * in the background at once, because toasts, modals and menus made in one area speak from every
- * page (a persona loved on its page says it in the create page's words).
- */
+/** Starts the texts in the language to show, with the common namespace loaded; awaited before the first render. */
 export async function startTexts(): Promise<void> {
   const language = pickLanguage(storedChoice(), navigator.languages ?? [navigator.language]);
   await i18n
@@ -48,9 +37,6 @@ export async function startTexts(): Promise<void> {
       returnNull: false,
     });
   document.documentElement.lang = language;
-  i18n
-    .loadNamespaces(NAMESPACES.filter((namespace) => namespace !== "common"))
-    .catch((error: unknown) => console.warn("Some texts could not be loaded", error));
 }
 
 /** The language the pages show now. */
