@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { PERSONA_NOT_FOUND, type Persona } from "../../shared/api/personas.ts";
 import { ApiError } from "../account/api-request.ts";
@@ -52,6 +53,9 @@ function SongRow({ clip }: { readonly clip: Clip }) {
  * follow and Use Persona. A private persona of someone else, or a missing one, is the API's 404.
  */
 export default function PersonaPage({ personaId }: { readonly personaId: string }) {
+  // Loving a persona here speaks the create page's words (its persona actions): their texts load
+  // with the page.
+  useTranslation("create");
   const session = useSignedIn();
   const userId = session?.user?.id ?? null;
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
