@@ -15,6 +15,7 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
+import type { ListenerPlaysTable, PlaybarStatesTable } from "./player-tables.ts";
 import type {
   HookCommentsTable,
   HookLikesTable,
@@ -334,25 +335,6 @@ export interface LoginFailuresTable {
   email: string;
   failures: number;
   last_failed_at: Generated<Timestamp>;
-}
-
-/** A listener's saved player (0014). */
-export interface PlaybarStatesTable {
-  user_id: string;
-  /** JSON: the state as playbarStateSchema parses it; read back through it. */
-  state: unknown;
-  action_time: Timestamp;
-  updated_at: Generated<Timestamp>;
-}
-
-/** A signed-in listener's plays of one song on one day (0130), for the on-repeat list. */
-export interface ListenerPlaysTable {
-  user_id: string;
-  clip_id: string;
-  /** The server's date of the plays. */
-  day: ColumnType<Date, string | Date, never>;
-  plays: Generated<number>;
-  last_played_at: Generated<Timestamp>;
 }
 
 /** Every table, as Kysely sees them. A new migration adds its tables here (social ones: social-tables.ts). */
