@@ -7,6 +7,7 @@ import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
 import { smallPng } from "../security-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { newUpload } from "../upload-client.ts";
+import { collaborationCalls } from "../workspace-collaboration-calls.ts";
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
 const IMAGE_PROBLEM = { detail: "The cover image was not found: upload it again" };
@@ -143,6 +144,12 @@ describe.each(BACKENDS)("user files and references on %s", (backend) => {
         (await client.get<{ clips: Clip[] }>(`/api/clips/get_songs_by_ids?ids=${clip.id}`)).body.clips[0],
       async (client: typeof anonymous) =>
         (await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${clip.id}`)).body.clips[0],
+      async (client: typeof anonymous) =>
+        (
+          await client.post<{ clips: Clip[] }>("/api/feed/v3", {
+            filters: { user: { presence: "True", userId: alice.id } },
+          })
+        ).body.clips.find((found) => found.id === clip.id) as Clip,
     ];
     for (const read of reads) {
       expect((await read(alice.client)).project).toEqual({
@@ -152,5 +159,23 @@ describe.each(BACKENDS)("user files and references on %s", (backend) => {
       expect((await read(bob.client)).project).toBeNull();
       expect((await read(anonymous)).project).toBeNull();
     }
+  });
+
+  it("shows a shared workspace to its members, and to no one else", async () => {
+    const { sharedWorkspace } = collaborationCalls(server, db);
+    const { owner, member, workspace } = await sharedWorkspace();
+    const clip = await newTestClip(db(), {
+      userId: owner.id,
+      title: "Band song",
+      isPublic: true,
+      status: "complete",
+    });
+    await db().updateTable("clips").set({ project_id: workspace.id }).where("id", "=", clip.id).execute();
+    const project = async (client: typeof bob.client) =>
+      (await client.get<Clip>(`/api/clip/${clip.id}`)).body.project;
+    expect(await project(owner.client)).toEqual({ id: workspace.id, name: workspace.name });
+    expect(await project(member.client)).toEqual({ id: workspace.id, name: workspace.name });
+    expect(await project(bob.client)).toBeNull();
+    expect(await project(server.client())).toBeNull();
   });
 });

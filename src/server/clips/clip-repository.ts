@@ -62,7 +62,18 @@ export const CLIP_COLUMNS = everyColumn<ClipRow>()([
   "pinned_at",
 ]);
 
-/** Clips with their owners and the viewer's reaction (alias vr), not yet filtered. */
+/**
+ * The viewer may see workspace w: they own it, or it is shared and they accepted its invite (the
+ * rule of workspaces/members.ts in SQL). Anonymous viewers see none.
+ */
+const seesWorkspace = (viewerId: string | null) => sql<boolean>`(w.user_id = ${viewerId}
+  or (w.is_shared and not w.is_trashed and exists(select 1 from workspace_invites i
+    where i.workspace_id = w.id and i.invited_user_id = ${viewerId} and i.status = 'accepted')))`;
+
+/**
+ * Clips with their owners and the viewer's reaction (alias vr), not yet filtered. The workspace's
+ * name comes only when the viewer may see the workspace.
+ */
 export function selectClips(db: Kysely<Database>, viewerId: string | null) {
   return db
     .selectFrom("clips")
@@ -78,7 +89,8 @@ export function selectClips(db: Kysely<Database>, viewerId: string | null) {
       "vr.feedback_reason as viewer_feedback_reason",
     ])
     .select(
-      sql<string | null>`(select w.name from workspaces w where w.id = clips.project_id)`.as("project_name"),
+      sql<string | null>`(select w.name from workspaces w where w.id = clips.project_id
+        and ${seesWorkspace(viewerId)})`.as("project_name"),
     )
     .select(
       sql<boolean>`exists(select 1 from contest_base_clips b join contests c on c.id = b.contest_id
@@ -96,8 +108,7 @@ export const CLIP_NOT_FOUND = "Clip not found";
 const inViewersSharedWorkspace = (viewerId: string) => sql<boolean>`(clips.project_id is not null
   and not clips.is_trashed
   and exists(select 1 from workspaces w where w.id = clips.project_id and w.is_shared and not w.is_trashed
-    and (w.user_id = ${viewerId} or exists(select 1 from workspace_invites i where i.workspace_id = w.id
-      and i.invited_user_id = ${viewerId} and i.status = 'accepted'))))`;
+    and ${seesWorkspace(viewerId)}))`;
 
 /** The clip rule, widened to the songs of the shared workspaces the viewer belongs to. */
 export const visibleToMember = (viewerId: string | null) =>

@@ -44,10 +44,11 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     preview_seconds: null,
     download_disabled_reason: null,
     root_clip_id: row.root_clip_id,
-    // The workspace's name joins in (selectClips); personas keep theirs in their own table. A
-    // workspace is its owner's (the clip's owner's) alone: others, even of a public clip, learn nothing of it.
+    // The workspace's name joins in (selectClips) only for a viewer who may see the workspace (its
+    // owner or members); others, even of a public clip, learn nothing of it. Personas keep theirs
+    // in their own table.
     project:
-      row.project_id && viewerId === row.user_id ? { id: row.project_id, name: row.project_name } : null,
+      row.project_id && row.project_name !== null ? { id: row.project_id, name: row.project_name } : null,
     persona: personaId
       ? {
           id: personaId,
