@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Generator } from "../generator/generator.ts";
 import { repoPath } from "../platform/paths.ts";
 import type { UpgradeMethod } from "../shared/api/account.ts";
@@ -11,14 +11,13 @@ import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
-import { LoginThrottled } from "./auth/login-throttle.ts";
 import { registerUpstreamProxyRoutes } from "./compat/proxy-routes.ts";
 import { registerScriptMediaUrls } from "./compat/script-media-urls.ts";
 import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { QueueTimings } from "./generation/generation-service.ts";
-import { HttpError } from "./http/errors.ts";
+import { answerFrameworkError, registerErrorAnswers } from "./http/error-answers.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { registerLocaleRoutes } from "./pages/locales.ts";
@@ -123,16 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: proxyTrust(options.trustProxy ?? false),
-    // Errors the router raises before any route (a malformed percent-encoding, an over-long path
-    // part) answer in the same {detail} shape as every other error.
-    frameworkErrors: (error, _request, frameworkReply) => {
-      const reply = frameworkReply as FastifyReply;
-      if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
-        return reply.status(414).send({ detail: "A part of the path is too long" });
-      if (error.code === "FST_ERR_BAD_URL")
-        return reply.status(400).send({ detail: "The path is not a valid URL (bad percent-encoding)" });
-      return reply.status(400).send({ detail: "The request cannot be routed" });
-    },
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply as FastifyReply),
   });
   const db = options.database.db;
   // Before any route: the table lists them all, for the tests that walk every route.
@@ -150,14 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerTextGuard(app);
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof LoginThrottled) reply.header("retry-after", String(error.retryAfterSeconds));
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    // Fastify's own 4xx (malformed JSON, body too large, rate limit) carry a message fit for the client.
-    return reply.status(status).send({ detail: status >= 500 ? "Internal server error" : error.message });
-  });
+  registerErrorAnswers(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });

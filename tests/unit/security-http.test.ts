@@ -158,6 +158,19 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
     const longPart = await fetch(`${url}/api/clip/${"a".repeat(150)}`);
     expect(longPart.status).toBe(414);
     expect(await longPart.json()).toEqual({ detail: "A part of the path is too long" });
+    const post = (body: string, type: string) =>
+      fetch(`${url}/api/project`, { method: "POST", headers: { "content-type": type }, body });
+    const badJson = await post('{"name": ', "application/json");
+    expect(badJson.status).toBe(400);
+    expect(await badJson.json()).toEqual({ detail: "The body is not valid JSON" });
+    const badType = await post("name=x", "application/x-tunesmith");
+    expect(badType.status).toBe(415);
+    expect(await badType.json()).toEqual({
+      detail: "Unsupported content type: this route takes JSON or the file types it names",
+    });
+    const tooLarge = await post(JSON.stringify({ name: "x".repeat(12 * 1024 * 1024) }), "application/json");
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ detail: "The request body is too large" });
     const nul = await fetch(`${url}/api/project/me?query=%00`);
     expect(nul.status).toBeLessThan(500);
     expect(typeof ((await nul.json()) as { detail?: unknown }).detail).toBe("string");
