@@ -66,6 +66,7 @@ describe.each(BACKENDS)("user files and references on %s", (backend) => {
     const served = await fetch(`${server.url()}${url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/octet-stream");
+    expect(served.headers.get("content-disposition")).toBe("attachment");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("content-security-policy")).toContain("sandbox");
     expect(served.headers.get("content-security-policy")).toContain("default-src 'none'");

@@ -24,7 +24,7 @@ export const servedType = (stored: string) => {
 /**
  * A stored file with HTTP ranges; the caller has checked who may read it. Whatever a file holds, a
  * browser cannot run it in our origin: it is served with a media type from a short list (else as
- * bytes), with nosniff and a sandboxing policy (security-headers.ts).
+ * bytes to save, as an attachment), with nosniff and a sandboxing policy (security-headers.ts).
  */
 export async function sendStored(
   storage: Storage,
@@ -38,7 +38,10 @@ export async function sendStored(
   reply.header("accept-ranges", "bytes");
   // Visibility is checked on every request, so only the viewer's own browser may keep a copy.
   reply.header("cache-control", "private, max-age=3600");
-  if (disposition) reply.header("content-disposition", disposition);
+  const type = servedType(stored.contentType);
+  // Bytes of a type we did not produce are for saving, never for showing inline.
+  const saveAs = disposition ?? (type === "application/octet-stream" ? "attachment" : undefined);
+  if (saveAs) reply.header("content-disposition", saveAs);
   const range = parseRange(rangeHeader, stored.size);
   if (range.kind === "unsatisfiable") {
     return reply
@@ -46,7 +49,7 @@ export async function sendStored(
       .header("content-range", `bytes */${stored.size}`)
       .send({ detail: "Range not satisfiable" });
   }
-  reply.type(servedType(stored.contentType));
+  reply.type(type);
   if (range.kind === "full") {
     reply.header("content-length", stored.size);
     return reply.send(await storage.read(key));
