@@ -80,8 +80,8 @@ export interface AppOptions {
   readonly storage: Storage;
   /** The built pages; omitted by the dev server, where Vite serves them. */
   readonly distDir?: string;
-  /** Structured (pino) logs: true for info, or the level to log from. */
-  readonly logger?: boolean | { readonly level: string };
+  /** Structured (pino) logs: true for info, or the level to log from (and a stream, for tests that read them). */
+  readonly logger?: boolean | { readonly level: string; readonly stream?: { write(line: string): void } };
   /**
    * Behind reverse proxies: their count or addresses (TRUST_PROXY), whose X-Forwarded-* headers give
    * the client's address (rate limits) and protocol (Secure cookies, HSTS).

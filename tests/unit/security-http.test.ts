@@ -17,6 +17,9 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
   let url = "";
   let storageRoot = "";
   const leftover = (root: string) => join(root, "clips/killed/audio.wav.partial-4242-0a0b0c0d0e0f");
+  // A write ten minutes old may be another instance's upload in progress: it stays.
+  const young = (root: string) => join(root, "clips/writing/audio.wav.partial-4343-0a0b0c0d0e0f");
+  const logLines: string[] = [];
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     const root = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
@@ -25,9 +28,14 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
     writeFileSync(leftover(root), Buffer.alloc(4096));
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
     utimesSync(leftover(root), twoHoursAgo, twoHoursAgo);
+    mkdirSync(join(root, "clips/writing"), { recursive: true });
+    writeFileSync(young(root), Buffer.alloc(1024));
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    utimesSync(young(root), tenMinutesAgo, tenMinutesAgo);
     storageRoot = root;
     const storage = new LocalDiskStorage(root);
-    app = await buildApp({ database, storage, trustProxy: 1 });
+    const logger = { level: "info", stream: { write: (line: string) => logLines.push(line) } };
+    app = await buildApp({ database, storage, trustProxy: 1, logger });
     url = await app.listen({ port: 0, host: "127.0.0.1" });
   }, 60_000);
   afterAll(async () => {
@@ -43,10 +51,14 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
       body: JSON.stringify(body),
     });
 
-  it("removes the partial files a crash left, at start", async () => {
-    for (let waited = 0; existsSync(leftover(storageRoot)) && waited < 5000; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(existsSync(leftover(storageRoot))).toBe(false);
+  it("removes the partial files a crash left, at start, and logs how many", async () => {
+    await expect.poll(() => existsSync(leftover(storageRoot)), { timeout: 30_000 }).toBe(false);
+    expect(existsSync(young(storageRoot))).toBe(true);
+    const swept = () =>
+      logLines
+        .map((line) => JSON.parse(line) as { msg?: string; files?: number; bytes?: number })
+        .find((entry) => entry.msg === "removed leftover partial files");
+    await expect.poll(swept, { timeout: 30_000 }).toMatchObject({ files: 1, bytes: 4096 });
   });
 
   it("limits sign-ins per address however the client rotates X-Forwarded-For", async () => {
