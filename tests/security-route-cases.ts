@@ -1,6 +1,6 @@
 /**
  * How to call each API route on another user's private objects, for the route-walking tests
- * (security-routes.test.ts, security-fuzz.test.ts). Every route the app registers needs an entry,
+ * (security-routes.test.ts, api-fuzz.test.ts). Every route the app registers needs an entry,
  * keyed "METHOD /url/pattern" as Fastify lists it; a route without one fails those tests, naming it.
  *
  * access says who may use the route on the objects of the fixtures, all private and the owner's:
