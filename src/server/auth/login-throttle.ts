@@ -9,8 +9,8 @@ import { HttpError } from "../http/errors.ts";
 
 /** A sign-in refused before the password is checked: the account waits; Retry-After says how long. */
 export class LoginThrottled extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, tooManyLoginFailures(retryAfterSeconds));
+  constructor(retryAfterSeconds: number) {
+    super(429, tooManyLoginFailures(retryAfterSeconds), { "retry-after": String(retryAfterSeconds) });
   }
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { LoginThrottled } from "../auth/login-throttle.ts";
 import { HttpError } from "./errors.ts";
 
 /**
@@ -26,8 +25,8 @@ function clientErrorDetail(error: FastifyError): string {
 /** Every error any route or hook raises answers JSON {detail}; a 5xx says nothing of its cause. */
 export function registerErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof LoginThrottled) reply.header("retry-after", String(error.retryAfterSeconds));
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail });
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     return reply

@@ -1,8 +1,12 @@
-/** An error the client caused or may see: its status and a one-line `detail`. */
+/**
+ * An error the client caused or may see: its status, a one-line `detail`, and any headers that
+ * go with it (e.g. Retry-After on a 429).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
   }
