@@ -1,6 +1,8 @@
 // The engine's public surface. Built as its own entry so that browser tests
 // and benches drive the same code the pages run.
 
+import "../shared/zod-without-eval.ts";
+
 export type { DspExports } from "../../worklets/dsp-abi.ts";
 export { instantiateDsp } from "../../worklets/dsp-instance.ts";
 export { synthesizeDemoMaterial } from "./demo/demo-material.ts";

@@ -1,5 +1,6 @@
 // A Worker that renders a project to WAV off the main thread, with the same
 // engine code as the worklet and Node.
+import "../shared/zod-without-eval.ts";
 import { instantiateDsp } from "../../worklets/dsp-instance.ts";
 import { encodeWav } from "../shared/audio/wav.ts";
 import { renderProject } from "./project-render.ts";

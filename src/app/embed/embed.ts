@@ -3,6 +3,7 @@
 // pause, the waveform with the played part lit (click seeks), the way to the song's page, and the
 // play reported once the listener heard enough of it.
 
+import "../../shared/zod-without-eval.ts";
 import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { sampledFactor, trackPlay } from "../player/play-session.ts";
 import { drawPeaks, pickLevel } from "../songs/waveform-drawing.ts";
