@@ -17,7 +17,7 @@ import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { QueueTimings } from "./generation/generation-service.ts";
-import { answerFrameworkError, registerErrorAnswers } from "./http/error-answers.ts";
+import { answerClientError, answerFrameworkError, registerErrorAnswers } from "./http/error-answers.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
 import { registerLocaleRoutes } from "./pages/locales.ts";
@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: proxyTrust(options.trustProxy ?? false),
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply as FastifyReply),
+    clientErrorHandler: answerClientError,
   });
   const db = options.database.db;
   // Before any route: the table lists them all, for the tests that walk every route.

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -9,6 +10,20 @@ import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts
 import { tooManyLoginFailures } from "../../src/shared/api/login-delay.ts";
 import { newAccountBody } from "../api-server.ts";
 import { BACKENDS, openTestDatabase } from "../server-database.ts";
+
+/** Sends bytes as they are (no client fixes them up) and reads the answer until the server closes. */
+function rawRequest(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
 
 /** A server behind one trusted proxy (TRUST_PROXY=1), as the probe ran it. */
 describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend) => {
@@ -183,6 +198,18 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
     const tooLarge = await post(JSON.stringify({ name: "x".repeat(12 * 1024 * 1024) }), "application/json");
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ detail: "The request body is too large" });
+    // Refused by the HTTP parser before Fastify routes anything.
+    const longUrl = await fetch(`${url}/api/project/me?query=${"a".repeat(20_000)}`);
+    expect(longUrl.status).toBe(431);
+    expect(longUrl.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await longUrl.json()).toEqual({
+      detail: "The request's address or headers are too long",
+    });
+    const notHttp = await rawRequest(url, "GET /api/project/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
+    expect(notHttp.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+    expect(JSON.parse(notHttp.slice(notHttp.indexOf("\r\n\r\n") + 4))).toEqual({
+      detail: "The request is not valid HTTP",
+    });
     const nul = await fetch(`${url}/api/project/me?query=%00`);
     expect(nul.status).toBeLessThan(500);
     expect(typeof ((await nul.json()) as { detail?: unknown }).detail).toBe("string");

@@ -1,5 +1,7 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
+import { API_POLICY } from "./security-headers.ts";
 
 /**
  * Fastify's own refusals of a request's body, said plainly: its messages name its internals
@@ -45,4 +47,42 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   if (error.code === "FST_ERR_BAD_URL")
     return reply.status(400).send({ detail: "The path is not a valid URL (bad percent-encoding)" });
   return reply.status(400).send({ detail: "The request cannot be routed" });
+}
+
+/** What the HTTP parser refused, by Node's error code; anything else is not HTTP at all. */
+const PARSER_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "Request Header Fields Too Large",
+    "The request's address or headers are too long",
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request took too long to arrive"],
+};
+const NOT_HTTP = [400, "Bad Request", "The request is not valid HTTP"] as const;
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an address or headers past 16 KB,
+ * bytes that are not HTTP, a request too slow to arrive): the same {detail} shape and the same
+ * nosniff and sandbox headers, written on the socket as Fastify's `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, detail] = PARSER_ERRORS[error.code ?? ""] ?? NOT_HTTP;
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${reason}`,
+        "Content-Type: application/json; charset=utf-8",
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        "X-Content-Type-Options: nosniff",
+        `Content-Security-Policy: ${API_POLICY}`,
+        "Connection: close",
+        "",
+        body,
+      ].join("\r\n"),
+    );
+  }
+  socket.destroy(error);
 }
