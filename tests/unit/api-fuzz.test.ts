@@ -168,6 +168,18 @@ const RAW_BODIES = [
   '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\n\u0000\r\n--x--',
 ];
 
+/** Headers the server reads (sign-in cookie, client address, language, caching), malformed. */
+const NASTY_HEADERS: readonly (readonly [string, string])[] = [
+  ["cookie", "session=%00; session=x"],
+  ["cookie", `session=${"a".repeat(4000)}`],
+  ["x-forwarded-for", "not an address, ::ffff:zz"],
+  ["x-forwarded-proto", "gopher"],
+  ["accept-language", "xx-%00;q=abc, *;q=1e308"],
+  ["if-none-match", '"\\u0000"'],
+  ["if-modified-since", "yesterday"],
+  ["origin", "null"],
+];
+
 /** Far longer than any answer takes on a loaded machine: a request still open then hangs. */
 const UNANSWERED_MS = 30_000;
 
@@ -216,6 +228,10 @@ describe.each(BACKENDS)("malformed requests to every route on %s", (backend) => 
         if (body !== undefined) headers["content-type"] = raw ? rng.pick(CONTENT_TYPES) : "application/json";
         if (rng.next() < 0.2)
           headers.range = rng.pick(["bytes=abc", "bytes=5-1", "bytes=-0", "bytes=0-1e308", "bytes=1-2,3-4"]);
+        if (rng.next() < 0.2) {
+          const [name, value] = rng.pick(NASTY_HEADERS);
+          headers[name] = value;
+        }
         // A request left unanswered is a finding too, named, instead of the whole run timing out.
         const response = await fetch(`${server.url()}${path}`, {
           method: route.method,
