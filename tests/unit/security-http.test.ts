@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,6 +56,7 @@ describe.each(BACKENDS)("HTTP behaviour behind a trusted proxy on %s", (backend)
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    if (storageRoot) rmSync(storageRoot, { recursive: true, force: true });
   });
 
   /** A sign-in through the proxy: the client's own X-Forwarded-For, then the address the proxy saw. */

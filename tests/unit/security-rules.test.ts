@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encode as encodeBmp } from "fast-bmp";
+import Fastify from "fastify";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseTrustProxy } from "../../src/server/config.ts";
 import { fitImage, fitWithin } from "../../src/server/images/fit-image.ts";
 import { sniffImage } from "../../src/server/images/image-format.ts";
+import { registerLeftoverSweep } from "../../src/server/storage/leftover-sweep.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
 import { loginDelaySeconds } from "../../src/shared/api/login-delay.ts";
 import { findUnsafeText, isSafeText } from "../../src/shared/api/safe-text.ts";
@@ -110,5 +112,30 @@ describe("leftovers of crashed writes", () => {
     expect(old.map((path) => existsSync(path))).toEqual([false, false]);
     expect(statSync(young).size).toBe(1000);
     expect(statSync(real).size).toBe(1000);
+  });
+
+  it("sweeps again on its interval, not only at start", async () => {
+    const root = mkdtempSync(join(tmpdir(), "tunesmith-leftovers-"));
+    mkdirSync(join(root, "clips/b"), { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const staleFile = (name: string) => {
+      const path = join(root, "clips/b", name);
+      writeFileSync(path, Buffer.alloc(10));
+      utimesSync(path, twoHoursAgo, twoHoursAgo);
+      return path;
+    };
+    const atStart = staleFile("audio.wav.partial-788-abcdef");
+    const app = Fastify();
+    registerLeftoverSweep(app, new LocalDiskStorage(root), 50);
+    await app.ready();
+    try {
+      await expect.poll(() => existsSync(atStart), { timeout: 30_000 }).toBe(false);
+      // Left by a write that died after the start's sweep had looked: only a later sweep finds it.
+      const later = staleFile("audio.wav.partial-789-abcdef");
+      await expect.poll(() => existsSync(later), { timeout: 30_000 }).toBe(false);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -6,11 +6,16 @@ export const LEFTOVER_AGE_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
- * Removes the partial files crashed writes left in the store, at start and then hourly, logging
+ * Removes the partial files crashed writes left in the store, at start and then hourly (tests
+ * sweep more often), logging
  * how many and how large. Only ones older than an hour go, so another instance's upload in
  * progress on the same store survives.
  */
-export function registerLeftoverSweep(app: FastifyInstance, storage: Storage): void {
+export function registerLeftoverSweep(
+  app: FastifyInstance,
+  storage: Storage,
+  everyMs = SWEEP_EVERY_MS,
+): void {
   const sweep = storage.removeLeftovers?.bind(storage);
   if (!sweep) return;
   let timer: NodeJS.Timeout | undefined;
@@ -24,7 +29,7 @@ export function registerLeftoverSweep(app: FastifyInstance, storage: Storage): v
   };
   app.addHook("onReady", async () => {
     void run();
-    timer = setInterval(() => void run(), SWEEP_EVERY_MS);
+    timer = setInterval(() => void run(), everyMs);
     timer.unref();
   });
   app.addHook("onClose", async () => clearInterval(timer));
