@@ -19,7 +19,7 @@ import { ScaleSteps } from "./key.ts";
 import { leadPart } from "./lead.ts";
 import type { Random } from "./random.ts";
 import { type Groove, swingTime } from "./rhythm.ts";
-import type { SampledSound } from "./sampled-sounds.ts";
+import { intoRange, type SampledSound } from "./sampled-sounds.ts";
 import { baseEnergy, type PlannedSection, syllableUnit } from "./structure.ts";
 import type { Style } from "./style.ts";
 import { type LaidSection, singSections } from "./vocal-line.ts";
@@ -198,7 +198,7 @@ export function arrange(input: ArrangeInput): Score {
     stem,
     patch,
     name: style.preset.partNames[patch] ?? sound?.name ?? PART_NAMES[patch],
-    notes: swingNotes(crescendo(notes, sections), groove).sort(
+    notes: swingNotes(crescendo(intoRange(sound, notes), sections), groove).sort(
       (a, b) => a.start - b.start || a.pitch - b.pitch,
     ),
     gain,

@@ -6,16 +6,26 @@
 // keep their synthesized sounds, as do the patches that are synths by nature (pads, saw and square
 // leads, sub and FM basses) unless a genre or the request gives them a real instrument.
 
-import type { DrumKit, PatchName } from "../score.ts";
+import type { DrumKit, Note, PatchName } from "../score.ts";
 import { mentions, type PartRole } from "./style-text.ts";
 
 /** A General MIDI program (0-127) and the name its part takes. */
 export interface SampledSound {
   readonly program: number;
   readonly name: string;
+  /** The lowest note the instrument plays, for one whose part must be moved up into its range. */
+  readonly lowest?: number;
 }
 
 const sound = (program: number, name: string): SampledSound => ({ program, name });
+
+/**
+ * The glockenspiel is recorded from G5 up and plays from C5. Its bars' overtones are not harmonics
+ * (2.76 and 5.4 times the fundamental): a sample played an octave or two below its range puts them
+ * in the middle register, on other pitch classes than the note's, and a melody there is heard out
+ * of key.
+ */
+const GLOCKENSPIEL: SampledSound = { program: 9, name: "Glockenspiel", lowest: 72 };
 
 const PIANO = sound(0, "Piano");
 const ELECTRIC_PIANO = sound(4, "Electric Piano");
@@ -32,6 +42,13 @@ const PICKED_BASS = sound(34, "Picked Bass");
 const STRINGS = sound(48, "Strings");
 const BRASS = sound(61, "Brass Section");
 const ALTO_SAX = sound(65, "Alto Sax");
+/**
+ * A bell part plays on the vibraphone unless the request names another: its bars are tuned with
+ * their first overtone two octaves up, so its notes sound on their own pitch class through the
+ * middle register, and it rings on as the FM bell does (a glockenspiel's short ring left a melody's
+ * tonic too faint to name the song's key).
+ */
+const VIBRAPHONE = sound(11, "Vibraphone");
 
 /** What each patch is played by when the genre says nothing else (null: the synthesized patch). */
 const USUAL: Readonly<Record<PatchName, SampledSound | null>> = {
@@ -42,7 +59,7 @@ const USUAL: Readonly<Record<PatchName, SampledSound | null>> = {
   "strings-saw": STRINGS,
   "pluck-ks": sound(46, "Harp"),
   "guitar-ks": CLEAN_GUITAR,
-  "bell-fm": sound(9, "Glockenspiel"),
+  "bell-fm": VIBRAPHONE,
   "lead-square": null,
   "lead-saw": null,
   "bass-sub": null,
@@ -74,7 +91,7 @@ const BY_GENRE: Readonly<Record<string, Partial<Record<PatchName, SampledSound |
   },
   // The font's upright bass is unsure in pitch below F2 (its D2 and E2 are the F2 sample played
   // lower), where a walking line lives: jazz keeps the plucked-string bass of the synthesizer.
-  jazz: { "bass-ks": null, "lead-square": ALTO_SAX, "lead-saw": BRASS, "bell-fm": sound(11, "Vibraphone") },
+  jazz: { "bass-ks": null, "lead-square": ALTO_SAX, "lead-saw": BRASS },
   "r&b": { "lead-square": ALTO_SAX, "lead-saw": BRASS, "bass-fm": BASS_GUITAR },
   "bossa nova": { "guitar-ks": NYLON_GUITAR, "pluck-ks": NYLON_GUITAR, "bass-ks": UPRIGHT_BASS },
   latin: { "guitar-ks": NYLON_GUITAR, "lead-square": sound(56, "Trumpet"), "bass-fm": BASS_GUITAR },
@@ -130,10 +147,10 @@ const NAMED: readonly {
   { words: ["marimba"], patch: "pluck-ks", sound: sound(12, "Marimba") },
   { words: ["kalimba"], patch: "pluck-ks", sound: sound(108, "Kalimba") },
   { words: ["koto"], patch: "pluck-ks", sound: sound(107, "Koto") },
-  { words: ["vibraphone"], patch: "bell-fm", sound: sound(11, "Vibraphone") },
+  { words: ["vibraphone"], patch: "bell-fm", sound: VIBRAPHONE },
   { words: ["celesta"], patch: "bell-fm", sound: sound(8, "Celesta") },
   { words: ["music box"], patch: "bell-fm", sound: sound(10, "Music Box") },
-  { words: ["glockenspiel", "bells", "bell"], patch: "bell-fm", sound: sound(9, "Glockenspiel") },
+  { words: ["glockenspiel", "bells", "bell"], patch: "bell-fm", sound: GLOCKENSPIEL },
   { words: ["electric piano", "rhodes", "wurlitzer"], patch: "epiano-fm", sound: ELECTRIC_PIANO },
   { words: ["piano", "pianos"], patch: "piano-fm", sound: PIANO },
   { words: ["organ", "hammond"], patch: "organ", sound: ORGAN },
@@ -175,6 +192,19 @@ export function sampledSound(
   const byGenre = BY_GENRE[genre];
   if (byGenre && patch in byGenre) return byGenre[patch] ?? null;
   return USUAL[patch];
+}
+
+/**
+ * A part's notes moved up by whole octaves until its lowest is in the instrument's range (as an
+ * arranger writes a glockenspiel part), without passing MIDI's highest note.
+ */
+export function intoRange(sound: SampledSound | null, notes: readonly Note[]): readonly Note[] {
+  const lowest = sound?.lowest;
+  if (lowest === undefined || notes.length === 0) return notes;
+  const pitches = notes.map((note) => note.pitch);
+  const wanted = Math.ceil((lowest - Math.min(...pitches)) / 12);
+  const octaves = Math.max(0, Math.min(wanted, Math.floor((127 - Math.max(...pitches)) / 12)));
+  return octaves === 0 ? notes : notes.map((note) => ({ ...note, pitch: note.pitch + 12 * octaves }));
 }
 
 /** The SoundFont drum kit (a General MIDI kit program) for the genre's kit, or null for the synthesized kit. */

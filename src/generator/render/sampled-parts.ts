@@ -3,6 +3,7 @@
 // stem's input, so they share the stem's bus compression, sends and ducking with the synth voices.
 
 import { DRUM_NOTES, type Score } from "../score.ts";
+import { kitKeyGains } from "./kit-balance.ts";
 import type { InstrumentStemName } from "./render-stems.ts";
 import { type SampledInstrument, type SampledNote, Sampler } from "./sampler/sampler.ts";
 import { soundFont } from "./sampler/sound-font.ts";
@@ -13,8 +14,8 @@ import { soundFont } from "./sampler/sound-font.ts";
  * balance holds whichever plays.
  */
 const SAMPLED_HEADROOM = 0.45;
-/** A General MIDI kit's hits at the synthesized kit's level. */
-const SAMPLED_DRUM_HEADROOM = 1.2;
+/** A kit's drums, each levelled (kit-balance.ts), where the synthesized kit's stand. */
+const SAMPLED_DRUM_HEADROOM = 1.5;
 
 /** Whether any part of the score (or its drums) plays from the SoundFont. */
 export function usesSoundFont(score: Score): boolean {
@@ -53,6 +54,7 @@ export function stemSampler(
       gain: score.drums.gain * SAMPLED_DRUM_HEADROOM,
       pan: 0,
       mono: false,
+      keyGains: kitKeyGains(font, program, score.drums.kit),
     });
     for (const hit of score.drums.hits) {
       const start = frameAt(hit.start);
@@ -65,7 +67,7 @@ export function stemSampler(
       instruments.push({
         program: part.program ?? 0,
         drums: false,
-        gain: part.gain * trim * SAMPLED_HEADROOM * font.levelGain(part.program ?? 0, false),
+        gain: part.gain * trim * SAMPLED_HEADROOM * font.levelGain(part.program ?? 0),
         pan: part.pan,
         mono: stem !== "chords",
       });

@@ -15,6 +15,8 @@ export interface SampledInstrument {
   readonly pan: number;
   /** One note at a time: each note lets the previous one go. */
   readonly mono: boolean;
+  /** A gain per key (a kit's drums levelled one by one); absent, every key plays at `gain`. */
+  readonly keyGains?: Float32Array;
 }
 
 export interface SampledNote {
@@ -97,6 +99,7 @@ export class Sampler {
       }
     }
     const length = instrument.drums ? Math.round(DRUM_RING_SECONDS * this.rate) : note.length;
+    const gain = instrument.gain * (instrument.keyGains?.[key] ?? 1);
     for (const zone of zones) {
       if (this.voices.length >= MAX_VOICES) this.steal();
       this.voices.push(
@@ -105,7 +108,7 @@ export class Sampler {
           zone.setup,
           this.rate,
           note.pitch - key,
-          instrument.gain,
+          gain,
           instrument.pan,
           length,
           note.instrument,

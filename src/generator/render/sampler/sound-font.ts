@@ -22,16 +22,20 @@ export interface NoteZone {
 }
 
 /**
- * How loud every program is made to play: the RMS its reference notes (LEVEL_KEYS, or LEVEL_DRUMS
- * for a kit, at velocity LEVEL_VELOCITY) reach. The font's instruments differ by 20 dB and more
- * among themselves; levelled, a part stands in the mix where its gain puts it, as a synth patch does.
+ * How loud every program is made to play: the RMS its reference notes (LEVEL_KEYS at velocity
+ * LEVEL_VELOCITY) reach. The font's instruments differ by 20 dB and more among themselves;
+ * levelled, a part stands in the mix where its gain puts it, as a synth patch does.
  */
 const LEVEL_RMS = 0.25;
 const LEVEL_KEYS = [48, 60, 72];
-const LEVEL_DRUMS = [36, 38, 42];
 const LEVEL_VELOCITY = 100;
 const LEVEL_RATE = 24000;
 const LEVEL_NOTE_SECONDS = 0.5;
+/**
+ * A drum hit is levelled on its first tenth of a second: its attack and body, what a listener (and
+ * an onset detector) hears as the hit's loudness, not the length of a cymbal's ring.
+ */
+const LEVEL_HIT_SECONDS = 0.1;
 
 export class SoundFont {
   private readonly levels = new Map<string, number>();
@@ -55,35 +59,46 @@ export class SoundFont {
     return zones;
   }
 
-  /** The gain that brings a program (or kit) to the common level, from its reference notes. */
-  levelGain(program: number, drums: boolean): number {
-    const id = `${drums ? "d" : "p"}${program}`;
+  /** The gain that brings a program to the common level, from its reference notes. */
+  levelGain(program: number): number {
+    return this.level(`p${program}`, () => this.referenceRms(program, false, LEVEL_KEYS, LEVEL_NOTE_SECONDS));
+  }
+
+  /** The gain that brings one drum (a key) of a kit to the common level, from a reference hit. */
+  hitLevelGain(kit: number, key: number): number {
+    return this.level(`d${kit}:${key}`, () => this.referenceRms(kit, true, [key], LEVEL_HIT_SECONDS));
+  }
+
+  private level(id: string, measure: () => number): number {
     let gain = this.levels.get(id);
     if (gain === undefined) {
-      const frames = Math.round(LEVEL_NOTE_SECONDS * LEVEL_RATE);
-      const left = new Float32Array(frames);
-      const right = new Float32Array(frames);
-      let energy = 0;
-      let count = 0;
-      for (const key of drums ? LEVEL_DRUMS : LEVEL_KEYS) {
-        left.fill(0);
-        right.fill(0);
-        for (const zone of this.noteZones(program, drums, key, LEVEL_VELOCITY)) {
-          new SampleVoice(zone.data, zone.setup, LEVEL_RATE, 0, 1, 0, frames, 0, 0).render(
-            left,
-            right,
-            0,
-            frames,
-          );
-        }
-        for (let i = 0; i < frames; i++) energy += (left[i] * left[i] + right[i] * right[i]) / 2;
-        count += frames;
-      }
-      const rms = Math.sqrt(energy / count);
+      const rms = measure();
       gain = rms > 1e-6 ? LEVEL_RMS / rms : 1;
       this.levels.set(id, gain);
     }
     return gain;
+  }
+
+  /** The RMS of `keys` played one after another at LEVEL_VELOCITY, `seconds` each. */
+  private referenceRms(program: number, drums: boolean, keys: readonly number[], seconds: number): number {
+    const frames = Math.round(seconds * LEVEL_RATE);
+    const left = new Float32Array(frames);
+    const right = new Float32Array(frames);
+    let energy = 0;
+    for (const key of keys) {
+      left.fill(0);
+      right.fill(0);
+      for (const zone of this.noteZones(program, drums, key, LEVEL_VELOCITY)) {
+        new SampleVoice(zone.data, zone.setup, LEVEL_RATE, 0, 1, 0, frames, 0, 0).render(
+          left,
+          right,
+          0,
+          frames,
+        );
+      }
+      for (let i = 0; i < frames; i++) energy += (left[i] * left[i] + right[i] * right[i]) / 2;
+    }
+    return Math.sqrt(energy / (frames * keys.length));
   }
 
   /** The preset of a General MIDI program, or the nearest the font has (its own fallback: the bank's first of the kind). */
