@@ -108,6 +108,8 @@ export {
   stemAddInstrument,
   stemCreate,
   stemDestroy,
+  stemInputLeft,
+  stemInputRight,
   stemKicks,
   stemNotes,
   stemOutputLeft,

@@ -247,6 +247,9 @@ export interface DspExports extends Record<keyof typeof DSP_ABI, () => number> {
   stemRender(stem: Handle, frames: number): number;
   stemOutputLeft(stem: Handle): Ptr;
   stemOutputRight(stem: Handle): Ptr;
+  /** What the host plays into the next render call's block (STEM_MAX_FRAMES f32 each), added to the dry signal. */
+  stemInputLeft(stem: Handle): Ptr;
+  stemInputRight(stem: Handle): Ptr;
   /** A polyBLEP oscillator alone, as the voices make it (shape 0 saw, 1 square): frames f32 at out, room for a multiple of 4. */
   synthOscillator(shape: number, sampleRate: number, frequency: number, out: Ptr, frames: number): void;
   /** The ADSR alone (times in frames), as the voices make it, its gate closing after gateFrames: frames f32 levels at out. */

@@ -89,6 +89,15 @@ export function stemOutputRight(stem: usize): usize {
   return changetype<Stem>(stem).outR;
 }
 
+/** Where the host writes what it plays into the next block's dry signal (STEM_MAX_FRAMES f32, left). */
+export function stemInputLeft(stem: usize): usize {
+  return changetype<Stem>(stem).inL;
+}
+
+export function stemInputRight(stem: usize): usize {
+  return changetype<Stem>(stem).inR;
+}
+
 /** A polyBLEP oscillator alone, as the voices make it: shape 0 saw, 1 square; `frames` f32 at out (room for a multiple of 4). */
 export function synthOscillator(shape: i32, sampleRate: f64, frequency: f64, out: usize, frames: i32): void {
   fillOscillator(out, frames, 0, frequency / sampleRate, shape == 1, 1, false);

@@ -18,6 +18,10 @@ import { Voice } from "./voice";
 // compressor skips quiet blocks whole, so the samples depend on where blocks end: hosts render from
 // the song start in calls of STEM_MAX_FRAMES (the last one shorter), and any two renders of a song
 // then agree sample for sample.
+//
+// The host may also play into the stem: what it writes to the input buffers (inL, inR) before a
+// render call is added to the dry signal of that block, so parts played elsewhere (the sampled
+// instruments, rendered in JS) take the same bus compression, sends and ducking as the synth voices.
 
 /** ABI: mirrored in src/generator/render/stem-layout.ts. Per note: start frame (i32), length in frames
  * (i32), pitch (f32, MIDI; the drum id for drums), velocity (f32, 0..1), instrument index (i32). */
@@ -70,6 +74,8 @@ export class Stem {
   private lofiR: usize = 0;
   readonly outL: usize;
   readonly outR: usize;
+  readonly inL: usize;
+  readonly inR: usize;
   private readonly dryL: usize;
   private readonly dryR: usize;
   private position: i32 = 0;
@@ -93,6 +99,10 @@ export class Stem {
     this.outR = heap.alloc(bytes);
     this.dryL = heap.alloc(bytes);
     this.dryR = heap.alloc(bytes);
+    this.inL = heap.alloc(bytes);
+    this.inR = heap.alloc(bytes);
+    memory.fill(this.inL, 0, bytes);
+    memory.fill(this.inR, 0, bytes);
   }
 
   destroy(): void {
@@ -116,6 +126,8 @@ export class Stem {
     heap.free(this.outR);
     heap.free(this.dryL);
     heap.free(this.dryR);
+    heap.free(this.inL);
+    heap.free(this.inR);
     heap.free(changetype<usize>(this));
   }
 
@@ -204,6 +216,8 @@ export class Stem {
       }
     }
 
+    addInput(this.dryL, this.inL, n);
+    addInput(this.dryR, this.inR, n);
     if (this.compressor != 0) changetype<Compressor>(this.compressor).process(this.dryL, this.dryR, n);
     if (this.lofiL != 0) {
       const left = changetype<Svf>(this.lofiL);
@@ -307,6 +321,14 @@ export class Stem {
       }
     }
     return changetype<Voice>(best);
+  }
+}
+
+/** dry += input, four samples at a time (buffers hold STEM_MAX_FRAMES). */
+function addInput(dry: usize, input: usize, frames: i32): void {
+  for (let i = 0; i < frames; i += 4) {
+    const at = (<usize>i) << 2;
+    v128.store(dry + at, f32x4.add(v128.load(dry + at), v128.load(input + at)));
   }
 }
 

@@ -103,6 +103,11 @@ export interface InstrumentPart {
   readonly gain: number;
   /** -1 (left) .. 1 (right) */
   readonly pan: number;
+  /**
+   * The General MIDI program (0-127) whose recorded samples play the part, from the SoundFont;
+   * absent, the synthesized patch plays it.
+   */
+  readonly program?: number;
 }
 
 export interface VocalPart {
@@ -124,7 +129,13 @@ export interface Score {
   readonly genre: string;
   readonly lengthBeats: Beats;
   readonly sections: readonly SongSection[];
-  readonly drums: { readonly kit: DrumKit; readonly hits: readonly DrumHit[]; readonly gain: number };
+  readonly drums: {
+    readonly kit: DrumKit;
+    readonly hits: readonly DrumHit[];
+    readonly gain: number;
+    /** The SoundFont's drum kit (a General MIDI kit program) that plays the hits; absent, the synthesized kit does. */
+    readonly program?: number;
+  };
   /** bass, chords and lead (at least one each; "lead" may be a counter-melody when there are vocals). */
   readonly parts: readonly InstrumentPart[];
   /** Absent for instrumentals. */

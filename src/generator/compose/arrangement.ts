@@ -19,6 +19,7 @@ import { ScaleSteps } from "./key.ts";
 import { leadPart } from "./lead.ts";
 import type { Random } from "./random.ts";
 import { type Groove, swingTime } from "./rhythm.ts";
+import { intoRange, type SampledSound } from "./sampled-sounds.ts";
 import { baseEnergy, type PlannedSection, syllableUnit } from "./structure.ts";
 import type { Style } from "./style.ts";
 import { type LaidSection, singSections } from "./vocal-line.ts";
@@ -189,18 +190,20 @@ export function arrange(input: ArrangeInput): Score {
   const part = (
     stem: InstrumentPart["stem"],
     patch: PatchName,
+    sound: SampledSound | null,
     notes: Note[],
     gain: number,
     pan: number,
   ): InstrumentPart => ({
     stem,
     patch,
-    name: style.preset.partNames[patch] ?? PART_NAMES[patch],
-    notes: swingNotes(crescendo(notes, sections), groove).sort(
+    name: style.preset.partNames[patch] ?? sound?.name ?? PART_NAMES[patch],
+    notes: swingNotes(crescendo(intoRange(sound, notes), sections), groove).sort(
       (a, b) => a.start - b.start || a.pitch - b.pitch,
     ),
     gain,
     pan,
+    ...(sound ? { program: sound.program } : {}),
   });
   const hits: DrumHit[] = style.drums
     ? drumPart(songSections, style.preset, style.kit, BEATS_PER_BAR, random.fork("drums"))
@@ -215,12 +218,19 @@ export function arrange(input: ArrangeInput): Score {
     genre: style.genre,
     lengthBeats: (end - Math.min(0, start)) as Beats,
     sections: songSections,
-    drums: { kit: style.kit, hits: swingNotesOfHits(crescendo(hits, sections), groove), gain: 0.85 },
+    drums: {
+      kit: style.kit,
+      hits: swingNotesOfHits(crescendo(hits, sections), groove),
+      gain: 0.85,
+      ...(style.kitProgram === null ? {} : { program: style.kitProgram }),
+    },
     parts: [
-      part("bass", style.patches.bass, bass, 0.8, 0),
-      part("chords", style.patches.chords, keys, 0.55, -0.2),
-      ...(style.layer ? [part("chords", style.layer, layerPart(context), 0.35, 0.3)] : []),
-      part("lead", style.patches.lead, lead, vocals ? 0.4 : 0.5, 0.25),
+      part("bass", style.patches.bass, style.sounds.bass, bass, 0.8, 0),
+      part("chords", style.patches.chords, style.sounds.chords, keys, 0.55, -0.2),
+      ...(style.layer
+        ? [part("chords", style.layer, style.sounds.layer, layerPart(context), 0.35, 0.3)]
+        : []),
+      part("lead", style.patches.lead, style.sounds.lead, lead, vocals ? 0.4 : 0.5, 0.25),
     ],
     vocals,
     mix: {

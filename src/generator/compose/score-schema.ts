@@ -48,6 +48,7 @@ export const scoreSchema = z.object({
     kit: z.enum(DRUM_KITS),
     hits: z.array(z.object({ start: beatsSchema, drum: z.enum(drumNames), velocity: unit })),
     gain: z.number().nonnegative(),
+    program: z.int().min(0).max(127).optional(),
   }),
   parts: z.array(
     z.object({
@@ -57,6 +58,7 @@ export const scoreSchema = z.object({
       notes: z.array(z.object(noteFields)),
       gain: z.number().nonnegative(),
       pan: z.number().min(-1).max(1),
+      program: z.int().min(0).max(127).optional(),
     }),
   ),
   vocals: vocalsSchema.nullable(),

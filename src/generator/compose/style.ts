@@ -6,6 +6,7 @@ import { DRUM_KITS, type DrumKit, type PatchName } from "../score.ts";
 import { DEFAULT_GENRE, GENRE_PRESETS, type GenrePreset, genrePreset } from "./genres.ts";
 import { isMinorMode, type Mode, type SongKey } from "./key.ts";
 import type { Random } from "./random.ts";
+import { type PartSounds, sampledKit, sampledSound } from "./sampled-sounds.ts";
 import {
   detectBpm,
   detectGenre,
@@ -33,6 +34,10 @@ export interface Style {
   /** A pad held under the lifted sections (a second chords part), or none. */
   readonly layer: PatchName | null;
   readonly kit: DrumKit;
+  /** The recorded instruments that play the parts (null: the synthesized patch). */
+  readonly sounds: PartSounds;
+  /** The SoundFont drum kit that plays the drums, or null for the synthesized kit. */
+  readonly kitProgram: number | null;
   readonly drums: boolean;
   readonly bass: boolean;
   /** 0 (the preset as is) .. 1 (unusual modes, syncopation, substitutions). */
@@ -142,6 +147,13 @@ export function resolveStyle(input: StyleInput, random: Random, fallbackGenre = 
     patches: { bass, chords, lead },
     layer,
     kit,
+    sounds: {
+      bass: sampledSound(genre, bass, text, negative),
+      chords: sampledSound(genre, chords, text, negative),
+      lead: sampledSound(genre, lead, text, negative),
+      layer: layer ? sampledSound(genre, layer, text, negative) : null,
+    },
+    kitProgram: sampledKit(genre, kit),
     drums: !mentions(negative, ["drums", "drum", "percussion", "beat", "beats"]),
     bass: !mentions(negative, ["bass", "bassline"]) || wants808,
     variation,

@@ -56,7 +56,8 @@ function addPart(midi: Midi, part: InstrumentPart, channel: number): void {
   const track = midi.addTrack();
   track.name = part.name;
   track.channel = channel;
-  track.instrument.number = GM_PROGRAMS[part.patch];
+  // The recorded instrument when one plays the part: the file then sounds in a DAW as the song does.
+  track.instrument.number = part.program ?? GM_PROGRAMS[part.patch];
   for (const note of part.notes) {
     track.addNote({
       midi: note.pitch,

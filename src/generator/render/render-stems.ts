@@ -7,6 +7,8 @@ import { beats, seconds, secondsToFrames } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, type TempoMap } from "../../shared/timing/tempo-map.ts";
 import { DRUM_KITS, PATCH_NAMES, type Score, type StemName } from "../score.ts";
 import type { PcmAudio } from "../song-request.ts";
+import { isSampled, stemSampler } from "./sampled-parts.ts";
+import type { Sampler } from "./sampler/sampler.ts";
 import { DRUM_IDS, STEM_MAX_FRAMES, STEM_MAX_INSTRUMENTS, STEM_NOTE_BYTES } from "./stem-layout.ts";
 
 export type InstrumentStemName = Exclude<StemName, "vocals">;
@@ -75,6 +77,8 @@ export class StemRenderer {
   readonly frames: number;
   private position = 0;
   private readonly handle: number;
+  /** The stem's parts that recorded instruments play, or null. */
+  private readonly sampler: Sampler | null;
 
   constructor(
     private readonly dsp: DspExports,
@@ -84,18 +88,30 @@ export class StemRenderer {
   ) {
     this.frames = songFrames(score, sampleRate);
     const tempo = createTempoMap({ bps: score.bpm / 60 });
+    const sampledDrums = stem === "drums" && score.drums.program !== undefined;
+    this.sampler = stemSampler(
+      score,
+      stem,
+      sampleRate,
+      (at) => beatFrame(tempo, at, sampleRate),
+      stem === "drums" ? 1 : STEM_TRIM[stem],
+    );
     const notes =
-      stem === "drums" ? drumNotes(score, tempo, sampleRate) : partNotes(score, stem, tempo, sampleRate);
+      stem === "drums"
+        ? sampledDrums
+          ? []
+          : drumNotes(score, tempo, sampleRate)
+        : partNotes(score, stem, tempo, sampleRate);
     const kicks = SENDS[stem].duck > 0 ? kickFrames(score, tempo, sampleRate) : [];
     const handle = dsp.stemCreate(sampleRate, score.seed >>> 0, notes.length, kicks.length);
     if (handle === 0) throw new Error(`The generator cannot render at ${sampleRate} Hz`);
     this.handle = handle;
 
     if (stem === "drums") {
-      dsp.stemSetDrums(handle, DRUM_KITS.indexOf(score.drums.kit), score.drums.gain);
+      if (!sampledDrums) dsp.stemSetDrums(handle, DRUM_KITS.indexOf(score.drums.kit), score.drums.gain);
       dsp.stemSetCompressor(handle, DRUM_BUS.thresholdDb, DRUM_BUS.ratio);
     } else {
-      const parts = score.parts.filter((part) => part.stem === stem);
+      const parts = synthParts(score, stem);
       if (parts.length > STEM_MAX_INSTRUMENTS) {
         throw new Error(`The ${stem} stem plays at most ${STEM_MAX_INSTRUMENTS} parts, not ${parts.length}`);
       }
@@ -128,7 +144,15 @@ export class StemRenderer {
   render(frames: number, left: Float32Array | null, right: Float32Array | null, offset = 0): void {
     const dsp = this.dsp;
     for (let done = 0; done < frames; ) {
-      const n = dsp.stemRender(this.handle, Math.min(STEM_MAX_FRAMES, frames - done));
+      const block = Math.min(STEM_MAX_FRAMES, frames - done);
+      if (this.sampler) {
+        this.sampler.render(
+          new Float32Array(dsp.memory.buffer, dsp.stemInputLeft(this.handle), block),
+          new Float32Array(dsp.memory.buffer, dsp.stemInputRight(this.handle), block),
+          block,
+        );
+      }
+      const n = dsp.stemRender(this.handle, block);
       if (left && right) {
         left.set(new Float32Array(dsp.memory.buffer, dsp.stemOutputLeft(this.handle), n), offset + done);
         right.set(new Float32Array(dsp.memory.buffer, dsp.stemOutputRight(this.handle), n), offset + done);
@@ -221,23 +245,26 @@ function partNotes(
   sampleRate: number,
 ): PlannedNote[] {
   const notes: PlannedNote[] = [];
-  score.parts
-    .filter((part) => part.stem === stem)
-    .forEach((part, instrument) => {
-      for (const note of part.notes) {
-        const start = beatFrame(tempo, note.start, sampleRate);
-        const end = beatFrame(tempo, note.start + note.duration, sampleRate);
-        if (start < 0 || !Number.isFinite(note.pitch)) continue;
-        notes.push({
-          start,
-          length: Math.max(1, end - start),
-          pitch: Math.min(127, Math.max(0, note.pitch)),
-          velocity: clampVelocity(note.velocity),
-          instrument,
-        });
-      }
-    });
+  synthParts(score, stem).forEach((part, instrument) => {
+    for (const note of part.notes) {
+      const start = beatFrame(tempo, note.start, sampleRate);
+      const end = beatFrame(tempo, note.start + note.duration, sampleRate);
+      if (start < 0 || !Number.isFinite(note.pitch)) continue;
+      notes.push({
+        start,
+        length: Math.max(1, end - start),
+        pitch: Math.min(127, Math.max(0, note.pitch)),
+        velocity: clampVelocity(note.velocity),
+        instrument,
+      });
+    }
+  });
   return sortNotes(notes);
+}
+
+/** The stem's parts the synthesizer plays (the others play from the SoundFont). */
+function synthParts(score: Score, stem: InstrumentStemName) {
+  return score.parts.filter((part) => part.stem === stem && !isSampled(part));
 }
 
 function kickFrames(score: Score, tempo: TempoMap, sampleRate: number): number[] {

@@ -3,6 +3,8 @@
 import { analyseSource } from "../analysis/analyse-source.ts";
 import { masterMix, mixStems } from "../render/master.ts";
 import { renderStem, StemRenderer } from "../render/render-stems.ts";
+import { usesSoundFont } from "../render/sampled-parts.ts";
+import { prepareSoundFont } from "../render/sampler/sound-font.ts";
 import { changeSpeed } from "../tasks/speed.ts";
 import { generatorDsp } from "../workers/generator-dsp.ts";
 import {
@@ -41,6 +43,7 @@ async function handle(
   job: GeneratorJob,
   progress: ProgressSink<StemChunk>,
 ): Promise<JobOutcome<GeneratorJobResult>> {
+  if ((job.kind === "stems" || job.kind === "probe") && usesSoundFont(job.score)) await prepareSoundFont();
   switch (job.kind) {
     case "stems":
       return renderStems(job, progress);
