@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -82,8 +82,9 @@ export function startApiServer(
   let baseUrl = "";
   beforeAll(async () => {
     database = await openTestDatabase(backend);
-    storage =
-      (await options.storage?.()) ?? new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
+    // A folder made here is removed with the server; a storage passed in is its giver's to clean.
+    const folder = options.storage === undefined ? mkdtempSync(join(tmpdir(), "tunesmith-files-")) : null;
+    storage = (await options.storage?.()) ?? new LocalDiskStorage(folder as string);
     const app = await buildApp({
       database,
       storage,
@@ -95,6 +96,7 @@ export function startApiServer(
     close = async () => {
       await app.close();
       await database?.close();
+      if (folder !== null) rmSync(folder, { recursive: true, force: true });
     };
   }, 60_000);
   afterAll(() => close?.());

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Generator } from "../generator/generator.ts";
@@ -21,9 +21,13 @@ export interface ServedApp {
 export async function serveBuiltApp(database?: DatabaseHandle, generator?: Generator): Promise<ServedApp> {
   await buildPagesIfStale();
   const db = database ?? (await openDatabase({ dataDir: "memory://" }));
-  const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-files-")));
+  const folder = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
+  const storage = new LocalDiskStorage(folder);
   const app = await buildApp({ database: db, storage, distDir: DIST_DIR, generator });
-  app.addHook("onClose", () => db.close());
+  app.addHook("onClose", async () => {
+    await db.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { url, close: () => app.close() };
 }
