@@ -41,7 +41,10 @@ declare global {
 /** Where the page loads the recording worklet from (served by `routeOutputTap`, same origin). */
 const TAP_PATH = "/__test-output-tap.js";
 
-/** The recording processor: both channels of its input in blocks of 4096 frames, with their first frame. */
+/**
+ * The recording processor: both channels of its input in blocks of up to 4096 frames, each with its
+ * first frame; a block ends early where the browser skipped frames.
+ */
 const TAP_PROCESSOR = `
 const BLOCK = 4096;
 class OutputTap extends AudioWorkletProcessor {
@@ -53,6 +56,10 @@ class OutputTap extends AudioWorkletProcessor {
     this.first = 0;
   }
   process(inputs) {
+    // The browser skipped rendering (a just-resumed context on a busy machine catches up with its
+    // device's clock): the block so far ends here, so each sample keeps its frame and the skipped
+    // frames stay a hole where they happened.
+    if (this.filled > 0 && currentFrame !== this.first + this.filled) this.send();
     const input = inputs[0] || [];
     const left = input[0];
     const right = input[1] || left;
@@ -62,14 +69,17 @@ class OutputTap extends AudioWorkletProcessor {
       this.right[this.filled + i] = right ? right[i] : 0;
     }
     this.filled += 128;
-    if (this.filled === BLOCK) {
-      const { first, left: l, right: r } = this;
-      this.port.postMessage({ first, left: l, right: r }, [l.buffer, r.buffer]);
-      this.left = new Float32Array(BLOCK);
-      this.right = new Float32Array(BLOCK);
-      this.filled = 0;
-    }
+    if (this.filled === BLOCK) this.send();
     return true;
+  }
+  send() {
+    const whole = this.filled === BLOCK;
+    const left = whole ? this.left : this.left.slice(0, this.filled);
+    const right = whole ? this.right : this.right.slice(0, this.filled);
+    this.port.postMessage({ first: this.first, left, right }, [left.buffer, right.buffer]);
+    this.left = new Float32Array(BLOCK);
+    this.right = new Float32Array(BLOCK);
+    this.filled = 0;
   }
 }
 registerProcessor("output-tap", OutputTap);
@@ -142,7 +152,7 @@ export function installOutputTap(): void {
     return result;
   } as typeof AudioNode.prototype.connect;
 
-  /** One channel of the stream since start(), a missing block left silent. */
+  /** One channel of the stream since start(), frames the browser did not render left silent. */
   const stream = (channel: "left" | "right"): Float32Array => {
     const head = blocks[0];
     const tail = blocks[blocks.length - 1];
@@ -156,6 +166,20 @@ export function installOutputTap(): void {
     let most = 0;
     for (let i = from; i < to; i++) most = Math.max(most, Math.abs(samples[i] as number));
     return most;
+  };
+
+  /** Where the browser rendered nothing (between blocks), for a failure's message. */
+  const skipped = (): string => {
+    const head = blocks[0];
+    const holes = blocks.slice(1).flatMap((block, at) => {
+      const before = blocks[at] as Block;
+      const end = before.first + before.left.length;
+      const ms = (frames: number) => Math.round((frames / rate) * 1000);
+      return head !== undefined && block.first > end
+        ? [`${ms(block.first - end)} ms at ${ms(end - head.first)} ms`]
+        : [];
+    });
+    return holes.length > 0 ? ` (not rendered: ${holes.join(", ")})` : "";
   };
 
   window.playerOutput = {
@@ -212,7 +236,7 @@ export function installOutputTap(): void {
         heard,
         frames: left.length,
         order: order.join(" "),
-        segments: runs.map(([state, count]) => `${state}${Math.round(count * WINDOW_S * 1000)}`).join(" "),
+        segments: `${runs.map(([state, count]) => `${state}${Math.round(count * WINDOW_S * 1000)}`).join(" ")}${skipped()}`,
       };
     },
   };
