@@ -109,6 +109,8 @@ describe("the editor", () => {
     await page.getByRole("tab", { name: "Crop" }).click();
     await page.getByLabel("Start (s)").fill("1");
     await page.getByLabel("Start (s)").press("Enter");
+    // As a person would, the end is typed once the start's selection shows (to the song's end).
+    await expect.poll(() => page.getByLabel("End (s)").inputValue()).toBe("8");
     await page.getByLabel("End (s)").fill("2.4");
     await page.getByLabel("End (s)").press("Enter");
     await page.getByLabel("Remove it").check();
