@@ -54,6 +54,14 @@ const PLAYER_SAMPLE_RATE = 48_000;
 const CLIP_SLOTS = 3;
 /** How quickly a volume change settles (a time constant), so a slider move does not click. */
 const VOLUME_GLIDE_S = 0.01;
+/**
+ * Audio time a context woken from rest runs before a song sounds. On a busy machine Chromium renders
+ * a just-resumed context's first quantum and then skips 70-130 ms to catch up with its device's
+ * clock: the song's first few milliseconds, a hole, then the rest, unless the skip falls before it.
+ */
+const WAKE_SETTLE_S = 0.05;
+/** At most this many 5 ms looks at the woken context's clock (a device whose clock stands still). */
+const WAKE_POLLS = 60;
 
 export class QueuePlayer {
   private current: Placed | null = null;
@@ -76,6 +84,8 @@ export class QueuePlayer {
   private moved = { batch: 0, frame: 0 };
   /** Counts begin() calls: a load that a later begin() overtook places nothing. */
   private generation = 0;
+  /** The context waking from rest until it has run WAKE_SETTLE_S; null when it is not waking. */
+  private waking: Promise<void> | null = null;
   /** The song a begin() is loading, and where in it (seconds) it starts; null when none is. */
   private beginning: { readonly song: EngineSong; seconds: number } | null = null;
 
@@ -110,9 +120,12 @@ export class QueuePlayer {
     const generation = ++this.generation;
     this.beginning = { song, seconds: Math.max(0, seconds) };
     this.silence();
+    // The context wakes while the song loads, so its settling seldom delays the sound.
+    if (this.wantsPlay) void this.wake();
     let source: { slot: number; frames: number };
     try {
       source = await this.sources.load(song.url);
+      if (this.wantsPlay) await this.wake();
     } catch (error) {
       if (generation === this.generation) this.beginning = null;
       throw error;
@@ -139,7 +152,6 @@ export class QueuePlayer {
     this.sources.keepOnly(this.urls(song));
     // A failure to load the next song is told to follow()'s caller; here the join just is not laid.
     this.layNext().catch(() => undefined);
-    if (play) await this.context.resume();
   }
 
   /**
@@ -229,13 +241,33 @@ export class QueuePlayer {
   /** Sound, as the listener asks: the current song from where it stands (from its start after its end). */
   async play(): Promise<void> {
     this.wantsPlay = true;
-    // The song being begun starts once it is loaded; the one it replaces stays silent.
-    if (this.beginning !== null) return;
+    const woken = this.wake();
+    // The song being begun starts once it is loaded (and the context woken); the one it replaces
+    // stays silent.
+    if (this.beginning !== null) return woken;
+    await woken;
+    // Paused or replaced while the context woke.
+    if (!this.wantsPlay || this.beginning !== null) return;
     if (this.finished) this.seek(0);
     const frame = this.heardFrame();
     this.parked = null;
     this.moved = { batch: this.engine.send([{ op: "play" }]), frame };
-    await this.context.resume();
+  }
+
+  /** Resumes a resting context and waits until it has run WAKE_SETTLE_S; at once when it runs. */
+  private wake(): Promise<void> {
+    if (this.waking !== null) return this.waking;
+    if (this.context.state === "running") return Promise.resolve();
+    const from = this.context.currentTime;
+    const waking = (async () => {
+      await this.context.resume();
+      for (let polls = 0; polls < WAKE_POLLS && this.context.currentTime < from + WAKE_SETTLE_S; polls++)
+        await new Promise((settled) => setTimeout(settled, 5));
+    })().finally(() => {
+      this.waking = null;
+    });
+    this.waking = waking;
+    return waking;
   }
 
   pause(): void {
