@@ -83,7 +83,11 @@ export function HookCard({
             data-testid="hook-tap"
             onClick={tap}
           >
-            <span aria-hidden="true">{muted ? "🔇" : playing ? "" : "▶"}</span>
+            {(muted || !playing) && (
+              <span className="hook-tap-label" aria-hidden="true">
+                {muted ? t("tapForSound") : t("paused")}
+              </span>
+            )}
           </button>
         )}
       </div>
@@ -121,7 +125,7 @@ export function HookCard({
             href={`/hook/${hook.id}#comments`}
             data-testid="hook-comment-count"
           >
-            <span aria-hidden="true">💬</span> {t("comments", { count: hook.comment_count })}
+            {t("comments", { count: hook.comment_count })}
           </Link>
         </div>
       </div>
