@@ -15,6 +15,7 @@ import { outcomeMessage, submitHook } from "./hook-submit.ts";
 import { fetchOwnSongs, fetchSong } from "./hooks-api.ts";
 import { SongRangePicker } from "./SongRangePicker.tsx";
 import { VideoPicker } from "./VideoPicker.tsx";
+import { VideoRangeFields } from "./VideoRangeFields.tsx";
 import "./hooks.css";
 
 const TOAST_MS = 5000;
@@ -173,35 +174,11 @@ export default function HookCreatePage() {
               <h2>{t("stepVideo")}</h2>
               <VideoPicker video={video} onVideo={videoReady} />
               {video && (
-                <div className="hook-range-row">
-                  <label className="hook-field">
-                    <span>{t("videoStart")}</span>
-                    <input
-                      type="number"
-                      min={0}
-                      max={video.duration ?? 0}
-                      step={0.1}
-                      value={videoRange.startS}
-                      data-testid="video-start"
-                      onChange={(event) =>
-                        setVideoRange({ ...videoRange, startS: Number(event.target.value) })
-                      }
-                    />
-                  </label>
-                  <label className="hook-field">
-                    <span>{t("videoEnd")}</span>
-                    <input
-                      type="number"
-                      min={0}
-                      max={video.duration ?? 0}
-                      step={0.1}
-                      value={videoRange.endS}
-                      data-testid="video-end"
-                      onChange={(event) => setVideoRange({ ...videoRange, endS: Number(event.target.value) })}
-                    />
-                  </label>
-                  <p className="hook-help">{t("videoLength", { seconds: lengthS.toFixed(1) })}</p>
-                </div>
+                <VideoRangeFields
+                  durationS={video.duration ?? 0}
+                  range={videoRange}
+                  onRange={setVideoRange}
+                />
               )}
             </section>
             {song && video && (
