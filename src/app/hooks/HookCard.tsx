@@ -3,7 +3,24 @@ import { useTranslation } from "react-i18next";
 import type { Hook } from "../../shared/api/hooks.ts";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { useHookLike } from "./hook-like.ts";
+
+/**
+ * Share copies the hook's link; a browser without a clipboard (or one that refuses) shows the link
+ * in an alert to copy by hand.
+ */
+async function shareHook(hookId: string, copied: string, unsupported: (link: string) => string) {
+  const link = new URL(`/hook/${hookId}`, window.location.origin).toString();
+  try {
+    if (!navigator.clipboard) throw new Error("No clipboard in this browser");
+    await navigator.clipboard.writeText(link);
+    showToast({ kind: "info", title: copied, durationMs: 3000 });
+  } catch (error) {
+    console.warn("Could not copy the hook's link", error);
+    window.alert(unsupported(link));
+  }
+}
 
 /** A hook plays when at least this share of it is on screen, and pauses when less is. */
 const VISIBLE_SHARE = 0.6;
@@ -127,6 +144,16 @@ export function HookCard({
           >
             {t("comments", { count: hook.comment_count })}
           </Link>
+          <button
+            type="button"
+            className="hook-share"
+            data-testid="hook-share"
+            onClick={() =>
+              void shareHook(hook.id, t("linkCopied"), (link) => t("clipboardUnsupported", { link }))
+            }
+          >
+            {t("share")}
+          </button>
         </div>
       </div>
     </article>
