@@ -18,6 +18,7 @@ import {
 import type { Hook, HookStatus } from "../../src/shared/api/hooks.ts";
 import type { ApiClient } from "../api-server.ts";
 import { newTestClip, startApiServerWithUsers } from "../clip-fixtures.ts";
+import { newTestHook } from "../hook-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
 type Answer<T> = T & { detail?: string };
@@ -35,31 +36,18 @@ describe.each(BACKENDS)("hook likes, comments and feed on %s", (backend) => {
   });
 
   /** A hook row as the render leaves it (the render itself is tested in api-hooks.test.ts). */
-  async function newHook(
+  const newHook = (
     options: { clipId?: string; status?: HookStatus; allowComments?: boolean; title?: string } = {},
-  ): Promise<string> {
-    const row = await db()
-      .insertInto("hooks")
-      .values({
-        id: randomUUID(),
-        user_id: owner.id,
-        clip_id: options.clipId ?? publicSong,
-        status: options.status ?? "rendered_passed_moderation",
-        title: options.title ?? "A hook",
-        allow_comments: options.allowComments ?? true,
-        video_key: "hooks/test/hook.mp4",
-        thumbnail_key: "hooks/test/thumbnail.jpg",
-        song_start_s: 0,
-        song_end_s: 10,
-        song_volume: 100,
-        video_start_s: 0,
-        video_end_s: 10,
-        video_volume: 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  ) =>
+    newTestHook(db(), {
+      userId: owner.id,
+      clipId: options.clipId ?? publicSong,
+      status: options.status,
+      title: options.title,
+      allowComments: options.allowComments,
+      videoKey: "hooks/test/hook.mp4",
+      thumbnailKey: "hooks/test/thumbnail.jpg",
+    });
 
   const like = (client: ApiClient, hookId: string, liked: boolean) =>
     client.post<Answer<HookLike>>(`/api/video/hooks/${hookId}/like`, { liked });
