@@ -19,6 +19,7 @@ import { VideoRangeFields } from "./VideoRangeFields.tsx";
 import "./hooks.css";
 
 const TOAST_MS = 5000;
+const HOOKS_FLAG = "web-hooks-2025";
 
 /**
  * /hooks/create?clip={clipId}: pick a song (the clip of the address when given), upload a video,
@@ -30,6 +31,8 @@ export default function HookCreatePage() {
   const { search } = useLocation();
   const session = useSignedIn();
   const signedIn = session?.user != null;
+  // Hooks are behind a flag while they roll out: without it the form is shown, but not usable.
+  const allowed = session?.flags[HOOKS_FLAG] === true;
   const wantedClip = useMemo(() => new URLSearchParams(search).get("clip"), [search]);
   const [songs, setSongs] = useState<readonly Clip[] | null>(null);
   const [songId, setSongId] = useState<string | null>(wantedClip);
@@ -139,8 +142,13 @@ export default function HookCreatePage() {
       <PageHeader />
       <main className="hook-create" data-testid="hook-create">
         <h1>{t("createTitle")}</h1>
+        {session && !allowed && (
+          <p className="hook-notice" role="status" data-testid="hooks-not-available">
+            {t("notAvailable")}
+          </p>
+        )}
         <form onSubmit={submit} aria-busy={rendering}>
-          <fieldset disabled={rendering}>
+          <fieldset disabled={rendering || !allowed}>
             <section className="hook-step">
               <h2>{t("stepSong")}</h2>
               {songs === null ? (
