@@ -5,6 +5,7 @@ import type { Database } from "../src/server/db/schema.ts";
 import type { Storage } from "../src/server/storage/storage.ts";
 import type { TestUser } from "./clip-fixtures.ts";
 import { newClipWithAudio, newTestUser, testAudio } from "./clip-fixtures.ts";
+import { newTestHook } from "./hook-fixtures.ts";
 import type { Fixtures } from "./security-route-cases.ts";
 import { newUpload } from "./upload-client.ts";
 
@@ -146,27 +147,15 @@ export async function makeOwnerFixtures(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const hook = await db
-    .insertInto("hooks")
-    .values({
-      id: randomUUID(),
-      user_id: owner.id,
-      clip_id: clip.id,
-      upload_id: hookUpload.id,
-      title: "SECRET-hook",
-      status: "rendered_passed_moderation",
-      thumbnail_key: "hooks/fixture/thumbnail.jpg",
-      song_start_s: 0,
-      song_end_s: 10,
-      song_volume: 100,
-      video_start_s: 0,
-      video_end_s: 10,
-      video_volume: 0,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const hookId = await newTestHook(db, {
+    userId: owner.id,
+    clipId: clip.id,
+    uploadId: hookUpload.id,
+    title: "SECRET-hook",
+    thumbnailKey: "hooks/fixture/thumbnail.jpg",
+  });
   return {
-    hookId: hook.id,
+    hookId,
     hookUploadId: hookUpload.id,
     inviteId: invite.id,
     inviterId: inviter.id,

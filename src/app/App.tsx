@@ -31,6 +31,9 @@ const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
 const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
 const OnRepeatPage = lazy(() => import("./on-repeat/OnRepeatPage.tsx"));
+const HooksFeedPage = lazy(() => import("./hooks/HooksFeedPage.tsx"));
+const HookPage = lazy(() => import("./hooks/HookPage.tsx"));
+const HookCreatePage = lazy(() => import("./hooks/HookCreatePage.tsx"));
 const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
 const SignupPage = lazy(() => import("./signup/SignupPage.tsx"));
 const AdminPage = lazy(() => import("./admin/AdminPage.tsx"));
@@ -198,6 +201,22 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <OnRepeatPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "hooks":
+    case "hookCreate":
+    case "hook":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
+            {route.name === "hooks" ? (
+              <HooksFeedPage />
+            ) : route.name === "hookCreate" ? (
+              <HookCreatePage />
+            ) : (
+              <HookPage hookId={route.hookId} />
+            )}
           </Suspense>
         </ErrorBoundary>
       );

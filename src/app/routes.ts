@@ -27,6 +27,9 @@ export type Route =
   | { readonly name: "edit"; readonly clipId: string }
   | { readonly name: "liveRadio" }
   | { readonly name: "onRepeat" }
+  | { readonly name: "hooks" }
+  | { readonly name: "hookCreate" }
+  | { readonly name: "hook"; readonly hookId: string }
   | { readonly name: "notFound" };
 
 /**
@@ -90,6 +93,14 @@ export function matchRoute(pathname: string): Route {
       return { name: "liveRadio" };
     case "onRepeat":
       return { name: "onRepeat" };
+    case "hooks":
+      return { name: "hooks" };
+    case "hookCreate":
+      return { name: "hookCreate" };
+    case "hook":
+      return { name: "hook", hookId: match.params.hookId };
+    case "profileHook":
+      return { name: "hook", hookId: match.params.id };
     default:
       return { name: "notFound" };
   }

@@ -42,6 +42,7 @@ export const PAGE_ROUTES = {
   artists: "/artist",
   artist: "/artist/{path:rest}",
   hooks: "/hooks",
+  hookCreate: "/hooks/create",
   hook: "/hook/{hookId:code}",
   profileHook: "/@{handle:handle}/hook/{id:code}",
   embed: "/embed/{id:uuid}",

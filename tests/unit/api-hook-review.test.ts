@@ -8,6 +8,7 @@ import type { AuditEntry, HookInReview } from "../../src/shared/api/admin.ts";
 import type { Hook } from "../../src/shared/api/hooks.ts";
 import { startApiServer } from "../api-server.ts";
 import { newTestClip, newTestUser } from "../clip-fixtures.ts";
+import { newTestHook } from "../hook-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
 describe.each(BACKENDS)("hook review on %s", (backend) => {
@@ -17,24 +18,13 @@ describe.each(BACKENDS)("hook review on %s", (backend) => {
   async function renderedHook(status: "rendered_passed_moderation" | "rendered_failed_moderation") {
     const owner = await newTestUser(db(), server.client());
     const clip = await newTestClip(db(), { userId: owner.id, title: "Reviewed", isPublic: true });
-    const id = randomUUID();
-    await db()
-      .insertInto("hooks")
-      .values({
-        id,
-        user_id: owner.id,
-        clip_id: clip.id,
-        title: `hook ${id.slice(0, 6)}`,
-        status,
-        moderation_note: status === "rendered_failed_moderation" ? "The video is blank" : null,
-        song_start_s: 0,
-        song_end_s: 10,
-        song_volume: 100,
-        video_start_s: 0,
-        video_end_s: 10,
-        video_volume: 0,
-      })
-      .execute();
+    const id = await newTestHook(db(), {
+      userId: owner.id,
+      clipId: clip.id,
+      title: "hook under review",
+      status,
+      moderationNote: status === "rendered_failed_moderation" ? "The video is blank" : null,
+    });
     return { id, owner };
   }
 

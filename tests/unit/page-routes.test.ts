@@ -30,6 +30,7 @@ describe("the page table", () => {
     ["/artist", "artists", {}],
     ["/artist/someone/songs", "artist", { path: "someone/songs" }],
     ["/hooks", "hooks", {}],
+    ["/hooks/create", "hookCreate", {}],
     ["/hook/abc", "hook", { hookId: "abc" }],
     [`/embed/${ID}`, "embed", { id: ID }],
     [`/edit/${ID}`, "edit", { clipId: ID }],

@@ -25,6 +25,7 @@ const CONVERTED = [
   "src/app/search",
   "src/app/legal",
   "src/app/NotFoundPage.tsx",
+  "src/app/hooks",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { CLIP_NOT_FOUND, type ClipViewRow, findVisibleClip, visibleTo } from "./clip-repository.ts";
 import { clipView } from "./clip-view.ts";
-import { ownImageKey, ownVideoKey } from "./storage-keys.ts";
+import { ownImageKey, ownVideoCoverKey } from "./storage-keys.ts";
 
 export const NOT_OWNER = "Only the song's owner can change it";
 export const REACTION_ON_TRASHED = "Restore the song from the trash before reacting to it";
@@ -47,11 +47,11 @@ export async function setClipMetadata(
   if (body.remove_image_cover) imageKey = null;
   else if (body.image_s3_id) imageKey = await ownImageKey(storage, viewerId, body.image_s3_id, IMAGE_PROBLEM);
   else if (body.image_url) imageKey = await imageKeyFromUrl(db, viewerId, body.image_url);
-  let videoKey: string | null | undefined;
-  if (body.remove_video_cover) videoKey = null;
-  else if (body.video_cover_upload_id) {
-    videoKey = await ownVideoKey(db, viewerId, body.video_cover_upload_id, VIDEO_PROBLEM);
-  }
+  // The video cover is its own file: the song's rendered video (video_key) stays as it is.
+  let videoCoverKey: string | null | undefined;
+  if (body.remove_video_cover) videoCoverKey = null;
+  else if (body.video_cover_upload_id)
+    videoCoverKey = await ownVideoCoverKey(db, viewerId, body.video_cover_upload_id, VIDEO_PROBLEM);
   const metadata = {
     ...(body.lyrics !== undefined ? { prompt: body.lyrics } : {}),
     ...(body.is_audio_upload_tos_accepted !== undefined
@@ -73,7 +73,7 @@ export async function setClipMetadata(
       ...(body.caption !== undefined ? { caption: body.caption } : {}),
       ...(body.caption_mentions !== undefined ? { caption_mentions: body.caption_mentions } : {}),
       ...(imageKey !== undefined ? { image_key: imageKey } : {}),
-      ...(videoKey !== undefined ? { video_key: videoKey } : {}),
+      ...(videoCoverKey !== undefined ? { video_cover_key: videoCoverKey } : {}),
       metadata: sql<Record<string, unknown>>`clips.metadata || ${JSON.stringify(metadata)}::jsonb`,
     })
     .where("id", "=", clipId)

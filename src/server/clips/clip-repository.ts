@@ -44,6 +44,7 @@ export const CLIP_COLUMNS = everyColumn<ClipRow>()([
   "audio_key",
   "image_key",
   "video_key",
+  "video_cover_key",
   "is_public",
   "is_trashed",
   "is_pinned",

@@ -92,6 +92,11 @@ export async function updateClip(
   clipId: string,
   update: ClipUpdate,
 ): Promise<ClipRow | undefined> {
+  // New audio under a rendered video leaves the video behind: it is offered for regeneration.
+  const replacesAudio = update.audioKey !== undefined && update.videoKey === undefined;
+  const staleVideo = replacesAudio
+    ? sql`case when clips.video_key is null then '{}'::jsonb else '{"video_is_stale": true}'::jsonb end`
+    : sql`'{}'::jsonb`;
   const changes = {
     title: validTitle(update.title),
     status: update.status,
@@ -101,9 +106,11 @@ export async function updateClip(
     model_name: update.modelName,
     major_model_version: update.majorModelVersion,
     metadata:
-      update.metadata === undefined
+      update.metadata === undefined && !replacesAudio
         ? undefined
-        : sql<Record<string, unknown>>`clips.metadata || ${validMetadata(update.metadata)}::jsonb`,
+        : sql<
+            Record<string, unknown>
+          >`clips.metadata || ${validMetadata(update.metadata ?? {})}::jsonb || ${staleVideo}`,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(set).length === 0) {

@@ -23,7 +23,7 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     image_large_url: imageUrl && `${imageUrl}&size=${Math.max(...IMAGE_SIZES)}`,
     audio_url: clipMediaUrl(row.id, "audio", row.audio_key),
     video_url: clipMediaUrl(row.id, "video", row.video_key),
-    video_cover_url: null,
+    video_cover_url: clipMediaUrl(row.id, "video_cover", row.video_cover_key),
     preview_url: null,
     display_tags: row.display_tags,
     is_public: row.is_public,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /** What a clip's media route serves: its stored media, or its WAV, MP3 or Opus download. */
-export const CLIP_MEDIA_KINDS = ["audio", "image", "video", "wav", "mp3", "opus"] as const;
+export const CLIP_MEDIA_KINDS = ["audio", "image", "video", "video_cover", "wav", "mp3", "opus"] as const;
 export type ClipMediaKind = (typeof CLIP_MEDIA_KINDS)[number];
 
 /** A short digest of a storage key: a new file gets a new URL, so caches never serve the old one. */

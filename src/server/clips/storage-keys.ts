@@ -22,19 +22,24 @@ export async function ownImageKey(
   return key;
 }
 
-/** A video key the viewer may reuse as a cover: one of their own songs' videos, and nothing else. */
-export async function ownVideoKey(
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The stored file of one of the viewer's own finished video uploads, to use as a song's video cover. */
+export async function ownVideoCoverKey(
   db: Kysely<Database>,
   viewerId: string,
-  key: string,
+  uploadId: string,
   problem: string,
 ): Promise<string> {
-  const owned = await db
-    .selectFrom("clips")
-    .select("id")
+  // Anything but an upload id of the viewer's (a storage key, someone else's upload) is as missing.
+  if (!UUID.test(uploadId)) throw badRequest(problem);
+  const upload = await db
+    .selectFrom("video_uploads")
+    .select("original_key")
+    .where("id", "=", uploadId)
     .where("user_id", "=", viewerId)
-    .where("video_key", "=", key)
+    .where("status", "=", "complete")
     .executeTakeFirst();
-  if (!owned) throw badRequest(problem);
-  return key;
+  if (!upload) throw badRequest(problem);
+  return upload.original_key;
 }

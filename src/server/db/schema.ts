@@ -92,6 +92,8 @@ export interface ClipsTable {
   audio_key: string | null;
   image_key: string | null;
   video_key: string | null;
+  /** The owner's uploaded video cover (0170), apart from the rendered video_key. */
+  video_cover_key: Generated<string | null>;
   is_public: Generated<boolean>;
   is_trashed: Generated<boolean>;
   is_pinned: Generated<boolean>;

@@ -82,7 +82,12 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
         return sendGrowing(reply, growing);
       }
     }
-    const stored = kind === "audio" ? clip.audio_key : kind === "image" ? clip.image_key : clip.video_key;
+    const stored = {
+      audio: clip.audio_key,
+      image: clip.image_key,
+      video: clip.video_key,
+      video_cover: clip.video_cover_key,
+    }[kind];
     if (!stored) throw notFound(`This song has no ${kind}`);
     const key = kind === "image" && query.size ? await imageAtSize(storage, stored, query.size) : stored;
     const extension = /\.([a-z0-9]{1,5})$/i.exec(key)?.[1] ?? "bin";

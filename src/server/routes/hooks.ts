@@ -7,27 +7,20 @@ import { hookFormProblem, hookProblemDetail } from "../../shared/hooks/hook-rule
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findOwnClip } from "../clips/clip-actions.ts";
 import type { Database, User } from "../db/schema.ts";
-import type { QueueTimings } from "../generation/generation-service.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
-import type { Storage } from "../storage/storage.ts";
 import { HookService } from "../video/hook-service.ts";
-import { hookView, insertHook, visibleHooks } from "../video/hook-store.ts";
+import { findVisibleHook } from "../video/hook-social-store.ts";
+import { hookView, insertHook } from "../video/hook-store.ts";
+import { registerVideoJobService, type VideoJobRouteDeps } from "../video/video-job-service.ts";
 import { findVideoUpload } from "../video/video-upload-store.ts";
+import { registerHookSocialRoutes } from "./hooks-social.ts";
 
 export const HOOKS_NEED_FLAG = "Hooks are not available for this account yet";
 export const HOOK_SONG_NOT_READY = "Only a finished song can have a hook";
 export const HOOK_SONG_MISMATCH = "The hook's song and the song of its audio range must be the same";
 export const HOOK_VIDEO_NOT_READY = "The video is still being checked: wait until its upload is complete";
-
-export interface HookRouteDeps {
-  readonly db: Kysely<Database>;
-  readonly storage: Storage;
-  /** Renders at once in this process; 0 leaves them to `npm run worker` processes. */
-  readonly concurrency?: number;
-  readonly queue?: QueueTimings;
-}
 
 const hookFileParamsSchema = hookIdParamsSchema.extend({ file: z.enum(["video.mp4", "thumbnail.jpg"]) });
 
@@ -43,26 +36,15 @@ async function ownFinishedUpload(db: Kysely<Database>, userId: string, uploadId:
 }
 
 /** Hooks: create one (a render job), poll it, and serve its files to those who may see it. */
-export function registerHookRoutes(app: FastifyInstance, deps: HookRouteDeps): void {
+export function registerHookRoutes(app: FastifyInstance, deps: VideoJobRouteDeps): void {
   const { db, storage } = deps;
-  // One render at a time per process: ffmpeg keeps two threads busy while it runs.
-  const service = new HookService({
-    db,
-    storage,
-    log: app.log,
-    concurrency: deps.concurrency === 0 ? 0 : 1,
-    queue: deps.queue,
-  });
-  app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  const service = registerVideoJobService(app, deps, (options) => new HookService(options));
+
+  registerHookSocialRoutes(app, db);
 
   const visibleHook = async (request: FastifyRequest) => {
     const { hook_id } = parseInput(hookIdParamsSchema, request.params, "path");
-    const row = await visibleHooks(db, request.auth?.user ?? null)
-      .where("hooks.id", "=", hook_id)
-      .executeTakeFirst();
-    if (!row) throw notFound("Hook not found");
-    return row;
+    return findVisibleHook(db, request.auth?.user ?? null, hook_id);
   };
 
   app.post("/api/video/hooks/create", async (request): Promise<{ id: string }> => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { CreateAudioUploadResponse } from "../../shared/api/uploads.ts";
 import { uploadIdParamsSchema } from "../../shared/api/uploads.ts";
@@ -11,13 +10,11 @@ import {
 } from "../../shared/api/video-uploads.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findOwnClip } from "../clips/clip-actions.ts";
-import type { Database } from "../db/schema.ts";
-import type { QueueTimings } from "../generation/generation-service.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import { enqueueJobs } from "../jobs/job-queue.ts";
-import type { Storage } from "../storage/storage.ts";
+import { registerVideoJobService, type VideoJobRouteDeps } from "../video/video-job-service.ts";
 import { VideoUploadService } from "../video/video-upload-service.ts";
 import {
   createVideoUpload,
@@ -37,29 +34,14 @@ const uploadFileParamsSchema = uploadIdParamsSchema.extend({
   file: z.enum(["thumbnail.jpg", "sprite.jpg"], { error: "Upload files are thumbnail.jpg and sprite.jpg" }),
 });
 
-export interface VideoUploadRouteDeps {
-  readonly db: Kysely<Database>;
-  readonly storage: Storage;
-  readonly concurrency?: number;
-  readonly queue?: QueueTimings;
-}
-
 /**
  * The video upload protocol, as the audio one: ask for a form, post the file to storage with it
  * (the 200 MB limit is the form's, enforced while the file streams), finish, then poll while the
  * video is checked in the background (a queue job).
  */
-export function registerVideoUploadRoutes(app: FastifyInstance, deps: VideoUploadRouteDeps): void {
+export function registerVideoUploadRoutes(app: FastifyInstance, deps: VideoJobRouteDeps): void {
   const { db, storage } = deps;
-  const service = new VideoUploadService({
-    db,
-    storage,
-    log: app.log,
-    concurrency: deps.concurrency === 0 ? 0 : 1,
-    queue: deps.queue,
-  });
-  app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  const service = registerVideoJobService(app, deps, (options) => new VideoUploadService(options));
 
   const ownUpload = async (request: FastifyRequest): Promise<VideoUploadRow> => {
     const user = requireUser(request);

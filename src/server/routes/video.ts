@@ -1,44 +1,24 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import type { SongVideo, SongVideoList } from "../../shared/api/video.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findOwnClip } from "../clips/clip-actions.ts";
 import { hasPaidPlan } from "../create-support/paid-plan.ts";
-import type { Database } from "../db/schema.ts";
-import type { QueueTimings } from "../generation/generation-service.ts";
 import { conflict, forbidden } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
-import type { Storage } from "../storage/storage.ts";
 import { SongVideoService } from "../video/song-video-service.ts";
 import { requestSongVideo, songVideoOf, songVideosOf } from "../video/song-video-store.ts";
+import { registerVideoJobService, type VideoJobRouteDeps } from "../video/video-job-service.ts";
 
 export const VIDEO_NEEDS_PLAN = "Song videos are a Pro and Premier feature: upgrade to make one";
 export const VIDEO_NEEDS_COMPLETE_SONG = "Only a finished song can have a video";
 /** The list's length: the latest renders asked for. */
 const LIST_LIMIT = 100;
 
-export interface VideoRouteDeps {
-  readonly db: Kysely<Database>;
-  readonly storage: Storage;
-  /** Renders at once in this process; 0 leaves them to `npm run worker` processes. */
-  readonly concurrency?: number;
-  readonly queue?: QueueTimings;
-}
-
 /** Song videos: ask for a render (a queue job), poll its status, list them. */
-export function registerVideoRoutes(app: FastifyInstance, deps: VideoRouteDeps): void {
+export function registerVideoRoutes(app: FastifyInstance, deps: VideoJobRouteDeps): void {
   const { db } = deps;
-  // One render at a time per process: ffmpeg keeps two threads busy while it runs.
-  const service = new SongVideoService({
-    db,
-    storage: deps.storage,
-    log: app.log,
-    concurrency: deps.concurrency === 0 ? 0 : 1,
-    queue: deps.queue,
-  });
-  app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  const service = registerVideoJobService(app, deps, (options) => new SongVideoService(options));
 
   app.post("/api/video/generate/:clip_id/", async (request): Promise<SongVideo> => {
     const user = requireUser(request);

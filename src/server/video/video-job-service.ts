@@ -1,6 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
+import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
@@ -64,6 +65,36 @@ export abstract class VideoJobService<Payload> {
   close(): Promise<void> {
     return this.worker.close();
   }
+}
+
+/** What a route file running video jobs is given. */
+export interface VideoJobRouteDeps {
+  readonly db: Kysely<Database>;
+  readonly storage: Storage;
+  /** Jobs at once in this process; 0 leaves them to `npm run worker` processes. */
+  readonly concurrency?: number;
+  readonly queue?: QueueTimings;
+}
+
+/**
+ * A video job service made for the app and started and closed with it. One job at a time per
+ * process, whatever the concurrency asked: ffmpeg keeps two threads busy while it runs.
+ */
+export function registerVideoJobService<Service extends VideoJobService<never>>(
+  app: FastifyInstance,
+  deps: VideoJobRouteDeps,
+  make: (options: VideoJobServiceOptions) => Service,
+): Service {
+  const service = make({
+    db: deps.db,
+    storage: deps.storage,
+    log: app.log,
+    concurrency: deps.concurrency === 0 ? 0 : 1,
+    queue: deps.queue,
+  });
+  app.addHook("onReady", async () => service.start());
+  app.addHook("onClose", async () => service.close());
+  return service;
 }
 
 /** A stored object copied into a local file for ffmpeg; answers its size (0: an empty file). */

@@ -12,10 +12,12 @@ export const clipMediaParamsSchema = z.object({
   file: z
     .string()
     .regex(
-      /^(audio|image|video|wav|mp3|opus)(\.[a-z0-9]{1,5})?$/,
-      "Media files are audio, image, video, wav, mp3 or opus",
+      /^(audio|image|video|video_cover|wav|mp3|opus)(\.[a-z0-9]{1,5})?$/,
+      "Media files are audio, image, video, video_cover, wav, mp3 or opus",
     )
-    .transform((file) => file.split(".")[0] as "audio" | "image" | "video" | "wav" | "mp3" | "opus"),
+    .transform(
+      (file) => file.split(".")[0] as "audio" | "image" | "video" | "video_cover" | "wav" | "mp3" | "opus",
+    ),
 });
 
 export const clipMediaQuerySchema = signedMediaQuerySchema.extend({

@@ -324,7 +324,7 @@ export const setMetadataBodySchema = z.object({
   caption: z.string().max(CAPTION_MAX, `Caption too long: at most ${CAPTION_MAX} characters`).optional(),
   caption_mentions: z.array(z.string().min(1).max(60)).max(50).optional(),
   is_audio_upload_tos_accepted: z.boolean().optional(),
-  /** A video of one of the caller's own songs (its storage key) to use as the cover. */
+  /** A finished video upload of the caller's (POST /api/uploads/video/ gives its id) to use as the cover. */
   video_cover_upload_id: z.string().min(1).max(500).optional(),
   remove_image_cover: z.boolean().optional(),
   remove_video_cover: z.boolean().optional(),

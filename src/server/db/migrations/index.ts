@@ -36,6 +36,7 @@ import * as userLanguage from "./0125-user-language.ts";
 import * as listenerPlays from "./0130-listener-plays.ts";
 import * as serverSecrets from "./0145-server-secrets.ts";
 import * as clipChildren from "./0150-clip-children.ts";
+import * as videoCovers from "./0170-video-covers.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0130-listener-plays": listenerPlays,
   "0145-server-secrets": serverSecrets,
   "0150-clip-children": clipChildren,
+  "0170-video-covers": videoCovers,
 };

@@ -1,4 +1,13 @@
 import {
+  hookCommentPageSchema,
+  hookCommentSchema,
+  hookFeedSchema,
+  hookLikeBodySchema,
+  hookLikeSchema,
+  hookPageQuerySchema,
+  postHookCommentBodySchema,
+} from "../../../shared/api/hook-social.ts";
+import {
   createHookBodySchema,
   createHookResponseSchema,
   hookIdParamsSchema,
@@ -6,7 +15,7 @@ import {
 } from "../../../shared/api/hooks.ts";
 import type { OperationGroup } from "../operation.ts";
 
-/** The routes of routes/hooks.ts. */
+/** The routes of routes/hooks.ts and routes/hooks-social.ts. */
 export const hookOperations: OperationGroup = {
   tag: "Hooks",
   operations: [
@@ -31,6 +40,37 @@ export const hookOperations: OperationGroup = {
       summary: "A rendered hook's video.mp4 or thumbnail.jpg",
       params: hookIdParamsSchema,
       produces: "video/mp4",
+    },
+    {
+      method: "GET",
+      path: "/api/video/hooks/feed",
+      summary: "The hooks feed: posted hooks of public songs, newest first, a page at a time",
+      query: hookPageQuerySchema,
+      response: hookFeedSchema,
+    },
+    {
+      method: "POST",
+      path: "/api/video/hooks/:hook_id/like",
+      summary: "Like a posted hook, or take the like back; answers the new count",
+      params: hookIdParamsSchema,
+      body: hookLikeBodySchema,
+      response: hookLikeSchema,
+    },
+    {
+      method: "GET",
+      path: "/api/video/hooks/:hook_id/comments",
+      summary: "A page of a hook's comments and replies, newest first",
+      params: hookIdParamsSchema,
+      query: hookPageQuerySchema,
+      response: hookCommentPageSchema,
+    },
+    {
+      method: "POST",
+      path: "/api/video/hooks/:hook_id/comments",
+      summary: "Comment on a posted hook whose comments are on, or reply to one of its comments",
+      params: hookIdParamsSchema,
+      body: postHookCommentBodySchema,
+      response: hookCommentSchema,
     },
   ],
 };
