@@ -236,16 +236,67 @@ describe("the library page", () => {
     await row(SONGS - 1).click();
     await row(SONGS - 2).click({ modifiers: ["Control"] });
     await page.getByLabel("Move to workspace").selectOption({ label: "Demos" });
-    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Moved clips to Demos"));
+    // Songs in no workspace put into one are added.
+    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Added 2 clips to workspace"));
     await panel.getByRole("link", { name: "Demos" }).click();
     await expect.poll(() => rowTitles(page), WAIT).toEqual([titleOf(SONGS - 1), titleOf(SONGS - 2)]);
-    expect(new URL(page.url()).searchParams.get("wid")).not.toBeNull();
+    const wid = new URL(page.url()).searchParams.get("wid");
+    expect(wid).not.toBeNull();
     // The workspace chip names it.
     expect(
       await row(SONGS - 1)
         .getByRole("link", { name: "Demos" })
         .count(),
     ).toBe(1);
+
+    // Inside the workspace: pin a song, see it pinned, unpin it.
+    const pins = page.getByTestId("workspace-pin");
+    await expect.poll(() => page.getByText("No pinned songs.", { exact: false }).count(), WAIT).toBe(1);
+    await row(SONGS - 1).click();
+    await page.getByRole("button", { name: "Pin in workspace" }).click();
+    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Pinned clip to workspace"));
+    await expect
+      .poll(() => pins.allTextContents(), WAIT)
+      .toEqual([expect.stringContaining(titleOf(SONGS - 1))]);
+    const pinnedIds = () =>
+      db
+        .selectFrom("workspace_pins")
+        .innerJoin("clips", "clips.id", "workspace_pins.clip_id")
+        .select("clips.title")
+        .where("workspace_pins.workspace_id", "=", wid as string)
+        .execute()
+        .then((rows) => rows.map((pin) => pin.title));
+    expect(await pinnedIds()).toEqual([titleOf(SONGS - 1)]);
+    await page.screenshot({ path: "/tmp/library-workspace-pins.png" });
+    await pins.getByRole("button", { name: "Unpin" }).click();
+    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Unpinned clip from workspace"));
+    await expect.poll(() => pins.count(), WAIT).toBe(0);
+    expect(await pinnedIds()).toEqual([]);
+
+    // A pin the server refuses (the song left the workspace in another tab) is put back.
+    await db
+      .updateTable("clips")
+      .set({ project_id: null })
+      .where("title", "=", titleOf(SONGS - 2))
+      .execute();
+    await row(SONGS - 2).click();
+    await page.getByRole("button", { name: "Pin in workspace" }).click();
+    await expect
+      .poll(toasts, WAIT)
+      .toContainEqual(expect.stringContaining("Clip not found in this workspace"));
+    await expect.poll(() => pins.count(), WAIT).toBe(0);
+
+    // Taken out of the workspace: it leaves the list, back in the default workspace.
+    await row(SONGS - 1).click();
+    await page.getByRole("button", { name: "Remove from workspace" }).click();
+    await expect.poll(toasts, WAIT).toContainEqual(expect.stringContaining("Removed clip from workspace"));
+    await expect.poll(() => row(SONGS - 1).count(), WAIT).toBe(0);
+    const removed = await db
+      .selectFrom("clips")
+      .select("project_id")
+      .where("title", "=", titleOf(SONGS - 1))
+      .executeTakeFirstOrThrow();
+    expect(removed.project_id).toBeNull();
 
     await panel.getByRole("button", { name: "Edit" }).click();
     await panel.getByLabel("New name for Demos").fill("Demo Tapes");

@@ -46,9 +46,7 @@ describe("the song menu's workspace and quota dialogs", () => {
     expect(await dialog.getByRole("button", { name: "My Workspace (current)" }).isDisabled()).toBe(true);
     await page.screenshot({ path: "/tmp/move-to-workspace.png" });
     await dialog.getByRole("button", { name: "Forest Demos" }).click();
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Moved clips to Forest Demos"));
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Added clip to workspace"));
     expect(await dialog.count()).toBe(0);
     expect(await projectOf(first.id)).toBe(workspace.id);
     await expect

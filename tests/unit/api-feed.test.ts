@@ -229,6 +229,59 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
       }
     });
 
+    it("keeps songs in the viewer's playlists, or in one playlist they may see", async () => {
+      const user = only(carol.id);
+      const playlist = async (owner: TestUser, name: string, clipIds: string[], isPublic = false) => {
+        const made = (await owner.client.post<{ id: string }>("/api/playlist/create/", { name })).body;
+        const added = await owner.client.post("/api/playlist/update_clips/", {
+          playlist_id: made.id,
+          update_type: "add",
+          metadata: { clip_ids: clipIds },
+        });
+        expect(added.status).toBe(200);
+        if (isPublic) {
+          const shown = await owner.client.post(`/api/playlist_reaction/${made.id}/set_visibility/`, {
+            is_public: true,
+          });
+          expect(shown.status).toBe(200);
+        }
+        return made.id;
+      };
+      const mine = await playlist(carol, "Mine", [made.plain.id, made.stem.id]);
+      const davePrivate = await playlist(dave, "Dave's secret", [made.liked.id]);
+      const davePublic = await playlist(dave, "Dave's picks", [made.upload.id], true);
+      const inPlaylist = (playlistId?: string) => ({ presence: "True" as const, playlistId });
+
+      // No id: the viewer's own playlists only (Dave's lists do not count for Carol).
+      expect(titles(await feed(carol.client, { user, playlist: inPlaylist() }))).toEqual(["plain", "stem"]);
+      expect(titles(await feed(carol.client, { user, playlist: { presence: "False" } }))).toEqual(
+        without("plain", "stem"),
+      );
+      expect(titles(await feed(carol.client, { user, playlist: { presence: "Any" } }))).toEqual(everyTitle());
+      expect(titles(await feed(carol.client, { user, playlist: inPlaylist(mine) }))).toEqual([
+        "plain",
+        "stem",
+      ]);
+      // Another's public playlist is seen; their private one holds nothing for anyone else.
+      expect(titles(await feed(carol.client, { user, playlist: inPlaylist(davePublic) }))).toEqual([
+        "upload",
+      ]);
+      expect(titles(await feed(carol.client, { user, playlist: inPlaylist(davePrivate) }))).toEqual([]);
+      expect(
+        titles(await feed(carol.client, { user, playlist: { presence: "False", playlistId: davePrivate } })),
+      ).toEqual(everyTitle());
+      expect(titles(await feed(dave.client, { user, playlist: inPlaylist(davePrivate) }))).toEqual(["liked"]);
+      expect(titles(await feed(server.client(), { user, playlist: inPlaylist(davePublic) }))).toEqual([
+        "upload",
+      ]);
+      expect(titles(await feed(server.client(), { user, playlist: inPlaylist() }))).toEqual([]);
+      // A trashed playlist is the owner's still, and no one else's.
+      await db().updateTable("playlists").set({ is_trashed: true }).where("id", "=", davePublic).execute();
+      expect(titles(await feed(carol.client, { user, playlist: inPlaylist(davePublic) }))).toEqual([]);
+      expect(titles(await feed(dave.client, { user, playlist: inPlaylist(davePublic) }))).toEqual(["upload"]);
+      await db().deleteFrom("playlists").where("id", "in", [mine, davePrivate, davePublic]).execute();
+    });
+
     it("combines filters", async () => {
       const user = only(carol.id);
       expect(titles(await feed(carol.client, { user, public: "True", upload: "False" }))).toEqual([
@@ -264,8 +317,8 @@ describe.each(BACKENDS)("the feed and the library on %s", (backend) => {
         [{ filters: { searchText: "x".repeat(257) } }, /^Invalid body: filters\.searchText: /],
         [{ cursor: "not a cursor" }, /^Invalid cursor/],
         [
-          { filters: { playlist: { presence: "True", playlistId: "p" } } },
-          /playlist filter is not available/,
+          { filters: { playlist: { presence: "Yes", playlistId: "p" } } },
+          /^Invalid body: filters\.playlist\.presence: Use True, False or Any$/,
         ],
       ];
       for (const [body, detail] of cases) {

@@ -8,6 +8,7 @@ import {
   PERSONA_VOCALS_NOT_PUBLISHABLE,
   type Persona,
   type PersonaListResponse,
+  type PromptImageResponse,
   personaListResponseSchema,
   personaSchema,
 } from "../../src/shared/api/personas.ts";
@@ -127,6 +128,45 @@ describe.each(BACKENDS)("the library's persona calls on %s", (backend) => {
     expect(publicList.body.personas.map((p) => p.id)).toContain(made.id);
   });
 
+  it("lets the owner change the avatar and visibility in one edit, and take the avatar off", async () => {
+    const made = await persona();
+    const image = await owner.client.post<PromptImageResponse>("/api/gen/prompt_image/", {
+      prompt: "a gull",
+    });
+    expect(image.status).toBe(200);
+    const edited = await put<Persona>(owner.client, `/api/persona/edit-persona/${made.id}/`, {
+      name: "Gull",
+      description: "",
+      image_s3_id: image.body.image_s3_id,
+      is_public: true,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(personaSchema.parse(edited.body)).toMatchObject({
+      name: "Gull",
+      description: "",
+      image_s3_id: image.body.image_s3_id,
+      image_url: image.body.image_url,
+      is_public: true,
+    });
+    // Fields not sent stay; null takes the avatar off.
+    const bare = await put<Persona>(owner.client, `/api/persona/edit-persona/${made.id}/`, {
+      image_s3_id: null,
+      is_public: false,
+    });
+    expect(bare.status).toBe(200);
+    expect(bare.body).toMatchObject({ name: "Gull", image_s3_id: null, image_url: null, is_public: false });
+    const unknown = await put<Persona>(owner.client, `/api/persona/edit-persona/${made.id}/`, {
+      image_s3_id: "0".repeat(32),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe("Unknown avatar image: make one with the image prompt first");
+    const notBoolean = await put<Persona>(owner.client, `/api/persona/edit-persona/${made.id}/`, {
+      is_public: "yes",
+    });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.detail).toContain("is_public is true or false");
+  });
+
   it("refuses a public persona whose song's vocals may not be published, and a blank or long name", async () => {
     const made = await persona({ can_publish_with_vocal: false });
     const refused = await put<Persona>(
@@ -135,6 +175,14 @@ describe.each(BACKENDS)("the library's persona calls on %s", (backend) => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toBe(PERSONA_VOCALS_NOT_PUBLISHABLE);
+    const refusedEdit = await put<Persona>(owner.client, `/api/persona/edit-persona/${made.id}/`, {
+      name: "Renamed",
+      is_public: true,
+    });
+    expect(refusedEdit.status).toBe(400);
+    expect(refusedEdit.body.detail).toBe(PERSONA_VOCALS_NOT_PUBLISHABLE);
+    const unchanged = await owner.client.get<Persona>(`/api/persona/get-persona/${made.id}/`);
+    expect([unchanged.body.name, unchanged.body.is_public]).toEqual(["Voice", false]);
     const blank = await put<Persona>(owner.client, `/api/persona/edit-persona/${made.id}/`, { name: "  " });
     expect(blank.status).toBe(400);
     expect(blank.body.detail).toContain("A persona needs a name");
@@ -156,7 +204,7 @@ describe.each(BACKENDS)("the library's persona calls on %s", (backend) => {
       const theirs = await put<Persona>(
         other.client,
         path,
-        path.includes("edit") ? { name: "Mine now" } : undefined,
+        path.includes("edit") ? { name: "Mine now", is_public: true, image_s3_id: null } : undefined,
       );
       expect(theirs.status, path).toBe(404);
       expect(theirs.body.detail).toBe(PERSONA_NOT_FOUND);

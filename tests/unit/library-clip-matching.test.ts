@@ -122,3 +122,34 @@ describe("placing a changed clip in the visible list", () => {
     expect(placeClip(list, unliked, filters({ liked: "True" }), OWNER, true)).toBe(list);
   });
 });
+
+describe("the playlist filter on a live change", () => {
+  const list = [libraryClip(9), libraryClip(7), libraryClip(5)];
+
+  it("keeps a listed clip that changed: it passed the server's playlist filter when loaded", () => {
+    const published = libraryClip(7, { is_public: true });
+    for (const playlist of ["True", "False"] as const) {
+      expect(ids(placeClip(list, published, filters({ playlist }), OWNER, false))).toEqual([
+        "09",
+        "07",
+        "05",
+      ]);
+    }
+    // Other filters still decide: a listed clip trashed leaves the list.
+    const trashed = libraryClip(7, { is_trashed: true });
+    expect(ids(placeClip(list, trashed, filters({ playlist: "True" }), OWNER, false))).toEqual(["09", "05"]);
+  });
+
+  it("takes a new clip to be in no playlist", () => {
+    const made = libraryClip(8);
+    expect(placeClip(list, made, filters({ playlist: "True" }), OWNER, false)).toBe(list);
+    expect(ids(placeClip(list, made, filters({ playlist: "False" }), OWNER, false))).toEqual([
+      "09",
+      "08",
+      "07",
+      "05",
+    ]);
+    expect(clipMatches(made, filters({ playlist: "True" }), OWNER)).toBe(false);
+    expect(clipMatches(made, filters({ playlist: "True" }), OWNER, true)).toBe(true);
+  });
+});

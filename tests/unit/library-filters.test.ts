@@ -34,10 +34,18 @@ describe("the library's filters to the feed request", () => {
 
   it("turns True and False into flag and presence filters and leaves Any out", () => {
     const request = toFeedFilters(
-      withStates({ liked: "True", public: "False", cover: "True", disliked: "Any", stem: "Any" }),
+      withStates({
+        liked: "True",
+        public: "False",
+        cover: "True",
+        playlist: "True",
+        disliked: "Any",
+        stem: "Any",
+      }),
       OWNER,
     );
     expect(request.liked).toBe("True");
+    expect(request.playlist).toEqual({ presence: "True" });
     expect(request.public).toBe("False");
     expect(request.cover).toEqual({ presence: "True" });
     expect("disliked" in request).toBe(false);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_WORKSPACE_ID } from "../../shared/api/workspaces.ts";
 import {
   DEFAULT_LIBRARY_FILTERS,
   filtersFromQuery,
@@ -21,6 +22,7 @@ import { TrashView } from "./TrashView.tsx";
 import { useLibraryUpdates } from "./use-library-updates.ts";
 import { WorkspaceGoneNotice } from "./WorkspaceGoneNotice.tsx";
 import { WorkspacePanel } from "./WorkspacePanel.tsx";
+import { PinnedInWorkspace } from "./WorkspacePins.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
 import "./library.css";
@@ -37,6 +39,9 @@ export default function LibraryPage() {
   const parsed = useMemo(() => filtersFromQuery(search), [search]);
   const trash = new URLSearchParams(search).get("view") === TRASH_VIEW;
   const { filters } = parsed;
+  // One workspace shown (not every song, not the default workspace's): its pins and actions.
+  const workspaceId =
+    filters.workspaceId === null || filters.workspaceId === DEFAULT_WORKSPACE_ID ? null : filters.workspaceId;
 
   useEffect(() => {
     if (userId !== null && !trash) showLibrary(userId, filters);
@@ -76,7 +81,12 @@ export default function LibraryPage() {
           ) : (
             <>
               <LibraryFilterBar filters={filters} onChange={change} />
-              <LibrarySongs userId={userId} filtered={!sameFilters(filters, DEFAULT_LIBRARY_FILTERS)} />
+              {workspaceId !== null && <PinnedInWorkspace workspaceId={workspaceId} />}
+              <LibrarySongs
+                userId={userId}
+                filtered={!sameFilters(filters, DEFAULT_LIBRARY_FILTERS)}
+                workspaceId={workspaceId}
+              />
             </>
           )}
         </div>

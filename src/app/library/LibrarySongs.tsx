@@ -12,12 +12,24 @@ import { LibraryPager } from "./LibraryPager.tsx";
 import { BulkBar, ProblemBox } from "./ListChrome.tsx";
 import { loadMore, reloadLibrary, useLibrary } from "./library-store.ts";
 import { MoveToWorkspace } from "./MoveToWorkspace.tsx";
+import { WorkspaceBulkActions } from "./WorkspacePins.tsx";
 
 const LIBRARY = { place: "library" } as const;
 const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={LIBRARY} />;
 
-/** The library's songs under the filters, with the bulk actions for a selection. */
-export function LibrarySongs({ userId, filtered }: { readonly userId: string; readonly filtered: boolean }) {
+/**
+ * The library's songs under the filters, with the bulk actions for a selection (and, inside one
+ * workspace, `workspaceId`, pinning in it and taking songs out of it).
+ */
+export function LibrarySongs({
+  userId,
+  filtered,
+  workspaceId,
+}: {
+  readonly userId: string;
+  readonly filtered: boolean;
+  readonly workspaceId: string | null;
+}) {
   const { t } = useTranslation("library");
   const clips = useLibrary((state) => state.clips);
   const loaded = useLibrary((state) => state.loaded);
@@ -68,6 +80,9 @@ export function LibrarySongs({ userId, filtered }: { readonly userId: string; re
           onMoved={clear}
           disabled={!chosen.every((clip) => clip.user_id === userId)}
         />
+        {workspaceId !== null && (
+          <WorkspaceBulkActions workspaceId={workspaceId} clips={chosen} onDone={clear} />
+        )}
         <SongMenu clips={chosen} context={LIBRARY} buttonClassName="secondary" />
       </BulkBar>
       <ProblemBox problem={problem} onRetry={reloadLibrary} />

@@ -6,11 +6,13 @@ import {
   type Persona,
   personaListResponseSchema,
 } from "../../shared/api/personas.ts";
+import { DialogHost } from "../../ui/DialogHost.tsx";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { Toasts } from "../shell/Toasts.tsx";
+import { EditPersonaForm } from "./EditPersonaForm.tsx";
 import { LibraryHead } from "./LibraryHead.tsx";
 import { setPublic, setTrashed } from "./persona-actions.ts";
 import "../create/create.css";
@@ -84,8 +86,29 @@ async function fetchPage(tab: Tab, page: number) {
   }
 }
 
-function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly changed: () => void }) {
+function PersonaCard({
+  persona,
+  hasPublic,
+  changed,
+}: {
+  readonly persona: Persona;
+  readonly hasPublic: boolean;
+  readonly changed: () => void;
+}) {
   const { t } = useTranslation("library");
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <li className="persona-card" data-testid="persona-card">
+        <EditPersonaForm
+          persona={persona}
+          hasPublic={hasPublic}
+          onDone={() => setEditing(false)}
+          changed={changed}
+        />
+      </li>
+    );
+  }
   return (
     <li className="persona-card" data-testid="persona-card">
       {persona.image_url ? (
@@ -106,6 +129,11 @@ function PersonaCard({ persona, changed }: { readonly persona: Persona; readonly
       </div>
       {persona.is_owned && (
         <div className="clip-actions">
+          {!persona.is_trashed && (
+            <button type="button" className="create-small-button" onClick={() => setEditing(true)}>
+              {t("editPersona.edit")}
+            </button>
+          )}
           {!persona.is_trashed && (
             <button
               type="button"
@@ -188,7 +216,12 @@ export default function PersonasPage() {
         )}
         <ul className="persona-cards">
           {listing.personas.map((persona) => (
-            <PersonaCard key={persona.id} persona={persona} changed={() => void load(1)} />
+            <PersonaCard
+              key={persona.id}
+              persona={persona}
+              hasPublic={listing.personas.some((other) => other.id !== persona.id && other.is_public)}
+              changed={() => void load(1)}
+            />
           ))}
         </ul>
         {listing.hasMore && (
@@ -198,6 +231,7 @@ export default function PersonasPage() {
         )}
       </section>
       <Toasts />
+      <DialogHost />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
   setWorkspaceArchived,
   useLibraryWorkspaces,
 } from "./library-workspaces.ts";
+import { MoreWorkspaces, WorkspaceListControls } from "./WorkspaceListControls.tsx";
 
 interface WorkspaceText {
   readonly name: string;
@@ -141,6 +142,9 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
   const { t } = useTranslation("library");
   const active = useLibraryWorkspaces((state) => state.active);
   const archived = useLibraryWorkspaces((state) => state.archived);
+  const archivedTotal = useLibraryWorkspaces((state) => state.archivedPages.total);
+  const loaded = useLibraryWorkspaces((state) => state.loaded);
+  const query = useLibraryWorkspaces((state) => state.query);
   const [making, setMaking] = useState(false);
   useEffect(() => void loadLibraryWorkspaces(), []);
   return (
@@ -151,6 +155,7 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
           {t("workspacePanel.newWorkspace")}
         </button>
       </div>
+      <WorkspaceListControls />
       {making && (
         <WorkspaceForm
           label={t("workspacePanel.workspaceName")}
@@ -185,11 +190,15 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
           <WorkspaceEntry key={workspace.id} workspace={workspace} filters={filters} />
         ))}
       </ul>
+      {loaded && active.length === 0 && query.trim() !== "" && (
+        <p className="workspace-none">{t("workspaceList.none")}</p>
+      )}
+      <MoreWorkspaces archived={false} />
       {archived.length > 0 && (
         <details className="workspace-archived">
           <summary>
             {t("workspacePanel.archived")}
-            {archived.length})
+            {archivedTotal})
           </summary>
           <ul className="workspace-list">
             {archived.map((workspace) => (
@@ -205,6 +214,7 @@ export function WorkspacePanel({ filters }: { readonly filters: LibraryFilters }
               </li>
             ))}
           </ul>
+          <MoreWorkspaces archived />
         </details>
       )}
     </aside>

@@ -8,6 +8,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import {
   myWorkspacesResponseSchema,
   WORKSPACE_TEXT_MAX,
+  type WorkspaceSort,
   type WorkspaceSummary,
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
@@ -16,15 +17,34 @@ import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { createWorkspace, moveClipsToWorkspace } from "../shell/workspaces-store.ts";
 
+/** One of the two lists (active, archived), as far as it is loaded. */
+export interface WorkspacePages {
+  readonly list: readonly WorkspaceSummary[];
+  readonly page: number;
+  readonly hasMore: boolean;
+  readonly total: number;
+}
+
 export interface LibraryWorkspacesState {
   readonly active: readonly WorkspaceSummary[];
   readonly archived: readonly WorkspaceSummary[];
+  readonly activePages: Omit<WorkspacePages, "list">;
+  readonly archivedPages: Omit<WorkspacePages, "list">;
+  readonly sort: WorkspaceSort;
+  /** As typed; trimmed when sent. */
+  readonly query: string;
   readonly loaded: boolean;
 }
+
+const NO_PAGES = { page: 0, hasMore: false, total: 0 };
 
 export const libraryWorkspaces = createStore<LibraryWorkspacesState>(() => ({
   active: [],
   archived: [],
+  activePages: NO_PAGES,
+  archivedPages: NO_PAGES,
+  sort: "updated_at",
+  query: "",
   loaded: false,
 }));
 export const useLibraryWorkspaces = <T>(select: (state: LibraryWorkspacesState) => T): T =>
@@ -32,17 +52,70 @@ export const useLibraryWorkspaces = <T>(select: (state: LibraryWorkspacesState) 
 
 const TOAST_MS = 3000;
 
-/** The first page of each list; failures are only logged, as the spec says for project loads. */
+/** Bumped by each new list asked for: an answer for an older one is dropped. */
+let listTicket = 0;
+
+async function fetchWorkspaces(archived: boolean, page: number) {
+  const { sort, query } = libraryWorkspaces.getState();
+  const params = new URLSearchParams({ page: String(page), sort });
+  if (archived) params.set("show_trashed", "true");
+  if (query.trim() !== "") params.set("query", query.trim());
+  return apiRequest(`/api/project/me?${params}`, myWorkspacesResponseSchema);
+}
+
+const pagesOf = (answer: { current_page: number; has_more: boolean; num_total_results: number }) => ({
+  page: answer.current_page,
+  hasMore: answer.has_more,
+  total: answer.num_total_results,
+});
+
+/**
+ * The first page of each list (20 a page) under the sort and search; failures are only logged, as
+ * the spec says for project loads.
+ */
 export async function loadLibraryWorkspaces(): Promise<void> {
+  const ticket = ++listTicket;
   try {
-    const [active, archived] = await Promise.all([
-      apiRequest("/api/project/me?page=1", myWorkspacesResponseSchema),
-      apiRequest("/api/project/me?page=1&show_trashed=true", myWorkspacesResponseSchema),
-    ]);
-    libraryWorkspaces.setState({ active: active.projects, archived: archived.projects, loaded: true });
+    const [active, archived] = await Promise.all([fetchWorkspaces(false, 1), fetchWorkspaces(true, 1)]);
+    if (ticket !== listTicket) return;
+    libraryWorkspaces.setState({
+      active: active.projects,
+      archived: archived.projects,
+      activePages: pagesOf(active),
+      archivedPages: pagesOf(archived),
+      loaded: true,
+    });
   } catch (error) {
     console.warn("The workspaces could not be loaded", error);
-    libraryWorkspaces.setState({ loaded: true });
+    if (ticket === listTicket) libraryWorkspaces.setState({ loaded: true });
+  }
+}
+
+/** Sorts or searches the lists: they start again from their first page. */
+export function setWorkspaceListView(view: { readonly sort?: WorkspaceSort; readonly query?: string }): void {
+  libraryWorkspaces.setState(view);
+  void loadLibraryWorkspaces();
+}
+
+/** The next page of one list, after the ones shown (a workspace shown already is not repeated). */
+export async function loadMoreWorkspaces(archived: boolean): Promise<void> {
+  const ticket = listTicket;
+  const state = libraryWorkspaces.getState();
+  const pages = archived ? state.archivedPages : state.activePages;
+  if (!pages.hasMore) return;
+  try {
+    const answer = await fetchWorkspaces(archived, pages.page + 1);
+    if (ticket !== listTicket) return;
+    libraryWorkspaces.setState((shown) => {
+      const list = archived ? shown.archived : shown.active;
+      const known = new Set(list.map((workspace) => workspace.id));
+      const more = [...list, ...answer.projects.filter((workspace) => !known.has(workspace.id))];
+      return archived
+        ? { archived: more, archivedPages: pagesOf(answer) }
+        : { active: more, activePages: pagesOf(answer) };
+    });
+  } catch (error) {
+    console.warn("More workspaces could not be loaded", error);
   }
 }
 
@@ -56,8 +129,7 @@ export async function makeWorkspace(name: string): Promise<void> {
   }
 }
 
-/** Renames a workspace ('Workspace name updated'); names are cut to 100 characters. */
-/** Renames a workspace and sets its description ('Workspace name updated'). */
+/** Renames a workspace and sets its description ('Workspace name updated'), each cut to 100 characters. */
 export async function editWorkspace(
   workspace: WorkspaceSummary,
   text: { readonly name: string; readonly description: string },
@@ -95,9 +167,12 @@ export async function editWorkspace(
 export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived: boolean): Promise<void> {
   const before = libraryWorkspaces.getState();
   const moved = { ...workspace, is_trashed: archived };
+  const step = archived ? 1 : -1;
   libraryWorkspaces.setState({
     active: archived ? before.active.filter((w) => w.id !== workspace.id) : [moved, ...before.active],
     archived: archived ? [moved, ...before.archived] : before.archived.filter((w) => w.id !== workspace.id),
+    activePages: { ...before.activePages, total: before.activePages.total - step },
+    archivedPages: { ...before.archivedPages, total: before.archivedPages.total + step },
   });
   try {
     await apiRequest("/api/project/trash", workspaceSummarySchema, {
@@ -112,7 +187,12 @@ export async function setWorkspaceArchived(workspace: WorkspaceSummary, archived
     });
   } catch (error) {
     console.warn("Archiving or restoring a workspace failed", error);
-    libraryWorkspaces.setState({ active: before.active, archived: before.archived });
+    libraryWorkspaces.setState({
+      active: before.active,
+      archived: before.archived,
+      activePages: before.activePages,
+      archivedPages: before.archivedPages,
+    });
     showToast({
       kind: "error",
       title: archived

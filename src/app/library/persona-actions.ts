@@ -1,8 +1,10 @@
-// Changing one's own persona from the personas page: trash and restore (with Undo), visibility.
+// Changing one's own persona from the personas page: edit, trash and restore (with Undo),
+// visibility.
 
+import type { EditPersonaBody } from "../../shared/api/persona-library.ts";
 import { type Persona, personaSchema } from "../../shared/api/personas.ts";
 import { UNDO_TOAST_MS, UNDONE_MESSAGE } from "../../shared/library/trash-rules.ts";
-import { apiRequest } from "../account/api-request.ts";
+import { ApiError, apiRequest } from "../account/api-request.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 
@@ -50,25 +52,37 @@ export async function setTrashed(persona: Persona, trashed: boolean, changed: ()
 }
 
 export async function setPublic(persona: Persona, isPublic: boolean, changed: () => void): Promise<void> {
+  await updatePersona(
+    `/api/persona/set_visibility/${encodeURIComponent(persona.id)}/?is_public=${isPublic}`,
+    undefined,
+    changed,
+  );
+}
+
+/** Edits one's persona (name, description, avatar, visibility); answers whether it was saved. */
+export function editPersona(persona: Persona, body: EditPersonaBody, changed: () => void): Promise<boolean> {
+  return updatePersona(`/api/persona/edit-persona/${encodeURIComponent(persona.id)}/`, body, changed);
+}
+
+/** 'Persona updated successfully.', or 'Failed to update persona' with the server's reason. */
+async function updatePersona(path: string, body: EditPersonaBody | undefined, changed: () => void) {
   try {
-    await apiRequest(
-      `/api/persona/set_visibility/${encodeURIComponent(persona.id)}/?is_public=${isPublic}`,
-      personaSchema,
-      { method: "PUT" },
-    );
-    changed();
-    showToast({
-      kind: "success",
-      title: i18n.t("library:personaActions.personaUpdatedSuccessfully"),
-      durationMs: 3000,
-    });
+    await apiRequest(path, personaSchema, { method: "PUT", body });
   } catch (error) {
     showToast({
       kind: "error",
       title: i18n.t("library:personaActions.failedToUpdatePersona"),
       description:
-        error instanceof Error ? error.message : i18n.t("library:personaActions.anErrorOccurredWhile"),
+        error instanceof ApiError ? error.detail : i18n.t("library:personaActions.anErrorOccurredWhile"),
       durationMs: 5000,
     });
+    return false;
   }
+  changed();
+  showToast({
+    kind: "success",
+    title: i18n.t("library:personaActions.personaUpdatedSuccessfully"),
+    durationMs: 3000,
+  });
+  return true;
 }

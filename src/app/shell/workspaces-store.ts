@@ -13,6 +13,7 @@ import {
   type WorkspaceSummary,
   workspaceSummarySchema,
 } from "../../shared/api/workspaces.ts";
+import { workspaceMoveWords } from "../../shared/workspaces/workspace-move-words.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { publishClipChanges } from "./clip-changes.ts";
@@ -72,8 +73,8 @@ export async function addClipsToWorkspace(wid: string | null, clipIds: readonly 
 const MOVED_TOAST_MS = 2000;
 
 /**
- * Moves the user's songs into a workspace ('Moved clips to {name}'); into the default workspace,
- * each is taken out of the one it was in. Every list places the moved songs by its filters at once.
+ * Moves the user's songs into a workspace, told in workspaceMoveWords' words; into the default
+ * workspace, each is taken out of the one it was in. Every list places the moved songs by its filters at once.
  * Answers whether the move happened (a failure shows 'Unknown error occurred' with the cause).
  */
 export async function moveClipsToWorkspace(
@@ -110,9 +111,18 @@ export async function moveClipsToWorkspace(
   }
   const project = isDefaultWorkspace(target.id) ? null : { id: target.id, name: target.name };
   publishClipChanges(clips.map((clip) => ({ ...clip, project })));
+  const words = workspaceMoveWords(
+    clips.map((clip) => clip.project?.id ?? null),
+    target,
+  );
   showToast({
     kind: "info",
-    title: i18n.t("workspaces.moved", { name: target.name }),
+    title:
+      words.key === "added"
+        ? i18n.t(words.count === 1 ? "workspaces.addedOne" : "workspaces.addedMany", { count: words.count })
+        : words.key === "removed"
+          ? i18n.t("workspaces.removed")
+          : i18n.t("workspaces.moved", { name: words.name }),
     durationMs: MOVED_TOAST_MS,
   });
   return true;

@@ -5,7 +5,6 @@ import {
   type FeedV2Query,
   type TriState,
 } from "../../shared/api/clips.ts";
-import { badRequest } from "../http/errors.ts";
 import { and, CLIP_KIND, matchesSearch, metadataEquals, not, type Predicate } from "./clip-kinds.ts";
 
 const NO_CLIPS = sql<boolean>`false`;
@@ -48,6 +47,21 @@ function workspace(workspaceId: string | undefined): Predicate {
 }
 
 /**
+ * Whether the clip is in a playlist the viewer may see (their own, or a public one not trashed),
+ * narrowed to one playlist when an id is given. Without an id, only the viewer's own playlists
+ * count: "in a playlist" in the library means one the user made. A playlist the viewer may not see
+ * holds nothing for them, so its songs are never revealed by filtering on it.
+ */
+function inPlaylist(playlistId: string | undefined, viewerId: string | null): Predicate {
+  const owned = viewerId === null ? NO_CLIPS : sql<boolean>`(playlists.user_id = ${viewerId})`;
+  const seen =
+    playlistId === undefined
+      ? sql<boolean>`(${owned} and not playlists.is_trashed)`
+      : sql<boolean>`(playlists.id = ${playlistId} and (${owned} or (playlists.is_public and not playlists.is_trashed)))`;
+  return sql<boolean>`exists (select 1 from playlist_clips join playlists on playlists.id = playlist_clips.playlist_id where playlist_clips.clip_id = clips.id and ${seen})`;
+}
+
+/**
  * The conditions of POST /api/feed/v3 (001 "Feed filters"), on top of visibility. Clips in error
  * are left out (001: hidden from feed and library) unless asked for by id, which is how pages poll.
  * `ownOnly`: whether they keep only the viewer's own clips (the library page's request), judged
@@ -57,9 +71,6 @@ export function feedFilterConditions(
   filters: FeedFilters,
   viewerId: string | null,
 ): { conditions: Predicate[]; ownOnly: boolean } {
-  if (filters.playlist && filters.playlist.presence !== "Any") {
-    throw badRequest("The playlist filter is not available yet");
-  }
   const byId = filters.ids?.presence === "True";
   const ids = filters.ids?.clipIds ?? [];
   const idsMatch = ids.length > 0 ? sql<boolean>`(clips.id in (${sql.join(ids)}))` : NO_CLIPS;
@@ -96,6 +107,9 @@ export function feedFilterConditions(
     ...(filters.user ? triState(filters.user.presence, userMatch) : []),
     ...(filters.workspace
       ? triState(filters.workspace.presence, workspace(filters.workspace.workspaceId))
+      : []),
+    ...(filters.playlist
+      ? triState(filters.playlist.presence, inPlaylist(filters.playlist.playlistId, viewerId))
       : []),
     ...presence(
       filters.fromStudioProject,

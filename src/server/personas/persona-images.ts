@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { hashString } from "../../generator/compose/random.ts";
 import { coverImage } from "../../generator/cover-art/cover-image.ts";
+import { badRequest } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /**
@@ -30,3 +31,15 @@ export async function storePromptImage(storage: Storage, prompt: string): Promis
   }
   return imageId;
 }
+
+/** An avatar a persona may take: one the image prompt made and stored; else a 400 saying so. */
+export async function knownPersonaImage(
+  storage: Storage,
+  imageId: string,
+): Promise<{ id: string; url: string }> {
+  const known = PERSONA_IMAGE_ID.test(imageId) && (await storage.stat(personaImageKey(imageId)));
+  if (!known) throw badRequest(UNKNOWN_PERSONA_IMAGE);
+  return { id: imageId, url: personaImageUrl(imageId) };
+}
+
+export const UNKNOWN_PERSONA_IMAGE = "Unknown avatar image: make one with the image prompt first";

@@ -21,22 +21,27 @@ async function ownPersona(db: Kysely<Database>, userId: string, personaId: strin
   return row;
 }
 
+/**
+ * Edits one's persona: name, description, avatar (checked by the caller: `image`, null to take it
+ * off, undefined to keep it) and visibility (by setPersonaVisibility's rule), in one update.
+ */
 export async function editPersona(
   db: Kysely<Database>,
-  userId: string,
+  user: Entitled & { id: string },
   personaId: string,
   body: EditPersonaBody,
+  image: { id: string; url: string } | null | undefined,
 ) {
-  await ownPersona(db, userId, personaId);
-  if (body.name === undefined && body.description === undefined) return;
-  await db
-    .updateTable("personas")
-    .set({
-      ...(body.name === undefined ? {} : { name: body.name }),
-      ...(body.description === undefined ? {} : { description: body.description }),
-    })
-    .where("id", "=", personaId)
-    .execute();
+  const persona = await ownPersona(db, user.id, personaId);
+  if (body.is_public) await checkMayGoPublic(db, user, persona.root_clip_id);
+  const changes = {
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.description === undefined ? {} : { description: body.description }),
+    ...(image === undefined ? {} : { image_s3_id: image?.id ?? null, image_url: image?.url ?? null }),
+    ...(body.is_public === undefined ? {} : { is_public: body.is_public }),
+  };
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable("personas").set(changes).where("id", "=", personaId).execute();
 }
 
 export async function setPersonaTrashed(
@@ -49,7 +54,7 @@ export async function setPersonaTrashed(
   await db.updateTable("personas").set({ is_trashed: trashed }).where("id", "=", personaId).execute();
 }
 
-/** Going public asks what making a public persona asks of its song: vocals that may be published. */
+/** Makes one's persona public or private. */
 export async function setPersonaVisibility(
   db: Kysely<Database>,
   user: Entitled & { id: string },
@@ -57,14 +62,13 @@ export async function setPersonaVisibility(
   isPublic: boolean,
 ) {
   const persona = await ownPersona(db, user.id, personaId);
-  if (isPublic) {
-    const clip = await db
-      .selectFrom("clips")
-      .selectAll()
-      .where("id", "=", persona.root_clip_id)
-      .executeTakeFirst();
-    if (!clip) throw notFound(PERSONA_NOT_FOUND);
-    checkPersonaRootClip(user, clip, true);
-  }
+  if (isPublic) await checkMayGoPublic(db, user, persona.root_clip_id);
   await db.updateTable("personas").set({ is_public: isPublic }).where("id", "=", personaId).execute();
+}
+
+/** Going public asks what making a public persona asks of its song: vocals that may be published. */
+async function checkMayGoPublic(db: Kysely<Database>, user: Entitled & { id: string }, rootClipId: string) {
+  const clip = await db.selectFrom("clips").selectAll().where("id", "=", rootClipId).executeTakeFirst();
+  if (!clip) throw notFound(PERSONA_NOT_FOUND);
+  checkPersonaRootClip(user, clip, true);
 }

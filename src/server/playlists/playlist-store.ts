@@ -2,16 +2,19 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { pageInfo } from "../../shared/api/paged.ts";
 import {
   DEFAULT_PLAYLIST_NAME,
+  type MyPlaylistsQuery,
   type MyPlaylistsResponse,
   PLAYLIST_CLIPS_MAX,
   PLAYLIST_NOT_FOUND,
   PLAYLIST_PAGE_SIZE,
   type PlaylistSummary,
+  SHARELIST_NAME,
   type UpdatePlaylistClipsBody,
 } from "../../shared/api/playlists.ts";
 import { CLIP_NOT_FOUND, findVisibleClips } from "../clips/clip-repository.ts";
 import type { Database, PlaylistsTable } from "../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { findSharelist } from "./sharelist.ts";
 
 type PlaylistRow = Selectable<PlaylistsTable>;
 
@@ -64,6 +67,10 @@ export async function createPlaylist(db: Kysely<Database>, userId: string, name:
   return (await summaries(db, userId, [row]))[0] as PlaylistSummary;
 }
 
+/** Whether a playlist's name holds the query, whatever the case (no query: every name). */
+const nameMatches = (name: string, query: string | undefined) =>
+  !query || name.toLowerCase().includes(query.toLowerCase());
+
 /** The user's playlists, last changed first; `query` narrows to names containing it. */
 export async function findMyPlaylists(
   db: Kysely<Database>,
@@ -74,6 +81,7 @@ export async function findMyPlaylists(
     .selectFrom("playlists")
     .where("user_id", "=", userId)
     .where("is_trashed", "=", window.trashed ?? false);
+  // The same rule as nameMatches.
   if (window.query) base = base.where(sql<boolean>`strpos(lower(name), lower(${window.query})) > 0`);
   const [rows, total] = await Promise.all([
     base
@@ -91,13 +99,15 @@ export async function findMyPlaylists(
 export async function myPlaylists(
   db: Kysely<Database>,
   userId: string,
-  page: number,
-  query: string | undefined,
-  trashed = false,
+  request: MyPlaylistsQuery,
 ): Promise<MyPlaylistsResponse> {
+  const { page, query, show_trashed: trashed } = request;
   const offset = (page - 1) * PLAYLIST_PAGE_SIZE;
   const found = await findMyPlaylists(db, userId, { offset, limit: PLAYLIST_PAGE_SIZE, query, trashed });
-  return { playlists: found.playlists, ...pageInfo(found.total, page, PLAYLIST_PAGE_SIZE) };
+  const withSharelist =
+    request.show_sharelist && !trashed && page === 1 && nameMatches(SHARELIST_NAME, query);
+  const playlists = withSharelist ? [await findSharelist(db, userId), ...found.playlists] : found.playlists;
+  return { playlists, ...pageInfo(found.total, page, PLAYLIST_PAGE_SIZE) };
 }
 
 /**

@@ -14,18 +14,32 @@ import {
 import { requireUser } from "../auth/auth-plugin.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { knownPersonaImage } from "../personas/persona-images.ts";
 import { editPersona, setPersonaTrashed, setPersonaVisibility } from "../personas/persona-library.ts";
 import { findVisiblePersona, personaPage, personaView } from "../personas/persona-store.ts";
+import type { Storage } from "../storage/storage.ts";
 
 /** The library's persona calls: edit, trash and restore, visibility, the trashed and the public lists. */
-export function registerPersonaLibraryRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerPersonaLibraryRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  storage: Storage,
+): void {
   const answer = async (userId: string, personaId: string): Promise<Persona> =>
     personaView(await findVisiblePersona(db, userId, personaId), userId);
 
   app.put("/api/persona/edit-persona/:persona_id/", async (request): Promise<Persona> => {
     const user = requireUser(request);
     const { persona_id } = parseInput(personaIdParamsSchema, request.params, "path");
-    await editPersona(db, user.id, persona_id, parseInput(editPersonaBodySchema, request.body ?? {}));
+    const body = parseInput(editPersonaBodySchema, request.body ?? {});
+    // Absent keeps the avatar; null or blank takes it off.
+    const image =
+      body.image_s3_id === undefined
+        ? undefined
+        : body.image_s3_id
+          ? await knownPersonaImage(storage, body.image_s3_id)
+          : null;
+    await editPersona(db, user, persona_id, body, image);
     return answer(user.id, persona_id);
   });
 

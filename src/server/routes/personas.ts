@@ -31,6 +31,7 @@ import { parseInput } from "../http/validate.ts";
 import { raiseContext, raisePersonaFavorite, raisePersonaFollow } from "../notifications/raise.ts";
 import { checkPersonaRootClip, requirePersonaFeature } from "../personas/persona-eligibility.ts";
 import {
+  knownPersonaImage,
   PERSONA_IMAGE_ID,
   personaImageKey,
   personaImageUrl,
@@ -54,7 +55,7 @@ export function registerPersonaRoutes(
   deps: { readonly db: Kysely<Database>; readonly storage: Storage },
 ): void {
   const { db, storage } = deps;
-  registerPersonaLibraryRoutes(app, db);
+  registerPersonaLibraryRoutes(app, db, storage);
 
   app.post("/api/persona/create/", async (request): Promise<Persona> => {
     const user = requireUser(request);
@@ -65,13 +66,7 @@ export function registerPersonaRoutes(
     if (!z.uuid().safeParse(rootClipId).success) throw badRequest(PERSONA_CLIP_INELIGIBLE);
     const clip = await findVisibleClip(db, user.id, rootClipId);
     checkPersonaRootClip(user, clip, body.is_public ?? false);
-    let image: { id: string; url: string } | null = null;
-    if (body.image_s3_id) {
-      const known =
-        PERSONA_IMAGE_ID.test(body.image_s3_id) && (await storage.stat(personaImageKey(body.image_s3_id)));
-      if (!known) throw badRequest("Unknown avatar image: make one with the image prompt first");
-      image = { id: body.image_s3_id, url: personaImageUrl(body.image_s3_id) };
-    }
+    const image = body.image_s3_id ? await knownPersonaImage(storage, body.image_s3_id) : null;
     const id = await insertPersona(db, user.id, { ...body, root_clip_id: rootClipId }, image);
     return personaView(await findVisiblePersona(db, user.id, id), user.id);
   });

@@ -22,8 +22,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<Database
 
   app.get("/api/playlist/me", async (request): Promise<MyPlaylistsResponse> => {
     const user = requireUser(request);
-    const { page, query, show_trashed } = parseInput(myPlaylistsQuerySchema, request.query, "query");
-    return myPlaylists(db, user.id, page, query, show_trashed);
+    return myPlaylists(db, user.id, parseInput(myPlaylistsQuerySchema, request.query, "query"));
   });
 
   app.post("/api/playlist/update_clips/", async (request): Promise<PlaylistSummary> => {

@@ -17,6 +17,10 @@ export const editPersonaBodySchema = z.object({
     .trim()
     .max(PERSONA_DESCRIPTION_MAX, `Descriptions are at most ${PERSONA_DESCRIPTION_MAX} characters`)
     .optional(),
+  /** An avatar the image prompt made (POST /api/gen/prompt_image/); null takes the avatar off. */
+  image_s3_id: z.string("Avatar image ids are text").trim().max(200).nullable().optional(),
+  /** Going public asks what set_visibility asks. */
+  is_public: z.boolean("is_public is true or false").optional(),
 });
 export type EditPersonaBody = z.infer<typeof editPersonaBodySchema>;
 

@@ -11,6 +11,9 @@ export const PLAYLIST_UPDATE_MAX = 100;
 /** Ours: songs one playlist may hold. */
 export const PLAYLIST_CLIPS_MAX = 1000;
 export const PLAYLIST_NOT_FOUND = "Playlist not found";
+/** The special list of songs friends shared with the user, listed by GET /api/playlist/me on request. */
+export const SHARELIST_ID = "sharelist";
+export const SHARELIST_NAME = "Shared with you";
 
 /** POST /api/playlist/create/; a blank name is 'Untitled'. */
 export const createPlaylistBodySchema = z.object({
@@ -19,17 +22,21 @@ export const createPlaylistBodySchema = z.object({
 
 /**
  * GET /api/playlist/me: the caller's playlists, last changed first; `query` searches their names;
- * show_trashed lists the trashed ones instead.
+ * show_trashed lists the trashed ones instead. show_sharelist puts the sharelist (songs friends
+ * shared with the caller; not owned, not counted in the total) first on page 1 of the untrashed
+ * list, when its name matches the query.
  */
 export const myPlaylistsQuerySchema = z.object({
   page: pageNumberSchema.default(1),
   show_trashed: queryBooleanSchema.default(false),
+  show_sharelist: queryBooleanSchema.default(false),
   query: z
     .string()
     .trim()
     .transform((text) => text.slice(0, SEARCH_TEXT_MAX))
     .optional(),
 });
+export type MyPlaylistsQuery = z.infer<typeof myPlaylistsQuerySchema>;
 
 /**
  * POST /api/playlist/update_clips/: add appends the clips not yet in the playlist,

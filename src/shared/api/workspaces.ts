@@ -54,7 +54,8 @@ export const workspaceQuerySchema = z.object({
   query: searchQuery,
 });
 
-const WORKSPACE_SORTS = ["updated_at", "created_at", "name"] as const;
+export const WORKSPACE_SORTS = ["updated_at", "created_at", "name"] as const;
+export type WorkspaceSort = (typeof WORKSPACE_SORTS)[number];
 
 /** GET /api/project/me: the caller's workspaces, last changed first unless sorted otherwise. */
 export const myWorkspacesQuerySchema = z.object({

@@ -23,7 +23,7 @@ const taskOf = (clip: Clip) => clip.metadata.task ?? "";
 const isSet = (value: unknown) => value !== null && value !== undefined;
 
 /** What kind of clip this is, for each filter: the rules of the server's feed filters. */
-const KIND: Record<FilterName, (clip: Clip) => boolean> = {
+const KIND: Record<Exclude<FilterName, "playlist">, (clip: Clip) => boolean> = {
   liked: (clip) => clip.reaction?.reaction_type === "L",
   disliked: (clip) => clip.reaction?.reaction_type === "D",
   public: (clip) => clip.is_public,
@@ -43,6 +43,16 @@ const KIND: Record<FilterName, (clip: Clip) => boolean> = {
 
 const passes = (state: TriState, kind: boolean) => state === "Any" || (state === "True") === kind;
 
+/**
+ * The clip the pages hold does not name its playlists. One already listed passed the server's
+ * playlist filter when it was loaded, so it keeps passing; any other is taken to be in none (a
+ * new song is in no playlist, and adding to a playlist is not a clip change).
+ */
+function passesFilter(name: FilterName, state: TriState, clip: Clip, listed: boolean): boolean {
+  if (name === "playlist") return listed || passes(state, false);
+  return passes(state, KIND[name](clip));
+}
+
 /** Case-insensitive, within one of title, tags, negative tags and prompt. */
 export function matchesSearchText(clip: Clip, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -54,9 +64,10 @@ export function matchesSearchText(clip: Clip, search: string): boolean {
 /**
  * Whether the clip belongs in the user's library under these filters: the user's own (or, with one
  * shared workspace chosen, any member's song in it), not trashed, not failed (clips in error are
- * hidden from the library), and passing each filter and the search.
+ * hidden from the library), and passing each filter and the search. `listed`: the clip is in the
+ * visible list already.
  */
-export function clipMatches(clip: Clip, filters: LibraryFilters, userId: string): boolean {
+export function clipMatches(clip: Clip, filters: LibraryFilters, userId: string, listed = false): boolean {
   const inChosenWorkspace =
     filters.workspaceId !== null &&
     filters.workspaceId !== DEFAULT_WORKSPACE_ID &&
@@ -66,7 +77,7 @@ export function clipMatches(clip: Clip, filters: LibraryFilters, userId: string)
   // A chosen workspace stands in for the workspace filter, as in the request.
   const checked =
     filters.workspaceId === null ? FILTER_NAMES : FILTER_NAMES.filter((name) => name !== "workspace");
-  if (!checked.every((name) => passes(filters.states[name], KIND[name](clip)))) return false;
+  if (!checked.every((name) => passesFilter(name, filters.states[name], clip, listed))) return false;
   if (filters.workspaceId !== null && (clip.project?.id ?? DEFAULT_WORKSPACE_ID) !== filters.workspaceId)
     return false;
   return matchesSearchText(clip, filters.search);
@@ -98,7 +109,8 @@ export function placeClip(
   complete: boolean,
 ): readonly Clip[] {
   const without = list.filter((shown) => shown.id !== clip.id);
-  if (!clipMatches(clip, filters, userId)) return without.length === list.length ? list : without;
+  const listed = without.length !== list.length;
+  if (!clipMatches(clip, filters, userId, listed)) return listed ? without : list;
   const index = without.findIndex((shown) => compareClips(filters.sort, clip, shown) < 0);
   if (index === -1) return complete ? [...without, clip] : without;
   return [...without.slice(0, index), clip, ...without.slice(index)];

@@ -23,6 +23,7 @@ export const PRESENCE_FILTERS = [
   "remaster",
   "concat",
   "workspace",
+  "playlist",
   "fromStudioProject",
 ] as const;
 export type FlagFilter = (typeof FLAG_FILTERS)[number];
