@@ -14,9 +14,11 @@ import { profilePath } from "../router/profile-path.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
-import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
+import { SongList } from "../songs/SongList.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
+import "../songs/songs.css";
 
 type Loaded =
   | { readonly state: "loading" }
@@ -35,18 +37,7 @@ type Loaded =
 export const personaUseHref = (persona: Persona): string =>
   `/create?use_persona=${encodeURIComponent(persona.root_clip_id)}`;
 
-function SongRow({ clip }: { readonly clip: Clip }) {
-  const title = clip.title || "Untitled";
-  return (
-    <li className="clip-row" data-testid="persona-song" data-clip-id={clip.id}>
-      <ClipPlayButton clip={clip} />
-      <div className="clip-body">
-        <span className="clip-title">{title}</span>
-        <span className="clip-tags">{clip.display_tags ?? clip.metadata.tags ?? ""}</span>
-      </div>
-    </li>
-  );
-}
+const songMenu = rowMenu({ place: "persona" });
 
 /**
  * /persona/{id}: the persona, its base song and the songs made with it, with love,
@@ -227,15 +218,13 @@ function PersonaDetails({ persona, clips, more, onLove, onFollow }: PersonaDetai
       </section>
       <section className="persona-section">
         <h2>Songs made with this persona</h2>
-        {clips.length === 0 ? (
-          <p className="create-empty">No songs yet.</p>
-        ) : (
-          <ul className="clip-list persona-songs">
-            {clips.map((clip) => (
-              <SongRow key={clip.id} clip={clip} />
-            ))}
-          </ul>
-        )}
+        <SongList
+          items={clips.map((clip) => ({ clip }))}
+          label="Songs made with this persona"
+          queueContext={{ type: "persona", id: persona.id }}
+          menu={songMenu}
+          empty={<p className="create-empty">No songs yet.</p>}
+        />
         {more !== null && (
           <button type="button" className="secondary" disabled={more.loading} onClick={more.load}>
             {more.loading ? "Loading..." : "More songs"}

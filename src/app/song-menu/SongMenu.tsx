@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { createPortal } from "react-dom";
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
@@ -22,6 +22,8 @@ export interface SongMenuProps {
   /** The player's position in this song (the song page), for Copy Link at Current Time. */
   readonly currentSeconds?: () => number;
   readonly buttonClassName?: string;
+  /** The playlist page drops the songs its menu's Remove from Playlist took out. */
+  readonly onRemovedFromPlaylist?: (clips: readonly Clip[]) => void;
 }
 
 /** The entries as the menu draws them: labels for this song, disabled, upsells, separators. */
@@ -80,6 +82,7 @@ export function SongMenu(props: SongMenuProps) {
     openModal: (next) => openMenuModal(owner, next),
     pinLimit: pinLimit(session.flags),
     studio: hasFeature(session, "Studio"),
+    removedFromPlaylist: props.onRemovedFromPlaylist,
   };
   return (
     <>
@@ -95,3 +98,8 @@ export function SongMenu(props: SongMenuProps) {
     </>
   );
 }
+
+/** A song list's row menu for one place: the list draws it on each of its rows. */
+export const rowMenu =
+  (context: MenuContext) =>
+  (clip: Clip): ReactNode => <SongMenu clips={[clip]} context={context} />;

@@ -26,9 +26,9 @@ import { openRemaster } from "../clip-actions/remaster.ts";
 import { regenerateVideo as renderVideo } from "../clip-actions/song-video.ts";
 import { openStems } from "../clip-actions/stem-files.ts";
 import { addToQueue as queue } from "../player/add-to-queue.ts";
-import { openAddToPlaylist } from "../playlists/AddToPlaylist.tsx";
 import { currentLocation, navigate } from "../router/history-router.ts";
 import { openShareModal } from "../share/share-modal.ts";
+import { openAddToPlaylist } from "../shell/add-to-playlist-store.ts";
 import { openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import {
@@ -51,6 +51,8 @@ export interface HandlerContext {
   readonly pinLimit: number;
   /** Whether the viewer has the studio (Get Stems then offers the MIDI too). */
   readonly studio: boolean;
+  /** Told when Remove from Playlist took songs out, so the playlist's page drops them. */
+  readonly removedFromPlaylist?: (clips: readonly Clip[]) => void;
 }
 
 export type ClipActionHandler = (clips: readonly Clip[], context: HandlerContext) => void;
@@ -146,8 +148,8 @@ export const allowComments: ClipActionHandler = (clips) => void toggleAllowComme
 export const allowRemixes: ClipActionHandler = (clips) => void toggleAllowRemixes(first(clips));
 export const pinToProfile: ClipActionHandler = (clips, context) => void togglePin(first(clips), context);
 export const showInHooksFeed: ClipActionHandler = (clips) => void toggleHooksFeed(first(clips));
-export const removeFromPlaylist: ClipActionHandler = (clips, { place }) => {
-  if (place.playlistId !== undefined) void leavePlaylist(place.playlistId, clips);
+export const removeFromPlaylist: ClipActionHandler = (clips, { place, removedFromPlaylist }) => {
+  if (place.playlistId !== undefined) void leavePlaylist(place.playlistId, clips, removedFromPlaylist);
 };
 export const notInterested: ClipActionHandler = (clips) => void markNotInterested(first(clips));
 
