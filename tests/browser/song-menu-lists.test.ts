@@ -1,8 +1,8 @@
 // The song menu on every list of songs in Chromium: the profile, search results, the public feed
 // and /home's discover sections, a contest, a playlist and a persona's page. On each, the menu of
 // one song opened by its owner and by another listener lists the entries the rules table gives
-// them there (Remove from Playlist for the playlist's owner only). Songs are laid out in the
-// database (generating them is slow on shared cores).
+// them there (Remove from Playlist for the playlist's owner only); staff's Share Asset opens the
+// hooks' creation page. Songs are laid out in the database (generating them is slow on shared cores).
 
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -189,4 +189,22 @@ describe("the song menu on every song list", () => {
       await page.keyboard.press("Escape");
     });
   }
+
+  it("sends staff from Share Asset to the hooks' creation page with the song", async () => {
+    const { page, baseUrl, db } = app();
+    await db.updateTable("users").set({ is_staff: true }).where("email", "=", FREE_USER).execute();
+    await app().signOut();
+    await app().signIn(FREE_USER, "/home");
+    await page.goto(`${baseUrl}/@${ownerHandle}`);
+    const place = PLACES[0];
+    if (place === undefined) throw new Error("no places");
+    await expect.poll(() => place.scope(page).count(), WAIT).toBeGreaterThan(0);
+    await place
+      .scope(page)
+      .getByRole("button", { name: `More actions: ${TITLE}` })
+      .click();
+    await page.getByTestId("song-menu").getByRole("menuitem", { name: "Share Asset" }).click();
+    await page.waitForURL((url) => url.pathname === "/hooks/create");
+    expect(new URL(page.url()).searchParams.get("clip")).toBe(songId);
+  });
 });

@@ -9,7 +9,7 @@ import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import { entryLabel } from "../../shared/song-menu/menu-entries.ts";
 import { pinLimit } from "../../shared/song-menu/pin-rules.ts";
 import { useAccount } from "../account/session-store.ts";
-import { CLIP_ACTION_HANDLERS, COMING_SOON, type HandlerContext } from "./clip-action-handlers.ts";
+import { CLIP_ACTION_HANDLERS, type HandlerContext } from "./clip-action-handlers.ts";
 import { MenuButton, type MenuEntry } from "./MenuButton.tsx";
 import { MenuModalView } from "./MenuModals.tsx";
 import { openMenuModal, useMenuModal } from "./menu-modal-store.ts";
@@ -46,8 +46,7 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
             : row.id === "show_in_hooks_feed"
               ? first.metadata.opt_out_video_cover_hook !== true
               : undefined;
-    const disabledReason =
-      availability.kind === "disabled" ? availability.reason : handler === null ? COMING_SOON : undefined;
+    const disabledReason = availability.kind === "disabled" ? availability.reason : undefined;
     return {
       label: entryLabel(row, first, studio),
       tag: row.tag,
@@ -58,7 +57,7 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
       choose: () => {
         if (availability.kind === "upsell")
           handlers.openModal({ kind: "upsell", feature: availability.feature });
-        else handler?.(props.clips, handlers);
+        else handler(props.clips, handlers);
       },
     };
   });

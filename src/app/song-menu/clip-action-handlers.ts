@@ -1,5 +1,4 @@
-// One function per song-menu entry: what choosing it does. An entry whose work is not built yet
-// has null here and shows disabled with the tooltip 'Coming soon'.
+// One function per song-menu entry: what choosing it does.
 
 import type { Clip } from "../../shared/api/clips.ts";
 import {
@@ -56,9 +55,6 @@ export interface HandlerContext {
 }
 
 export type ClipActionHandler = (clips: readonly Clip[], context: HandlerContext) => void;
-
-/** The tooltip of an entry with nothing behind it yet. */
-export const COMING_SOON = "Coming soon";
 
 const first = (clips: readonly Clip[]): Clip => {
   const clip = clips[0];
@@ -151,10 +147,13 @@ export const showInHooksFeed: ClipActionHandler = (clips) => void toggleHooksFee
 export const removeFromPlaylist: ClipActionHandler = (clips, { place, removedFromPlaylist }) => {
   if (place.playlistId !== undefined) void leavePlaylist(place.playlistId, clips, removedFromPlaylist);
 };
+/** Share Asset: the hooks' creation page, with the song to make a hook of. */
+export const shareAsset: ClipActionHandler = (clips) =>
+  navigate(`/hooks/create?clip=${encodeURIComponent(first(clips).id)}`);
 export const notInterested: ClipActionHandler = (clips) => void markNotInterested(first(clips));
 
-/** Every entry's function; null: nothing behind it yet ('Coming soon'). */
-export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null> = {
+/** Every entry's function. */
+export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler> = {
   open_editor: openInEditor,
   open_studio: openInStudio,
   open_chat: openInChat,
@@ -189,7 +188,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   sample_pack: samplePack,
   download_video: downloadVideo,
   regenerate_video: regenerateVideo,
-  share_asset: null,
+  share_asset: shareAsset,
   allow_comments: allowComments,
   allow_remixes: allowRemixes,
   pin_to_profile: pinToProfile,
