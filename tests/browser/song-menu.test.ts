@@ -116,6 +116,23 @@ describe("the song menu", () => {
     await details.getByRole("button", { name: "Cancel" }).click();
   });
 
+  it("unlocks the owner's preview into the full song from its row", async () => {
+    const { page } = app();
+    const preview = await newTestClip(app().db, {
+      userId: await userId(PRO_USER),
+      title: "Only a Taste",
+      metadata: { type: "preview", tags: "folk", duration: 30 },
+    });
+    await signIn(PRO_USER, "/me");
+    const unlock = row(page, "Only a Taste").getByRole("button", { name: "Unlock full song" });
+    await expect.poll(() => unlock.count()).toBe(1);
+    await page.screenshot({ path: "/tmp/song-menu-unlock.png" });
+    await unlock.click();
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Full song unlocked."));
+    expect((await stored(preview.id)).metadata).toMatchObject({ type: "gen" });
+    await expect.poll(() => unlock.count()).toBe(0);
+  });
+
   it("covers a library song on /create, reached by its address", async () => {
     const { page } = app();
     await song(PRO_USER, "Cover Me");

@@ -13,6 +13,7 @@ import { CLIP_ACTION_HANDLERS, type HandlerContext } from "./clip-action-handler
 import { MenuButton, type MenuEntry } from "./MenuButton.tsx";
 import { MenuModalView } from "./MenuModals.tsx";
 import { openMenuModal, useMenuModal } from "./menu-modal-store.ts";
+import { UnlockPreview } from "./UnlockPreview.tsx";
 import { useLatestClips } from "./use-latest-clips.ts";
 
 export interface SongMenuProps {
@@ -98,7 +99,12 @@ export function SongMenu(props: SongMenuProps) {
   );
 }
 
-/** A song list's row menu for one place: the list draws it on each of its rows. */
+/** A song list's row menu for one place (with a preview's Unlock): the list draws it on each row. */
 export const rowMenu =
   (context: MenuContext) =>
-  (clip: Clip): ReactNode => <SongMenu clips={[clip]} context={context} />;
+  (clip: Clip): ReactNode => (
+    <>
+      <UnlockPreview clip={clip} />
+      <SongMenu clips={[clip]} context={context} />
+    </>
+  );

@@ -42,6 +42,10 @@ export const toggleShowRemixes = (clipId: string, show: boolean): Promise<Clip> 
 export const setRemixType = (clipId: string, remix: RemixPermission): Promise<Clip> =>
   apiRequest(clips(clipId, "set_remix_type"), clipSchema, { body: { remix } });
 
+/** A preview becomes the full song. */
+export const unlockPreview = (clipId: string): Promise<Clip> =>
+  apiRequest(gen(clipId, "unlock-preview"), clipSchema, { method: "POST" });
+
 /** The song's lyrics, its prompt. */
 export const setClipPrompt = (clipId: string, prompt: string): Promise<Clip> =>
   apiRequest(gen(clipId, "set_clip_prompt/"), clipSchema, { body: { prompt } });
