@@ -2,7 +2,7 @@
 // and /home's discover sections, a contest, a playlist and a persona's page. On each, the menu of
 // one song opened by its owner and by another listener lists the entries the rules table gives
 // them there (Remove from Playlist for the playlist's owner only); staff's Share Asset opens the
-// hooks' creation page. Songs are laid out in the database (generating them is slow on shared cores).
+// hooks' creation page; whether a song is in a contest is asked once per song and heeded. Songs are laid out in the database (generating them is slow on shared cores).
 
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { type Clip, clipSchema } from "../../src/shared/api/clips.ts";
 import type { PlaylistSummary } from "../../src/shared/api/playlists.ts";
 import { hasFeature } from "../../src/shared/song-menu/feature-permissions.ts";
 import { menuEntries } from "../../src/shared/song-menu/menu-availability.ts";
-import type { MenuContext } from "../../src/shared/song-menu/menu-context.ts";
+import { CONTEST_REMIXES_LOCKED, type MenuContext } from "../../src/shared/song-menu/menu-context.ts";
 import { entryLabel } from "../../src/shared/song-menu/menu-entries.ts";
 import { newTestClip } from "../clip-fixtures.ts";
 import { FREE_USER, openCreateApp, PRO_USER, postJson } from "./create-app.ts";
@@ -189,6 +189,42 @@ describe("the song menu on every song list", () => {
       await page.keyboard.press("Escape");
     });
   }
+
+  it("asks once per song whether it is in a contest, and reads the song through the answer", async () => {
+    const { page, baseUrl, db } = app();
+    const owner = await accountOf(db, PRO_USER);
+    const late = await newTestClip(db, {
+      userId: owner.id,
+      title: "Late Entry",
+      isPublic: true,
+      metadata: { type: "gen", tags: "rock", duration: 30 },
+    });
+    await app().signOut();
+    await app().signIn(PRO_USER, "/home");
+    await page.goto(`${baseUrl}/@${ownerHandle}`);
+    const row = page.locator('[data-testid="clip-row"]', { hasText: "Late Entry" });
+    await expect.poll(() => row.count(), WAIT).toBe(1);
+    // Entered in the contest after the page listed it.
+    await db
+      .updateTable("clips")
+      .set({ metadata: { type: "gen", tags: "rock", duration: 30, contest_ids: [contestId] } })
+      .where("id", "=", late.id)
+      .execute();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(`/api/contests/is_contest_clip/${late.id}/`)) asked.push(request.url());
+    });
+    const menu = page.getByTestId("song-menu");
+    const allowRemixes = menu.getByRole("menuitemcheckbox", { name: /Allow Remixes/ });
+    for (let time = 0; time < 2; time++) {
+      await row.getByRole("button", { name: "More actions: Late Entry" }).click();
+      await expect.poll(() => allowRemixes.getAttribute("aria-disabled"), WAIT).toBe("true");
+      expect(await allowRemixes.getAttribute("title")).toBe(CONTEST_REMIXES_LOCKED);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.count()).toBe(0);
+    }
+    expect(asked).toHaveLength(1);
+  });
 
   it("sends staff from Share Asset to the hooks' creation page with the song", async () => {
     const { page, baseUrl, db } = app();

@@ -1,8 +1,9 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { createPortal } from "react-dom";
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
+import { withContestAnswer } from "../../shared/song-menu/contest-answer.ts";
 import { hasFeature } from "../../shared/song-menu/feature-permissions.ts";
 import { menuEntries } from "../../shared/song-menu/menu-availability.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
@@ -10,6 +11,7 @@ import { entryLabel } from "../../shared/song-menu/menu-entries.ts";
 import { pinLimit } from "../../shared/song-menu/pin-rules.ts";
 import { useAccount } from "../account/session-store.ts";
 import { CLIP_ACTION_HANDLERS, type HandlerContext } from "./clip-action-handlers.ts";
+import { askContestClip } from "./contest-clips.ts";
 import { MenuButton, type MenuEntry } from "./MenuButton.tsx";
 import { MenuModalView } from "./MenuModals.tsx";
 import { openMenuModal, useMenuModal } from "./menu-modal-store.ts";
@@ -72,7 +74,15 @@ export function SongMenu(props: SongMenuProps) {
   const session = useAccount((state) => state.session);
   const owner = useId();
   const modal = useMenuModal(owner);
-  const clips = useLatestClips(props.clips);
+  const latest = useLatestClips(props.clips);
+  // One song's menu reads it through the server's word on its contest state, asked on opening.
+  const [contest, setContest] = useState<{ readonly id: string; readonly inContest: boolean | null } | null>(
+    null,
+  );
+  const clips =
+    latest.length === 1 && contest !== null && latest[0]?.id === contest.id
+      ? latest.map((clip) => withContestAnswer(clip, contest.inContest))
+      : latest;
   const first = clips[0];
   if (session === null || first === undefined) return null;
   const title = clips.length === 1 ? displayTitle(first) : `${clips.length} songs`;
@@ -93,6 +103,11 @@ export function SongMenu(props: SongMenuProps) {
         menuLabel={`${title} actions`}
         testId="song-menu"
         entries={() => entriesFor(session, { ...props, clips }, handlers)}
+        onOpen={() => {
+          const only = latest.length === 1 ? latest[0] : undefined;
+          if (only !== undefined)
+            void askContestClip(only.id).then((inContest) => setContest({ id: only.id, inContest }));
+        }}
       />
       {modal !== null && createPortal(<MenuModalView modal={modal} />, document.body)}
     </>
