@@ -226,6 +226,36 @@ describe("the song menu on every song list", () => {
     expect(asked).toHaveLength(1);
   });
 
+  it("adds a song to a playlist from the search results through the menu's dialog", async () => {
+    const { page, baseUrl, db } = app();
+    const owner = await accountOf(db, PRO_USER);
+    const extra = await newTestClip(db, {
+      userId: owner.id,
+      title: "Second Anthem",
+      isPublic: true,
+      metadata: { type: "gen", tags: "anthem", duration: 30 },
+    });
+    await app().signOut();
+    await app().signIn(PRO_USER, "/home");
+    await page.goto(`${baseUrl}/search?q=${encodeURIComponent("Second Anthem")}`);
+    const row = page.locator('[data-testid="clip-row"]', { hasText: "Second Anthem" });
+    await expect.poll(() => row.count(), WAIT).toBe(1);
+    await row.getByRole("button", { name: "More actions: Second Anthem" }).click();
+    await page.getByTestId("song-menu").getByRole("menuitem", { name: "Add to Playlist" }).click();
+    const dialog = page.getByTestId("add-to-playlist");
+    await dialog.getByLabel("Search playlists").fill("Anth");
+    await dialog.getByRole("button", { name: /^Anthems/ }).click();
+    await expect
+      .poll(() => page.getByTestId("toast").allTextContents())
+      .toContainEqual(expect.stringContaining("Added to Anthems"));
+    const listed = await db
+      .selectFrom("playlist_clips")
+      .select("clip_id")
+      .where("playlist_id", "=", playlistId)
+      .execute();
+    expect(listed.map((entry) => entry.clip_id)).toContain(extra.id);
+  });
+
   it("sends staff from Share Asset to the hooks' creation page with the song", async () => {
     const { page, baseUrl, db } = app();
     await db.updateTable("users").set({ is_staff: true }).where("email", "=", FREE_USER).execute();

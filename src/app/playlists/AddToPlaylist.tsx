@@ -94,14 +94,15 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
             ✕
           </button>
         </header>
-        <input
-          type="search"
-          className="playlist-dialog-search"
-          aria-label={t("addToPlaylist.searchPlaylists")}
-          placeholder={t("addToPlaylist.searchPlaylists")}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
+        <label className="playlist-dialog-search-label">
+          {t("addToPlaylist.searchPlaylists")}
+          <input
+            type="search"
+            className="playlist-dialog-search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </label>
         <ul className="playlist-dialog-list">
           <li>
             <button
