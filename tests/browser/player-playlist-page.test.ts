@@ -69,11 +69,8 @@ describe("the playlist page", () => {
 
     await page.getByTestId("playlist-handle").nth(2).dragTo(page.getByTestId("playlist-song").nth(0));
     await expect.poll(() => listed(page)).toEqual(["List Gamma", "List Alpha", "List Beta"]);
-    await page
-      .getByTestId("playlist-song")
-      .nth(1)
-      .getByRole("button", { name: "Remove from Playlist" })
-      .click();
+    await page.getByRole("button", { name: "More actions: List Alpha" }).click();
+    await page.getByTestId("song-menu").getByRole("menuitem", { name: "Remove from Playlist" }).click();
     await expect.poll(() => listed(page)).toEqual(["List Gamma", "List Beta"]);
     await expect.poll(() => page.getByTestId("playlist-summary").textContent()).toBe("2 songs · 0:06");
 

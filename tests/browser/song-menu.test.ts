@@ -81,6 +81,58 @@ describe("the song menu", () => {
     await expect.poll(() => row(page, "Tide Table Two").count()).toBe(1);
   });
 
+  it("edits a song's lyrics, styles, who may remix it and whether its remixes show", async () => {
+    const { page } = app();
+    const made = await song(PRO_USER, "Detail Work");
+    await signIn(PRO_USER, "/me");
+    await choose(page, "Detail Work", "Song Details");
+    const details = page.getByTestId("song-details-modal");
+    const lyrics = details.getByLabel(/^Lyrics/);
+    expect(await lyrics.inputValue()).toBe("[Verse]\nLa la");
+    expect(await lyrics.getAttribute("maxlength")).toBe("5000");
+    const styles = details.getByLabel(/^Styles/);
+    expect(await styles.inputValue()).toBe("folk");
+    expect(await styles.getAttribute("maxlength")).toBe("1000");
+    await lyrics.fill("[Chorus]\nNew words");
+    await styles.fill("folk, harmonica");
+    await details.getByLabel("Who may remix it").selectOption("cover");
+    await details.getByLabel("Show remixes on the song's page").uncheck();
+    await page.screenshot({ path: "/tmp/song-menu-details-more.png" });
+    await details.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => details.count()).toBe(0);
+    const saved = await stored(made.id);
+    expect(saved.display_tags).toBe("folk, harmonica");
+    expect(saved.metadata).toMatchObject({
+      prompt: "[Chorus]\nNew words",
+      tags: "folk",
+      remix: "cover",
+      show_remix: false,
+    });
+    // The list shows the new styles, and the modal opens on what was saved.
+    await expect.poll(() => row(page, "Detail Work").textContent()).toContain("harmonica");
+    await choose(page, "Detail Work", "Song Details");
+    expect(await details.getByLabel("Who may remix it").inputValue()).toBe("cover");
+    expect(await details.getByLabel("Show remixes on the song's page").isChecked()).toBe(false);
+    await details.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("unlocks the owner's preview into the full song from its row", async () => {
+    const { page } = app();
+    const preview = await newTestClip(app().db, {
+      userId: await userId(PRO_USER),
+      title: "Only a Taste",
+      metadata: { type: "preview", tags: "folk", duration: 30 },
+    });
+    await signIn(PRO_USER, "/me");
+    const unlock = row(page, "Only a Taste").getByRole("button", { name: "Unlock full song" });
+    await expect.poll(() => unlock.count()).toBe(1);
+    await page.screenshot({ path: "/tmp/song-menu-unlock.png" });
+    await unlock.click();
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Full song unlocked."));
+    expect((await stored(preview.id)).metadata).toMatchObject({ type: "gen" });
+    await expect.poll(() => unlock.count()).toBe(0);
+  });
+
   it("covers a library song on /create, reached by its address", async () => {
     const { page } = app();
     await song(PRO_USER, "Cover Me");

@@ -103,7 +103,7 @@ describe.each(BACKENDS)("contests on %s", (backend) => {
     });
     expect(pinned.status).toBe(200);
     // Someone else's song cannot be entered: it is not theirs.
-    expect((await publish(users.bob, first.id)).status).toBe(403);
+    expect((await publish(users.bob, first.id)).status).toBe(404);
 
     // Ranked by likes: the host likes Bob's take, which goes first.
     await users.host.client.post(`/api/gen/${second.id}/update_reaction_type/`, { reaction: "L" });

@@ -1,9 +1,10 @@
 // The song menu's small rules: pin confirmations, optimistic reactions, Song Details errors and
-// mentions, where the menu opens, and the address a remix goes to.
+// mentions, where the menu opens, the address a remix goes to, and the server's contest answer.
 
 import { describe, expect, it } from "vitest";
 import { MENU_EDGE_MARGIN, placeMenu } from "../../src/app/song-menu/menu-placement.ts";
 import { remixPathFor, usePersonaPathFor } from "../../src/shared/create/create-query.ts";
+import { withContestAnswer } from "../../src/shared/song-menu/contest-answer.ts";
 import {
   captionMentions,
   METADATA_ERROR_MESSAGES,
@@ -126,5 +127,21 @@ describe("remix addresses", () => {
       "/create?wid=w1&remix_clip=abc&remix_type=extend",
     );
     expect(usePersonaPathFor("abc")).toBe("/create?use_persona=abc");
+  });
+});
+
+describe("the server's contest answer", () => {
+  const song = { id: "s", is_contest_clip: false, is_contest_base_clip: false };
+  it("leaves the song as listed when there is no answer", () => {
+    expect(withContestAnswer(song, null)).toBe(song);
+  });
+  it("takes a song out of every contest when the server says no", () => {
+    const listed = { ...song, is_contest_clip: true, is_contest_base_clip: true };
+    expect(withContestAnswer(listed, false)).toEqual(song);
+  });
+  it("enters a song the list knew as free when the server says yes, and keeps what it knew", () => {
+    expect(withContestAnswer(song, true)).toEqual({ ...song, is_contest_clip: true });
+    const base = { ...song, is_contest_base_clip: true };
+    expect(withContestAnswer(base, true)).toBe(base);
   });
 });

@@ -7,10 +7,13 @@ import { loadSession } from "../account/session-store.ts";
 import { type PageLoad, PageLoadState } from "../pages/PageLoadState.tsx";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { contestDeadline, fetchContestPage } from "./contest-calls.ts";
 import "../songs/songs.css";
 import "./contests.css";
+
+const songMenu = rowMenu({ place: "contest" });
 
 interface Loaded {
   readonly state: "ready";
@@ -112,6 +115,7 @@ export default function ContestPage({ contestId }: { readonly contestId: string 
             items={baseClips.map((clip) => ({ clip }))}
             label="Songs to remix"
             queueContext={{ type: "contest", id: contest.id }}
+            menu={songMenu}
             empty={<p className="create-empty">The contest's songs are no longer public.</p>}
           />
         </section>
@@ -121,6 +125,7 @@ export default function ContestPage({ contestId }: { readonly contestId: string 
             items={entries.map((clip) => ({ clip }))}
             label="Entries, most liked first"
             queueContext={{ type: "contest", id: contest.id }}
+            menu={songMenu}
             empty={<p className="create-empty">No entries yet: be the first.</p>}
             footer={
               nextPage !== null ? (

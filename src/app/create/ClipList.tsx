@@ -1,13 +1,11 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { Clip } from "../../shared/api/clips.ts";
 import { useClips } from "../shell/clips-store.ts";
-import { SongMenu } from "../song-menu/SongMenu.tsx";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import type { SongItem } from "../songs/SongRow.tsx";
 
-const CREATE = { place: "create" } as const;
-const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={CREATE} />;
+const songMenu = rowMenu({ place: "create" });
 
 /** The workspace's songs beside the form, newest first. */
 export function ClipList() {

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Clip, FeedFilters } from "../../shared/api/clips.ts";
 import { cursorForPage, fetchFeedPage } from "../library/library-fetch.ts";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 
 /** The public feed: everyone's public songs, newest first. */
 const PUBLIC: FeedFilters = { public: "True" };
 const FEED_TYPE = "public";
+const songMenu = rowMenu({ place: "feed", section: "public_feed" });
 
 type Feed = {
   readonly clips: readonly Clip[];
@@ -91,6 +93,7 @@ export function PublicFeed() {
         label={t("publicFeed.publicSongs")}
         items={feed.clips.map((clip) => ({ clip }))}
         queueContext={{ type: "public_feed", id: page === null ? null : String(page) }}
+        menu={songMenu}
         empty={
           !feed.loading && !feed.error && <p className="discover-empty">{t("publicFeed.noPublicSongsYet")}</p>
         }

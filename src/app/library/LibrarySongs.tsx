@@ -1,10 +1,9 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { Clip } from "../../shared/api/clips.ts";
 import { listedPollState } from "../../shared/library/clip-display.ts";
 import { canTrash } from "../../shared/library/trash-rules.ts";
 import { Link } from "../router/Link.tsx";
-import { SongMenu } from "../song-menu/SongMenu.tsx";
+import { rowMenu, SongMenu } from "../song-menu/SongMenu.tsx";
 import { trashSongs } from "../song-menu/trash-actions.ts";
 import { SongList } from "../songs/SongList.tsx";
 import { useSelection } from "../songs/use-selection.ts";
@@ -15,7 +14,7 @@ import { MoveToWorkspace } from "./MoveToWorkspace.tsx";
 import { WorkspaceBulkActions } from "./WorkspacePins.tsx";
 
 const LIBRARY = { place: "library" } as const;
-const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={LIBRARY} />;
+const songMenu = rowMenu(LIBRARY);
 
 /**
  * The library's songs under the filters, with the bulk actions for a selection (and, inside one

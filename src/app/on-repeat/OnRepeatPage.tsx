@@ -9,7 +9,7 @@ import { playAll } from "../player/player-store.ts";
 import { mosaicCovers, playlistSummaryLine } from "../playlists/playlist-rules.ts";
 import { useNotInterested } from "../shell/not-interested-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
-import { SongMenu } from "../song-menu/SongMenu.tsx";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import "../playlists/playlists.css";
 
@@ -20,7 +20,7 @@ type Loaded =
 
 const ON_REPEAT_CONTEXT = { type: "on_repeat", id: null } as const;
 const MENU: MenuContext = { place: "on_repeat" };
-const songMenu = (clip: Clip) => <SongMenu clips={[clip]} context={MENU} />;
+const songMenu = rowMenu(MENU);
 
 /**
  * /on_repeat: the listener's most replayed songs of the last weeks, a special playlist made for

@@ -14,9 +14,11 @@ import { profilePath } from "../router/profile-path.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import "../../studio/ui/studio.css";
 import "../create/create.css";
+import "../songs/songs.css";
 
 type Loaded =
   | { readonly state: "loading" }
@@ -34,6 +36,8 @@ type Loaded =
 /** /create?use_persona={clipId}: use_persona names a song, here the persona's root clip. */
 export const personaUseHref = (persona: Persona): string =>
   `/create?use_persona=${encodeURIComponent(persona.root_clip_id)}`;
+
+const songMenu = rowMenu({ place: "persona" });
 
 /**
  * /persona/{id}: the persona, its base song and the songs made with it, with love,
@@ -219,6 +223,7 @@ function PersonaDetails({ persona, clips, more, onLove, onFollow }: PersonaDetai
           items={clips.map((clip) => ({ clip }))}
           label="Songs made with this persona"
           queueContext={{ type: "persona", id: persona.id }}
+          menu={songMenu}
           empty={<p className="create-empty">No songs yet.</p>}
           footer={
             more !== null && (

@@ -1,13 +1,12 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "zustand";
-import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { PlaylistSummary } from "../../shared/api/playlists.ts";
 import { useModalFocus } from "../../ui/modal-focus.ts";
 import { ApiError } from "../account/api-request.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { navigate } from "../router/history-router.ts";
+import { closeAddToPlaylist as close, useAddToPlaylist } from "../shell/add-to-playlist-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addToPlaylist, createPlaylist, newPlaylistPath } from "./playlist-calls.ts";
 import { songCount } from "./playlist-rules.ts";
@@ -17,15 +16,9 @@ import "./playlists.css";
 /** The playlist toasts stay 3 s. */
 const PLAYLIST_TOAST_MS = 3000;
 
-const addStore = createStore<{ readonly clips: readonly Clip[] | null }>(() => ({ clips: null }));
-
-/** The song menu's Add to Playlist: a dialog listing the listener's playlists for these songs. */
-export const openAddToPlaylist = (clips: readonly Clip[]): void => addStore.setState({ clips });
-const close = () => addStore.setState({ clips: null });
-
 /** Mounted once in the app shell: the dialog, while a song menu has it open. */
 export function AddToPlaylistHost() {
-  const clips = useStore(addStore, (state) => state.clips);
+  const clips = useAddToPlaylist();
   return clips === null || clips.length === 0 ? null : <AddToPlaylistDialog clips={clips} />;
 }
 
@@ -101,14 +94,15 @@ function AddToPlaylistDialog({ clips }: { readonly clips: readonly Clip[] }) {
             ✕
           </button>
         </header>
-        <input
-          type="search"
-          className="playlist-dialog-search"
-          aria-label={t("addToPlaylist.searchPlaylists")}
-          placeholder={t("addToPlaylist.searchPlaylists")}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
+        <label className="playlist-dialog-search-label">
+          {t("addToPlaylist.searchPlaylists")}
+          <input
+            type="search"
+            className="playlist-dialog-search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </label>
         <ul className="playlist-dialog-list">
           <li>
             <button

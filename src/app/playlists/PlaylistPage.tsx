@@ -20,7 +20,6 @@ import {
   countPlaylistPlay,
   fetchPlaylist,
   movePlaylistSong,
-  removeFromPlaylist,
   renamePlaylist,
   setPlaylistLiked,
   setPlaylistPublic,
@@ -147,19 +146,20 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
     });
   };
 
-  const remove = (clip: Clip) => {
-    removeFromPlaylist(playlist.id, [clip.id])
-      .then(() =>
-        update((shown, list) => ({
-          songs: list.filter((song) => song.id !== clip.id),
-          playlist: {
-            ...shown,
-            num_total_results: shown.num_total_results - 1,
-            total_duration: shown.total_duration - (clip.metadata.duration ?? 0),
-          },
-        })),
-      )
-      .catch(failed);
+  // The song menu's Remove from Playlist made the call; the page drops the songs and their time.
+  const removed = (clips: readonly Clip[]) => {
+    const gone = new Set(clips.map((clip) => clip.id));
+    update((shown, list) => ({
+      songs: list.filter((song) => !gone.has(song.id)),
+      playlist: {
+        ...shown,
+        num_total_results: shown.num_total_results - clips.length,
+        total_duration: clips.reduce(
+          (total, clip) => total - (clip.metadata.duration ?? 0),
+          shown.total_duration,
+        ),
+      },
+    }));
   };
 
   const rename = (name: string) => {
@@ -198,7 +198,13 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
               {playlist.is_owned ? t("playlistPage.thisPlaylistHasNo") : t("playlistPage.thisPlaylistHasNo2")}
             </p>
           ) : (
-            <PlaylistSongs songs={songs} editable={playlist.is_owned} onMove={move} onRemove={remove} />
+            <PlaylistSongs
+              playlistId={playlist.id}
+              songs={songs}
+              editable={playlist.is_owned}
+              onMove={move}
+              onRemoved={removed}
+            />
           )}
         </QueueSourceContext.Provider>
         {playlist.has_more && (

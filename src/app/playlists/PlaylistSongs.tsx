@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
@@ -5,20 +6,30 @@ import { SongCover } from "../covers/SongCover.tsx";
 import { DragIcon } from "../player/PlayerIcons.tsx";
 import { useDragReorder } from "../player/use-drag-reorder.ts";
 import { Link } from "../router/Link.tsx";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 
 export interface PlaylistSongsProps {
+  readonly playlistId: string;
   readonly songs: readonly Clip[];
   /** The owner may drag songs to reorder them and remove them. */
   readonly editable: boolean;
   readonly onMove: (from: number, to: number) => void;
-  readonly onRemove: (clip: Clip) => void;
+  /** The songs the menu's Remove from Playlist took out. */
+  readonly onRemoved: (clips: readonly Clip[]) => void;
 }
 
-/** The playlist's songs in order; the owner drags a row by its handle (or Alt+Up/Down) to move it. */
-export function PlaylistSongs({ songs, editable, onMove, onRemove }: PlaylistSongsProps) {
+/**
+ * The playlist's songs in order, each with the song menu (Remove from Playlist there for the owner);
+ * the owner drags a row by its handle (or Alt+Up/Down) to move it.
+ */
+export function PlaylistSongs({ playlistId, songs, editable, onMove, onRemoved }: PlaylistSongsProps) {
   const { t } = useTranslation("playlist");
   const drag = useDragReorder(songs.length, onMove);
+  const context = useMemo(
+    () => ({ place: "playlist", playlistId, ownsPlaylist: editable }) as const,
+    [playlistId, editable],
+  );
   return (
     <ol className="playlist-songs" aria-label={t("playlistSongs.songs")}>
       {songs.map((clip, at) => (
@@ -46,11 +57,7 @@ export function PlaylistSongs({ songs, editable, onMove, onRemove }: PlaylistSon
             </Link>
           </span>
           <span className="playlist-song-duration">{formatDuration(clip.metadata.duration)}</span>
-          {editable && (
-            <button type="button" className="player-small-button" onClick={() => onRemove(clip)}>
-              {t("playlistSongs.removeFromPlaylist")}
-            </button>
-          )}
+          <SongMenu clips={[clip]} context={context} onRemovedFromPlaylist={onRemoved} />
         </li>
       ))}
     </ol>

@@ -31,16 +31,10 @@ export const createPlaylist = (): Promise<PlaylistSummary> =>
 /** The new playlist's page, asking for its name at once. */
 export const newPlaylistPath = (playlistId: string): string => `/playlist/${at(playlistId)}?new`;
 
-const updateClips = (playlistId: string, updateType: "add" | "remove_by_id", clipIds: readonly string[]) =>
-  apiRequest("/api/playlist/update_clips/", playlistSummarySchema, {
-    body: { playlist_id: playlistId, update_type: updateType, metadata: { clip_ids: clipIds } },
-  });
-
 export const addToPlaylist = (playlistId: string, clipIds: readonly string[]) =>
-  updateClips(playlistId, "add", clipIds);
-
-export const removeFromPlaylist = (playlistId: string, clipIds: readonly string[]) =>
-  updateClips(playlistId, "remove_by_id", clipIds);
+  apiRequest("/api/playlist/update_clips/", playlistSummarySchema, {
+    body: { playlist_id: playlistId, update_type: "add", metadata: { clip_ids: clipIds } },
+  });
 
 export const fetchPlaylist = (
   playlistId: string,

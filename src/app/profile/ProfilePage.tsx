@@ -11,6 +11,7 @@ import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { EditProfileForm } from "./EditProfileForm.tsx";
@@ -21,6 +22,8 @@ import { type ProfileData, useProfile } from "./use-profile.ts";
 import "../create/create.css";
 import "../songs/songs.css";
 import "./profile.css";
+
+const songMenu = rowMenu({ place: "profile" });
 
 /**
  * /@{handle}: a person's page for anyone. Their avatar, names, bio and counts, follow, their public
@@ -176,6 +179,7 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
           items={data.clips.map((clip) => ({ clip }))}
           label={`Songs by @${profile.handle}`}
           queueContext={{ type: "profile", id: profile.handle }}
+          menu={songMenu}
           empty={<p className="create-empty">No public songs yet.</p>}
           footer={
             data.nextPage !== null ? (

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { upsertClips } from "../shell/clips-store.ts";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { fetchRemixesInspired } from "./profile-api.ts";
+
+const songMenu = rowMenu({ place: "profile" });
 
 /** Songs other people made from this profile's songs: the count, and the list (pages of 20) on request. */
 export function RemixesInspired({ handle, count }: { readonly handle: string; readonly count: number }) {
@@ -41,6 +44,7 @@ export function RemixesInspired({ handle, count }: { readonly handle: string; re
         <SongList
           items={clips.map((clip) => ({ clip }))}
           label={`Remixes inspired by @${handle}`}
+          menu={songMenu}
           footer={
             nextPage !== null ? (
               <button type="button" className="secondary" onClick={() => void more()}>

@@ -5,9 +5,13 @@ import { parseSearchAddress, type SearchKind } from "../../shared/discovery/tags
 import { PageHeader } from "../account/PageHeader.tsx";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
+import { Toasts } from "../shell/Toasts.tsx";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { type SearchOverview, searchOverview, searchSongPage } from "./search-api.ts";
 import "./search.css";
+
+const songMenu = rowMenu({ place: "search" });
 
 type Found =
   | { readonly state: "loading" }
@@ -88,6 +92,7 @@ export default function SearchPage() {
                   label={t("searchPage.songsFound")}
                   items={found.songs.map((clip) => ({ clip }))}
                   queueContext={{ type: "search", id: `${kind}:${term}` }}
+                  menu={songMenu}
                   empty={<p className="search-empty">{t("searchPage.noSongsMatchTry")}</p>}
                   footer={
                     found.songs.length < found.total && (
@@ -102,6 +107,7 @@ export default function SearchPage() {
           </>
         )}
       </main>
+      <Toasts />
     </div>
   );
 }

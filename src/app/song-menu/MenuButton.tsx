@@ -26,6 +26,8 @@ export interface MenuButtonProps {
   readonly testId?: string;
   /** Built when the menu opens, so closed menus in long lists cost nothing. */
   readonly entries: () => readonly MenuEntry[];
+  /** Told each time the menu opens. */
+  readonly onOpen?: () => void;
 }
 
 /** The menu closes this long after the pointer leaves it. */
@@ -44,8 +46,13 @@ export function MenuButton({
   menuLabel,
   testId,
   entries,
+  onOpen,
 }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
+  const show = () => {
+    if (!open) onOpen?.();
+    setOpen(true);
+  };
   const anchor = useRef<HTMLButtonElement>(null);
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -60,11 +67,11 @@ export function MenuButton({
         aria-label={buttonLabel}
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => (open ? setOpen(false) : show())}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" || event.key === "ArrowUp") {
             event.preventDefault();
-            setOpen(true);
+            show();
           }
         }}
       >

@@ -1,22 +1,13 @@
 import { type FormEvent, useState } from "react";
-import {
-  CAPTION_MAX,
-  type Clip,
-  LYRICS_MAX,
-  type SetMetadataBody,
-  TITLE_MAX,
-} from "../../shared/api/clips.ts";
+import { REMIX_TYPES, type RemixPermission } from "../../shared/api/clip-settings.ts";
+import { CAPTION_MAX, type Clip, LYRICS_MAX, TAGS_MAX, TITLE_MAX } from "../../shared/api/clips.ts";
 import { imageUploadResponseSchema } from "../../shared/api/images.ts";
-import {
-  captionMentions,
-  METADATA_ERROR_MESSAGES,
-  metadataErrorOf,
-} from "../../shared/song-menu/metadata-errors.ts";
+import { METADATA_ERROR_MESSAGES, metadataErrorOf } from "../../shared/song-menu/metadata-errors.ts";
 import { ApiError } from "../account/api-request.ts";
 import { CreateModal } from "../shell/CreateModal.tsx";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { showToast } from "../shell/toast-store.ts";
-import { setMetadata } from "./clip-settings-api.ts";
+import { detailsOf, saveSongDetails } from "./song-details-save.ts";
 
 /** Sends the cover image as it is; the server decodes it and keeps its own JPEG. */
 async function uploadImage(file: File): Promise<string> {
@@ -35,21 +26,27 @@ async function uploadImage(file: File): Promise<string> {
   return imageUploadResponseSchema.parse(await response.json()).image_s3_id;
 }
 
+/** Who may remix the song, as the select says it. */
+const REMIX_LABELS: Record<RemixPermission, string> = {
+  all: "Covers and extends",
+  cover: "Covers only",
+  extend: "Extends only",
+};
+
 /**
- * Song Details: title (at most 100 characters), cover image, lyrics and caption (its @mentions
- * sent with it), and removing the image or video cover. Only what changed is sent; a refusal shows
- * its kind's message and nothing changes.
+ * Song Details: title (at most 100 characters), cover image, lyrics, styles and caption (its
+ * @mentions sent with it), who may remix the song and whether its remixes show on its page, and
+ * removing the image or video cover. Only what changed is sent; a refusal shows its kind's message.
  */
 export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
-  const [title, setTitle] = useState(clip.title);
-  const [lyrics, setLyrics] = useState(clip.metadata.prompt ?? "");
-  const [caption, setCaption] = useState(clip.caption);
+  const [form, setForm] = useState(() => detailsOf(clip));
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [removeVideo, setRemoveVideo] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const titleTooLong = title.trim().length > TITLE_MAX;
+  const titleTooLong = form.title.trim().length > TITLE_MAX;
+  const change = (part: Partial<typeof form>) => setForm((before) => ({ ...before, ...part }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,17 +57,9 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
     setBusy(true);
     setError(null);
     try {
-      const body: { -readonly [K in keyof SetMetadataBody]: SetMetadataBody[K] } = {};
-      if (title !== clip.title) body.title = title;
-      if (lyrics !== (clip.metadata.prompt ?? "")) body.lyrics = lyrics;
-      if (caption !== clip.caption) {
-        body.caption = caption;
-        body.caption_mentions = captionMentions(caption);
-      }
-      if (removeImage) body.remove_image_cover = true;
-      else if (image !== null) body.image_s3_id = await uploadImage(image);
-      if (removeVideo) body.remove_video_cover = true;
-      if (Object.keys(body).length > 0) publishClipChanges([await setMetadata(clip.id, body)]);
+      const imageId = !removeImage && image !== null ? await uploadImage(image) : null;
+      const saved = await saveSongDetails(clip, { ...form, imageId, removeImage, removeVideo });
+      if (saved !== null) publishClipChanges([saved]);
       showToast({ kind: "success", title: "Song details saved.", durationMs: 3000 });
       onClose();
     } catch (problem) {
@@ -91,10 +80,10 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
     >
       <form className="song-menu-form" onSubmit={(event) => void save(event)}>
         <label>
-          Title ({title.trim().length}/{TITLE_MAX})
+          Title ({form.title.trim().length}/{TITLE_MAX})
           <input
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            value={form.title}
+            onChange={(event) => change({ title: event.target.value })}
             aria-invalid={titleTooLong}
           />
         </label>
@@ -128,12 +117,20 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           </label>
         )}
         <label>
-          Lyrics
+          Lyrics ({form.lyrics.length}/{LYRICS_MAX})
           <textarea
             rows={6}
             maxLength={LYRICS_MAX}
-            value={lyrics}
-            onChange={(event) => setLyrics(event.target.value)}
+            value={form.lyrics}
+            onChange={(event) => change({ lyrics: event.target.value })}
+          />
+        </label>
+        <label>
+          Styles ({form.styles.length}/{TAGS_MAX})
+          <input
+            maxLength={TAGS_MAX}
+            value={form.styles}
+            onChange={(event) => change({ styles: event.target.value })}
           />
         </label>
         <label>
@@ -141,10 +138,34 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           <textarea
             rows={3}
             maxLength={CAPTION_MAX}
-            value={caption}
-            placeholder="Say something about the song; @mention people"
-            onChange={(event) => setCaption(event.target.value)}
+            value={form.caption}
+            aria-describedby="song-details-caption-help"
+            onChange={(event) => change({ caption: event.target.value })}
           />
+        </label>
+        <p id="song-details-caption-help" className="song-menu-help">
+          Say something about the song; @mention people.
+        </p>
+        <label>
+          Who may remix it
+          <select
+            value={form.remix}
+            onChange={(event) => change({ remix: event.target.value as RemixPermission })}
+          >
+            {REMIX_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {REMIX_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="create-check">
+          <input
+            type="checkbox"
+            checked={form.showRemixes}
+            onChange={(event) => change({ showRemixes: event.target.checked })}
+          />
+          Show remixes on the song's page
         </label>
         {error !== null && (
           <p className="field-error" role="alert">

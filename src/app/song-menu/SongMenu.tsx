@@ -1,18 +1,21 @@
-import { useId } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { createPortal } from "react-dom";
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
+import { withContestAnswer } from "../../shared/song-menu/contest-answer.ts";
 import { hasFeature } from "../../shared/song-menu/feature-permissions.ts";
 import { menuEntries } from "../../shared/song-menu/menu-availability.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import { entryLabel } from "../../shared/song-menu/menu-entries.ts";
 import { pinLimit } from "../../shared/song-menu/pin-rules.ts";
 import { useAccount } from "../account/session-store.ts";
-import { CLIP_ACTION_HANDLERS, COMING_SOON, type HandlerContext } from "./clip-action-handlers.ts";
+import { CLIP_ACTION_HANDLERS, type HandlerContext } from "./clip-action-handlers.ts";
+import { askContestClip } from "./contest-clips.ts";
 import { MenuButton, type MenuEntry } from "./MenuButton.tsx";
 import { MenuModalView } from "./MenuModals.tsx";
 import { openMenuModal, useMenuModal } from "./menu-modal-store.ts";
+import { UnlockPreview } from "./UnlockPreview.tsx";
 import { useLatestClips } from "./use-latest-clips.ts";
 
 export interface SongMenuProps {
@@ -22,6 +25,8 @@ export interface SongMenuProps {
   /** The player's position in this song (the song page), for Copy Link at Current Time. */
   readonly currentSeconds?: () => number;
   readonly buttonClassName?: string;
+  /** The playlist page drops the songs its menu's Remove from Playlist took out. */
+  readonly onRemovedFromPlaylist?: (clips: readonly Clip[]) => void;
 }
 
 /** The entries as the menu draws them: labels for this song, disabled, upsells, separators. */
@@ -44,8 +49,7 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
             : row.id === "show_in_hooks_feed"
               ? first.metadata.opt_out_video_cover_hook !== true
               : undefined;
-    const disabledReason =
-      availability.kind === "disabled" ? availability.reason : handler === null ? COMING_SOON : undefined;
+    const disabledReason = availability.kind === "disabled" ? availability.reason : undefined;
     return {
       label: entryLabel(row, first, studio),
       tag: row.tag,
@@ -56,7 +60,7 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
       choose: () => {
         if (availability.kind === "upsell")
           handlers.openModal({ kind: "upsell", feature: availability.feature });
-        else handler?.(props.clips, handlers);
+        else handler(props.clips, handlers);
       },
     };
   });
@@ -70,7 +74,15 @@ export function SongMenu(props: SongMenuProps) {
   const session = useAccount((state) => state.session);
   const owner = useId();
   const modal = useMenuModal(owner);
-  const clips = useLatestClips(props.clips);
+  const latest = useLatestClips(props.clips);
+  // One song's menu reads it through the server's word on its contest state, asked on opening.
+  const [contest, setContest] = useState<{ readonly id: string; readonly inContest: boolean | null } | null>(
+    null,
+  );
+  const clips =
+    latest.length === 1 && contest !== null && latest[0]?.id === contest.id
+      ? latest.map((clip) => withContestAnswer(clip, contest.inContest))
+      : latest;
   const first = clips[0];
   if (session === null || first === undefined) return null;
   const title = clips.length === 1 ? displayTitle(first) : `${clips.length} songs`;
@@ -80,6 +92,7 @@ export function SongMenu(props: SongMenuProps) {
     openModal: (next) => openMenuModal(owner, next),
     pinLimit: pinLimit(session.flags),
     studio: hasFeature(session, "Studio"),
+    removedFromPlaylist: props.onRemovedFromPlaylist,
   };
   return (
     <>
@@ -90,8 +103,23 @@ export function SongMenu(props: SongMenuProps) {
         menuLabel={`${title} actions`}
         testId="song-menu"
         entries={() => entriesFor(session, { ...props, clips }, handlers)}
+        onOpen={() => {
+          const only = latest.length === 1 ? latest[0] : undefined;
+          if (only !== undefined)
+            void askContestClip(only.id).then((inContest) => setContest({ id: only.id, inContest }));
+        }}
       />
       {modal !== null && createPortal(<MenuModalView modal={modal} />, document.body)}
     </>
   );
 }
+
+/** A song list's row menu for one place (with a preview's Unlock): the list draws it on each row. */
+export const rowMenu =
+  (context: MenuContext) =>
+  (clip: Clip): ReactNode => (
+    <>
+      <UnlockPreview clip={clip} />
+      <SongMenu clips={[clip]} context={context} />
+    </>
+  );

@@ -1,5 +1,4 @@
-// One function per song-menu entry: what choosing it does. An entry whose work is not built yet
-// has null here and shows disabled with the tooltip 'Coming soon'.
+// One function per song-menu entry: what choosing it does.
 
 import type { Clip } from "../../shared/api/clips.ts";
 import {
@@ -26,9 +25,9 @@ import { openRemaster } from "../clip-actions/remaster.ts";
 import { regenerateVideo as renderVideo } from "../clip-actions/song-video.ts";
 import { openStems } from "../clip-actions/stem-files.ts";
 import { addToQueue as queue } from "../player/add-to-queue.ts";
-import { openAddToPlaylist } from "../playlists/AddToPlaylist.tsx";
 import { currentLocation, navigate } from "../router/history-router.ts";
 import { openShareModal } from "../share/share-modal.ts";
+import { openAddToPlaylist } from "../shell/add-to-playlist-store.ts";
 import { openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import {
@@ -51,12 +50,11 @@ export interface HandlerContext {
   readonly pinLimit: number;
   /** Whether the viewer has the studio (Get Stems then offers the MIDI too). */
   readonly studio: boolean;
+  /** Told when Remove from Playlist took songs out, so the playlist's page drops them. */
+  readonly removedFromPlaylist?: (clips: readonly Clip[]) => void;
 }
 
 export type ClipActionHandler = (clips: readonly Clip[], context: HandlerContext) => void;
-
-/** The tooltip of an entry with nothing behind it yet. */
-export const COMING_SOON = "Coming soon";
 
 const first = (clips: readonly Clip[]): Clip => {
   const clip = clips[0];
@@ -146,13 +144,16 @@ export const allowComments: ClipActionHandler = (clips) => void toggleAllowComme
 export const allowRemixes: ClipActionHandler = (clips) => void toggleAllowRemixes(first(clips));
 export const pinToProfile: ClipActionHandler = (clips, context) => void togglePin(first(clips), context);
 export const showInHooksFeed: ClipActionHandler = (clips) => void toggleHooksFeed(first(clips));
-export const removeFromPlaylist: ClipActionHandler = (clips, { place }) => {
-  if (place.playlistId !== undefined) void leavePlaylist(place.playlistId, clips);
+export const removeFromPlaylist: ClipActionHandler = (clips, { place, removedFromPlaylist }) => {
+  if (place.playlistId !== undefined) void leavePlaylist(place.playlistId, clips, removedFromPlaylist);
 };
+/** Share Asset: the hooks' creation page, with the song to make a hook of. */
+export const shareAsset: ClipActionHandler = (clips) =>
+  navigate(`/hooks/create?clip=${encodeURIComponent(first(clips).id)}`);
 export const notInterested: ClipActionHandler = (clips) => void markNotInterested(first(clips));
 
-/** Every entry's function; null: nothing behind it yet ('Coming soon'). */
-export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null> = {
+/** Every entry's function. */
+export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler> = {
   open_editor: openInEditor,
   open_studio: openInStudio,
   open_chat: openInChat,
@@ -187,7 +188,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler | null>
   sample_pack: samplePack,
   download_video: downloadVideo,
   regenerate_video: regenerateVideo,
-  share_asset: null,
+  share_asset: shareAsset,
   allow_comments: allowComments,
   allow_remixes: allowRemixes,
   pin_to_profile: pinToProfile,

@@ -7,6 +7,7 @@ import {
   flagResponseSchema,
   pinClipResponseSchema,
   pinnedClipsResponseSchema,
+  type RemixPermission,
   songFeedbackResponseSchema,
 } from "../../shared/api/clip-settings.ts";
 import {
@@ -34,6 +35,24 @@ export const toggleComments = (clipId: string, canComment: boolean): Promise<Cli
 
 export const toggleRemixes = (clipId: string, canRemix: boolean): Promise<Clip> =>
   apiRequest(clips(clipId, "toggle_remixes/"), clipSchema, { body: { can_remix: canRemix } });
+
+export const toggleShowRemixes = (clipId: string, show: boolean): Promise<Clip> =>
+  apiRequest(clips(clipId, "toggle_show_remixes"), clipSchema, { body: { show_remix: show } });
+
+export const setRemixType = (clipId: string, remix: RemixPermission): Promise<Clip> =>
+  apiRequest(clips(clipId, "set_remix_type"), clipSchema, { body: { remix } });
+
+/** A preview becomes the full song. */
+export const unlockPreview = (clipId: string): Promise<Clip> =>
+  apiRequest(gen(clipId, "unlock-preview"), clipSchema, { method: "POST" });
+
+/** The song's lyrics, its prompt. */
+export const setClipPrompt = (clipId: string, prompt: string): Promise<Clip> =>
+  apiRequest(gen(clipId, "set_clip_prompt/"), clipSchema, { body: { prompt } });
+
+/** The styles shown with the song (its generation tags stay as they were). */
+export const setDisplayTags = (clipId: string, displayTags: string): Promise<Clip> =>
+  apiRequest(gen(clipId, "set_display_tags"), clipSchema, { body: { display_tags: displayTags } });
 
 export const setAllRemixPermissions = (canRemix: boolean) =>
   apiRequest(

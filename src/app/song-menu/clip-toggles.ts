@@ -158,14 +158,18 @@ export async function react(clip: Clip, reaction: ReactionType | null): Promise<
   }
 }
 
-/** Remove from Playlist: the songs leave the viewer's playlist; the playlist's page reloads its list. */
-export async function leavePlaylist(playlistId: string, clips: readonly Clip[]): Promise<void> {
+/** Remove from Playlist: the songs leave the viewer's playlist, and the playlist's page drops them. */
+export async function leavePlaylist(
+  playlistId: string,
+  clips: readonly Clip[],
+  removed?: (clips: readonly Clip[]) => void,
+): Promise<void> {
   try {
     await api.removeFromPlaylist(
       playlistId,
       clips.map((clip) => clip.id),
     );
-    publishClipChanges(clips);
+    removed?.(clips);
     showToast({
       kind: "success",
       title:

@@ -5,7 +5,11 @@ import { displayTitle } from "../../shared/library/clip-display.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { Link } from "../router/Link.tsx";
 import { upsertClips } from "../shell/clips-store.ts";
+import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
+
+/** The remixes listed under a song: each with the menu the song page gives. */
+const songMenu = rowMenu({ place: "song" });
 
 /** "Made from <parent> by @handle" above the song, when it has a parent the viewer may see. */
 export function SongParent({ clip }: { readonly clip: Clip }) {
@@ -84,6 +88,7 @@ export function SongRemixes({ clip }: { readonly clip: Clip }) {
         <SongList
           items={clips.map((child) => ({ clip: child }))}
           label={`Songs made from ${displayTitle(clip)}`}
+          menu={songMenu}
           empty={<p className="create-empty">No remixes yet. Covers and extends of this song show here.</p>}
           footer={
             nextPage !== null ? (

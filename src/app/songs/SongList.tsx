@@ -90,6 +90,7 @@ export function SongList({
                 menu={menu}
                 place={{
                   index: row.index,
+                  count: items.length,
                   ref: virtualizer.measureElement,
                   style: { transform: `translateY(${row.start}px)` },
                 }}

@@ -23,7 +23,13 @@ export interface SongRowProps {
   readonly onSelect?: (id: string, keys: { shift: boolean; toggle: boolean }) => void;
   readonly menu?: (clip: Clip) => ReactNode;
   /** Where the virtualised list places and measures the row. */
-  readonly place: { readonly index: number; readonly ref: Ref<HTMLLIElement>; readonly style: CSSProperties };
+  readonly place: {
+    readonly index: number;
+    /** The list's length: only the rows in view are drawn, so each says where it stands in all. */
+    readonly count: number;
+    readonly ref: Ref<HTMLLIElement>;
+    readonly style: CSSProperties;
+  };
 }
 
 /** One song: cover, play, title, handle, tags, length, status, waveform, counts, chips and menu. */
@@ -47,6 +53,8 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
       data-status={clip.status}
       data-selected={onSelect ? selected : undefined}
       data-index={place.index}
+      aria-posinset={place.index + 1}
+      aria-setsize={place.count}
       ref={place.ref}
       style={place.style}
       onClick={select}

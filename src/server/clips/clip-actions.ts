@@ -1,23 +1,25 @@
 import { type Kysely, sql } from "kysely";
 import type { Clip, ReactionType, SetMetadataBody } from "../../shared/api/clips.ts";
 import type { Database } from "../db/schema.ts";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
+import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import { CLIP_NOT_FOUND, type ClipViewRow, findVisibleClip, visibleTo } from "./clip-repository.ts";
 import { clipView } from "./clip-view.ts";
 import { ownImageKey, ownVideoCoverKey } from "./storage-keys.ts";
 
-export const NOT_OWNER = "Only the song's owner can change it";
 export const REACTION_ON_TRASHED = "Restore the song from the trash before reacting to it";
 
-/** The viewer's own clip: 404 when they cannot see it, 403 when they can but it is someone else's. */
+/**
+ * The viewer's own clip. Someone else's is as missing as one that does not exist (404), even when
+ * it is public: an owner's action never tells a stranger more than the song page does.
+ */
 export async function findOwnClip(
   db: Kysely<Database>,
   viewerId: string,
   clipId: string,
 ): Promise<ClipViewRow> {
   const clip = await findVisibleClip(db, viewerId, clipId);
-  if (clip.user_id !== viewerId) throw forbidden(NOT_OWNER);
+  if (clip.user_id !== viewerId) throw notFound(CLIP_NOT_FOUND);
   return clip;
 }
 
@@ -109,8 +111,8 @@ export async function setClipVisibility(
 }
 
 /**
- * Locks the viewer's clips among ids for a change, all or none: a clip they cannot see is a 404,
- * one they can see but do not own a 403.
+ * Locks the viewer's clips among ids for a change, all or none: any clip that is not theirs, public
+ * or not, is a 404 and nothing changes.
  */
 export async function lockOwnClips(db: Kysely<Database>, viewerId: string, ids: readonly string[]) {
   const unique = [...new Set(ids)];
@@ -121,16 +123,8 @@ export async function lockOwnClips(db: Kysely<Database>, viewerId: string, ids: 
     .where("user_id", "=", viewerId)
     .forUpdate()
     .execute();
-  if (rows.length === unique.length) return rows;
-  const owned = new Set(rows.map((row) => row.id));
-  const others = unique.filter((id) => !owned.has(id));
-  const visible = await db
-    .selectFrom("clips")
-    .select("id")
-    .where("id", "in", others)
-    .where(visibleTo(viewerId))
-    .executeTakeFirst();
-  throw visible ? forbidden(NOT_OWNER) : notFound(CLIP_NOT_FOUND);
+  if (rows.length !== unique.length) throw notFound(CLIP_NOT_FOUND);
+  return rows;
 }
 
 /** POST /api/gen/trash: moves the viewer's clips to the trash, or back (trash false). */

@@ -11,7 +11,18 @@ export type Availability =
   | { readonly kind: "upsell"; readonly feature: FeaturePermission };
 
 /** Where the menu opens; some entries belong to one place (Remove from Playlist, Not Interested). */
-export type MenuPlace = "create" | "library" | "trash" | "song" | "playlist" | "feed" | "on_repeat";
+export type MenuPlace =
+  | "create"
+  | "library"
+  | "trash"
+  | "song"
+  | "playlist"
+  | "feed"
+  | "on_repeat"
+  | "profile"
+  | "search"
+  | "contest"
+  | "persona";
 
 export interface MenuContext {
   readonly place: MenuPlace;
