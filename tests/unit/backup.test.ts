@@ -19,9 +19,9 @@ import { ApiClient, newAccountBody } from "../api-server.ts";
 import { type S3Server, s3Env, startS3Server } from "../s3-server.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
+import { until } from "../wait.ts";
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm run admin -- <args>` (what npm run backup / restore run), as an operator would, with `env`. */
 async function admin(args: string[], env: Record<string, string>) {
@@ -121,11 +121,10 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
     });
     expect(generated.status).toBe(200);
     const ids = generated.body.clips.map((clip) => clip.id);
-    for (;;) {
+    await until(async () => {
       const rows = await database.db.selectFrom("clips").select("status").where("id", "in", ids).execute();
-      if (rows.every((row) => row.status === "complete")) break;
-      await sleep(50);
-    }
+      return rows.every((row) => row.status === "complete");
+    }, "the songs to be made");
     const before = await database.db
       .selectFrom("clips")
       .select(["id", "title", "audio_key", "image_key"])
