@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -181,6 +181,15 @@ describe("restore", () => {
       const refused = await admin(["restore", file], { DATA_DIR: folder });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/is not a Tunesmith backup \(its manifest is missing or wrong\)/);
+      // A manifest that is not even JSON is refused the same way.
+      const garbled = join(folder, "garbled");
+      mkdirSync(garbled);
+      writeFileSync(join(garbled, "manifest.json"), "{ not json");
+      const garbledFile = join(folder, "garbled.tar");
+      await run("tar", ["-cf", garbledFile, "-C", garbled, "manifest.json"]);
+      const refusedGarbled = await admin(["restore", garbledFile], { DATA_DIR: folder });
+      expect(refusedGarbled.code).toBe(1);
+      expect(refusedGarbled.stderr).toMatch(/is not a Tunesmith backup \(its manifest is missing or wrong\)/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
