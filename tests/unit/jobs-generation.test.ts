@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -98,6 +98,57 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       if (backend === "postgres" && database)
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
       await database?.close();
+    }
+  }, 90_000);
+
+  it("hands a running song back to the queue when the server stops, while its database is open", async () => {
+    const files = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
+    const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-stop-"));
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const schema = `test_stop_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const open = () =>
+      backend === "pglite"
+        ? openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject("dbTemplate"))]) })
+        : openDatabase({ url, schema });
+    const database = await open();
+    const generator = new SineSongGenerator();
+    const app = await buildApp({
+      database,
+      storage: new LocalDiskStorage(files),
+      generator,
+      jobQueue: { leaseSeconds: 30, pollMs: 100 },
+    });
+    // As the server's entry wires it: the database closes as the app does.
+    app.addHook("onClose", () => database.close());
+    const client = new ApiClient(await app.listen({ port: 0, host: "127.0.0.1" }));
+    expect((await client.post("/api/auth/signup", newAccountBody())).status).toBe(201);
+    const generated = await client.post<GenerateResponse>("/api/generate/v2/", {
+      tags: "hold",
+      prompt: "[Verse]\nstop here",
+    });
+    expect(generated.status).toBe(200);
+    const clipId = generated.body.clips[0].id;
+    await waitFor(
+      async () => ((await clipOf(client, clipId)).status === "streaming" ? true : undefined),
+      "streaming",
+    );
+    await app.close();
+    generator.release();
+
+    const reopened = backend === "pglite" ? await openDatabase({ dataDir }) : await open();
+    try {
+      const jobs = await reopened.db
+        .selectFrom("job_queue")
+        .select(["state", "worker", "attempts", "payload"])
+        .where("kind", "=", "generate-clip")
+        .execute();
+      const held = jobs.find((job) => (job.payload as { clipId: string }).clipId === clipId);
+      // Handed back, uncounted: the next worker takes it at once, with no lease to wait out.
+      expect(held).toMatchObject({ state: "ready", worker: null, attempts: 0 });
+    } finally {
+      if (backend === "postgres")
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(reopened.db);
+      await reopened.close();
     }
   }, 90_000);
 });

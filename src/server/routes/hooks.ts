@@ -54,7 +54,8 @@ export function registerHookRoutes(app: FastifyInstance, deps: HookRouteDeps): v
     queue: deps.queue,
   });
   app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  // preClose: running renders go back on the queue while the database is still open.
+  app.addHook("preClose", async () => service.close());
 
   const visibleHook = async (request: FastifyRequest) => {
     const { hook_id } = parseInput(hookIdParamsSchema, request.params, "path");

@@ -59,7 +59,8 @@ export function registerVideoUploadRoutes(app: FastifyInstance, deps: VideoUploa
     queue: deps.queue,
   });
   app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  // preClose: running checks go back on the queue while the database is still open.
+  app.addHook("preClose", async () => service.close());
 
   const ownUpload = async (request: FastifyRequest): Promise<VideoUploadRow> => {
     const user = requireUser(request);

@@ -38,7 +38,8 @@ export function registerVideoRoutes(app: FastifyInstance, deps: VideoRouteDeps):
     queue: deps.queue,
   });
   app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  // preClose: running renders go back on the queue while the database is still open.
+  app.addHook("preClose", async () => service.close());
 
   app.post("/api/video/generate/:clip_id/", async (request): Promise<SongVideo> => {
     const user = requireUser(request);
