@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { repoPath } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
@@ -17,7 +16,7 @@ import type { AuthResponse } from "../../src/shared/api/accounts.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
 import { type S3Server, s3Env, startS3Server } from "../s3-server.ts";
-import { BACKENDS } from "../server-database.ts";
+import { BACKENDS, createScratchDatabase } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
 import { until } from "../wait.ts";
 
@@ -71,15 +70,8 @@ function embeddedSite(): Site {
 
 /** A database of its own on the test PostgreSQL server (pg_dump takes a whole database) and a bucket of its own. */
 async function postgresSite(): Promise<Site> {
-  const base = process.env.TEST_DATABASE_URL as string;
-  const name = `tunesmith_backup_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  const scratch = await createScratchDatabase("tunesmith_backup");
+  const { url } = scratch;
   const s3: S3Server = await startS3Server();
   let bucket = await s3.newBucket();
   const env = () => ({
@@ -91,13 +83,12 @@ async function postgresSite(): Promise<Site> {
     env: env(),
     open: async () => ({ database: await openDatabase({ url }), storage: new S3Storage(bucket) }),
     wipe: async () => {
-      await admin(`drop database ${name} with (force)`);
-      await admin(`create database ${name}`);
+      await scratch.recreate();
       bucket = await s3.newBucket();
       site.env = env();
     },
     dispose: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
       await s3.close();
     },
   };
