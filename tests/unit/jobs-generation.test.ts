@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -98,6 +98,7 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       if (backend === "postgres" && database)
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
       await database?.close();
+      for (const folder of [files, dataDir]) rmSync(folder, { recursive: true, force: true });
     }
   }, 90_000);
 
@@ -149,6 +150,7 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       if (backend === "postgres")
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(reopened.db);
       await reopened.close();
+      for (const folder of [files, dataDir]) rmSync(folder, { recursive: true, force: true });
     }
   }, 90_000);
 });
