@@ -13,10 +13,9 @@ import { localStorageIn } from "../../src/server/storage/local-disk-storage.ts";
 import type { AuthResponse } from "../../src/shared/api/accounts.ts";
 import type { BillingInfo } from "../../src/shared/api/billing.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
-import type { GenerateResponse } from "../../src/shared/api/generate.ts";
-import { ApiClient, newAccountBody } from "../api-server.ts";
+import { ApiClient } from "../api-server.ts";
 import { killChild, startChild } from "../child-process.ts";
-import { expectChargedOnceAndDone } from "../generation-charges.ts";
+import { expectChargedOnceAndDone, signUpAndGenerate } from "../generation-charges.ts";
 import { BACKENDS, createScratchDatabase } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
 import { waitFor } from "../wait.ts";
@@ -115,17 +114,10 @@ describe.each(BACKENDS)("the real server killed mid-song on %s", (backend) => {
       const first = await startServer(env);
       server = first.child;
       const client = new ApiClient(first.ready);
-      const account = newAccountBody();
-      const signup = await client.post<AuthResponse>("/api/auth/signup", account);
-      expect(signup.status).toBe(201);
-      const userId = signup.body.session.userId as string;
-      const before = (await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left;
-      const generated = await client.post<GenerateResponse>("/api/generate/v2/", {
+      const { account, userId, before, clipIds } = await signUpAndGenerate(client, {
         tags: "synth pop",
         prompt: "[Verse]\nthe lights go out and come back on\n[Chorus]\nwe carry on",
       });
-      expect(generated.status).toBe(200);
-      const clipIds = generated.body.clips.map((clip) => clip.id);
       expect(clipIds).toHaveLength(2);
 
       // Mid-song: a worker holds the first clip's job and the clip streams what it rendered so far.
