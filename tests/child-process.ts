@@ -1,13 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { repoPath } from "../src/platform/paths.ts";
 
+/** The first JSON line a script prints says it is ready. */
+const jsonLine = <T>(line: string): T | undefined =>
+  line.startsWith("{") ? (JSON.parse(line) as T) : undefined;
+
 /**
- * Starts a TypeScript script of tests/ in a Node process of its own (tsx as a loader, not its CLI,
- * so a SIGKILL reaches the process doing the work), and resolves with the first JSON line it prints.
+ * Starts a TypeScript script (a path in the repository) in a Node process of its own (tsx as a
+ * loader, not its CLI, so a SIGKILL reaches the process doing the work), and resolves with what
+ * `readyLine` reads from the first line it recognises (by default the first JSON line).
  */
 export async function startChild<T>(
   script: string,
   env: Record<string, string>,
+  readyLine: (line: string) => T | undefined = jsonLine,
 ): Promise<{ child: ChildProcess; ready: T }> {
   const child = spawn(process.execPath, ["--import", "tsx", repoPath(script)], {
     env: { ...process.env, ...env },
@@ -17,11 +23,15 @@ export async function startChild<T>(
     let out = "";
     const onData = (data: Buffer) => {
       out += data;
-      const line = out.split("\n").find((text) => text.startsWith("{"));
-      if (!line) return;
+      const ready = out
+        .split("\n")
+        .slice(0, -1) // whole lines only
+        .map(readyLine)
+        .find((value) => value !== undefined);
+      if (ready === undefined) return;
       child.stdout?.off("data", onData);
       child.stdout?.resume();
-      resolve(JSON.parse(line) as T);
+      resolve(ready);
     };
     child.stdout?.on("data", onData);
     child.once("exit", (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));

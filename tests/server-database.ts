@@ -37,3 +37,28 @@ export async function openTestDatabase(backend: "pglite" | "postgres"): Promise<
     },
   };
 }
+
+/**
+ * A whole database of its own on the test PostgreSQL server, for what takes a database rather than a
+ * schema (pg_dump, or the real server working in the default schema): its URL, and how to empty it
+ * (drop and create again) and drop it.
+ */
+export async function createScratchDatabase(prefix: string) {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const name = `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const drop = () => admin(`drop database if exists ${name} with (force)`);
+  return {
+    url: Object.assign(new URL(base), { pathname: `/${name}` }).toString(),
+    recreate: async () => {
+      await drop();
+      await admin(`create database ${name}`);
+    },
+    drop,
+  };
+}

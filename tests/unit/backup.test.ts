@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { repoPath } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
@@ -17,11 +16,11 @@ import type { AuthResponse } from "../../src/shared/api/accounts.ts";
 import type { GenerateResponse } from "../../src/shared/api/generate.ts";
 import { ApiClient, newAccountBody } from "../api-server.ts";
 import { type S3Server, s3Env, startS3Server } from "../s3-server.ts";
-import { BACKENDS } from "../server-database.ts";
+import { BACKENDS, createScratchDatabase } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
+import { until } from "../wait.ts";
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm run admin -- <args>` (what npm run backup / restore run), as an operator would, with `env`. */
 async function admin(args: string[], env: Record<string, string>) {
@@ -71,15 +70,8 @@ function embeddedSite(): Site {
 
 /** A database of its own on the test PostgreSQL server (pg_dump takes a whole database) and a bucket of its own. */
 async function postgresSite(): Promise<Site> {
-  const base = process.env.TEST_DATABASE_URL as string;
-  const name = `tunesmith_backup_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  const scratch = await createScratchDatabase("tunesmith_backup");
+  const { url } = scratch;
   const s3: S3Server = await startS3Server();
   let bucket = await s3.newBucket();
   const env = () => ({
@@ -91,13 +83,12 @@ async function postgresSite(): Promise<Site> {
     env: env(),
     open: async () => ({ database: await openDatabase({ url }), storage: new S3Storage(bucket) }),
     wipe: async () => {
-      await admin(`drop database ${name} with (force)`);
-      await admin(`create database ${name}`);
+      await scratch.recreate();
       bucket = await s3.newBucket();
       site.env = env();
     },
     dispose: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
       await s3.close();
     },
   };
@@ -121,11 +112,10 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
     });
     expect(generated.status).toBe(200);
     const ids = generated.body.clips.map((clip) => clip.id);
-    for (;;) {
+    await until(async () => {
       const rows = await database.db.selectFrom("clips").select("status").where("id", "in", ids).execute();
-      if (rows.every((row) => row.status === "complete")) break;
-      await sleep(50);
-    }
+      return rows.every((row) => row.status === "complete");
+    }, "the songs to be made");
     const before = await database.db
       .selectFrom("clips")
       .select(["id", "title", "audio_key", "image_key"])
@@ -182,6 +172,15 @@ describe("restore", () => {
       const refused = await admin(["restore", file], { DATA_DIR: folder });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/is not a Tunesmith backup \(its manifest is missing or wrong\)/);
+      // A manifest that is not even JSON is refused the same way.
+      const garbled = join(folder, "garbled");
+      mkdirSync(garbled);
+      writeFileSync(join(garbled, "manifest.json"), "{ not json");
+      const garbledFile = join(folder, "garbled.tar");
+      await run("tar", ["-cf", garbledFile, "-C", garbled, "manifest.json"]);
+      const refusedGarbled = await admin(["restore", garbledFile], { DATA_DIR: folder });
+      expect(refusedGarbled.code).toBe(1);
+      expect(refusedGarbled.stderr).toMatch(/is not a Tunesmith backup \(its manifest is missing or wrong\)/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

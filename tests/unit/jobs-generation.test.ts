@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -7,21 +7,20 @@ import { describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/database.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
-import type { AuthResponse } from "../../src/shared/api/accounts.ts";
-import type { BillingInfo } from "../../src/shared/api/billing.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
-import type { GenerateResponse } from "../../src/shared/api/generate.ts";
-import { ApiClient, newAccountBody } from "../api-server.ts";
+import { ApiClient } from "../api-server.ts";
 import { killChild, startChild } from "../child-process.ts";
-import { expectChargedOnceAndDone } from "../generation-charges.ts";
+import { expectChargedOnceAndDone, signUpAndGenerate } from "../generation-charges.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
 import { waitFor } from "../wait.ts";
 
-async function clipOf(client: ApiClient, id: string): Promise<Clip> {
-  const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${id}`);
-  return feed.body.clips[0];
-}
+/** Waits for the clip to stream: its song is rendering. */
+const untilStreaming = (client: ApiClient, id: string) =>
+  waitFor(async () => {
+    const feed = await client.get<{ clips: Clip[] }>(`/api/feed/v2?ids=${id}`);
+    return feed.body.clips[0]?.status === "streaming" ? true : undefined;
+  }, "streaming");
 
 describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
   it("finishes a song whose server was killed mid-render, in a new server, charged once", async () => {
@@ -41,21 +40,12 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       const client = new ApiClient(first.ready.url);
-      const signup = await client.post<AuthResponse>("/api/auth/signup", newAccountBody());
-      expect(signup.status).toBe(201);
-      const userId = signup.body.session.userId as string;
-      const before = (await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left;
       // "hold": the fixture renders a first second, then waits: the kill lands mid-song.
-      const generated = await client.post<GenerateResponse>("/api/generate/v2/", {
+      const { userId, before, clipIds } = await signUpAndGenerate(client, {
         tags: "hold",
         prompt: "[Verse]\nwait for it",
       });
-      expect(generated.status).toBe(200);
-      const clipId = generated.body.clips[0].id;
-      await waitFor(
-        async () => ((await clipOf(client, clipId)).status === "streaming" ? true : undefined),
-        "streaming",
-      );
+      await untilStreaming(client, clipIds[0]);
       await killChild(first.child);
 
       database = await openDatabase(backend === "pglite" ? { dataDir } : { url, schema });
@@ -68,7 +58,6 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       });
       await app.ready();
       // Both clips of the request (one cut short, one still waiting) are rendered by the new server.
-      const clipIds = generated.body.clips.map((clip) => clip.id);
       expect(clipIds).toHaveLength(2);
       const done = await waitFor(async () => {
         generator.release();
@@ -98,6 +87,51 @@ describe.each(BACKENDS)("generation on the durable queue on %s", (backend) => {
       if (backend === "postgres" && database)
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
       await database?.close();
+      for (const folder of [files, dataDir]) rmSync(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("hands a running song back to the queue when the server stops, while its database is open", async () => {
+    const files = mkdtempSync(join(tmpdir(), "tunesmith-files-"));
+    const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-stop-"));
+    const url = process.env.TEST_DATABASE_URL ?? "";
+    const schema = `test_stop_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const open = () =>
+      backend === "pglite"
+        ? openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject("dbTemplate"))]) })
+        : openDatabase({ url, schema });
+    const database = await open();
+    const generator = new SineSongGenerator();
+    const app = await buildApp({
+      database,
+      storage: new LocalDiskStorage(files),
+      generator,
+      jobQueue: { leaseSeconds: 30, pollMs: 100 },
+    });
+    // As the server's entry wires it: the database closes as the app does.
+    app.addHook("onClose", () => database.close());
+    const client = new ApiClient(await app.listen({ port: 0, host: "127.0.0.1" }));
+    const [clipId] = (await signUpAndGenerate(client, { tags: "hold", prompt: "[Verse]\nstop here" }))
+      .clipIds;
+    await untilStreaming(client, clipId);
+    await app.close();
+    generator.release();
+
+    const reopened = backend === "pglite" ? await openDatabase({ dataDir }) : await open();
+    try {
+      const jobs = await reopened.db
+        .selectFrom("job_queue")
+        .select(["state", "worker", "attempts", "payload"])
+        .where("kind", "=", "generate-clip")
+        .execute();
+      const held = jobs.find((job) => (job.payload as { clipId: string }).clipId === clipId);
+      // Handed back, uncounted: the next worker takes it at once, with no lease to wait out.
+      expect(held).toMatchObject({ state: "ready", worker: null, attempts: 0 });
+    } finally {
+      if (backend === "postgres")
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(reopened.db);
+      await reopened.close();
+      for (const folder of [files, dataDir]) rmSync(folder, { recursive: true, force: true });
     }
   }, 90_000);
 });

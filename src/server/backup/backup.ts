@@ -83,6 +83,15 @@ export async function createBackup(source: BackupSource, file: string): Promise<
   });
 }
 
+/** The manifest's JSON, or undefined (refused by the schema) when it is not JSON at all. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A backup unpacked: its checked manifest and where its parts lie, until `done` removes them. */
 export interface OpenedBackup {
   readonly manifest: BackupManifest;
@@ -100,7 +109,7 @@ export async function withBackup<T>(file: string, work: (backup: OpenedBackup) =
       );
     });
     const raw = await readFile(join(folder, MANIFEST_FILE), "utf8").catch(() => null);
-    const parsed = raw === null ? null : backupManifestSchema.safeParse(JSON.parse(raw));
+    const parsed = raw === null ? null : backupManifestSchema.safeParse(parseJson(raw));
     if (!parsed?.success)
       throw new BackupError(`${file} is not a Tunesmith backup (its manifest is missing or wrong)`);
     const manifest = parsed.data;

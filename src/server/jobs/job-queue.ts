@@ -105,7 +105,8 @@ export async function completeJob(db: Kysely<Database>, worker: string, id: numb
 
 /**
  * A try failed: the job is due again after `delayMs`, or, past its last attempt, failed for good
- * (kept with its error). Answers whether it was given up.
+ * (kept with its error). Answers whether it was given up by this call: never when `worker` no longer
+ * holds the job.
  */
 export async function failJob(
   db: Kysely<Database>,
@@ -115,7 +116,7 @@ export async function failJob(
   delayMs: number,
 ): Promise<boolean> {
   const givenUp = job.attempts >= job.maxAttempts;
-  await db
+  const { numUpdatedRows } = await db
     .updateTable("job_queue")
     .set({
       state: givenUp ? "failed" : "ready",
@@ -126,8 +127,9 @@ export async function failJob(
     })
     .where("id", "=", job.id)
     .where("worker", "=", worker)
-    .execute();
-  return givenUp;
+    .executeTakeFirst();
+  // A worker that lost the job (its lease ran out and another took it) gives nothing up.
+  return givenUp && numUpdatedRows > 0n;
 }
 
 /**

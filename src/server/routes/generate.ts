@@ -90,7 +90,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     : null;
   app.decorate("generation", service);
   app.addHook("onReady", async () => service?.start());
-  app.addHook("onClose", async () => service?.close());
+  // preClose: running songs go back on the queue while the database (closed on close) is still open.
+  app.addHook("preClose", async () => service?.close());
   // One song at a time per process: a separation keeps one core busy for a while. Started after the
   // generation's worker, which on the embedded database hands back every job a crash left running.
   const separation = new SeparationService({
@@ -102,7 +103,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     queue: deps.queue,
   });
   app.addHook("onReady", async () => separation.start());
-  app.addHook("onClose", async () => separation.close());
+  app.addHook("preClose", async () => separation.close());
   const separate: SeparateSong = async (user, song) => {
     const ids = await separatedStemClips(db, storage, user, song);
     separation.poke();

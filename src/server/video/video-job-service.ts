@@ -93,7 +93,8 @@ export function registerVideoJobService<Service extends VideoJobService<never>>(
     queue: deps.queue,
   });
   app.addHook("onReady", async () => service.start());
-  app.addHook("onClose", async () => service.close());
+  // preClose: running work goes back on the queue while the database is still open.
+  app.addHook("preClose", async () => service.close());
   return service;
 }
 
