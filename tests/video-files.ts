@@ -37,6 +37,12 @@ export async function probeBytes(dir: string, name: string, bytes: Uint8Array): 
 export const videoTempFolders = () =>
   readdirSync(tmpdir()).filter((name) => name.startsWith(VIDEO_TEMP_PREFIX));
 
+/**
+ * How long a check for leftover render folders waits: the folders live in the shared temporary
+ * folder, where another test file's render may hold one of its own for a while; a leaked one stays.
+ */
+export const LEFTOVERS = { timeout: 60_000, interval: 500 };
+
 /** A real video made by ffmpeg in `dir`: a test pattern (or `source`) and a tone, encoded with these arguments. */
 export async function makeVideo(
   dir: string,

@@ -15,6 +15,7 @@ import { newClipWithAudio, newTestUser, type TestUser, testAudio } from "../clip
 import { BACKENDS } from "../server-database.ts";
 import {
   H264_AAC,
+  LEFTOVERS,
   makeVideo,
   probeBytes,
   testMediaDir,
@@ -133,7 +134,7 @@ describe.each(BACKENDS)("hooks on %s", (backend) => {
         handle: owner.handle,
         like_count: 0,
       });
-      expect(videoTempFolders()).toEqual([]);
+      await expect.poll(videoTempFolders, LEFTOVERS).toEqual([]);
       const file = await fetch(`${server.url()}${hook.video_url}`, {
         headers: { authorization: `Bearer ${owner.token}` },
       });

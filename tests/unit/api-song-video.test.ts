@@ -13,7 +13,7 @@ import type { SongVideo, SongVideoList } from "../../src/shared/api/video.ts";
 import { startApiServer } from "../api-server.ts";
 import { newClipWithAudio, newTestUser, type TestUser, testAudio } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
-import { makeJpeg, probeBytes, testMediaDir, videoTempFolders } from "../video-files.ts";
+import { LEFTOVERS, makeJpeg, probeBytes, testMediaDir, videoTempFolders } from "../video-files.ts";
 import { waitFor } from "../wait.ts";
 
 const RATE = 44100;
@@ -98,7 +98,7 @@ describe.each(BACKENDS)("song videos on %s", (backend) => {
         headers: { authorization: `Bearer ${other.token}` },
       });
       expect(stranger.status).toBe(404);
-      expect(videoTempFolders()).toEqual([]);
+      await expect.poll(videoTempFolders, LEFTOVERS).toEqual([]);
 
       const list = await owner.client.get<SongVideoList>("/api/video_gen/videos");
       expect(list.status).toBe(200);

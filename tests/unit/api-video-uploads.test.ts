@@ -18,7 +18,14 @@ import { startApiServer } from "../api-server.ts";
 import { newTestUser, type TestUser } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { formPost, streamFormPost } from "../upload-client.ts";
-import { makeAudioOnlyMp4, makeVideo, probeBytes, testMediaDir, videoTempFolders } from "../video-files.ts";
+import {
+  LEFTOVERS,
+  makeAudioOnlyMp4,
+  makeVideo,
+  probeBytes,
+  testMediaDir,
+  videoTempFolders,
+} from "../video-files.ts";
 import { waitFor } from "../wait.ts";
 
 /** Checks on a loaded two-core machine: generous. */
@@ -110,7 +117,7 @@ describe.each(BACKENDS)("video uploads on %s", (backend) => {
       });
       const spriteInfo = await probeBytes(media, "sprite.jpg", new Uint8Array(await sprite.arrayBuffer()));
       expect(spriteInfo.video?.width).toBe(1600);
-      expect(videoTempFolders()).toEqual([]);
+      await expect.poll(videoTempFolders, LEFTOVERS).toEqual([]);
       // Another user and anonymous callers learn nothing of it.
       expect((await status(other, id)).status).toBe(404);
       expect((await status(null, id)).status).toBe(401);
@@ -154,7 +161,7 @@ describe.each(BACKENDS)("video uploads on %s", (backend) => {
         status: "error",
         error_message: VIDEO_TOO_BIG_PICTURE,
       });
-      expect(videoTempFolders()).toEqual([]);
+      await expect.poll(videoTempFolders, LEFTOVERS).toEqual([]);
     },
     3 * PROCESS_WAIT_MS,
   );
