@@ -25,6 +25,8 @@ const CONVERTED = [
   "src/app/search",
   "src/app/legal",
   "src/app/NotFoundPage.tsx",
+  "src/app/notifications",
+  "src/app/pages/NotificationsPage.tsx",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -7,7 +7,7 @@ import {
   createdApiTokenSchema,
 } from "../../shared/api/api-tokens.ts";
 import { apiRequest, apiSend } from "../account/api-request.ts";
-import { timeAgo } from "../notifications/notification-text.ts";
+import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { showToast } from "../shell/toast-store.ts";
 
 const TOKENS_PATH = "/api/account/api-tokens";
@@ -58,6 +58,7 @@ export function ScriptTokens() {
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const now = Date.now();
+  const format = useLocaleFormat();
 
   const load = useCallback(async () => {
     try {
@@ -149,9 +150,9 @@ export function ScriptTokens() {
               <tr key={token.id} data-testid="script-token-row">
                 <td>{token.name}</td>
                 <td>{token.scope === "write" ? "Read and write" : "Read"}</td>
-                <td>{timeAgo(token.created_at, now)}</td>
+                <td>{format.timeAgo(token.created_at, now)}</td>
                 <td data-testid="script-token-last-used">
-                  {token.last_used_at === null ? "Never" : timeAgo(token.last_used_at, now)}
+                  {token.last_used_at === null ? "Never" : format.timeAgo(token.last_used_at, now)}
                 </td>
                 <td>
                   <button type="button" className="create-small-button" onClick={() => void revoke(token)}>

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "home",
   "playlist",
   "search",
+  "notifications",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
