@@ -27,6 +27,8 @@ const CONVERTED = [
   "src/app/NotFoundPage.tsx",
   "src/app/notifications",
   "src/app/pages/NotificationsPage.tsx",
+  "src/app/pages/ScriptTokens.tsx",
+  "src/app/pages/DialogHead.tsx",
 ];
 
 function sourceFiles(path: string): string[] {
