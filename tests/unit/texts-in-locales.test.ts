@@ -29,6 +29,8 @@ const CONVERTED = [
   "src/app/pages/NotificationsPage.tsx",
   "src/app/pages/ScriptTokens.tsx",
   "src/app/pages/DialogHead.tsx",
+  "src/app/admin/AdminPage.tsx",
+  "src/app/admin/UsersPanel.tsx",
 ];
 
 function sourceFiles(path: string): string[] {

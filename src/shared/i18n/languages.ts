@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "playlist",
   "search",
   "notifications",
+  "admin",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
