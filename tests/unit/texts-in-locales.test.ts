@@ -31,6 +31,7 @@ const CONVERTED = [
   "src/app/pages/DialogHead.tsx",
   "src/app/admin/AdminPage.tsx",
   "src/app/admin/UsersPanel.tsx",
+  "src/app/admin/ModerationPanel.tsx",
 ];
 
 function sourceFiles(path: string): string[] {
