@@ -29,9 +29,7 @@ const CONVERTED = [
   "src/app/pages/NotificationsPage.tsx",
   "src/app/pages/ScriptTokens.tsx",
   "src/app/pages/DialogHead.tsx",
-  "src/app/admin/AdminPage.tsx",
-  "src/app/admin/UsersPanel.tsx",
-  "src/app/admin/ModerationPanel.tsx",
+  "src/app/admin",
 ];
 
 function sourceFiles(path: string): string[] {
