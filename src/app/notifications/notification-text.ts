@@ -1,25 +1,7 @@
 // What a notification says and where it leads, from its type, its people and what it is about.
 
 import type { TFunction } from "i18next";
-import type { Notification, NotificationType } from "../../shared/api/notifications.ts";
-
-/** The types whose sentence names what it is about ("your song "Title""); the rest never do. */
-const TITLED: ReadonlySet<NotificationType> = new Set([
-  "clip_like",
-  "playlist_like",
-  "persona_follow",
-  "persona_favorite",
-  "persona_used",
-  "clip_comment",
-  "comment_like",
-  "comment_reply",
-  "clip_create_followee",
-  "clip_remix",
-  "comment_mention",
-  "caption_mention",
-  "share_clip",
-  "workspace_invite",
-]);
+import type { Notification } from "../../shared/api/notifications.ts";
 
 /** "ana", "ana and 1 other", "ana and 3 others": the newest person, and how many more. */
 export function peopleText(
@@ -37,10 +19,11 @@ export function notificationText(notification: Notification, t: TFunction): stri
   const type = notification.notification_type;
   if (type === "announcement") return notification.content.message ?? "";
   const title = notification.content.title;
-  const action =
-    title && TITLED.has(type)
-      ? t(`notifications:actionTitled.${type}`, { title })
-      : t(`notifications:action.${type}`);
+  const untitled = t(`notifications:action.${type}`);
+  // Only the types about a song, persona, playlist or workspace have a titled form; the rest never name one.
+  const action = title
+    ? t(`notifications:actionTitled.${type}`, { title, defaultValue: untitled })
+    : untitled;
   return t("notifications:sentence", { people: peopleText(notification, t), action });
 }
 

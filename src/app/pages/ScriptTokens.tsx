@@ -112,6 +112,7 @@ export function ScriptTokens() {
           t={t}
           i18nKey="scriptTokens.help"
           values={{ header: "Authorization: Bearer <token>" }}
+          // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the translated words
           components={{ code: <code />, docs: <a href="/api/docs" /> }}
         />
       </p>
