@@ -69,7 +69,7 @@ describe("languages", () => {
     }
   });
 
-  it("shows the notifications page, the script tokens and the staff console in Spanish", async () => {
+  it("shows the notifications page, the script tokens, live radio and the staff console in Spanish", async () => {
     const { page, baseUrl, signIn, signOut, db } = app();
     await signOut();
     await signIn(PRO_USER, "/create");
@@ -89,6 +89,12 @@ describe("languages", () => {
       await page.goto(`${baseUrl}/account`);
       await expect.poll(() => page.getByRole("heading", { name: "Tokens para scripts" }).count()).toBe(1);
       expect(await page.getByRole("button", { name: "Crear token" }).count()).toBe(1);
+
+      await page.goto(`${baseUrl}/live-radio`);
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+        .toBe("Tunesmith en directo");
+      expect(await page.getByRole("button", { name: "▶ Escuchar en directo" }).count()).toBe(1);
 
       await page.goto(`${baseUrl}/admin`);
       await expect

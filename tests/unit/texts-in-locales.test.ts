@@ -30,6 +30,7 @@ const CONVERTED = [
   "src/app/pages/ScriptTokens.tsx",
   "src/app/pages/DialogHead.tsx",
   "src/app/admin",
+  "src/app/live-radio",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "search",
   "notifications",
   "admin",
+  "radio",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
