@@ -8,6 +8,8 @@ import { chromiumPath } from "../../src/tooling/chromium.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
 
 const app = openCreateApp();
+/** A folder to keep screenshots of the Spanish pages in (for a person to look at), when set. */
+const SHOTS = process.env.LANGUAGE_SHOTS;
 
 describe("languages", () => {
   it("switches /create and /me to Spanish from the account menu, and a reload keeps it", async () => {
@@ -64,6 +66,52 @@ describe("languages", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in");
     } finally {
       await browser.close();
+    }
+  });
+
+  it("shows the notifications page, the script tokens, live radio and the staff console in Spanish", async () => {
+    const { page, baseUrl, signIn, signOut, db } = app();
+    await signOut();
+    await signIn(PRO_USER, "/create");
+    await page.getByTestId("language-switch").selectOption("es");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
+    const staff = () => db.updateTable("users").where("email", "=", PRO_USER);
+    await staff().set({ is_staff: true }).execute();
+    try {
+      await page.goto(`${baseUrl}/notifications`);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Notificaciones");
+      expect(await page.getByRole("button", { name: "Marcar todo como leído" }).count()).toBe(1);
+      expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toMatch(
+        /^Notificaciones/,
+      );
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/notifications-es.png`, fullPage: true });
+
+      await page.goto(`${baseUrl}/account`);
+      await expect.poll(() => page.getByRole("heading", { name: "Tokens para scripts" }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Crear token" }).count()).toBe(1);
+
+      await page.goto(`${baseUrl}/live-radio`);
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+        .toBe("Tunesmith en directo");
+      expect(await page.getByRole("button", { name: "▶ Escuchar en directo" }).count()).toBe(1);
+
+      await page.goto(`${baseUrl}/admin`);
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+        .toBe("Consola del personal");
+      await page.getByRole("button", { name: "Buscar", exact: true }).click();
+      await expect.poll(() => page.getByTestId("admin-user").count()).toBeGreaterThan(0);
+      expect(await page.getByRole("button", { name: "Restablecer contraseña" }).count()).toBeGreaterThan(0);
+      await page.getByRole("tab", { name: "Moderación" }).click();
+      await expect.poll(() => page.getByRole("heading", { name: "Canciones denunciadas" }).count()).toBe(1);
+      await page.getByRole("tab", { name: "Estado" }).click();
+      await expect.poll(() => page.getByText("Base de datos", { exact: true }).count()).toBe(1);
+      await page.getByRole("tab", { name: "Usuarios" }).click();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-es.png`, fullPage: true });
+    } finally {
+      await staff().set({ is_staff: false }).execute();
+      await page.getByTestId("language-switch").selectOption("en");
     }
   });
 });

@@ -1,9 +1,10 @@
 // The locale files as the tests read them: every key of a namespace, nested keys joined with dots.
 
 import { readFileSync } from "node:fs";
+import type { Resource } from "i18next";
 import { textKeys } from "../../src/app/i18n/locale-files.ts";
 import { repoPath } from "../../src/platform/paths.ts";
-import { type Language, NAMESPACES } from "../../src/shared/i18n/languages.ts";
+import { LANGUAGES, type Language, NAMESPACES } from "../../src/shared/i18n/languages.ts";
 
 export function localeTexts(language: Language, namespace: string): Map<string, string> {
   const tree = JSON.parse(readFileSync(repoPath(`locales/${language}/${namespace}.json`), "utf8"));
@@ -20,3 +21,17 @@ export function localeTexts(language: Language, namespace: string): Map<string, 
 /** Every namespace's texts in a language. */
 export const allLocaleTexts = (language: Language): Map<string, Map<string, string>> =>
   new Map(NAMESPACES.map((namespace) => [namespace, localeTexts(language, namespace)]));
+
+/** The locale files as i18next resources (language, then namespace), for tests that render texts. */
+export const localeResources = (): Resource =>
+  Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(
+        NAMESPACES.map((namespace) => [
+          namespace,
+          JSON.parse(readFileSync(repoPath(`locales/${language}/${namespace}.json`), "utf8")),
+        ]),
+      ),
+    ]),
+  );

@@ -26,6 +26,12 @@ const CONVERTED = [
   "src/app/legal",
   "src/app/NotFoundPage.tsx",
   "src/app/hooks",
+  "src/app/notifications",
+  "src/app/pages/NotificationsPage.tsx",
+  "src/app/pages/ScriptTokens.tsx",
+  "src/app/pages/DialogHead.tsx",
+  "src/app/admin",
+  "src/app/live-radio",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { NotFoundPage } from "../NotFoundPage.tsx";
@@ -17,30 +18,33 @@ import "../create/create.css";
 import "../pages/account-page/account-page.css";
 import "./admin.css";
 
+/** The console's sections; each one's name is `admin:tabs.{key}`. */
 const TABS = {
-  users: { label: "Users", panel: UsersPanel },
-  moderation: { label: "Moderation", panel: ModerationPanel },
-  upgrades: { label: "Upgrades and codes", panel: UpgradesPanel },
-  flags: { label: "Feature flags", panel: FlagsPanel },
-  announcements: { label: "Announcements", panel: AnnouncementsPanel },
-  jobs: { label: "Generation jobs", panel: JobsPanel },
-  health: { label: "Health", panel: HealthPanel },
-  audit: { label: "Audit log", panel: AuditPanel },
+  users: UsersPanel,
+  moderation: ModerationPanel,
+  upgrades: UpgradesPanel,
+  flags: FlagsPanel,
+  announcements: AnnouncementsPanel,
+  jobs: JobsPanel,
+  health: HealthPanel,
+  audit: AuditPanel,
 } as const;
 type Tab = keyof typeof TABS;
 
 /** /admin, the staff console; anyone else sees the page-not-found page (the server answers 404 too). */
 export default function AdminPage() {
+  // The account namespace too: the console's changes report through the account page's action runner.
+  const { t } = useTranslation(["admin", "account"]);
   const session = useSignedIn();
   const [tab, setTab] = useState<Tab>("users");
-  if (session?.user == null) return <p className="page-loading">Loading...</p>;
+  if (session?.user == null) return <p className="page-loading">{t("common:loading")}</p>;
   if (!session.isStaff) return <NotFoundPage />;
-  const Panel = TABS[tab].panel;
+  const Panel = TABS[tab];
   return (
     <main className="page admin-page">
       <PageHeader />
-      <h1>Staff console</h1>
-      <div className="admin-tabs" role="tablist" aria-label="Console sections">
+      <h1>{t("title")}</h1>
+      <div className="admin-tabs" role="tablist" aria-label={t("sections")}>
         {(Object.keys(TABS) as Tab[]).map((name) => (
           <button
             key={name}
@@ -50,11 +54,11 @@ export default function AdminPage() {
             className={tab === name ? "" : "secondary-button"}
             onClick={() => setTab(name)}
           >
-            {TABS[name].label}
+            {t(`tabs.${name}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={TABS[tab].label} className="admin-panel">
+      <div role="tabpanel" aria-label={t(`tabs.${tab}`)} className="admin-panel">
         <Panel />
       </div>
       <Toasts />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { type HookInReview, moderationViewSchema } from "../../shared/api/admin.ts";
 import { apiSend } from "../account/api-request.ts";
 import { runAction } from "../pages/account-page/run-action.ts";
@@ -15,15 +16,16 @@ function ReportItem(props: {
   readonly settle: (action: Settle) => void;
   readonly children: ReactNode;
 }) {
+  const { t } = useTranslation("admin");
   const { reports, reasons } = props.reports;
   return (
     <li className="panel admin-report" data-testid={props.testId}>
       <div>
-        {props.children} · {reports} report{reports === 1 ? "" : "s"} ({reasons.join(", ")})
+        {props.children} · {t("moderation.reports", { count: reports, reasons: reasons.join(", ") })}
       </div>
       <div className="admin-controls">
         <button type="button" className="secondary-button" onClick={() => props.settle("dismiss")}>
-          Dismiss
+          {t("moderation.dismiss")}
         </button>
         <button type="button" className="danger-button" onClick={() => props.settle("remove")}>
           {props.removeLabel}
@@ -38,6 +40,7 @@ function HookReviewItem(props: {
   readonly hook: HookInReview;
   readonly review: (action: "pass" | "fail") => void;
 }) {
+  const { t } = useTranslation("admin");
   const { hook } = props;
   const refused = hook.status === "rendered_failed_moderation";
   return (
@@ -51,16 +54,23 @@ function HookReviewItem(props: {
         preload="none"
       />
       <div>
-        {hook.title || "Untitled hook"} by @{hook.owner_handle} on{" "}
-        <Link href={`/song/${hook.clip_id}`}>the song</Link> ·{" "}
-        {refused ? `refused: ${hook.moderation_note ?? "automatic checks"}` : "posted"}
+        <Trans
+          t={t}
+          i18nKey="moderation.hookBy"
+          values={{ title: hook.title || t("moderation.untitledHook"), handle: hook.owner_handle }}
+          components={{ song: <Link href={`/song/${hook.clip_id}`} /> }}
+        />{" "}
+        ·{" "}
+        {refused
+          ? t("moderation.refused", { note: hook.moderation_note ?? t("moderation.automaticChecks") })
+          : t("moderation.posted")}
       </div>
       <div className="admin-controls">
         <button type="button" className="secondary-button" onClick={() => props.review("pass")}>
-          Pass
+          {t("moderation.pass")}
         </button>
         <button type="button" className="danger-button" onClick={() => props.review("fail")}>
-          Fail
+          {t("moderation.fail")}
         </button>
       </div>
     </li>
@@ -69,32 +79,45 @@ function HookReviewItem(props: {
 
 /** Reported songs and comments, most reported first, each settled with one action; hooks to review. */
 export function ModerationPanel() {
+  const { t } = useTranslation("admin");
   const { data, failure, reload } = useAdminData("/api/admin/moderation", moderationViewSchema);
   const settle = async (what: string, path: string, body: object) => {
     if (await runAction(what, () => apiSend(path, { method: "POST", body }))) await reload();
   };
   const settleSong = (clipId: string, action: Settle) =>
-    settle(action === "dismiss" ? "Reports dismissed" : "Song unpublished", "/api/admin/moderation/songs", {
-      clip_id: clipId,
-      action: action === "dismiss" ? "dismiss" : "unpublish",
-    });
+    settle(
+      t(action === "dismiss" ? "moderation.reportsDismissed" : "moderation.songUnpublished"),
+      "/api/admin/moderation/songs",
+      {
+        clip_id: clipId,
+        action: action === "dismiss" ? "dismiss" : "unpublish",
+      },
+    );
   const settleComment = (commentId: string, action: Settle) =>
-    settle(action === "dismiss" ? "Reports dismissed" : "Comment deleted", "/api/admin/moderation/comments", {
-      comment_id: commentId,
-      action: action === "dismiss" ? "dismiss" : "delete",
-    });
+    settle(
+      t(action === "dismiss" ? "moderation.reportsDismissed" : "moderation.commentDeleted"),
+      "/api/admin/moderation/comments",
+      {
+        comment_id: commentId,
+        action: action === "dismiss" ? "dismiss" : "delete",
+      },
+    );
   const reviewHook = (hookId: string, action: "pass" | "fail") =>
-    settle(action === "pass" ? "Hook passed" : "Hook failed", "/api/admin/moderation/hooks", {
-      hook_id: hookId,
-      action,
-    });
+    settle(
+      t(action === "pass" ? "moderation.hookPassed" : "moderation.hookFailed"),
+      "/api/admin/moderation/hooks",
+      {
+        hook_id: hookId,
+        action,
+      },
+    );
   if (failure) return <p className="error">{failure}</p>;
-  if (!data) return <p className="page-loading">Loading...</p>;
+  if (!data) return <p className="page-loading">{t("common:loading")}</p>;
   return (
-    <section aria-label="Moderation">
-      <h2>Reported songs</h2>
+    <section aria-label={t("tabs.moderation")}>
+      <h2>{t("moderation.reportedSongs")}</h2>
       {data.songs.length === 0 ? (
-        <p className="account-note">No reported songs.</p>
+        <p className="account-note">{t("moderation.noReportedSongs")}</p>
       ) : (
         <ul className="admin-list">
           {data.songs.map((song) => (
@@ -102,18 +125,19 @@ export function ModerationPanel() {
               key={song.clip_id}
               testId="reported-song"
               reports={song}
-              removeLabel="Unpublish"
+              removeLabel={t("moderation.unpublish")}
               settle={(action) => void settleSong(song.clip_id, action)}
             >
-              <Link href={`/song/${song.clip_id}`}>{song.title || "Untitled"}</Link> by @{song.owner_handle}
-              {!song.is_public && " · private"}
+              <Link href={`/song/${song.clip_id}`}>{song.title || t("moderation.untitled")}</Link>{" "}
+              {t("moderation.byHandle", { handle: song.owner_handle })}
+              {!song.is_public && ` · ${t("moderation.private")}`}
             </ReportItem>
           ))}
         </ul>
       )}
-      <h2>Reported comments</h2>
+      <h2>{t("moderation.reportedComments")}</h2>
       {data.comments.length === 0 ? (
-        <p className="account-note">No reported comments.</p>
+        <p className="account-note">{t("moderation.noReportedComments")}</p>
       ) : (
         <ul className="admin-list">
           {data.comments.map((comment) => (
@@ -121,18 +145,22 @@ export function ModerationPanel() {
               key={comment.comment_id}
               testId="reported-comment"
               reports={comment}
-              removeLabel="Delete"
+              removeLabel={t("moderation.delete")}
               settle={(action) => void settleComment(comment.comment_id, action)}
             >
-              “{comment.content}” by @{comment.author_handle} on{" "}
-              <Link href={`/song/${comment.clip_id}`}>the song</Link>
+              <Trans
+                t={t}
+                i18nKey="moderation.commentBy"
+                values={{ content: comment.content, handle: comment.author_handle }}
+                components={{ song: <Link href={`/song/${comment.clip_id}`} /> }}
+              />
             </ReportItem>
           ))}
         </ul>
       )}
-      <h2>Hooks to review</h2>
+      <h2>{t("moderation.hooksToReview")}</h2>
       {data.hooks.length === 0 ? (
-        <p className="account-note">No hooks to review.</p>
+        <p className="account-note">{t("moderation.noHooks")}</p>
       ) : (
         <ul className="admin-list">
           {data.hooks.map((hook) => (

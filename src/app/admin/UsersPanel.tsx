@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PLAN_NAMES } from "../../shared/account/plans.ts";
 import { FEATURE_FLAGS, type FeatureFlag, PLAN_KEYS, type PlanKey } from "../../shared/api/accounts.ts";
 import {
@@ -18,6 +19,7 @@ function UserRow({
   readonly user: AdminUser;
   readonly onChanged: (user: AdminUser) => void;
 }) {
+  const { t } = useTranslation("admin");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [flag, setFlag] = useState<string>(FEATURE_FLAGS[0]);
@@ -30,7 +32,7 @@ function UserRow({
     });
   async function grant(event: FormEvent) {
     event.preventDefault();
-    if (await change("Credits changed", { change: "credits", amount: Number(amount), reason })) {
+    if (await change(t("users.creditsChanged"), { change: "credits", amount: Number(amount), reason })) {
       setAmount("");
       setReason("");
     }
@@ -40,20 +42,20 @@ function UserRow({
     <li className="panel admin-user" data-testid="admin-user" aria-label={user.email}>
       <div className="admin-user-head">
         <strong>@{user.handle}</strong> <span>{user.email}</span>
-        {user.is_staff && <span className="admin-tag">staff</span>}
-        {user.locked && <span className="admin-tag admin-tag-alert">locked</span>}
+        {user.is_staff && <span className="admin-tag">{t("users.staffTag")}</span>}
+        {user.locked && <span className="admin-tag admin-tag-alert">{t("users.lockedTag")}</span>}
         {user.subscription_status === "past_due" && (
-          <span className="admin-tag admin-tag-alert">past due</span>
+          <span className="admin-tag admin-tag-alert">{t("users.pastDueTag")}</span>
         )}
-        <span>{user.credits} credits</span>
+        <span>{t("users.credits", { count: user.credits })}</span>
       </div>
       <div className="admin-controls">
         <label>
-          Plan
+          {t("users.plan")}
           <select
             value={user.plan_key}
             onChange={(event) =>
-              void change("Plan changed", { change: "plan", plan_key: event.target.value as PlanKey })
+              void change(t("users.planChanged"), { change: "plan", plan_key: event.target.value as PlanKey })
             }
           >
             {PLAN_KEYS.map((plan) => (
@@ -65,24 +67,24 @@ function UserRow({
         </label>
         <form onSubmit={grant} className="admin-inline-form">
           <label>
-            Credits (negative removes)
+            {t("users.creditsInput")}
             <input type="number" value={amount} onChange={(event) => setAmount(event.target.value)} />
           </label>
           <label>
-            Reason
+            {t("users.reason")}
             <input value={reason} onChange={(event) => setReason(event.target.value)} />
           </label>
           <button type="submit" disabled={amount === "" || reason.trim().length < 3}>
-            Grant
+            {t("users.grant")}
           </button>
         </form>
         <label>
-          Flag
+          {t("users.flag")}
           <select value={flag} onChange={(event) => setFlag(event.target.value)}>
             {FEATURE_FLAGS.map((name) => (
               <option key={name} value={name}>
                 {name}
-                {user.flags.includes(name) ? " (on)" : ""}
+                {user.flags.includes(name) ? ` ${t("users.flagOn")}` : ""}
               </option>
             ))}
           </select>
@@ -91,50 +93,53 @@ function UserRow({
           type="button"
           className="secondary-button"
           onClick={() =>
-            void change("Flag changed", { change: "flag", flag: flag as FeatureFlag, on: !flagOn })
+            void change(t("users.flagChanged"), { change: "flag", flag: flag as FeatureFlag, on: !flagOn })
           }
         >
-          {flagOn ? "Turn off" : "Turn on"}
+          {flagOn ? t("users.turnOff") : t("users.turnOn")}
         </button>
         <button
           type="button"
           className="secondary-button"
-          onClick={() => void change("Staff role changed", { change: "staff", on: !user.is_staff })}
+          onClick={() => void change(t("users.staffChanged"), { change: "staff", on: !user.is_staff })}
         >
-          {user.is_staff ? "Remove staff" : "Make staff"}
+          {user.is_staff ? t("users.removeStaff") : t("users.makeStaff")}
         </button>
         <button
           type="button"
           className="secondary-button"
           onClick={() =>
-            void change(user.locked ? "Unlocked" : "Locked", { change: "lock", on: !user.locked })
+            void change(user.locked ? t("users.unlocked") : t("users.locked"), {
+              change: "lock",
+              on: !user.locked,
+            })
           }
         >
-          {user.locked ? "Unlock" : "Lock"}
+          {user.locked ? t("users.unlock") : t("users.lock")}
         </button>
         <button
           type="button"
           className="secondary-button"
           onClick={() =>
-            void change("Subscription changed", {
+            void change(t("users.subscriptionChanged"), {
               change: "subscription",
               status: user.subscription_status === "past_due" ? "active" : "past_due",
             })
           }
         >
-          {user.subscription_status === "past_due" ? "Mark paid" : "Mark past due"}
+          {user.subscription_status === "past_due" ? t("users.markPaid") : t("users.markPastDue")}
         </button>
         <button
           type="button"
           className="secondary-button"
-          onClick={() => void change("Password reset", { change: "password" })}
+          onClick={() => void change(t("users.passwordReset"), { change: "password" })}
         >
-          Reset password
+          {t("users.resetPassword")}
         </button>
       </div>
       {password && (
         <p role="status" className="admin-secret">
-          New password (shown once): <code>{password}</code>
+          {t("users.newPassword")} <code>{password}</code>
         </p>
       )}
     </li>
@@ -142,6 +147,7 @@ function UserRow({
 }
 
 export function UsersPanel() {
+  const { t } = useTranslation("admin");
   const [query, setQuery] = useState("");
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -157,13 +163,13 @@ export function UsersPanel() {
   const replace = (next: AdminUser) =>
     setUsers((list) => list?.map((user) => (user.id === next.id ? next : user)) ?? null);
   return (
-    <section aria-label="Users">
+    <section aria-label={t("tabs.users")}>
       <form className="admin-inline-form" onSubmit={search}>
         <label>
-          Search users by email or handle
+          {t("users.searchLabel")}
           <input value={query} onChange={(event) => setQuery(event.target.value)} />
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">{t("users.search")}</button>
       </form>
       {failure && (
         <p className="error" role="alert">
@@ -171,9 +177,9 @@ export function UsersPanel() {
         </p>
       )}
       {users === null ? (
-        <p className="account-note">Search by email or handle; an empty search lists the newest accounts.</p>
+        <p className="account-note">{t("users.searchHelp")}</p>
       ) : users.length === 0 ? (
-        <p className="account-note">No account matches.</p>
+        <p className="account-note">{t("users.noMatch")}</p>
       ) : (
         <ul className="admin-list">
           {users.map((user) => (

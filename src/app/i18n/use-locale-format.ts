@@ -6,11 +6,12 @@ import {
   formatDateTime,
   formatDurationWords,
   formatNumber,
+  formatTimeAgo,
 } from "../../shared/i18n/locale-format.ts";
 
-/** Dates, numbers and durations in the language the pages show; a component using it follows a switch. */
+/** Dates, numbers, durations and times ago in the language the pages show; a component using it follows a switch. */
 export function useLocaleFormat() {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const language = pickLanguage(i18n.language, []);
   return useMemo(
     () => ({
@@ -18,7 +19,8 @@ export function useLocaleFormat() {
       dateTime: (iso: string | Date) => formatDateTime(iso, language),
       number: (value: number) => formatNumber(value, language),
       duration: (seconds: number) => formatDurationWords(seconds, language),
+      timeAgo: (iso: string, now: number) => formatTimeAgo(iso, now, language, t("common:timeAgo.justNow")),
     }),
-    [language],
+    [language, t],
   );
 }

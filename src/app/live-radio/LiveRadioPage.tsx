@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loadSession } from "../account/session-store.ts";
 import { Link } from "../router/Link.tsx";
@@ -20,17 +21,18 @@ const cover = (item: StationItem, size: number) =>
 
 /** The operating system's media controls show the song on air. */
 function useLiveMediaSession(playing: StationItem | null): void {
+  const { t } = useTranslation("radio");
   useEffect(() => {
     const session = typeof navigator === "undefined" ? undefined : navigator.mediaSession;
     if (session === undefined || playing === null) return;
     session.metadata = new MediaMetadata({
-      title: playing.item.title || "Untitled",
+      title: playing.item.title || t("untitled"),
       artist: playing.item.handle,
-      album: "Tunesmith Live Radio",
+      album: t("live.album"),
       artwork: playing.item.image_url === null ? [] : [{ src: playing.item.image_url }],
     });
     session.playbackState = "playing";
-  }, [playing]);
+  }, [playing, t]);
 }
 
 /**
@@ -38,6 +40,7 @@ function useLiveMediaSession(playing: StationItem | null): void {
  * listener's press, as pages may not start it unasked.
  */
 export default function LiveRadioPage() {
+  const { t, i18n } = useTranslation("radio");
   const audio = useRef<HTMLAudioElement | null>(null);
   const station = useLiveStation(audio);
   useLiveMediaSession(station.playing);
@@ -66,22 +69,27 @@ export default function LiveRadioPage() {
           )}
           <div className="playlist-facts">
             <span className="playlist-kind">
-              <span className="live-dot" aria-hidden="true" /> Live Radio
+              <span className="live-dot" aria-hidden="true" /> {t("live.kind")}
             </span>
-            <h1 className="playlist-name">Tunesmith Live</h1>
-            {station.state === "loading" && <p className="playlist-owner">Tuning in...</p>}
-            {station.state === "failed" && (
-              <p className="playlist-owner">Failed to fetch song list. Trying again...</p>
-            )}
+            <h1 className="playlist-name">{t("live.title")}</h1>
+            {station.state === "loading" && <p className="playlist-owner">{t("live.tuningIn")}</p>}
+            {station.state === "failed" && <p className="playlist-owner">{t("live.failed")}</p>}
             {station.state === "ready" && onAir === undefined && (
               <p className="playlist-owner" data-testid="live-radio-empty">
-                The station is quiet: no public songs yet. Publish a song and it joins the programme.
+                {t("live.empty")}
               </p>
             )}
             {onAir !== undefined && (
               <p className="playlist-owner">
-                On air: <Link href={`/song/${onAir.songId}`}>{onAir.item.title || "Untitled"}</Link> by{" "}
-                <Link href={`/@${onAir.item.handle}`}>@{onAir.item.handle}</Link>
+                <Trans
+                  t={t}
+                  i18nKey="live.onAir"
+                  values={{ title: onAir.item.title || t("untitled"), handle: onAir.item.handle }}
+                  components={{
+                    song: <Link href={`/song/${onAir.songId}`} />,
+                    owner: <Link href={`/@${onAir.item.handle}`} />,
+                  }}
+                />
               </p>
             )}
             <div className="playlist-actions">
@@ -91,28 +99,31 @@ export default function LiveRadioPage() {
                 disabled={onAir === undefined}
                 onClick={station.listening ? station.stop : station.listen}
               >
-                {station.listening ? "■ Stop" : "▶ Listen live"}
+                {station.listening ? `■ ${t("live.stop")}` : `▶ ${t("live.listen")}`}
               </button>
             </div>
           </div>
         </header>
         {upNext.length > 0 && (
-          <section aria-label="Up next" className="radio-up-next">
-            <h2>Up next</h2>
+          <section aria-label={t("live.upNext")} className="radio-up-next">
+            <h2>{t("live.upNext")}</h2>
             <ol className="playlist-songs">
               {upNext.map((item) => (
                 <li key={item.startMs} className="playlist-song">
                   {cover(item, 40)}
                   <span className="playlist-song-names">
                     <Link className="playlist-song-title" href={`/song/${item.songId}`}>
-                      {item.item.title || "Untitled"}
+                      {item.item.title || t("untitled")}
                     </Link>
                     <Link className="playlist-song-handle" href={`/@${item.item.handle}`}>
                       @{item.item.handle}
                     </Link>
                   </span>
                   <span className="playlist-song-duration">
-                    {new Date(item.startMs).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                    {new Date(item.startMs).toLocaleTimeString(i18n.language, {
+                      hour: "2-digit",
+                      minute: "2-digit",
+                    })}
                   </span>
                 </li>
               ))}

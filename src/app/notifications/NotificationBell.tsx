@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "../router/Link.tsx";
 import { followNotifications, useNotifications } from "./notifications-store.ts";
 import "./notifications.css";
@@ -8,10 +9,12 @@ const BADGE_MAX = 99;
 
 /** The header's bell for the signed-in user (none when signed out): the unread count, live. */
 export function NotificationBell({ userId }: { readonly userId: string | null }) {
+  const { t } = useTranslation();
   const unread = useNotifications((state) => state.unreadCount ?? 0);
   useEffect(() => (userId === null ? undefined : followNotifications(userId)), [userId]);
   if (userId === null) return null;
-  const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
+  const label =
+    unread === 0 ? t("notificationBell.label") : t("notificationBell.labelUnread", { count: unread });
   return (
     <Link
       href="/notifications"

@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Notification } from "../../shared/api/notifications.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
-import { notificationHref, notificationText, timeAgo } from "../notifications/notification-text.ts";
+import { i18n } from "../i18n/i18n.ts";
+import { useLocaleFormat } from "../i18n/use-locale-format.ts";
+import { notificationHref, notificationText } from "../notifications/notification-text.ts";
 import {
   dismiss,
   loadNewer,
@@ -17,14 +20,17 @@ import { showToast } from "../shell/toast-store.ts";
 import "../create/create.css";
 import "../notifications/notifications.css";
 
+/** The toast title of each change that can be refused. */
+type Change = "markReadFailed" | "markAllReadFailed" | "dismissFailed";
+
 /** Runs a change; a refusal shows as a toast, the list stays as it was. */
-async function attempt(what: string, change: () => Promise<void>): Promise<void> {
+async function attempt(what: Change, change: () => Promise<void>): Promise<void> {
   try {
     await change();
   } catch (error) {
     showToast({
       kind: "error",
-      title: `Could not ${what}`,
+      title: i18n.t(`notifications:page.${what}`),
       description: error instanceof Error ? error.message : String(error),
       durationMs: 5000,
     });
@@ -38,10 +44,12 @@ function NotificationRow({
   readonly notification: Notification;
   readonly now: number;
 }) {
+  const { t } = useTranslation("notifications");
+  const format = useLocaleFormat();
   const href = notificationHref(notification);
   const initial = (notification.user_profiles[0]?.handle ?? "?").slice(0, 1).toUpperCase();
   const open = () => {
-    if (!notification.is_read) void attempt("mark it read", () => markRead([notification.id]));
+    if (!notification.is_read) void attempt("markReadFailed", () => markRead([notification.id]));
     if (href) navigate(href);
   };
   return (
@@ -56,13 +64,13 @@ function NotificationRow({
       <div className="notification-body">
         {href ? (
           <button type="button" className="notification-text link-button" onClick={open}>
-            {notificationText(notification)}
+            {notificationText(notification, t)}
           </button>
         ) : (
-          <span className="notification-text">{notificationText(notification)}</span>
+          <span className="notification-text">{notificationText(notification, t)}</span>
         )}
         <time className="notification-time" dateTime={notification.updated_at}>
-          {timeAgo(notification.updated_at, now)}
+          {format.timeAgo(notification.updated_at, now)}
         </time>
       </div>
       <div className="notification-actions">
@@ -70,18 +78,17 @@ function NotificationRow({
           <button
             type="button"
             className="create-small-button"
-            onClick={() => void attempt("mark it read", () => markRead([notification.id]))}
+            onClick={() => void attempt("markReadFailed", () => markRead([notification.id]))}
           >
-            Mark read
+            {t("page.markRead")}
           </button>
         )}
         <button
           type="button"
           className="create-small-button"
-          aria-label="Dismiss"
-          onClick={() => void attempt("dismiss it", () => dismiss(notification.id))}
+          onClick={() => void attempt("dismissFailed", () => dismiss(notification.id))}
         >
-          Dismiss
+          {t("page.dismiss")}
         </button>
       </div>
     </li>
@@ -96,6 +103,7 @@ function LoadButton({
   readonly direction: "newer" | "older";
   readonly busy: "newer" | "older" | null;
 }) {
+  const { t } = useTranslation("notifications");
   return (
     <button
       type="button"
@@ -103,13 +111,16 @@ function LoadButton({
       disabled={busy !== null}
       onClick={() => void (direction === "newer" ? loadNewer() : loadOlder())}
     >
-      {busy === direction ? "Loading..." : `Load ${direction}`}
+      {busy === direction
+        ? t("page.loading")
+        : t(direction === "newer" ? "page.loadNewer" : "page.loadOlder")}
     </button>
   );
 }
 
 /** /notifications: the signed-in user's notifications, newest first, live. */
 export default function NotificationsPage() {
+  const { t } = useTranslation("notifications");
   const session = useSignedIn();
   const state = useNotifications((current) => current);
   const [now, setNow] = useState(() => Date.now());
@@ -124,42 +135,39 @@ export default function NotificationsPage() {
     <main className="page notifications-page">
       <PageHeader />
       <header className="notifications-head">
-        <h1>Notifications</h1>
+        <h1>{t("page.title")}</h1>
         <span className="notifications-unread" data-testid="notifications-unread">
-          {unread === 0 ? "All read" : `${unread} unread`}
+          {unread === 0 ? t("page.allRead") : t("page.unread", { count: unread })}
         </span>
         <button
           type="button"
           className="create-small-button"
           disabled={unread === 0}
-          onClick={() => void attempt("mark them read", markAllRead)}
+          onClick={() => void attempt("markAllReadFailed", markAllRead)}
         >
-          Mark all as read
+          {t("page.markAllRead")}
         </button>
       </header>
       {state.error && (
         <p className="error" role="alert">
-          Notifications could not be loaded: {state.error}
+          {t("page.loadFailed", { problem: state.error })}
         </p>
       )}
       {session?.user == null || !state.loaded ? (
-        <p className="page-loading">Loading...</p>
+        <p className="page-loading">{t("page.loading")}</p>
       ) : (
         <>
           <div className="notifications-paging">
             <LoadButton direction="newer" busy={state.busy} />
-            {!state.hasNewer && <span className="notifications-note">Nothing newer</span>}
+            {!state.hasNewer && <span className="notifications-note">{t("page.nothingNewer")}</span>}
           </div>
           {state.items.length === 0 ? (
             <div className="notifications-empty" data-testid="notifications-empty">
-              <h2>No notifications</h2>
-              <p>
-                When people like your songs, or love, follow or make songs with your personas, you will see it
-                here.
-              </p>
+              <h2>{t("page.emptyTitle")}</h2>
+              <p>{t("page.emptyBody")}</p>
             </div>
           ) : (
-            <ul className="notifications-list" aria-label="Notifications">
+            <ul className="notifications-list" aria-label={t("page.listLabel")}>
               {state.items.map((notification) => (
                 <NotificationRow key={notification.id} notification={notification} now={now} />
               ))}
@@ -170,7 +178,7 @@ export default function NotificationsPage() {
               {state.hasOlder ? (
                 <LoadButton direction="older" busy={state.busy} />
               ) : (
-                <span className="notifications-note">No older notifications</span>
+                <span className="notifications-note">{t("page.noOlder")}</span>
               )}
             </div>
           )}

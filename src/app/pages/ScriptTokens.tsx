@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   API_TOKEN_NAME_MAX,
   type ApiToken,
@@ -7,24 +8,29 @@ import {
   createdApiTokenSchema,
 } from "../../shared/api/api-tokens.ts";
 import { apiRequest, apiSend } from "../account/api-request.ts";
-import { timeAgo } from "../notifications/notification-text.ts";
+import { i18n } from "../i18n/i18n.ts";
+import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { showToast } from "../shell/toast-store.ts";
 
 const TOKENS_PATH = "/api/account/api-tokens";
 
-const failed = (what: string, error: unknown) =>
+/** The toast title of each step that can be refused. */
+type Step = "copyFailed" | "loadFailed" | "makeFailed" | "revokeFailed";
+
+const failed = (what: Step, error: unknown) =>
   showToast({
     kind: "error",
-    title: `Could not ${what}`,
+    title: i18n.t(`account:scriptTokens.${what}`),
     description: error instanceof Error ? error.message : String(error),
     durationMs: 6000,
   });
 
 /** A token just made: its secret, shown this once, with a copy button. */
 function NewSecret({ token, onDone }: { readonly token: string; readonly onDone: () => void }) {
+  const { t } = useTranslation("account");
   return (
     <div className="token-secret" role="status" data-testid="token-secret">
-      <p>Copy the token now: it is not shown again.</p>
+      <p>{t("scriptTokens.copyNow")}</p>
       <code>{token}</code>
       <div className="token-secret-actions">
         <button
@@ -33,14 +39,14 @@ function NewSecret({ token, onDone }: { readonly token: string; readonly onDone:
           onClick={() =>
             void navigator.clipboard
               .writeText(token)
-              .then(() => showToast({ kind: "success", title: "Token copied", durationMs: 3000 }))
-              .catch((error) => failed("copy the token", error))
+              .then(() => showToast({ kind: "success", title: t("scriptTokens.copied"), durationMs: 3000 }))
+              .catch((error) => failed("copyFailed", error))
           }
         >
-          Copy
+          {t("scriptTokens.copy")}
         </button>
         <button type="button" className="create-small-button" onClick={onDone}>
-          Done
+          {t("scriptTokens.done")}
         </button>
       </div>
     </div>
@@ -52,18 +58,20 @@ function NewSecret({ token, onDone }: { readonly token: string; readonly onDone:
  * with when each was last used, revoked at once. Scripts send one as `Authorization: Bearer <token>`.
  */
 export function ScriptTokens() {
+  const { t } = useTranslation("account");
   const [tokens, setTokens] = useState<readonly ApiToken[] | null>(null);
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiTokenScope>("read");
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const now = Date.now();
+  const format = useLocaleFormat();
 
   const load = useCallback(async () => {
     try {
       setTokens((await apiRequest(TOKENS_PATH, apiTokenListSchema)).tokens);
     } catch (error) {
-      failed("load your tokens", error);
+      failed("loadFailed", error);
     }
   }, []);
   useEffect(() => {
@@ -79,35 +87,38 @@ export function ScriptTokens() {
       setName("");
       await load();
     } catch (error) {
-      failed("make the token", error);
+      failed("makeFailed", error);
     } finally {
       setBusy(false);
     }
   }
 
   async function revoke(token: ApiToken) {
-    if (!window.confirm(`Revoke "${token.name}"? Scripts using it stop working at once.`)) return;
+    if (!window.confirm(t("scriptTokens.revokeConfirm", { name: token.name }))) return;
     try {
       await apiSend(`${TOKENS_PATH}/${token.id}`, { method: "DELETE" });
-      showToast({ kind: "info", title: `Revoked "${token.name}"`, durationMs: 4000 });
+      showToast({ kind: "info", title: t("scriptTokens.revoked", { name: token.name }), durationMs: 4000 });
       await load();
     } catch (error) {
-      failed("revoke the token", error);
+      failed("revokeFailed", error);
     }
   }
 
   return (
     <section className="script-tokens" aria-labelledby="script-tokens-title">
-      <h2 id="script-tokens-title">Script tokens</h2>
+      <h2 id="script-tokens-title">{t("scriptTokens.title")}</h2>
       <p className="script-tokens-help">
-        Scripts sign in with a token sent as <code>Authorization: Bearer &lt;token&gt;</code>. A read token
-        can list and download; a write token can also create songs and change your library. See the{" "}
-        <a href="/api/docs">API reference</a>. Name each token after what uses it, a nightly backup say, so
-        you know which to revoke.
+        <Trans
+          t={t}
+          i18nKey="scriptTokens.help"
+          values={{ header: "Authorization: Bearer <token>" }}
+          // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the translated words
+          components={{ code: <code />, docs: <a href="/api/docs" /> }}
+        />
       </p>
       <form className="script-token-form" onSubmit={(event) => void create(event)}>
         <label>
-          Name
+          {t("scriptTokens.name")}
           <input
             value={name}
             maxLength={API_TOKEN_NAME_MAX}
@@ -116,31 +127,31 @@ export function ScriptTokens() {
           />
         </label>
         <label>
-          Scope
+          {t("scriptTokens.scope")}
           <select value={scope} onChange={(event) => setScope(event.target.value as ApiTokenScope)}>
-            <option value="read">Read</option>
-            <option value="write">Read and write</option>
+            <option value="read">{t("scriptTokens.read")}</option>
+            <option value="write">{t("scriptTokens.readWrite")}</option>
           </select>
         </label>
         <button type="submit" className="create-small-button" disabled={busy || name.trim() === ""}>
-          {busy ? "Making..." : "Make token"}
+          {busy ? t("scriptTokens.making") : t("scriptTokens.make")}
         </button>
       </form>
       {secret !== null && <NewSecret token={secret} onDone={() => setSecret(null)} />}
       {tokens === null ? (
-        <p className="page-loading">Loading...</p>
+        <p className="page-loading">{t("common:loading")}</p>
       ) : tokens.length === 0 ? (
         <p className="script-tokens-empty" data-testid="script-tokens-empty">
-          No tokens yet. Make one above to use the API from a script.
+          {t("scriptTokens.empty")}
         </p>
       ) : (
-        <table className="script-token-list" aria-label="Script tokens">
+        <table className="script-token-list" aria-label={t("scriptTokens.title")}>
           <thead>
             <tr>
-              <th>Name</th>
-              <th>Scope</th>
-              <th>Made</th>
-              <th>Last used</th>
+              <th>{t("scriptTokens.name")}</th>
+              <th>{t("scriptTokens.scope")}</th>
+              <th>{t("scriptTokens.made")}</th>
+              <th>{t("scriptTokens.lastUsed")}</th>
               <th />
             </tr>
           </thead>
@@ -148,14 +159,16 @@ export function ScriptTokens() {
             {tokens.map((token) => (
               <tr key={token.id} data-testid="script-token-row">
                 <td>{token.name}</td>
-                <td>{token.scope === "write" ? "Read and write" : "Read"}</td>
-                <td>{timeAgo(token.created_at, now)}</td>
+                <td>{token.scope === "write" ? t("scriptTokens.readWrite") : t("scriptTokens.read")}</td>
+                <td>{format.timeAgo(token.created_at, now)}</td>
                 <td data-testid="script-token-last-used">
-                  {token.last_used_at === null ? "Never" : timeAgo(token.last_used_at, now)}
+                  {token.last_used_at === null
+                    ? t("scriptTokens.never")
+                    : format.timeAgo(token.last_used_at, now)}
                 </td>
                 <td>
                   <button type="button" className="create-small-button" onClick={() => void revoke(token)}>
-                    Revoke
+                    {t("scriptTokens.revoke")}
                   </button>
                 </td>
               </tr>

@@ -24,6 +24,9 @@ export const NAMESPACES = [
   "playlist",
   "search",
   "hooks",
+  "notifications",
+  "admin",
+  "radio",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);

@@ -35,3 +35,21 @@ export function formatDurationWords(seconds: number, language: Language): string
   );
   return new Intl.ListFormat(language, { style: "short", type: "unit" }).format(words);
 }
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/**
+ * How long ago, as people say it: "5 minutes ago", "yesterday", "3 days ago" / "hace 5 minutos",
+ * "ayer"; under a minute, `justNow` (the language's words for it); past a week, the date.
+ */
+export function formatTimeAgo(iso: string, now: number, language: Language, justNow: string): string {
+  const elapsed = Math.max(0, now - Date.parse(iso));
+  if (elapsed < 60_000) return justNow;
+  if (elapsed >= 7 * 86_400_000) return formatDate(iso, language);
+  const [unit, size] = UNITS.find(([, length]) => elapsed >= length) ?? UNITS[UNITS.length - 1];
+  return new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(-Math.floor(elapsed / size), unit);
+}
