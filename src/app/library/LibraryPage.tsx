@@ -21,7 +21,6 @@ import { TrashView } from "./TrashView.tsx";
 import { useLibraryUpdates } from "./use-library-updates.ts";
 import { WorkspaceGoneNotice } from "./WorkspaceGoneNotice.tsx";
 import { WorkspacePanel } from "./WorkspacePanel.tsx";
-import "../../studio/ui/studio.css";
 import "../create/create.css";
 import "./library.css";
 

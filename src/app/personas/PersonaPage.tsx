@@ -15,7 +15,6 @@ import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
-import "../../studio/ui/studio.css";
 import "../create/create.css";
 
 type Loaded =
