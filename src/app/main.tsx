@@ -4,6 +4,8 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { followAccountLanguage } from "./account/language-choice.ts";
 import { startTexts } from "./i18n/i18n.ts";
+import "../ui/tokens.css";
+import "../ui/widgets.css";
 import "./styles.css";
 
 const root = document.getElementById("root");

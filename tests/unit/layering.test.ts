@@ -3,6 +3,8 @@
 // - dsp <- worklets <- src/engine <- src/studio <- src/app: a layer imports itself and layers to its left;
 // - src/shared imports no other folder of ours but types of dsp/ and worklets/; pages and server use it;
 // - src/ui (React widgets the studio and the pages share) imports only src/shared; both page layers use it;
+// - the pages take the design tokens and the widgets' styles from src/ui; only a page that hosts the
+//   studio (/studio, /edit) imports the studio's stylesheets;
 // - src/server and src/generator use the engine only through its Node entries (src/engine/node.ts,
 //   src/engine/node-render.ts), never page code (src/app, src/studio); the server may use the generator;
 // - src/platform (where files are on disk) imports nothing of ours; src/tooling (build and start
@@ -41,6 +43,15 @@ interface Rule {
   /** May use src/engine through its Node entries. */
   readonly engineEntries?: boolean;
 }
+
+/**
+ * The pages that host the studio, the only files of src/app that may import its stylesheets (a file,
+ * or a folder ending in "/"): every other page gets the tokens and widget styles from src/ui.
+ */
+const STUDIO_HOSTS = ["src/app/StudioPage.tsx", "src/app/edit/"];
+
+const hostsStudio = (file: string): boolean =>
+  STUDIO_HOSTS.some((host) => (host.endsWith("/") ? file.startsWith(host) : file === host));
 
 /** The page layers, which may use the shared widgets of src/ui. */
 const PAGE_LAYERS = ["src/studio", "src/app"];
@@ -134,7 +145,10 @@ function layeringViolations(imports: readonly Import[]): string[] {
     if (source === target) continue;
     const rule = RULES[source];
     const where = `${edge.from} imports ${edge.specifier} (${edge.to})`;
-    if (!rule) {
+    if (source === "src/app" && target === "src/studio" && edge.to.endsWith(".css")) {
+      if (!hostsStudio(edge.from))
+        problems.push(`${where}: only a page hosting the studio uses its styles; others take src/ui's`);
+    } else if (!rule) {
       problems.push(`${where}: ${source} has no layering rule; give it one in tests/unit/layering.test.ts`);
     } else if (target === "src/engine" && rule.engineEntries) {
       if (!ENGINE_NODE_ENTRIES.includes(edge.to)) {
@@ -253,6 +267,21 @@ describe("the layering checker on a small graph", () => {
     );
     expect(layeringViolations([edge("worklets/w.ts", "src/engine/e.ts")])).toHaveLength(1);
     expect(layeringViolations([edge("dsp/d.ts", "worklets/w.ts")])).toHaveLength(1);
+  });
+
+  it("lets only the pages hosting the studio import its stylesheets", () => {
+    expect(
+      layeringViolations([
+        edge("src/app/edit/EditPage.tsx", "src/studio/ui/studio.css"),
+        edge("src/app/StudioPage.tsx", "src/studio/ui/studio.css"),
+        edge("src/app/create/CreatePage.tsx", "src/studio/ui/Studio.tsx"),
+      ]),
+    ).toEqual([]);
+    expect(layeringViolations([edge("src/app/create/CreatePage.tsx", "src/studio/ui/studio.css")])).toEqual([
+      "src/app/create/CreatePage.tsx imports src/studio/ui/studio.css (src/studio/ui/studio.css): " +
+        "only a page hosting the studio uses its styles; others take src/ui's",
+    ]);
+    expect(layeringViolations([edge("src/app/editor.tsx", "src/studio/ui/studio.css")])).toHaveLength(1);
   });
 
   it("holds the server and the generator to the engine's Node entries and away from pages", () => {

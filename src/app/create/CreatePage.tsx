@@ -19,7 +19,6 @@ import { WorkspaceInvites } from "./WorkspaceInvites.tsx";
 import { WorkspaceSwitcher } from "./WorkspaceSwitcher.tsx";
 import { loadWorkspaceClips } from "./workspace-clips.ts";
 import { rememberedWorkspace, rememberWorkspace } from "./workspace-memory.ts";
-import "../../studio/ui/studio.css";
 import "./create.css";
 
 /**

@@ -23,7 +23,6 @@ import { useLibraryUpdates } from "./use-library-updates.ts";
 import { WorkspaceGoneNotice } from "./WorkspaceGoneNotice.tsx";
 import { WorkspacePanel } from "./WorkspacePanel.tsx";
 import { PinnedInWorkspace } from "./WorkspacePins.tsx";
-import "../../studio/ui/studio.css";
 import "../create/create.css";
 import "./library.css";
 

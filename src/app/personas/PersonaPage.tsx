@@ -16,7 +16,6 @@ import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
-import "../../studio/ui/studio.css";
 import "../create/create.css";
 import "../songs/songs.css";
 

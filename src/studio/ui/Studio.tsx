@@ -37,6 +37,8 @@ import { SessionContext } from "./studio-context.ts";
 import { applyTheme, savedTheme } from "./theme.ts";
 import { TimelinePane } from "./tracks/TimelinePane.tsx";
 import { TransportBar } from "./transport/TransportBar.tsx";
+import "../../ui/tokens.css";
+import "../../ui/widgets.css";
 import "./studio.css";
 
 export interface StudioProps {
