@@ -19,6 +19,8 @@ export async function newTestHook(
     readonly uploadId?: string;
     readonly videoKey?: string;
     readonly thumbnailKey?: string;
+    /** When it was made (the database's clock by default, which two quick inserts may share). */
+    readonly createdAt?: Date;
   },
 ): Promise<string> {
   const row = await db
@@ -40,6 +42,7 @@ export async function newTestHook(
       video_start_s: 0,
       video_end_s: 10,
       video_volume: 0,
+      created_at: hook.createdAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -37,7 +37,13 @@ describe.each(BACKENDS)("hook likes, comments and feed on %s", (backend) => {
 
   /** A hook row as the render leaves it (the render itself is tested in api-hooks.test.ts). */
   const newHook = (
-    options: { clipId?: string; status?: HookStatus; allowComments?: boolean; title?: string } = {},
+    options: {
+      clipId?: string;
+      status?: HookStatus;
+      allowComments?: boolean;
+      title?: string;
+      createdAt?: Date;
+    } = {},
   ) =>
     newTestHook(db(), {
       userId: owner.id,
@@ -45,6 +51,7 @@ describe.each(BACKENDS)("hook likes, comments and feed on %s", (backend) => {
       status: options.status,
       title: options.title,
       allowComments: options.allowComments,
+      createdAt: options.createdAt,
       videoKey: "hooks/test/hook.mp4",
       thumbnailKey: "hooks/test/thumbnail.jpg",
     });
@@ -74,7 +81,10 @@ describe.each(BACKENDS)("hook likes, comments and feed on %s", (backend) => {
 
   it("pages through posted hooks of public songs, newest first, with no repeats, for anyone", async () => {
     const posted: string[] = [];
-    for (let i = 0; i < HOOK_FEED_PAGE_SIZE + 2; i++) posted.push(await newHook({ title: `Feed ${i}` }));
+    // A second apart: two quick inserts can share the database clock's reading, and the feed then
+    // orders them by id.
+    for (let i = 0; i < HOOK_FEED_PAGE_SIZE + 2; i++)
+      posted.push(await newHook({ title: `Feed ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }));
     const hidden = [
       await newHook({ status: "rendering" }),
       await newHook({ status: "rendered_failed_moderation" }),
