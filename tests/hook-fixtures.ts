@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../src/server/db/schema.ts";
 import type { HookStatus } from "../src/shared/api/hooks.ts";
 
@@ -42,9 +42,12 @@ export async function newTestHook(
       video_start_s: 0,
       video_end_s: 10,
       video_volume: 0,
-      created_at: hook.createdAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (hook.createdAt !== undefined)
+    await sql`update hooks set created_at = ${hook.createdAt.toISOString()}::timestamptz where id = ${row.id}`.execute(
+      db,
+    );
   return row.id;
 }
