@@ -32,10 +32,12 @@ describe("studio routes", () => {
     expect(matchRoute("/song/not-an-id")).toEqual({ name: "notFound" });
   });
 
-  it("renders the not-found page for a page of the table this app does not have yet", () => {
+  it("matches the table's pages, and renders the not-found page for a path outside it", () => {
     expect(matchRoute("/create/v2")).toEqual({ name: "create" });
     expect(matchRoute("/login/")).toEqual({ name: "login" });
-    expect(matchRoute("/hooks")).toEqual({ name: "notFound" });
+    expect(matchRoute("/hooks")).toEqual({ name: "hooks" });
+    expect(matchRoute("/hooks/create")).toEqual({ name: "hookCreate" });
+    expect(matchRoute("/no-such-page")).toEqual({ name: "notFound" });
     expect(matchRoute("/on_repeat")).toEqual({ name: "onRepeat" });
     expect(matchRoute("/live-radio")).toEqual({ name: "liveRadio" });
   });
