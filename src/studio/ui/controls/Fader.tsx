@@ -1,7 +1,7 @@
 // The studio's fader: drag to change (with pointer lock, so long drags do not run
 // off the screen), double-click to reset, value clamped 0..1, travel shaped by the fader law.
 
-import { type KeyboardEvent, type PointerEvent, useRef } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import {
   amplitudeToFaderPosition,
   faderPositionToAmplitude,
@@ -44,7 +44,13 @@ export function Fader({
 }: FaderProps) {
   const track = useRef<HTMLDivElement>(null);
   const drag = useRef<{ position: number; width: number; lastX: number } | null>(null);
+  /** Removes the window's listeners of the drag under way. */
+  const stopListening = useRef<(() => void) | null>(null);
+  // A drag's window listeners outlive the render that added them: they call the latest handlers.
+  const latest = useRef({ onChange, onGestureEnd });
+  latest.current = { onChange, onGestureEnd };
   const position = amplitudeToFaderPosition(value);
+  useEffect(() => () => stopListening.current?.(), []);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || track.current === null) return;
@@ -56,6 +62,18 @@ export function Fader({
     drag.current = { position: start, width: Math.max(1, box.width), lastX: event.clientX };
     onGestureStart?.();
     if (!onKnob) onChange(faderPositionToAmplitude(start));
+    // The drag is followed on the window: until a late lock is granted the pointer can leave the
+    // narrow track, whose own handlers would then hear nothing (captured or locked, the events
+    // still bubble up to the window).
+    stopListening.current?.();
+    window.addEventListener("pointermove", follow);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+    stopListening.current = () => {
+      window.removeEventListener("pointermove", follow);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+    };
     event.currentTarget.setPointerCapture(event.pointerId);
     // Pointer lock keeps long drags going past the screen's edge; where refused, capture suffices.
     // A lock granted after a quick press has already ended is let go at once.
@@ -67,7 +85,7 @@ export function Fader({
     if (drag.current === null && document.pointerLockElement === track.current) document.exitPointerLock();
   };
 
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+  const follow = (event: globalThis.PointerEvent) => {
     const state = drag.current;
     if (state === null) return;
     const fine = event.shiftKey ? 0.25 : 1;
@@ -78,7 +96,7 @@ export function Fader({
     const moved = locked ? event.movementX : event.clientX - state.lastX;
     state.lastX = event.clientX;
     state.position = clamp01(state.position + (moved * fine) / state.width);
-    onChange(faderPositionToAmplitude(state.position));
+    latest.current.onChange(faderPositionToAmplitude(state.position));
   };
 
   // Only a release or a cancel ends a drag, not the loss of pointer capture: taking the lock takes
@@ -86,8 +104,10 @@ export function Fader({
   const end = () => {
     if (drag.current === null) return;
     drag.current = null;
+    stopListening.current?.();
+    stopListening.current = null;
     unlockUnlessDragging();
-    onGestureEnd?.();
+    latest.current.onGestureEnd?.();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -116,9 +136,6 @@ export function Fader({
         aria-valuenow={Number(value.toFixed(4))}
         aria-valuetext={formatGain(value)}
         onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={end}
-        onPointerCancel={end}
         onDoubleClick={() => {
           onGestureStart?.();
           onChange(defaultValue);
