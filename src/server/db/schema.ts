@@ -15,6 +15,14 @@ import type {
   JobQueueTable,
   LyricsJobsTable,
 } from "./generation-tables.ts";
+import type {
+  PlaylistClipsTable,
+  PlaylistReactionsTable,
+  PlaylistsTable,
+  WorkspaceInvitesTable,
+  WorkspacePinsTable,
+  WorkspacesTable,
+} from "./library-tables.ts";
 import type { ListenerPlaysTable, PlaybarStatesTable } from "./player-tables.ts";
 import type {
   HookCommentsTable,
@@ -241,35 +249,6 @@ export interface PersonaMarksTable {
   created_at: Generated<Timestamp>;
 }
 
-export interface PlaylistsTable {
-  id: Generated<string>;
-  user_id: string;
-  name: string;
-  description: Generated<string>;
-  image_url: string | null;
-  is_public: Generated<boolean>;
-  is_trashed: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
-  /** Plays started from the playlist's page (0030). */
-  play_count: Generated<number>;
-}
-
-/** A listener's like of a playlist (0030): one per listener and playlist. */
-export interface PlaylistReactionsTable {
-  playlist_id: string;
-  user_id: string;
-  created_at: Generated<Timestamp>;
-}
-
-/** A playlist's songs (0009), in `position` order; a song is in a playlist at most once. */
-export interface PlaylistClipsTable {
-  playlist_id: string;
-  clip_id: string;
-  position: number;
-  added_at: Generated<Timestamp>;
-}
-
 /** A saved styles or lyrics prompt (0009); lyrics or tags is never empty. */
 export interface SavedPromptsTable {
   id: Generated<string>;
@@ -299,36 +278,6 @@ export interface EditorRequestsTable {
   user_id: string;
   clip_id: string;
   message: string;
-  created_at: Generated<Timestamp>;
-}
-
-/** A workspace (0011): a user's named folder of their own clips; clips.project_id names it. */
-export interface WorkspacesTable {
-  id: Generated<string>;
-  user_id: string;
-  name: string;
-  description: Generated<string>;
-  is_shared: Generated<boolean>;
-  is_trashed: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
-}
-
-/** An invite to a workspace, and once accepted its invitee's membership (0090). */
-export interface WorkspaceInvitesTable {
-  id: Generated<string>;
-  workspace_id: string;
-  invited_user_id: string;
-  invited_by: string;
-  status: Generated<"pending" | "accepted" | "declined">;
-  created_at: Generated<Timestamp>;
-  responded_at: Timestamp | null;
-}
-
-/** A clip pinned in a workspace (0011). */
-export interface WorkspacePinsTable {
-  workspace_id: string;
-  clip_id: string;
   created_at: Generated<Timestamp>;
 }
 

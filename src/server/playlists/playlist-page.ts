@@ -6,7 +6,8 @@ import { DEFAULT_PLAYLIST_NAME, PLAYLIST_NOT_FOUND, PLAYLIST_PAGE_SIZE } from ".
 import { selectClips, visibleTo } from "../clips/clip-repository.ts";
 import { clipView } from "../clips/clip-view.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
-import type { Database, PlaylistsTable } from "../db/schema.ts";
+import type { PlaylistsTable } from "../db/library-tables.ts";
+import type { Database } from "../db/schema.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 
 type PlaylistRow = Selectable<PlaylistsTable>;

@@ -12,7 +12,8 @@ import {
   type UpdatePlaylistClipsBody,
 } from "../../shared/api/playlists.ts";
 import { CLIP_NOT_FOUND, findVisibleClips } from "../clips/clip-repository.ts";
-import type { Database, PlaylistsTable } from "../db/schema.ts";
+import type { PlaylistsTable } from "../db/library-tables.ts";
+import type { Database } from "../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { findSharelist } from "./sharelist.ts";
 

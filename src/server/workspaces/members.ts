@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { WORKSPACE_NOT_FOUND } from "../../shared/api/workspaces.ts";
-import type { Database, WorkspacesTable } from "../db/schema.ts";
+import type { WorkspacesTable } from "../db/library-tables.ts";
+import type { Database } from "../db/schema.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
