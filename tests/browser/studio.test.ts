@@ -191,14 +191,48 @@ describe("the studio page", () => {
   it("drags a fader with the pointer, resets it with a double-click, and halves and doubles the grid", async () => {
     const fader = page().getByRole("slider", { name: "Kick volume" });
     const knob = fader.locator(".fader-knob");
+    // hover() waits until the knob stands still and is the element under the pointer (on a loaded
+    // machine the panel may still be settling, or a tooltip covering it), then rests the pointer on it.
+    await knob.hover();
     const box = await knob.boundingBox();
     if (box === null) throw new Error("The kick's fader knob is not on screen");
+    // What the page saw of the drag, for the failure's message.
+    await page().evaluate(() => {
+      const trace: string[] = [];
+      Object.assign(window, { faderTrace: trace });
+      for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) {
+        window.addEventListener(
+          type,
+          (event) => {
+            const { target, clientX, movementX } = event as PointerEvent;
+            const on = target instanceof Element ? target.className : String(target);
+            trace.push(
+              `${type} on ${on} x=${clientX} dx=${movementX} locked=${document.pointerLockElement !== null}`,
+            );
+          },
+          true,
+        );
+      }
+      const slider = document.querySelector('[aria-label="Kick volume"]');
+      if (slider === null) return;
+      new MutationObserver(() => trace.push(`value ${slider.getAttribute("aria-valuenow")}`)).observe(
+        slider,
+        {
+          attributeFilter: ["aria-valuenow"],
+        },
+      );
+    });
     const mouse = page().mouse;
-    await mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await mouse.down();
     for (let step = 1; step <= 5; step++) await mouse.move(box.x + box.width / 2 - step * 8, box.y);
     await mouse.up();
-    await expect.poll(async () => Number(await fader.getAttribute("aria-valuenow"))).toBeLessThan(1);
+    await expect
+      .poll(async () => Number(await fader.getAttribute("aria-valuenow")))
+      .toBeLessThan(1)
+      .catch(async (error: Error) => {
+        const trace = await page().evaluate(() => (window as unknown as { faderTrace: string[] }).faderTrace);
+        throw new Error(`${error.message}; the page saw:\n${trace.join("\n")}`);
+      });
     // The pointer is let go with the button: the rest of the page gets its clicks again.
     await expect.poll(() => page().evaluate(() => document.pointerLockElement === null)).toBe(true);
     await fader.dblclick();
