@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from "react";
 import { useModalFocus } from "../../ui/modal-focus.ts";
+import "../shell/modal.css";
 
 /** What the dialog's main button does; Cancel beside it closes the dialog. */
 export interface DialogConfirm {

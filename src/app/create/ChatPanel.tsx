@@ -9,6 +9,7 @@ import { ClipPlayButton } from "../songs/ClipPlayButton.tsx";
 import { clipStatusLabel } from "../songs/clip-status.ts";
 import { type ChatMessage, sendChatMessage, useChatMessages } from "./chat-flow.ts";
 import { fetchClip } from "./workspace-clips.ts";
+import "./chat.css";
 
 function ReplySong({ first }: { readonly first: Clip }) {
   // The song list follows the clip's progress; the reply shows the latest it knows.

@@ -4,6 +4,7 @@ import { pickUploadFile, UPLOAD_MESSAGE_MS } from "../../shared/create/upload-tr
 import { modalStore, openModal } from "../shell/modal-store.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { UPLOAD_DROP_EVENT } from "./upload/upload-files.ts";
+import "./upload/upload.css";
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") === true;
 

@@ -22,6 +22,7 @@ import {
 import { ShareWorkspaceDialog } from "./ShareWorkspaceDialog.tsx";
 import "./collaboration.css";
 import { hasSetWorkspace, markWorkspaceSet, rememberWorkspace } from "./workspace-memory.ts";
+import "./workspace-switcher.css";
 
 const NEW_WORKSPACE = "__new__";
 

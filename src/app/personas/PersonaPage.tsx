@@ -18,6 +18,7 @@ import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import "../create/create.css";
 import "../songs/songs.css";
+import "./persona-page.css";
 
 type Loaded =
   | { readonly state: "loading" }

@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useModalFocus } from "../../ui/modal-focus.ts";
+import "./modal.css";
 
 export interface CreateModalProps {
   /** The heading's id, which labels the dialog. */

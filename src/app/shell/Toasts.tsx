@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "../router/Link.tsx";
 import { dismissToast, useToasts } from "./toast-store.ts";
+import "./toasts.css";
 
 /**
  * The toasts, newest on top, in a column under the page header (at most three: toast-stack), so the

@@ -24,6 +24,7 @@ import { showToast } from "../../shell/toast-store.ts";
 import { CreateSwitch } from "../CreateSwitch.tsx";
 import { searchOwnSongs } from "../workspace-clips.ts";
 import { listPersonas } from "./personas-api.ts";
+import "./personas.css";
 
 interface CreatePersonaModalProps {
   /** The song chosen before the modal opened (a song menu's Make Persona, or a persona upload). */

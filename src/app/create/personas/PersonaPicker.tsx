@@ -7,6 +7,7 @@ import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
 import { SearchInput } from "../SearchInput.tsx";
 import { toggleLoveWithToast } from "./persona-love.ts";
 import { listPersonas, type PersonaList, searchMyPersonas } from "./personas-api.ts";
+import "./personas.css";
 
 interface PersonaPickerProps {
   readonly selectedId: string | null;

@@ -9,6 +9,7 @@ import { openModal } from "../../shell/modal-store.ts";
 import { showToast } from "../../shell/toast-store.ts";
 import { formStore } from "../form-store.ts";
 import { type SavedPromptKind, savePrompt } from "./saved-prompts-api.ts";
+import "./prompts.css";
 
 const SAVED_MS = 3000;
 const NOT_SAVED_MS = 2000;

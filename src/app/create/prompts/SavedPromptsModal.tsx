@@ -6,6 +6,7 @@ import { useLocaleFormat } from "../../i18n/use-locale-format.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { showToast } from "../../shell/toast-store.ts";
 import { deleteSavedPrompt, listSavedPrompts, type SavedPromptKind } from "./saved-prompts-api.ts";
+import "./prompts.css";
 
 interface SavedPromptsModalProps {
   readonly kind: SavedPromptKind;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MIC_DENIED, MIC_FAILED, MicrophoneError, Recorder, type RecorderStage } from "./recorder.ts";
+import "./upload.css";
 
 interface RecordStageProps {
   readonly onRecorded: (buffer: AudioBuffer, seconds: number) => void;

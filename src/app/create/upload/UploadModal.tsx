@@ -21,6 +21,7 @@ import { recordingTitle, trimmedFile } from "./trimmed-file.ts";
 import { UPLOAD_DROP_EVENT } from "./upload-files.ts";
 import { processUpload, type UploadedAudio, UploadFailure, uploadMessage } from "./upload-process.ts";
 import { agreeToTerms, recordTermsAcceptance, termsAgreedAt } from "./upload-terms.ts";
+import "./upload.css";
 
 interface UploadModalProps {
   /** A file dropped on the window or picked before the modal opened. */

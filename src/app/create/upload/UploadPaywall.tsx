@@ -3,6 +3,7 @@ import { useAccount } from "../../account/session-store.ts";
 import { goToUpgrade } from "../../account/upgrade-link.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { ASK_ADMINISTRATOR } from "../../song-menu/upsells.ts";
+import "./upload.css";
 
 interface PlanOffer {
   readonly name: "Pro" | "Premier";
