@@ -4,7 +4,8 @@
 // under DIR, one beat a line, "seconds [number in the bar]" (the GTZAN/Ballroom/madmom layout;
 // beats numbered 1 are the downbeats). Prints per-file and mean beat F, downbeat F (mir_eval's
 // f_measure: +-70 ms, the first 5 s ignored, see beats-score.ts) and the ratio of the estimated to
-// the annotated tempo.
+// the annotated tempo. `--aubio` adds aubio's beat tracker on the same recordings (beat F and tempo
+// ratio; it gives no downbeats).
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { analyzeBeats } from "../src/engine/beats/index.ts";
@@ -13,11 +14,13 @@ import { decodeAudio } from "../src/server/clips/clip-audio.ts";
 import type { PlanarAudio } from "../src/shared/audio/wav.ts";
 import type { BeatsResult } from "../src/shared/beats/beats-result.ts";
 import * as bars from "../tests/beat-bars.ts";
+import * as folk from "../tests/beat-folk.ts";
 import * as pieces from "../tests/beat-pieces.ts";
 import * as recordings from "../tests/beat-recordings.ts";
 import { downbeatTimes } from "../tests/beat-scores.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
+import { aubioBeats } from "./beats-aubio.ts";
 import { annotatedBpm, beatFMeasure } from "./beats-score.ts";
 
 const dsp = () => instantiateDsp(new WebAssembly.Module(readFileSync(DSP_WASM)));
@@ -34,6 +37,17 @@ interface Scored {
   readonly downbeatF: number | null;
   readonly tempoRatio: number | null;
   readonly meter: string;
+}
+
+/** A peer's beats (no downbeats, no meter) scored as ours are. */
+function scorePeer(name: string, beats: readonly number[], truth: Truth): Scored {
+  return {
+    name,
+    beatF: beatFMeasure(truth.beats, beats),
+    downbeatF: null,
+    tempoRatio: beats.length > 1 ? annotatedBpm(beats) / annotatedBpm(truth.beats) : null,
+    meter: "-",
+  };
 }
 
 function score(name: string, result: BeatsResult, truth: Truth): Scored {
@@ -141,6 +155,7 @@ const SYNTHETIC = {
   jig: bars.jig,
   strings: recordings.strings,
   minuet: bars.minuet,
+  oomPah: folk.oomPah,
 };
 
 /** Seconds of audio analysed per wall second, median of `repeats`, on this thread (one core). */
@@ -189,19 +204,27 @@ export const beatsBench: BenchArea = {
     });
     const long = longPiece();
     const realtime = speed(long, quick ? 1 : 3);
-    const real =
-      dir === undefined
-        ? []
-        : (await realFiles(dir)).map(({ name, audio, truth }) =>
-            score(name, analyzeBeats(instance, audio), truth),
-          );
+    const files = dir === undefined ? [] : await realFiles(dir);
+    const real = files.map(({ name, audio, truth }) => score(name, analyzeBeats(instance, audio), truth));
+    const aubio = args.includes("--aubio")
+      ? files.map(({ name, audio, truth }) => scorePeer(name, aubioBeats(audio), truth))
+      : [];
     const table = [
       `analysis speed, one core: ${realtime.toFixed(0)}x realtime (${(long.channels[0].length / long.sampleRate).toFixed(0)} s song)`,
       "",
       "synthetic pieces (exact truth):",
       qualityTable(synthetic),
       ...(dir === undefined ? [] : ["", `recordings in ${dir}:`, qualityTable(real)]),
+      ...(aubio.length === 0 ? [] : ["", "aubio beat on the same recordings:", qualityTable(aubio)]),
     ].join("\n");
-    return { table, json: { realtime, synthetic, ...(dir === undefined ? {} : { real_dir: dir, real }) } };
+    return {
+      table,
+      json: {
+        realtime,
+        synthetic,
+        ...(dir === undefined ? {} : { real_dir: dir, real }),
+        ...(aubio.length === 0 ? {} : { aubio }),
+      },
+    };
   },
 };
