@@ -6,7 +6,11 @@ import { MediaUrlSigner } from "../../src/server/compat/media-url-signer.ts";
 import type { ClipRow } from "../../src/server/db/schema.ts";
 import type { CreatedApiToken } from "../../src/shared/api/api-tokens.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
-import { SIGNED_MEDIA_EXPIRED, SIGNED_MEDIA_INVALID } from "../../src/shared/api/media-signatures.ts";
+import {
+  SIGNED_MEDIA_EXPIRED,
+  SIGNED_MEDIA_INVALID,
+  SIGNED_MEDIA_REVOKED,
+} from "../../src/shared/api/media-signatures.ts";
 import { newClipWithAudio, startApiServerWithUsers, testAudio } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 
@@ -18,11 +22,12 @@ describe.each(BACKENDS)("signed media URLs for scripts on %s", (backend) => {
   } = startApiServerWithUsers(backend, { owner: { plan: "pro" }, other: {} });
   let song: { row: ClipRow; wav: Buffer };
   let ownerToken: string;
+  let ownerTokenId: string;
   let otherToken: string;
 
-  const scriptToken = async (client: typeof owner.client) =>
-    (await client.post<CreatedApiToken>("/api/account/api-tokens", { name: "script", scope: "read" })).body
-      .token;
+  const newScriptToken = async (client: typeof owner.client) =>
+    (await client.post<CreatedApiToken>("/api/account/api-tokens", { name: "script", scope: "read" })).body;
+  const scriptToken = async (client: typeof owner.client) => (await newScriptToken(client)).token;
   /** What a script reads: the clip as answered to its bearer token. */
   const clipFor = async (token: string, id: string) => {
     const response = await fetch(`${server.url()}/api/clip/${id}`, {
@@ -44,7 +49,9 @@ describe.each(BACKENDS)("signed media URLs for scripts on %s", (backend) => {
       { userId: owner.id, title: "Private Song", isPublic: false },
       { channels: testAudio(4800), sampleRate: 48_000 },
     );
-    ownerToken = await scriptToken(owner.client);
+    const made = await newScriptToken(owner.client);
+    ownerToken = made.token;
+    ownerTokenId = made.api_token.id;
     otherToken = await scriptToken(other.client);
   });
 
@@ -74,6 +81,7 @@ describe.each(BACKENDS)("signed media URLs for scripts on %s", (backend) => {
     for (const link of [
       altered("signature", flipped),
       altered("viewer", other.id),
+      altered("token", "00000000-0000-4000-8000-000000000000"),
       altered("expires", String(Number(url.searchParams.get("expires")) + 1)),
       url.href.replace("/audio.wav", "/video.wav"),
       url.href.replace("/audio.wav", "/mp3"),
@@ -87,10 +95,26 @@ describe.each(BACKENDS)("signed media URLs for scripts on %s", (backend) => {
   it("refuses an expired link with 403", async () => {
     const sign = await new MediaUrlSigner(db()).signing();
     // Signed with the server's own secret, for the owner, but long expired.
-    const query = sign(song.row.id, "audio", owner.id, 1);
+    const query = sign(song.row.id, "audio", { viewerId: owner.id, tokenId: ownerTokenId }, 1);
     const fetched = await download(`${server.url()}/api/media/clips/${song.row.id}/audio.wav?${query}`);
     expect(fetched.status).toBe(403);
     expect(fetched.json()).toEqual({ detail: SIGNED_MEDIA_EXPIRED });
+  });
+
+  it("voids the links given to a token when it is revoked, and only those", async () => {
+    const made = await newScriptToken(owner.client);
+    const given = (await clipFor(made.token, song.row.id)).body.audio_url as string;
+    expect(new URL(given).searchParams.get("token")).toBe(made.api_token.id);
+    const kept = (await clipFor(ownerToken, song.row.id)).body.audio_url as string;
+    expect((await download(given)).status).toBe(200);
+    expect(
+      (await owner.client.request("DELETE", `/api/account/api-tokens/${made.api_token.id}`)).status,
+    ).toBe(204);
+    const refused = await download(given);
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toEqual({ detail: SIGNED_MEDIA_REVOKED });
+    // The same song's link given to the owner's other, live token still works.
+    expect((await download(kept)).status).toBe(200);
   });
 
   it("signs only what the script's owner may see, and a link follows its viewer's sight", async () => {

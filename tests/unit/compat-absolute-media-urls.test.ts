@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { absoluteMediaUrls } from "../../src/server/compat/absolute-media-urls.ts";
 import { idsOf } from "../../src/server/compat/proxy-routes.ts";
+import type { MediaGrant } from "../../src/shared/api/media-signatures.ts";
 
 const CLIP = "7b1d2e3f-0000-4000-8000-000000000001";
 const VIEWER = "0b4a7c1e-0000-4000-8000-00000000000a";
+const TOKEN = "5c9d0e1f-0000-4000-8000-0000000000aa";
 const context = {
   origin: "https://songs.example",
-  viewerId: VIEWER,
+  grant: { viewerId: VIEWER, tokenId: TOKEN },
   expires: 2_000_000_000,
-  sign: (clipId: string, media: string, viewerId: string, expires: number) =>
-    `expires=${expires}&viewer=${viewerId}&signature=${media}-${clipId.slice(0, 4)}`,
+  sign: (clipId: string, media: string, grant: MediaGrant, expires: number) =>
+    `expires=${expires}&viewer=${grant.viewerId}&signature=${media}-${clipId.slice(0, 4)}`,
 };
 
 describe("media URLs made absolute and signed for scripts", () => {

@@ -25,6 +25,8 @@ export interface Auth {
   readonly via: "cookie" | "bearer";
   /** A script token's scope; null for a session (cookie or bearer), which may do anything its user may. */
   readonly scope: ApiTokenScope | null;
+  /** The script token's id (null for a session): links handed to the script die with it. */
+  readonly scriptTokenId: string | null;
 }
 
 declare module "fastify" {
@@ -78,7 +80,13 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, writeWa
       if (!found) throw unauthorized(API_TOKEN_INVALID);
       if (!scopeAllows(found.scope, request.method, request.routeOptions.url))
         throw forbidden(API_TOKEN_READ_ONLY);
-      request.auth = { user: found.user, token: given.token, via: "bearer", scope: found.scope };
+      request.auth = {
+        user: found.user,
+        token: given.token,
+        via: "bearer",
+        scope: found.scope,
+        scriptTokenId: found.tokenId,
+      };
       return;
     }
     const user = await sessions.find(given.token);
@@ -88,7 +96,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, writeWa
         "Cross-site request refused: send the request from Tunesmith's pages or use a bearer token",
       );
     }
-    request.auth = { user, token: given.token, via: given.via, scope: null };
+    request.auth = { user, token: given.token, via: given.via, scope: null, scriptTokenId: null };
   });
   // A locked account may look but not change anything (signing out aside) until support unlocks it.
   app.addHook("preHandler", async (request) => {

@@ -1,3 +1,4 @@
+import type { MediaGrant } from "../../shared/api/media-signatures.ts";
 import type { MediaQuerySigner } from "./media-url-signer.ts";
 
 /** The fields clients download media from. */
@@ -9,14 +10,14 @@ const CLIP_MEDIA =
 export interface MediaUrlContext {
   /** scheme://host[:port] as the client reached the server. */
   readonly origin: string;
-  readonly viewerId: string;
+  readonly grant: MediaGrant;
   /** Seconds since the epoch. */
   readonly expires: number;
   readonly sign: MediaQuerySigner;
 }
 
 /**
- * A copy of an answer with every clip media URL made absolute and signed for the viewer, so a plain
+ * A copy of an answer with every clip media URL made absolute and signed for the grant, so a plain
  * HTTP client downloads it without a cookie until it expires. Nothing else changes; the answer
  * itself is never altered (it may be shared, as cached lists are).
  */
@@ -33,11 +34,11 @@ export function absoluteMediaUrls(value: unknown, context: MediaUrlContext): unk
   return copy;
 }
 
-function signedUrl(url: string, { origin, viewerId, expires, sign }: MediaUrlContext): string {
+function signedUrl(url: string, { origin, grant, expires, sign }: MediaUrlContext): string {
   const match = CLIP_MEDIA.exec(url);
   if (!match) return url;
   const [, clipId, media, query] = match;
-  const signed = sign(clipId, media as "audio" | "image" | "video", viewerId, expires);
+  const signed = sign(clipId, media as "audio" | "image" | "video", grant, expires);
   const path = url.split("?")[0];
   return `${origin}${path}?${query ? `${query}&` : ""}${signed}`;
 }

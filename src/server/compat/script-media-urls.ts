@@ -16,7 +16,8 @@ declare module "fastify" {
 /**
  * Scripts (requests with a script token, as the upstream service's clients send) download the
  * media URLs they are answered with using a plain HTTP client, without the token. Their answers'
- * clip media URLs are made absolute and signed for the token's owner, valid for a day; the pages,
+ * clip media URLs are made absolute and signed for the token's owner, valid for a day or until the
+ * token is revoked; the pages,
  * with their cookie, keep the short relative ones.
  */
 export function registerScriptMediaUrls(app: FastifyInstance, db: Kysely<Database>): void {
@@ -24,10 +25,10 @@ export function registerScriptMediaUrls(app: FastifyInstance, db: Kysely<Databas
   app.decorate("mediaUrls", signer);
   app.addHook("preSerialization", async (request, _reply, payload) => {
     const auth = request.auth;
-    if (!auth || auth.scope === null || isInnerRequest(request)) return payload;
+    if (!auth || auth.scriptTokenId === null || isInnerRequest(request)) return payload;
     return absoluteMediaUrls(payload, {
       origin: `${request.protocol}://${request.host}`,
-      viewerId: auth.user.id,
+      grant: { viewerId: auth.user.id, tokenId: auth.scriptTokenId },
       expires: Math.floor(Date.now() / 1000) + SIGNED_MEDIA_LIFETIME_S,
       sign: await signer.signing(),
     });
