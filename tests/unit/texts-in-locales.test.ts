@@ -32,6 +32,12 @@ const CONVERTED = [
   "src/app/pages/DialogHead.tsx",
   "src/app/admin",
   "src/app/live-radio",
+  "src/app/song",
+  "src/app/profile",
+  "src/app/personas",
+  "src/app/pages/PageLoadState.tsx",
+  "src/app/radio",
+  "src/app/contests",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -27,6 +27,9 @@ export const NAMESPACES = [
   "notifications",
   "admin",
   "radio",
+  "song",
+  "profile",
+  "contest",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
