@@ -38,6 +38,9 @@ const CONVERTED = [
   "src/app/pages/PageLoadState.tsx",
   "src/app/radio",
   "src/app/contests",
+  "src/app/song-menu",
+  "src/app/clip-actions",
+  "src/app/share",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useModalFocus } from "../../ui/modal-focus.ts";
 
 /** What the dialog's main button does; Cancel beside it closes the dialog. */
@@ -20,6 +21,7 @@ export function ActionDialog(props: {
   readonly actions?: ReactNode;
   readonly confirm?: DialogConfirm;
 }) {
+  const { t } = useTranslation("songMenu");
   const { confirm } = props;
   const titleId = `${props.testId}-title`;
   const box = useRef<HTMLElement>(null);
@@ -36,7 +38,12 @@ export function ActionDialog(props: {
       >
         <header className="create-modal-header">
           <h2 id={titleId}>{props.title}</h2>
-          <button type="button" className="clip-action-close" aria-label="Close" onClick={props.onClose}>
+          <button
+            type="button"
+            className="clip-action-close"
+            aria-label={t("actions.close")}
+            onClick={props.onClose}
+          >
             ×
           </button>
         </header>
@@ -47,7 +54,7 @@ export function ActionDialog(props: {
             {confirm && (
               <>
                 <button type="button" className="clip-action-secondary" onClick={props.onClose}>
-                  Cancel
+                  {t("actions.cancel")}
                 </button>
                 <button
                   type="button"

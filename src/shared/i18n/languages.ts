@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "song",
   "profile",
   "contest",
+  "songMenu",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
