@@ -41,6 +41,7 @@ const CONVERTED = [
   "src/app/song-menu",
   "src/app/clip-actions",
   "src/app/share",
+  "src/app/embed",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "profile",
   "contest",
   "songMenu",
+  "embed",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
