@@ -13,7 +13,9 @@ import { useLatestClips } from "./use-latest-clips.ts";
  * refuses it. The signed out are sent to sign in, and back here after.
  */
 export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
-  const { t } = useTranslation("songMenu");
+  // Beside a song that appears after its page's first render: waits for its words rather than
+  // suspending the page under it.
+  const { t, ready } = useTranslation("songMenu", { useSuspense: false });
   const signedIn = useAccount((state) => state.session?.user != null);
   const [clip = given] = useLatestClips([given]);
   const current = clip.reaction?.reaction_type ?? null;
@@ -26,6 +28,7 @@ export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
   };
   const liked = current === "L";
   const disliked = current === "D";
+  if (!ready) return null;
   return (
     <>
       <button

@@ -75,7 +75,9 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
  * song (or selection) in this place, by the rules of shared/song-menu.
  */
 export function SongMenu(props: SongMenuProps) {
-  const { t } = useTranslation("songMenu");
+  // Rows appear on many pages after their first render: the button waits for its words rather than
+  // suspending the page under it.
+  const { t, ready } = useTranslation("songMenu", { useSuspense: false });
   const session = useAccount((state) => state.session);
   const owner = useId();
   const modal = useMenuModal(owner);
@@ -89,7 +91,7 @@ export function SongMenu(props: SongMenuProps) {
       ? latest.map((clip) => withContestAnswer(clip, contest.inContest))
       : latest;
   const first = clips[0];
-  if (session === null || first === undefined) return null;
+  if (session === null || first === undefined || !ready) return null;
   const title = clips.length === 1 ? displayTitle(first) : t("menu.songs", { count: clips.length });
   const handlers: HandlerContext = {
     place: props.context,

@@ -14,10 +14,11 @@ export const isPreview = (clip: Pick<Clip, "metadata">): boolean => clip.metadat
  * list showing it takes the changed song (its polling follows it from there).
  */
 export function UnlockPreview({ clip }: { readonly clip: Clip }) {
-  const { t } = useTranslation("songMenu");
+  // On song rows: waits for its words rather than suspending the page under it.
+  const { t, ready } = useTranslation("songMenu", { useSuspense: false });
   const userId = useAccount((state) => state.session?.user?.id ?? null);
   const [busy, setBusy] = useState(false);
-  if (!isPreview(clip) || userId === null || clip.user_id !== userId) return null;
+  if (!ready || !isPreview(clip) || userId === null || clip.user_id !== userId) return null;
   const unlock = async () => {
     setBusy(true);
     try {

@@ -41,7 +41,8 @@ type Loaded =
  * trashed song of someone else, is the API's 404 and shows as not found: nothing about it leaks.
  */
 export default function SongPage({ clipId }: { readonly clipId: string }) {
-  const { t } = useTranslation("song");
+  // The song's menu and reactions speak the song menu's words: they load with the page.
+  const { t } = useTranslation(["song", "songMenu"]);
   const { search } = useLocation();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const session = useAccount((state) => state.session);
