@@ -12,6 +12,8 @@ import { accountOf, finishedSong } from "./song-fixtures.ts";
 const app = openCreateApp();
 /** A folder to keep screenshots of the Spanish pages in (for a person to look at), when set. */
 const SHOTS = process.env.LANGUAGE_SHOTS;
+/** Pages and texts load slowly on a loaded machine: the waits are generous. */
+const WAIT = { timeout: 60_000 } as const;
 
 describe("the song page in Spanish", () => {
   it("shows the song page, its song menu and the profile in Spanish", async () => {
@@ -23,12 +25,12 @@ describe("the song page in Spanish", () => {
     );
     await signIn(PRO_USER, "/create");
     // The account's own language applies when the session arrives: switch after that.
-    await expect.poll(() => page.getByRole("region", { name: "Create a song" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("region", { name: "Create a song" }).count(), WAIT).toBe(1);
     await page.getByTestId("language-switch").selectOption("es");
-    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
+    await expect.poll(() => page.locator("html").getAttribute("lang"), WAIT).toBe("es");
     try {
       await page.goto(`${baseUrl}/song/${song.id}`);
-      await expect.poll(() => page.getByTestId("song-title").textContent()).toBe("Faro del Sur");
+      await expect.poll(() => page.getByTestId("song-title").textContent(), WAIT).toBe("Faro del Sur");
       expect(await page.getByRole("heading", { name: /^Comentarios/ }).count()).toBe(1);
       expect(await page.getByRole("heading", { name: "Letra" }).count()).toBe(1);
       expect(await page.getByTestId("song-plays").textContent()).toMatch(/^\d+ reproducci(ón|ones)$/);
@@ -38,7 +40,7 @@ describe("the song page in Spanish", () => {
 
       await page.getByRole("button", { name: "Más acciones: Faro del Sur" }).click();
       const menu = page.getByRole("menu", { name: "Acciones de Faro del Sur" });
-      await expect.poll(() => menu.count()).toBe(1);
+      await expect.poll(() => menu.count(), WAIT).toBe(1);
       const entries = await menu.locator(".song-menu-label").allTextContents();
       expect(entries).toContain("Dejar de publicar");
       expect(entries).toContain("Copiar enlace");
@@ -56,20 +58,22 @@ describe("the song page in Spanish", () => {
         .toBe(1);
       expect(await details.getByLabel("Quién puede remezclarla").count()).toBe(1);
       await details.getByRole("button", { name: "Cancelar" }).click();
-      await expect.poll(() => details.count()).toBe(0);
+      await expect.poll(() => details.count(), WAIT).toBe(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/song-es.png`, fullPage: true });
 
       await page.goto(`${baseUrl}/song/00000000-0000-4000-8000-000000000000`);
       const missing = page.getByTestId("song-not-found");
-      await expect.poll(() => missing.getByRole("heading").textContent()).toBe("Canción no encontrada");
+      await expect.poll(() => missing.getByRole("heading").textContent(), WAIT).toBe("Canción no encontrada");
       expect(await missing.getByText("Esta canción no existe o es privada.").count()).toBe(1);
 
       await page.goto(`${baseUrl}/@${owner.handle}`);
-      await expect.poll(() => page.getByRole("heading", { name: "Canciones", exact: true }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Canciones", exact: true }).count(), WAIT)
+        .toBe(1);
       expect(await page.getByRole("button", { name: "Editar perfil" }).count()).toBe(1);
     } finally {
       await page.getByTestId("language-switch").selectOption("en");
-      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+      await expect.poll(() => page.locator("html").getAttribute("lang"), WAIT).toBe("en");
     }
   });
 
@@ -84,7 +88,7 @@ describe("the song page in Spanish", () => {
     try {
       const page = await (await browser.newContext({ locale: "es-ES" })).newPage();
       await page.goto(`${baseUrl}/embed/${song.id}`);
-      await expect.poll(() => page.locator(".embed-title").textContent()).toBe("Marea Alta");
+      await expect.poll(() => page.locator(".embed-title").textContent(), WAIT).toBe("Marea Alta");
       expect(await page.getByRole("link", { name: "Escuchar en Tunesmith" }).count()).toBe(1);
       expect(await page.getByRole("button", { name: "Reproducir Marea Alta" }).count()).toBe(1);
       expect(await page.locator("html").getAttribute("lang")).toBe("es");
