@@ -19,8 +19,8 @@ const TEXT_ATTRIBUTES = new Set([
 ]);
 /** Object fields that carry a text (toasts, menu entries, links). */
 const TEXT_FIELDS = new Set(["title", "description", "label", "placeholder", "message", "heading", "hint"]);
-/** Words that are the same in every language: the product's name. */
-const SAME_IN_EVERY_LANGUAGE = new Set(["Tunesmith"]);
+/** Words that are the same in every language: the product's name, and the sites a song is shared to. */
+const SAME_IN_EVERY_LANGUAGE = new Set(["Tunesmith", "X", "Facebook", "Reddit", "WhatsApp"]);
 
 export interface Finding {
   readonly file: string;

@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/app/account/api-request.ts";
-import { REMASTER_FAILED, remasterErrorText } from "../../src/app/clip-actions/remaster.ts";
-import { REMASTER_NOT_ALLOWED, upsampleBodySchema } from "../../src/shared/api/generate.ts";
+import { remasterErrorText } from "../../src/app/clip-actions/remaster.ts";
+import { REMASTER_FAILED, REMASTER_NOT_ALLOWED, upsampleBodySchema } from "../../src/shared/api/generate.ts";
 import {
   clampSlider,
   DEFAULT_REMASTER_SLIDERS,

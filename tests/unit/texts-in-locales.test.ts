@@ -32,6 +32,16 @@ const CONVERTED = [
   "src/app/pages/DialogHead.tsx",
   "src/app/admin",
   "src/app/live-radio",
+  "src/app/song",
+  "src/app/profile",
+  "src/app/personas",
+  "src/app/pages/PageLoadState.tsx",
+  "src/app/radio",
+  "src/app/contests",
+  "src/app/song-menu",
+  "src/app/clip-actions",
+  "src/app/share",
+  "src/app/embed",
 ];
 
 function sourceFiles(path: string): string[] {

@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useModalFocus } from "../../ui/modal-focus.ts";
 import "../shell/modal.css";
 
@@ -21,6 +22,7 @@ export function ActionDialog(props: {
   readonly actions?: ReactNode;
   readonly confirm?: DialogConfirm;
 }) {
+  const { t } = useTranslation("songMenu");
   const { confirm } = props;
   const titleId = `${props.testId}-title`;
   const box = useRef<HTMLElement>(null);
@@ -37,7 +39,12 @@ export function ActionDialog(props: {
       >
         <header className="create-modal-header">
           <h2 id={titleId}>{props.title}</h2>
-          <button type="button" className="clip-action-close" aria-label="Close" onClick={props.onClose}>
+          <button
+            type="button"
+            className="clip-action-close"
+            aria-label={t("actions.close")}
+            onClick={props.onClose}
+          >
             ×
           </button>
         </header>
@@ -48,7 +55,7 @@ export function ActionDialog(props: {
             {confirm && (
               <>
                 <button type="button" className="clip-action-secondary" onClick={props.onClose}>
-                  Cancel
+                  {t("actions.cancel")}
                 </button>
                 <button
                   type="button"

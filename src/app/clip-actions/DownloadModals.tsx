@@ -1,19 +1,19 @@
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { openDialog } from "../../ui/dialog-queue.ts";
 import { goToUpgrade } from "../account/upgrade-link.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
 
-/** A self-hosted Tunesmith sells nothing: an administrator grants plans. */
-const UPGRADE_HOW = "Ask your administrator to upgrade your account to Pro or Premier.";
-
-/** The upgrade modal: what a paid plan brings, and how to get one here. */
+/** The upgrade modal: what a paid plan brings, and how to get one here (a self-hosted Tunesmith sells nothing: an administrator grants plans). */
 export function openUpgrade(): void {
+  const t = i18n.getFixedT(null, "songMenu");
   openDialog({
-    title: "Upgrade to Pro or Premier",
-    body: `Paid plans bring unlimited downloads, WAV audio and commercial use of the songs you make. ${UPGRADE_HOW}`,
+    title: t("actions.upgradeTitle"),
+    body: t("actions.upgradeBody", { how: t("actions.upgradeHow") }),
     actions: [
-      { label: "Upgrade", kind: "primary", run: goToUpgrade },
-      { label: "Got it", kind: "secondary", run: () => undefined },
+      { label: t("actions.upgrade"), kind: "primary", run: goToUpgrade },
+      { label: t("actions.gotIt"), kind: "secondary", run: () => undefined },
     ],
   });
 }
@@ -27,23 +27,27 @@ export function DownloadFileModal(props: {
   readonly choose: (download: boolean) => void;
   readonly onClose: () => void;
 }) {
+  const { t } = useTranslation("songMenu");
   const answer = (download: boolean) => {
     props.onClose();
     props.choose(download);
   };
   return (
     <ActionDialog
-      title={`Download ${props.clip.title || "Untitled"} (${props.format})`}
+      title={t("actions.downloadTitle", {
+        title: props.clip.title || t("actions.untitled"),
+        format: props.format,
+      })}
       testId="download-file-modal"
       onClose={() => answer(false)}
       actions={
         props.upgrade && (
           <button type="button" className="clip-action-secondary" onClick={openUpgrade}>
-            Upgrade
+            {t("actions.upgrade")}
           </button>
         )
       }
-      confirm={{ label: "Download", run: () => answer(true) }}
+      confirm={{ label: t("actions.download"), run: () => answer(true) }}
     >
       {props.notices.map((notice) => (
         <p key={notice} className="clip-action-notice">
@@ -56,13 +60,14 @@ export function DownloadFileModal(props: {
 
 /** The download-quota modal: no downloads of other people's songs are left this month. */
 export function DownloadQuotaModal(props: { readonly limit: number | null; readonly onClose: () => void }) {
+  const { t } = useTranslation("songMenu");
   return (
     <ActionDialog
-      title="Download limit reached"
+      title={t("actions.limitTitle")}
       testId="download-quota-modal"
       onClose={props.onClose}
       confirm={{
-        label: "Upgrade",
+        label: t("actions.upgrade"),
         run: () => {
           props.onClose();
           openUpgrade();
@@ -70,8 +75,9 @@ export function DownloadQuotaModal(props: { readonly limit: number | null; reado
       }}
     >
       <p>
-        You have used all {props.limit ?? "your"} downloads of other people&apos;s songs this month. Your own
-        songs download at any time, and paid plans download without a limit.
+        {props.limit === null
+          ? t("actions.limitBodyUnknown")
+          : t("actions.limitBody", { limit: props.limit })}
       </p>
     </ActionDialog>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { EDITOR_REQUEST_MESSAGE_MAX, editorRequestSchema } from "../../shared/api/clip-actions.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
@@ -12,6 +13,7 @@ export const hireEditor = (clip: Clip) => openClipActionModal({ kind: "hireEdito
 
 /** Hire an Editor: what the editor should do with the song, filed for staff to take up. */
 export function HireEditorModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
+  const { t } = useTranslation("songMenu");
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,28 +26,30 @@ export function HireEditorModal({ clip, onClose }: { readonly clip: Clip; readon
         body: { clip_id: clip.id, message },
       });
       onClose();
-      showToast({ kind: "success", title: "Your request was sent to our editors.", durationMs: SENT_MS });
+      showToast({ kind: "success", title: t("actions.hireSent"), durationMs: SENT_MS });
     } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.detail : "The request could not be sent, please try again.",
-      );
+      setError(failure instanceof ApiError ? failure.detail : t("actions.hireFailed"));
       setBusy(false);
     }
   };
   return (
     <ActionDialog
-      title={`Hire an Editor for ${clip.title || "Untitled"}`}
+      title={t("actions.hireTitle", { title: clip.title || t("actions.untitled") })}
       testId="hire-editor-modal"
       onClose={onClose}
-      confirm={{ label: "Send request", disabled: busy || message.trim() === "", run: () => void send() }}
+      confirm={{
+        label: t("actions.hireSend"),
+        disabled: busy || message.trim() === "",
+        run: () => void send(),
+      }}
     >
       <label className="clip-action-field">
-        <span>What should the editor do?</span>
+        <span>{t("actions.hireWhat")}</span>
         <textarea
           rows={5}
           value={message}
           maxLength={EDITOR_REQUEST_MESSAGE_MAX}
-          placeholder="Tighten the intro, fix the mix of the chorus..."
+          placeholder={t("actions.hireHint")}
           onChange={(event) => setMessage(event.target.value)}
         />
         <small>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MODELS, modelByKey } from "../../shared/api/billing.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { REMASTER_TITLE_MAX } from "../../shared/api/generate.ts";
@@ -9,20 +10,12 @@ import {
 import { ActionDialog } from "./ActionDialog.tsx";
 import { submitRemaster } from "./remaster.ts";
 
-const SLIDERS: readonly {
-  readonly key: keyof RemasterSliders;
-  readonly label: string;
-  readonly hint: string;
-}[] = [
-  { key: "freedom", label: "Freedom", hint: "How much colour the remaster may add" },
-  { key: "tone", label: "Tone", hint: "Darker to brighter" },
-  { key: "clarity", label: "Clarity", hint: "Presence and air" },
-  { key: "strength", label: "Strength", hint: "Compression and loudness" },
-  { key: "stereoWidth", label: "Stereo width", hint: "Mono to wide" },
-];
+/** The sliders in order; each one's name and hint are "actions.sliders.{key}" and "...{key}Hint". */
+const SLIDERS: readonly (keyof RemasterSliders)[] = ["freedom", "tone", "clarity", "strength", "stereoWidth"];
 
 /** The remaster's choices: the model (the upsample model select), a title, styles and the five sliders. */
 export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
+  const { t } = useTranslation("songMenu");
   const [modelName, setModelName] = useState(modelByKey(clip.model_name)?.external_key ?? "");
   const [title, setTitle] = useState("");
   const [tags, setTags] = useState("");
@@ -41,15 +34,19 @@ export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly
   };
   return (
     <ActionDialog
-      title={`Remaster ${clip.title || "Untitled"}`}
+      title={t("actions.remasterTitle", { title: clip.title || t("actions.untitled") })}
       testId="remaster-modal"
       onClose={onClose}
-      confirm={{ label: busy ? "Remastering..." : "Remaster", disabled: busy, run: () => void send() }}
+      confirm={{
+        label: busy ? t("actions.remastering") : t("actions.remaster"),
+        disabled: busy,
+        run: () => void send(),
+      }}
     >
       <label className="clip-action-field">
-        <span>Model</span>
+        <span>{t("actions.model")}</span>
         <select value={modelName} onChange={(event) => setModelName(event.target.value)}>
-          <option value="">The song&apos;s model</option>
+          <option value="">{t("actions.songModel")}</option>
           {MODELS.map((model) => (
             <option key={model.external_key} value={model.external_key}>
               {model.tier}
@@ -58,36 +55,36 @@ export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly
         </select>
       </label>
       <label className="clip-action-field">
-        <span>Title</span>
+        <span>{t("actions.title")}</span>
         <input
           value={title}
-          placeholder={clip.title || "Untitled"}
+          placeholder={clip.title || t("actions.untitled")}
           onChange={(event) => setTitle(event.target.value)}
           aria-describedby="remaster-title-limit"
         />
-        <small id="remaster-title-limit">At most {REMASTER_TITLE_MAX} characters</small>
+        <small id="remaster-title-limit">{t("actions.titleLimit", { max: REMASTER_TITLE_MAX })}</small>
       </label>
       <label className="clip-action-field">
-        <span>Styles</span>
+        <span>{t("actions.styles")}</span>
         <input
           value={tags}
-          placeholder={clip.metadata.tags ?? "The song's styles"}
+          placeholder={clip.metadata.tags ?? t("actions.songStyles")}
           onChange={(event) => setTags(event.target.value)}
         />
       </label>
       {SLIDERS.map((slider) => (
-        <label key={slider.key} className="clip-action-slider">
-          <span>{slider.label}</span>
+        <label key={slider} className="clip-action-slider">
+          <span>{t(`actions.sliders.${slider}`)}</span>
           <input
             type="range"
             min={0}
             max={1}
             step={0.05}
-            value={sliders[slider.key]}
-            title={slider.hint}
-            onChange={(event) => setSliders({ ...sliders, [slider.key]: Number(event.target.value) })}
+            value={sliders[slider]}
+            title={t(`actions.sliders.${slider}Hint`)}
+            onChange={(event) => setSliders({ ...sliders, [slider]: Number(event.target.value) })}
           />
-          <output>{sliders[slider.key].toFixed(2)}</output>
+          <output>{sliders[slider].toFixed(2)}</output>
         </label>
       ))}
     </ActionDialog>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { stemTypeLabel } from "../../shared/api/stem-types.ts";
 import { safeTitle } from "../../shared/file-names.ts";
 import { ApiError } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
 import {
   type MidiFile,
@@ -15,7 +17,7 @@ import {
 } from "./stem-files.ts";
 
 const failure = (error: unknown) =>
-  error instanceof ApiError ? error.detail : "The stems could not be made, please try again.";
+  error instanceof ApiError ? error.detail : i18n.t("songMenu:actions.stemsFailed");
 
 function saveMidi(title: string, file: MidiFile): void {
   const url = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: "audio/midi" }));
@@ -32,6 +34,7 @@ export function StemsModal(props: {
   readonly midi: boolean;
   readonly onClose: () => void;
 }) {
+  const { t } = useTranslation("songMenu");
   const { clip, midi } = props;
   const [stems, setStems] = useState<readonly Clip[] | null>(null);
   const [midiFiles, setMidiFiles] = useState<readonly MidiFile[] | null>(null);
@@ -64,18 +67,22 @@ export function StemsModal(props: {
       clearTimeout(timer);
     };
   }, [stems]);
-  const title = clip.title || "Untitled";
+  const title = clip.title || t("actions.untitled");
   return (
-    <ActionDialog title={midi ? "Stems and MIDI" : "Stems"} testId="stems-modal" onClose={props.onClose}>
+    <ActionDialog
+      title={midi ? t("actions.stemsAndMidi") : t("actions.stems")}
+      testId="stems-modal"
+      onClose={props.onClose}
+    >
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
-      {stems === null && !error && <p aria-live="polite">Separating the stems of {title}...</p>}
-      {stems !== null && stems.length === 0 && <p>This song has no stems.</p>}
+      {stems === null && !error && <p aria-live="polite">{t("actions.separatingStems", { title })}</p>}
+      {stems !== null && stems.length === 0 && <p>{t("actions.noStems")}</p>}
       {stems !== null && stems.length > 0 && (
-        <ul className="clip-action-list" aria-label="Stems">
+        <ul className="clip-action-list" aria-label={t("actions.stems")}>
           {stems.map((stem) => {
             const href = stemDownloadUrl(stem);
             return (
@@ -83,12 +90,12 @@ export function StemsModal(props: {
                 <span>{stemTypeLabel(stem.metadata.stem_type_group_name ?? stem.title)}</span>
                 {stem.status === "complete" && href ? (
                   <a href={href} download>
-                    Download WAV
+                    {t("actions.downloadWav")}
                   </a>
                 ) : stem.status === "error" ? (
-                  <span className="error">{stem.metadata.error_message ?? "Could not be separated"}</span>
+                  <span className="error">{stem.metadata.error_message ?? t("actions.notSeparated")}</span>
                 ) : (
-                  <span aria-live="polite">Separating...</span>
+                  <span aria-live="polite">{t("actions.separating")}</span>
                 )}
               </li>
             );
@@ -97,10 +104,10 @@ export function StemsModal(props: {
       )}
       {midi && (
         <>
-          <h3 className="clip-action-subhead">MIDI</h3>
-          {midiFiles === null && !error && <p aria-live="polite">Reading the MIDI...</p>}
+          <h3 className="clip-action-subhead">{t("actions.midi")}</h3>
+          {midiFiles === null && !error && <p aria-live="polite">{t("actions.readingMidi")}</p>}
           {midiFiles !== null && (
-            <ul className="clip-action-list" aria-label="MIDI files">
+            <ul className="clip-action-list" aria-label={t("actions.midiFiles")}>
               {midiFiles.map((file) => (
                 <li key={file.name} data-testid="midi-row">
                   <span>{file.name}</span>
@@ -109,7 +116,7 @@ export function StemsModal(props: {
                     className="clip-action-secondary"
                     onClick={() => saveMidi(title, file)}
                   >
-                    Download MIDI
+                    {t("actions.downloadMidi")}
                   </button>
                 </li>
               ))}

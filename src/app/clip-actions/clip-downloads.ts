@@ -8,6 +8,7 @@ import { samplePackResponseSchema } from "../../shared/api/clip-actions.ts";
 import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { dismissToast, showToast } from "../shell/toast-store.ts";
 import { countDownload, mayDownload } from "./download-checks.ts";
 import { pollFor } from "./poll.ts";
@@ -16,8 +17,8 @@ const WAV_POLL_MS = 5000;
 const WAV_POLL_TRIES = 24;
 const DOWNLOAD_ERROR_MS = 5000;
 
-const DOWNLOAD_FAILED = "Download failed, please try again.";
-const WAV_TIMED_OUT = "WAV file download timed out";
+/** The downloads' words, read when a toast shows (the song menu that started it loaded them). */
+const say = (key: string): string => i18n.t(`songMenu:actions.${key}`);
 
 /** Hands the address to the browser as a download (the server sends it as an attachment). */
 export function saveFrom(url: string): void {
@@ -44,7 +45,7 @@ export async function downloadMp3(clip: Clip): Promise<void> {
   if (!(await mayDownload(clip, "MP3"))) return;
   let preparing: number | null = null;
   const slow = setTimeout(() => {
-    preparing = showToast({ kind: "info", title: "Preparing MP3...", durationMs: null });
+    preparing = showToast({ kind: "info", title: say("preparingMp3"), durationMs: null });
   }, PREPARING_AFTER_MS);
   try {
     const answer = await apiRequest(
@@ -56,7 +57,7 @@ export async function downloadMp3(clip: Clip): Promise<void> {
     saveFrom(answer.download_url);
     countDownload(clip, "download_audio");
   } catch (error) {
-    failed(DOWNLOAD_FAILED, error);
+    failed(say("downloadFailed"), error);
   } finally {
     clearTimeout(slow);
     if (preparing !== null) dismissToast(preparing);
@@ -73,21 +74,18 @@ export async function downloadWav(clip: Clip): Promise<void> {
       { intervalMs: WAV_POLL_MS, tries: WAV_POLL_TRIES },
     );
     if (url === null) {
-      showToast({ kind: "error", title: WAV_TIMED_OUT, durationMs: DOWNLOAD_ERROR_MS });
+      showToast({ kind: "error", title: say("wavTimedOut"), durationMs: DOWNLOAD_ERROR_MS });
       return;
     }
     saveFrom(url);
     countDownload(clip, "download_wav");
   } catch (error) {
-    failed(DOWNLOAD_FAILED, error);
+    failed(say("downloadFailed"), error);
   }
 }
 
-const PACK_PREPARING = "Your sample pack is being prepared (2-3 minutes)";
-const PACK_FAILED = "Sample pack generation failed";
-
 export async function downloadSamplePack(clip: Clip): Promise<void> {
-  const preparing = showToast({ kind: "info", title: PACK_PREPARING, durationMs: null });
+  const preparing = showToast({ kind: "info", title: say("packPreparing"), durationMs: null });
   try {
     const { sample_pack_url: url } = await apiRequest(
       `/api/generate/${encodeURIComponent(clip.id)}/generate_sample_pack`,
@@ -97,7 +95,7 @@ export async function downloadSamplePack(clip: Clip): Promise<void> {
     saveFrom(url);
     countDownload(clip, "download_sample_pack");
   } catch (error) {
-    failed(PACK_FAILED, error);
+    failed(say("packFailed"), error);
   } finally {
     dismissToast(preparing);
   }

@@ -6,11 +6,15 @@
 import { type Clip, clipSchema } from "../../shared/api/clips.ts";
 import { generateResponseSchema } from "../../shared/api/generate.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { showNewClips } from "./new-clips.ts";
 
 const ERROR_MS = 5000;
 const STARTED_MS = 3000;
+
+/** The actions' words, read when a toast shows (the song menu that started it loaded them). */
+const say = (key: string): string => i18n.t(`songMenu:actions.${key}`);
 
 function refused(title: string, error: unknown): void {
   console.warn(title, error);
@@ -34,12 +38,13 @@ export async function createVariations(clip: Clip): Promise<void> {
       },
     });
     showNewClips(answer.clips);
-    showToast({ kind: "info", title: "Creating variations...", durationMs: STARTED_MS });
+    showToast({ kind: "info", title: say("creatingVariations"), durationMs: STARTED_MS });
   } catch (error) {
-    refused("Variations could not be created.", error);
+    refused(say("variationsFailed"), error);
   }
 }
 
+/** Joins the song into a whole one; `started` and `failed` name the toasts' words. */
 async function concat(clip: Clip, body: Record<string, unknown>, started: string, failed: string) {
   try {
     const full = await apiRequest("/api/generate/concat/v2/", clipSchema, {
@@ -47,20 +52,20 @@ async function concat(clip: Clip, body: Record<string, unknown>, started: string
       body: { clip_id: clip.id, ...body },
     });
     showNewClips([full]);
-    showToast({ kind: "info", title: started, durationMs: STARTED_MS });
+    showToast({ kind: "info", title: say(started), durationMs: STARTED_MS });
   } catch (error) {
-    refused(failed, error);
+    refused(say(failed), error);
   }
 }
 
 export const getFullSong = (clip: Clip) =>
-  concat(clip, { is_infill: false }, "Getting the full song...", "The full song could not be made.");
+  concat(clip, { is_infill: false }, "gettingFullSong", "fullSongFailed");
 
 /** The editor that replaced the section passes its session, so the server can tell its edits apart. */
 export const confirmSection = (clip: Clip, options: { readonly editSessionId?: string } = {}) =>
   concat(
     clip,
     { is_infill: true, ...(options.editSessionId ? { edit_session_id: options.editSessionId } : {}) },
-    "Confirming the section...",
-    "The section could not be confirmed.",
+    "confirmingSection",
+    "sectionFailed",
   );

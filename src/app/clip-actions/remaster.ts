@@ -4,19 +4,19 @@
 
 import type { Clip } from "../../shared/api/clips.ts";
 import {
+  REMASTER_FAILED,
   REMASTER_NOT_ALLOWED,
   REMASTER_TITLE_TOO_LONG,
   upsampleResponseSchema,
 } from "../../shared/api/generate.ts";
 import { type RemasterChoice, remasterPayload } from "../../shared/clip-actions/remaster-payload.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { closeClipActionModal, openClipActionModal } from "./action-modal-store.ts";
 import { showNewClips } from "./new-clips.ts";
 
-const REMASTERING = "Remastering clip...";
 const REMASTERING_MS = 10_000;
-export const REMASTER_FAILED = "Remaster failed.";
 const ERROR_MS = 5000;
 
 export const openRemaster = (clip: Clip) => openClipActionModal({ kind: "remaster", clip });
@@ -38,7 +38,11 @@ export async function submitRemaster(choice: RemasterChoice): Promise<boolean> {
       body: remasterPayload(choice),
     });
     showNewClips(answer.clips);
-    showToast({ kind: "info", title: REMASTERING, durationMs: REMASTERING_MS });
+    showToast({
+      kind: "info",
+      title: i18n.t("songMenu:actions.remasteringClip"),
+      durationMs: REMASTERING_MS,
+    });
     closeClipActionModal();
     return true;
   } catch (error) {

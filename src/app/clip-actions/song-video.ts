@@ -11,6 +11,7 @@ import {
   VIDEO_STATUS_POLL_MS,
 } from "../../shared/api/video.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { dismissToast, showToast } from "../shell/toast-store.ts";
 import { saveFrom } from "./clip-downloads.ts";
@@ -20,7 +21,11 @@ const ERROR_MS = 5000;
 
 export async function regenerateVideo(clip: Clip): Promise<void> {
   const id = encodeURIComponent(clip.id);
-  const progress = showToast({ kind: "info", title: "Generating video...", durationMs: null });
+  const progress = showToast({
+    kind: "info",
+    title: i18n.t("songMenu:actions.generatingVideo"),
+    durationMs: null,
+  });
   try {
     await apiRequest(`/api/video/generate/${id}/`, songVideoSchema, { method: "POST" });
     const done = await pollFor(

@@ -5,6 +5,7 @@ import { Midi } from "@tonejs/midi";
 import { type Clip, feedV2ResponseSchema } from "../../shared/api/clips.ts";
 import { stemsResponseSchema } from "../../shared/api/generate.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { openClipActionModal } from "./action-modal-store.ts";
 
 export const makeStems = async (clip: Clip): Promise<readonly Clip[]> =>
@@ -44,19 +45,22 @@ export async function songMidiFiles(clip: Clip): Promise<readonly MidiFile[]> {
     const text = await response.text().catch(() => "");
     throw new ApiError(
       response.status,
-      (JSON.parse(text || "{}") as { detail?: string }).detail ?? "No MIDI",
+      (JSON.parse(text || "{}") as { detail?: string }).detail ?? i18n.t("songMenu:actions.noMidi"),
       text,
     );
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const song = new Midi(bytes);
-  const files: MidiFile[] = [{ name: "All instruments", bytes }];
+  const files: MidiFile[] = [{ name: i18n.t("songMenu:actions.allInstruments"), bytes }];
   song.tracks.forEach((track, index) => {
     if (track.notes.length === 0) return;
     const single = new Midi();
     single.header.fromJSON(song.header.toJSON());
     single.addTrack().fromJSON(track.toJSON());
-    files.push({ name: track.name || `Track ${index + 1}`, bytes: single.toArray() });
+    files.push({
+      name: track.name || i18n.t("songMenu:actions.track", { number: index + 1 }),
+      bytes: single.toArray(),
+    });
   });
   return files;
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { Contest } from "../../shared/api/contests.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loadSession } from "../account/session-store.ts";
+import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { type PageLoad, PageLoadState } from "../pages/PageLoadState.tsx";
 import { upsertClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
@@ -28,6 +30,8 @@ interface Loaded {
  * then plays (pages of 20). Entering is from the song menu: publish or pin a remix of a contest song.
  */
 export default function ContestPage({ contestId }: { readonly contestId: string }) {
+  const { t } = useTranslation("contest");
+  const format = useLocaleFormat();
   const [loaded, setLoaded] = useState<PageLoad | Loaded>({ state: "loading" });
   const [loadingMore, setLoadingMore] = useState(false);
 
@@ -61,11 +65,12 @@ export default function ContestPage({ contestId }: { readonly contestId: string 
         <PageHeader />
         <PageLoadState
           load={loaded}
-          noun="contest"
+          failedText={t("failed")}
           missing={{
             testId: "contest-missing",
-            title: "Contest not found",
-            home: { href: "/home", label: "Discover songs" },
+            title: t("notFound"),
+            text: t("missing"),
+            home: { href: "/home", label: t("discover") },
           }}
         />
       </div>
@@ -96,37 +101,39 @@ export default function ContestPage({ contestId }: { readonly contestId: string 
       <PageHeader />
       <main data-testid="contest-page">
         <header className="contest-head">
-          <p className="contest-kicker">Contest</p>
+          <p className="contest-kicker">{t("kicker")}</p>
           <h1>{contest.name}</h1>
           <p className="contest-meta">
-            {deadline && <span data-testid="contest-deadline">{deadline}</span>}
-            <span data-testid="contest-entry-count">
-              {contest.entry_count} {contest.entry_count === 1 ? "entry" : "entries"}
-            </span>
+            {deadline && (
+              <span data-testid="contest-deadline">
+                {deadline.endTime === null
+                  ? t("ended")
+                  : t(deadline.over ? "endedOn" : "endsOn", { date: format.date(deadline.endTime) })}
+              </span>
+            )}
+            <span data-testid="contest-entry-count">{t("entries", { count: contest.entry_count })}</span>
           </p>
           {contest.rules && <p className="contest-rules">{contest.rules}</p>}
-          <p className="contest-how">
-            Make a cover or an extension of a contest song, then publish or pin it and choose to enter it.
-          </p>
+          <p className="contest-how">{t("how")}</p>
         </header>
         <section className="contest-section">
-          <h2>Songs to remix</h2>
+          <h2>{t("toRemix")}</h2>
           <SongList
             items={baseClips.map((clip) => ({ clip }))}
-            label="Songs to remix"
+            label={t("toRemix")}
             queueContext={{ type: "contest", id: contest.id }}
             menu={songMenu}
-            empty={<p className="create-empty">The contest's songs are no longer public.</p>}
+            empty={<p className="create-empty">{t("noBase")}</p>}
           />
         </section>
         <section className="contest-section">
-          <h2>Entries</h2>
+          <h2>{t("entriesTitle")}</h2>
           <SongList
             items={entries.map((clip) => ({ clip }))}
-            label="Entries, most liked first"
+            label={t("entriesLabel")}
             queueContext={{ type: "contest", id: contest.id }}
             menu={songMenu}
-            empty={<p className="create-empty">No entries yet: be the first.</p>}
+            empty={<p className="create-empty">{t("noEntries")}</p>}
             footer={
               nextPage !== null ? (
                 <button
@@ -135,7 +142,7 @@ export default function ContestPage({ contestId }: { readonly contestId: string 
                   disabled={loadingMore}
                   onClick={() => void more()}
                 >
-                  {loadingMore ? "Loading..." : "More entries"}
+                  {loadingMore ? t("loading") : t("moreEntries")}
                 </button>
               ) : null
             }

@@ -5,14 +5,21 @@ import { apiRequest } from "../account/api-request.ts";
 export const fetchContestPage = (contestId: string, page: number): Promise<ContestPageResponse> =>
   apiRequest(`/api/contests/${encodeURIComponent(contestId)}/?page=${page}`, contestPageResponseSchema);
 
-/** "Ends 3 Dec 2026", "Ended 1 Dec 2026", or nothing for a contest open until staff end it. */
-export function contestDeadline(endTime: string | null, isActive: boolean, now = Date.now()): string | null {
+/** A contest's end as the page words it: over or not, and on which day when it has one. */
+export interface ContestDeadline {
+  readonly over: boolean;
+  readonly endTime: string | null;
+}
+
+/**
+ * Whether the contest has ended and when it ends or ended ("Ends 3 Dec 2026", "Ended"), or null for
+ * a contest open until staff end it, which has no deadline to show.
+ */
+export function contestDeadline(
+  endTime: string | null,
+  isActive: boolean,
+  now = Date.now(),
+): ContestDeadline | null {
   const over = !isActive || (endTime !== null && Date.parse(endTime) <= now);
-  if (endTime === null) return over ? "Ended" : null;
-  const day = new Date(endTime).toLocaleDateString(undefined, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  return `${over ? "Ended" : "Ends"} ${day}`;
+  return endTime === null && !over ? null : { over, endTime };
 }

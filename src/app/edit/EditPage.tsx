@@ -14,7 +14,7 @@ import { currentLocation } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { fetchSong } from "../song/song-api.ts";
-import { ASK_ADMINISTRATOR, FEATURE_UPSELLS } from "../song-menu/upsells.ts";
+import { askAdministrator, FEATURE_UPSELLS } from "../song-menu/upsells.ts";
 import { EditStudio } from "./EditStudio.tsx";
 import { endEditSession } from "./edit-session-store.ts";
 import "../../studio/ui/studio.css";
@@ -96,7 +96,7 @@ export default function EditPage({ clipId }: { readonly clipId: string }) {
       return (
         <Notice title={FEATURE_UPSELLS.EditMode.title}>
           <p>
-            {FEATURE_UPSELLS.EditMode.body} {ASK_ADMINISTRATOR}
+            {FEATURE_UPSELLS.EditMode.body} {askAdministrator()}
           </p>
         </Notice>
       );

@@ -8,6 +8,7 @@ import { formatTrackTimestamp } from "../../shared/track-time.ts";
 import { sampledFactor, trackPlay } from "../player/play-session.ts";
 import { drawPeaks, pickLevel } from "../songs/waveform-drawing.ts";
 import { type EmbedClip, fetchEmbedClip, fetchEmbedWaveform, reportEmbedPlay } from "./embed-data.ts";
+import { loadEmbedWords, type Say } from "./embed-words.ts";
 import "./embed.css";
 
 const root = document.getElementById("embed") as HTMLElement;
@@ -22,29 +23,31 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return made;
 }
 
-function showMissing(): void {
+function showMissing(say: Say): void {
   root.replaceChildren(
     element("p", { className: "embed-missing" }, [
-      "This song is not available. ",
-      element("a", { href: "/", target: "_blank", rel: "noopener" }, ["Open Tunesmith"]),
+      `${say("missing")} `,
+      element("a", { href: "/", target: "_blank", rel: "noopener" }, [say("open")]),
     ]),
   );
   root.setAttribute("aria-busy", "false");
 }
 
-function render(clip: EmbedClip): void {
-  const title = clip.title.trim() || "Untitled";
+function render(clip: EmbedClip, say: Say): void {
+  const title = clip.title.trim() || say("untitled");
   const songUrl = `${location.origin}/song/${clip.id}`;
   const duration = clip.metadata.duration ?? 0;
   const audio = element("audio", { preload: "metadata", src: clip.audio_url ?? "" });
   audio.dataset.testid = "embed-audio";
-  const play = element("button", { type: "button", className: "embed-play", ariaLabel: `Play ${title}` }, [
-    "▶",
-  ]);
+  const play = element(
+    "button",
+    { type: "button", className: "embed-play", ariaLabel: say("play", { title }) },
+    ["▶"],
+  );
   const time = element("span", { className: "embed-time" }, [`0:00 / ${formatTrackTimestamp(duration)}`]);
   const wave = element("canvas", { className: "embed-wave" });
   const played = element("canvas", { className: "embed-wave embed-wave-played" });
-  const waveBox = element("div", { className: "embed-wave-box", title: "Seek" }, [wave, played]);
+  const waveBox = element("div", { className: "embed-wave-box", title: say("seek") }, [wave, played]);
   const cover = clip.image_url
     ? element("img", { className: "embed-cover", src: clip.image_url, alt: "" })
     : element("div", { className: "embed-cover embed-cover-empty" });
@@ -65,7 +68,7 @@ function render(clip: EmbedClip): void {
       element("div", { className: "embed-controls" }, [play, waveBox]),
       element("div", { className: "embed-foot" }, [
         time,
-        element("a", { href: songUrl, target: "_blank", rel: "noopener" }, ["Listen on Tunesmith"]),
+        element("a", { href: songUrl, target: "_blank", rel: "noopener" }, [say("listen")]),
       ]),
       audio,
     ]),
@@ -81,7 +84,7 @@ function render(clip: EmbedClip): void {
   };
   const showPlaying = () => {
     play.textContent = audio.paused ? "▶" : "❚❚";
-    play.ariaLabel = `${audio.paused ? "Play" : "Pause"} ${title}`;
+    play.ariaLabel = say(audio.paused ? "play" : "pause", { title });
   };
   play.addEventListener("click", () => {
     if (audio.paused) audio.play().catch((error: unknown) => console.warn("Playback did not start", error));
@@ -119,11 +122,12 @@ function render(clip: EmbedClip): void {
 const clipId = /^\/embed\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(
   location.pathname,
 )?.[1];
-if (clipId === undefined) showMissing();
+const say = await loadEmbedWords();
+if (clipId === undefined) showMissing(say);
 else
   fetchEmbedClip(clipId)
-    .then(render)
+    .then((clip) => render(clip, say))
     .catch((error: unknown) => {
       console.warn("Could not load the song", error);
-      showMissing();
+      showMissing(say);
     });

@@ -16,7 +16,8 @@ const version = typeof __LOCALES_VERSION__ === "string" ? __LOCALES_VERSION__ : 
 export const localeFileUrl = (language: string, namespace: string): string =>
   `/locales/${language}/${namespace}.json?v=${version}`;
 
-async function fetchTexts(language: string, namespace: string): Promise<Texts> {
+/** One namespace's texts in a language, checked; a refused or malformed answer throws. */
+export async function fetchTexts(language: string, namespace: string): Promise<Texts> {
   const response = await fetch(localeFileUrl(language, namespace));
   if (!response.ok) throw new Error(`The texts ${language}/${namespace} answered ${response.status}`);
   return textsSchema.parse(await response.json());

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { PERSONA_NOT_FOUND, type Persona } from "../../shared/api/personas.ts";
 import { ApiError } from "../account/api-request.ts";
@@ -46,7 +46,7 @@ const songMenu = rowMenu({ place: "persona" });
 export default function PersonaPage({ personaId }: { readonly personaId: string }) {
   // Loving a persona here speaks the create page's words (its persona actions): their texts load
   // with the page.
-  useTranslation("create");
+  const { t } = useTranslation(["profile", "create"]);
   const session = useSignedIn();
   const userId = session?.user?.id ?? null;
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
@@ -106,8 +106,8 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
       console.warn("Could not load more of the persona's songs", error);
       showToast({
         kind: "error",
-        title: "Could not load more songs",
-        description: "Please try again.",
+        title: t("persona.couldNotLoadMore"),
+        description: t("persona.tryAgain"),
         durationMs: 5000,
       });
     } finally {
@@ -126,22 +126,32 @@ export default function PersonaPage({ personaId }: { readonly personaId: string 
       update({ is_following: answer.following, follower_count: answer.follower_count });
     } catch (error) {
       console.warn("Could not follow the persona", error);
-      showToast({ kind: "error", title: "Error", description: "Please try again.", durationMs: 5000 });
+      showToast({
+        kind: "error",
+        title: t("persona.error"),
+        description: t("persona.tryAgain"),
+        durationMs: 5000,
+      });
     }
   };
 
-  if (session === null || userId === null) return <p className="page-loading">Loading...</p>;
+  if (session === null || userId === null) return <p className="page-loading">{t("persona.loading")}</p>;
   return (
     <div className="create-page page persona-page">
       <PageHeader />
       {loaded.state !== "ready" && (
         <PageLoadState
           load={loaded}
-          noun="persona"
+          failedText={t("persona.failed")}
           missing={{
             testId: "persona-not-found",
-            title: loaded.state === "missing" ? loaded.detail : "",
-            home: { href: "/create", label: "Back to Create" },
+            // The server's own reason when it gives another than the usual one.
+            title:
+              loaded.state === "missing" && loaded.detail !== PERSONA_NOT_FOUND
+                ? loaded.detail
+                : t("persona.notFound"),
+            text: t("persona.missing"),
+            home: { href: "/create", label: t("persona.backToCreate") },
           }}
         />
       )}
@@ -169,6 +179,7 @@ interface PersonaDetailsProps {
 }
 
 function PersonaDetails({ persona, clips, more, onLove, onFollow }: PersonaDetailsProps) {
+  const { t } = useTranslation("profile");
   return (
     <main className="persona-details" data-testid="persona-page">
       <div className="persona-head">
@@ -178,16 +189,23 @@ function PersonaDetails({ persona, clips, more, onLove, onFollow }: PersonaDetai
         <div className="persona-summary">
           <h1 data-testid="persona-name">{persona.name}</h1>
           <p className="create-note" data-testid="persona-owner">
-            by <Link href={profilePath(persona.user_handle)}>@{persona.user_handle}</Link>
+            <Trans
+              t={t}
+              i18nKey="persona.by"
+              values={{ handle: persona.user_handle }}
+              components={{ owner: <Link href={profilePath(persona.user_handle)} /> }}
+            />
           </p>
-          <p data-testid="persona-visibility">{persona.is_public ? "Public" : "Private"}</p>
+          <p data-testid="persona-visibility">
+            {persona.is_public ? t("persona.public") : t("persona.private")}
+          </p>
           {persona.description && <p data-testid="persona-description">{persona.description}</p>}
           <div className="persona-actions">
             <button
               type="button"
               className="secondary"
               aria-pressed={persona.is_loved}
-              aria-label={persona.is_loved ? "Unlove" : "Love"}
+              aria-label={persona.is_loved ? t("persona.unlove") : t("persona.love")}
               onClick={onLove}
             >
               {persona.is_loved ? "♥" : "♡"} <span data-testid="persona-loves">{persona.upvote_count}</span>
@@ -199,36 +217,36 @@ function PersonaDetails({ persona, clips, more, onLove, onFollow }: PersonaDetai
                 aria-pressed={persona.is_following}
                 onClick={onFollow}
               >
-                {persona.is_following ? "Following" : "Follow"}
+                {persona.is_following ? t("persona.isFollowing") : t("persona.follow")}
               </button>
             )}
             <button type="button" onClick={() => navigate(personaUseHref(persona))}>
-              Use Persona
+              {t("persona.use")}
             </button>
           </div>
         </div>
       </div>
       <section className="persona-section">
-        <h2>Based on</h2>
-        <p>{persona.clip.title || "Untitled"}</p>
+        <h2>{t("persona.basedOn")}</h2>
+        <p>{persona.clip.title || t("persona.untitled")}</p>
         {persona.clip.audio_url && (
           // biome-ignore lint/a11y/useMediaCaption: generated songs have no captions.
           <audio controls preload="none" src={persona.clip.audio_url} data-testid="persona-base-audio" />
         )}
       </section>
       <section className="persona-section">
-        <h2>Songs made with this persona</h2>
+        <h2>{t("persona.songs")}</h2>
         {/* The one song list of every page, its rows the library's. */}
         <SongList
           items={clips.map((clip) => ({ clip }))}
-          label="Songs made with this persona"
+          label={t("persona.songs")}
           queueContext={{ type: "persona", id: persona.id }}
           menu={songMenu}
-          empty={<p className="create-empty">No songs yet.</p>}
+          empty={<p className="create-empty">{t("persona.noSongs")}</p>}
           footer={
             more !== null && (
               <button type="button" className="secondary" disabled={more.loading} onClick={more.load}>
-                {more.loading ? "Loading..." : "More songs"}
+                {more.loading ? t("persona.loading") : t("persona.moreSongs")}
               </button>
             )
           }

@@ -107,10 +107,11 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
         <PageHeader />
         <PageLoadState
           load={loaded}
-          noun="playlist"
+          failedText={t("playlistPage.failed")}
           missing={{
             testId: "playlist-not-found",
             title: t("playlistPage.playlistNotFound"),
+            text: t("playlistPage.missing"),
             home: { href: "/me", label: t("playlistPage.goToYourLibrary") },
           }}
         />

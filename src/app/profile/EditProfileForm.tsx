@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BIO_MAX, DISPLAY_NAME_MAX, handleProblem, type Profile } from "../../shared/api/profiles.ts";
 import { ApiError } from "../account/api-request.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -18,6 +19,7 @@ export function EditProfileForm({
   readonly onSaved: (profile: Profile) => void;
   readonly onCancel: () => void;
 }) {
+  const { t } = useTranslation("profile");
   const [displayName, setDisplayName] = useState(profile.display_name);
   const [bio, setBio] = useState(profile.bio);
   const [handle, setHandle] = useState(profile.handle);
@@ -34,7 +36,7 @@ export function EditProfileForm({
       const id = await uploadImage(file);
       setAvatar({ id, preview: URL.createObjectURL(file) });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.detail : "The image could not be uploaded");
+      setError(failure instanceof ApiError ? failure.detail : t("edit.imageFailed"));
     } finally {
       setBusy("idle");
     }
@@ -52,10 +54,10 @@ export function EditProfileForm({
         ...(handle !== profile.handle ? { handle } : {}),
         ...(avatar !== null ? { avatar_image_s3_id: avatar.id } : {}),
       });
-      showToast({ kind: "success", title: "Profile updated", durationMs: 3000 });
+      showToast({ kind: "success", title: t("edit.updated"), durationMs: 3000 });
       onSaved(saved);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.detail : "The profile could not be saved");
+      setError(failure instanceof ApiError ? failure.detail : t("edit.saveFailed"));
     } finally {
       setBusy("idle");
     }
@@ -66,7 +68,7 @@ export function EditProfileForm({
       <div className="profile-edit-avatar">
         <ProfileAvatar url={avatar?.preview ?? profile.avatar_image_url} name={displayName} size={96} />
         <label className="button-link secondary">
-          {busy === "uploading" ? "Uploading..." : "Change avatar"}
+          {busy === "uploading" ? t("edit.uploading") : t("edit.changeAvatar")}
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp,image/bmp"
@@ -76,7 +78,7 @@ export function EditProfileForm({
         </label>
       </div>
       <label>
-        Display name
+        {t("edit.displayName")}
         <input
           value={displayName}
           maxLength={DISPLAY_NAME_MAX}
@@ -84,7 +86,7 @@ export function EditProfileForm({
         />
       </label>
       <label>
-        Handle
+        {t("edit.handle")}
         <input
           value={handle}
           maxLength={31}
@@ -94,7 +96,7 @@ export function EditProfileForm({
       </label>
       {handleError !== null && <p className="error">{handleError}</p>}
       <label>
-        Bio
+        {t("edit.bio")}
         <textarea value={bio} maxLength={BIO_MAX} rows={3} onChange={(event) => setBio(event.target.value)} />
       </label>
       {error !== null && (
@@ -104,10 +106,10 @@ export function EditProfileForm({
       )}
       <div className="profile-edit-actions">
         <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {t("edit.cancel")}
         </button>
         <button type="submit" disabled={busy !== "idle" || handleError !== null}>
-          {busy === "saving" ? "Saving..." : "Save"}
+          {busy === "saving" ? t("edit.saving") : t("edit.save")}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { servedImageSize, sizedImageUrl } from "../../shared/api/images.ts";
 import type { ProfileListResponse } from "../../shared/api/profiles.ts";
 import { DialogHead } from "../pages/DialogHead.tsx";
@@ -18,6 +19,7 @@ export function FollowListDialog({
   readonly list: "followers" | "following";
   readonly onClose: () => void;
 }) {
+  const { t } = useTranslation("profile");
   const dialog = useRef<HTMLDialogElement>(null);
   const [entries, setEntries] = useState<readonly Entry[]>([]);
   const [page, setPage] = useState(1);
@@ -47,7 +49,7 @@ export function FollowListDialog({
     };
   }, [handle, list, page]);
 
-  const title = list === "followers" ? "Followers" : "Following";
+  const title = list === "followers" ? t("followList.followers") : t("followList.following");
   return (
     <dialog
       ref={dialog}
@@ -59,12 +61,12 @@ export function FollowListDialog({
       <DialogHead title={title} dialog={dialog} />
       {state === "failed" && (
         <p className="error" role="alert">
-          The list could not be loaded. Try again later.
+          {t("followList.failed")}
         </p>
       )}
       {state === "ready" && entries.length === 0 && (
         <p className="create-empty">
-          {list === "followers" ? "No followers yet." : "Not following anyone yet."}
+          {list === "followers" ? t("followList.noFollowers") : t("followList.noFollowing")}
         </p>
       )}
       <ul className="follow-list">
@@ -77,10 +79,10 @@ export function FollowListDialog({
           </li>
         ))}
       </ul>
-      {state === "loading" && <p className="page-loading">Loading...</p>}
+      {state === "loading" && <p className="page-loading">{t("followList.loading")}</p>}
       {hasMore && state === "ready" && (
         <button type="button" className="secondary" onClick={() => setPage((current) => current + 1)}>
-          More
+          {t("followList.more")}
         </button>
       )}
     </dialog>

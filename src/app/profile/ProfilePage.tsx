@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Profile } from "../../shared/api/profiles.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { ApiError } from "../account/api-request.ts";
@@ -31,6 +32,7 @@ const songMenu = rowMenu({ place: "profile" });
  * inspired; their own profile can be edited here.
  */
 export default function ProfilePage({ handle }: { readonly handle: string }) {
+  const { t } = useTranslation("profile");
   const session = useAccount((state) => state.session);
   const viewerId = session?.user?.id ?? null;
   const { load, update, loadMore } = useProfile(handle, viewerId);
@@ -44,12 +46,13 @@ export default function ProfilePage({ handle }: { readonly handle: string }) {
       {load.state !== "ready" && (
         <PageLoadState
           load={load}
-          noun="profile"
+          failedText={t("page.failed")}
           missing={{
             testId: "profile-not-found",
             className: "song-missing",
-            title: "Profile not found",
-            home: { href: "/", label: "Go home" },
+            title: t("page.notFound"),
+            text: t("page.missing"),
+            home: { href: "/", label: t("page.goHome") },
           }}
         />
       )}
@@ -69,6 +72,7 @@ interface ProfileDetailsProps {
 }
 
 function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProps) {
+  const { t } = useTranslation("profile");
   const { profile } = data;
   const [list, setList] = useState<"followers" | "following" | null>(null);
   const [editing, setEditing] = useState(false);
@@ -88,10 +92,10 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
       setProfile({ is_following: answer.is_following, num_followers: answer.num_followers });
     } catch (error) {
       setProfile({ is_following: following, num_followers: profile.num_followers });
-      const detail = error instanceof ApiError ? error.detail : "Please try again.";
+      const detail = error instanceof ApiError ? error.detail : t("page.tryAgain");
       showToast({
         kind: "error",
-        title: following ? "Could not unfollow" : "Could not follow",
+        title: following ? t("page.couldNotUnfollow") : t("page.couldNotFollow"),
         description: detail,
         durationMs: 5000,
       });
@@ -115,19 +119,20 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
           <p className="profile-counts">
             <button type="button" className="profile-count" onClick={() => setList("followers")}>
               <strong data-testid="profile-followers">{profile.num_followers}</strong>{" "}
-              {profile.num_followers === 1 ? "follower" : "followers"}
+              {t("page.followers", { count: profile.num_followers })}
             </button>
             <button type="button" className="profile-count" onClick={() => setList("following")}>
-              <strong data-testid="profile-following">{profile.num_following}</strong> following
+              <strong data-testid="profile-following">{profile.num_following}</strong> {t("page.following")}
             </button>
             <span>
-              <strong>{profile.num_public_clips}</strong> {profile.num_public_clips === 1 ? "song" : "songs"}
+              <strong>{profile.num_public_clips}</strong>{" "}
+              {t("page.songs", { count: profile.num_public_clips })}
             </span>
           </p>
           <div className="profile-actions">
             {profile.is_self ? (
               <button type="button" className="secondary" onClick={() => setEditing(true)}>
-                Edit profile
+                {t("page.editProfile")}
               </button>
             ) : (
               <button
@@ -136,7 +141,7 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
                 aria-pressed={profile.is_following}
                 onClick={() => void toggleFollow()}
               >
-                {profile.is_following ? "Following" : "Follow"}
+                {profile.is_following ? t("page.isFollowing") : t("page.follow")}
               </button>
             )}
           </div>
@@ -160,7 +165,7 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
 
       {data.topClips.length > 0 && (
         <section className="profile-section">
-          <h2>Top songs</h2>
+          <h2>{t("page.topSongs")}</h2>
           <ol className="profile-top" data-testid="profile-top">
             {data.topClips.slice(0, 5).map((clip) => (
               <li key={clip.id}>
@@ -174,17 +179,17 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
       )}
 
       <section className="profile-section profile-songs">
-        <h2>Songs</h2>
+        <h2>{t("page.songs")}</h2>
         <SongList
           items={data.clips.map((clip) => ({ clip }))}
-          label={`Songs by @${profile.handle}`}
+          label={t("page.songsBy", { handle: profile.handle })}
           queueContext={{ type: "profile", id: profile.handle }}
           menu={songMenu}
-          empty={<p className="create-empty">No public songs yet.</p>}
+          empty={<p className="create-empty">{t("page.noSongs")}</p>}
           footer={
             data.nextPage !== null ? (
               <button type="button" className="secondary" onClick={() => void loadMore()}>
-                More songs
+                {t("page.moreSongs")}
               </button>
             ) : null
           }
@@ -192,15 +197,17 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
       </section>
 
       <section className="profile-section">
-        <h2>Playlists</h2>
+        <h2>{t("page.playlists")}</h2>
         {data.playlists.length === 0 ? (
-          <p className="create-empty">No public playlists.</p>
+          <p className="create-empty">{t("page.noPlaylists")}</p>
         ) : (
           <ul className="profile-cards">
             {data.playlists.map((playlist) => (
               <li key={playlist.id}>
                 <Link href={`/playlist/${playlist.id}`}>{playlist.name}</Link>
-                <span className="profile-muted">{playlist.num_clips} songs</span>
+                <span className="profile-muted">
+                  {t("page.playlistSongs", { count: playlist.num_clips })}
+                </span>
               </li>
             ))}
           </ul>
@@ -208,9 +215,9 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
       </section>
 
       <section className="profile-section">
-        <h2>Personas</h2>
+        <h2>{t("page.personas")}</h2>
         {data.personas.length === 0 ? (
-          <p className="create-empty">No public personas.</p>
+          <p className="create-empty">{t("page.noPersonas")}</p>
         ) : (
           <ul className="profile-cards">
             {data.personas.map((persona) => (

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { upsertClips } from "../shell/clips-store.ts";
 import { rowMenu } from "../song-menu/SongMenu.tsx";
@@ -9,6 +10,7 @@ const songMenu = rowMenu({ place: "profile" });
 
 /** Songs other people made from this profile's songs: the count, and the list (pages of 20) on request. */
 export function RemixesInspired({ handle, count }: { readonly handle: string; readonly count: number }) {
+  const { t } = useTranslation("profile");
   const [clips, setClips] = useState<readonly Clip[] | null>(null);
   const [nextPage, setNextPage] = useState<number | null>(1);
   const [failed, setFailed] = useState(false);
@@ -29,26 +31,26 @@ export function RemixesInspired({ handle, count }: { readonly handle: string; re
   return (
     <section className="profile-section">
       <h2>
-        Remixes inspired{" "}
+        {t("remixes.title")}{" "}
         <span className="profile-muted" data-testid="profile-remix-count">
           {count}
         </span>
       </h2>
       {count === 0 ? (
-        <p className="create-empty">Nobody has remixed these songs yet.</p>
+        <p className="create-empty">{t("remixes.none")}</p>
       ) : clips === null ? (
         <button type="button" className="secondary" onClick={() => void more()}>
-          Show remixes
+          {t("remixes.show")}
         </button>
       ) : (
         <SongList
           items={clips.map((clip) => ({ clip }))}
-          label={`Remixes inspired by @${handle}`}
+          label={t("remixes.listLabel", { handle })}
           menu={songMenu}
           footer={
             nextPage !== null ? (
               <button type="button" className="secondary" onClick={() => void more()}>
-                More remixes
+                {t("remixes.more")}
               </button>
             ) : null
           }
@@ -56,7 +58,7 @@ export function RemixesInspired({ handle, count }: { readonly handle: string; re
       )}
       {failed && (
         <p className="error" role="alert">
-          The remixes could not be loaded.
+          {t("remixes.failed")}
         </p>
       )}
     </section>

@@ -14,6 +14,7 @@ import {
   remixCountSchema,
 } from "../../shared/api/profiles.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 
 const at = (handle: string) => `/api/profiles/${encodeURIComponent(handle)}`;
 const clipPageSchema = pageInfoSchema.extend({ clips: z.array(clipSchema) });
@@ -65,7 +66,7 @@ export async function uploadImage(file: File): Promise<string> {
   });
   const text = await response.text();
   if (!response.ok) {
-    let detail = `The server answered ${response.status}`;
+    let detail = i18n.t("profile:edit.serverAnswered", { status: response.status });
     try {
       detail = (JSON.parse(text) as { detail?: string }).detail ?? detail;
     } catch {

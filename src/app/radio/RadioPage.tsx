@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { ApiError } from "../account/api-request.ts";
@@ -30,6 +31,7 @@ const UP_NEXT_SHOWN = 10;
  * it unasked.
  */
 export default function RadioPage({ clipId }: { readonly clipId: string }) {
+  const { t } = useTranslation("song");
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [starting, setStarting] = useState(false);
   const onAir = usePlayer((state) => state.context?.type === "radio" && state.context.id === clipId);
@@ -62,7 +64,7 @@ export default function RadioPage({ clipId }: { readonly clipId: string }) {
       await startRadio(seed);
     } catch (error) {
       console.warn("Could not start the radio", error);
-      showToast({ kind: "error", title: "Failed to fetch song list", durationMs: 5000 });
+      showToast({ kind: "error", title: t("radio.startFailed"), durationMs: 5000 });
     } finally {
       setStarting(false);
     }
@@ -74,11 +76,12 @@ export default function RadioPage({ clipId }: { readonly clipId: string }) {
       {loaded.state !== "ready" ? (
         <PageLoadState
           load={loaded}
-          noun="song"
+          failedText={t("radio.failed")}
           missing={{
             testId: "radio-not-found",
-            title: "Song not found",
-            home: { href: "/", label: "Go home" },
+            title: t("radio.notFound"),
+            text: t("radio.missing"),
+            home: { href: "/", label: t("radio.goHome") },
           }}
         />
       ) : (
@@ -86,11 +89,18 @@ export default function RadioPage({ clipId }: { readonly clipId: string }) {
           <header className="playlist-head">
             <SongCover clip={loaded.seed} size={180} />
             <div className="playlist-facts">
-              <span className="playlist-kind">Song Radio</span>
-              <h1 className="playlist-name">{displayTitle(loaded.seed)} Radio</h1>
+              <span className="playlist-kind">{t("radio.kind")}</span>
+              <h1 className="playlist-name">{t("radio.title", { title: displayTitle(loaded.seed) })}</h1>
               <p className="playlist-owner">
-                Songs like <Link href={`/song/${loaded.seed.id}`}>{displayTitle(loaded.seed)}</Link> by{" "}
-                <Link href={`/@${loaded.seed.handle}`}>@{loaded.seed.handle}</Link>
+                <Trans
+                  t={t}
+                  i18nKey="radio.songsLike"
+                  values={{ title: displayTitle(loaded.seed), handle: loaded.seed.handle }}
+                  components={{
+                    song: <Link href={`/song/${loaded.seed.id}`} />,
+                    owner: <Link href={`/@${loaded.seed.handle}`} />,
+                  }}
+                />
               </p>
               <div className="playlist-actions">
                 <button
@@ -99,14 +109,14 @@ export default function RadioPage({ clipId }: { readonly clipId: string }) {
                   disabled={starting}
                   onClick={() => void start(loaded.seed)}
                 >
-                  {starting ? "Tuning in..." : onAir ? "▶ Restart radio" : "▶ Start radio"}
+                  {starting ? t("radio.tuningIn") : onAir ? t("radio.restart") : t("radio.start")}
                 </button>
               </div>
             </div>
           </header>
           {onAir && nowPlaying !== undefined && (
-            <section aria-label="Up next" className="radio-up-next">
-              <h2>Now playing: {displayTitle(nowPlaying)}</h2>
+            <section aria-label={t("radio.upNext")} className="radio-up-next">
+              <h2>{t("radio.nowPlaying", { title: displayTitle(nowPlaying) })}</h2>
               <ol className="playlist-songs" data-testid="radio-up-next">
                 {upNext.map((index) => {
                   const clip = clips[index];

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { recipientHandles, SHARE_RECIPIENTS_MAX } from "../../shared/api/share.ts";
 import { ApiError } from "../account/api-request.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -9,6 +10,7 @@ import { makeShareLink } from "./share-api.ts";
  * notification. The server checks every handle first; an unknown one tells nobody and says which.
  */
 export function SendToPeople({ clipId }: { readonly clipId: string }) {
+  const { t } = useTranslation("songMenu");
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,10 +29,10 @@ export function SendToPeople({ clipId }: { readonly clipId: string }) {
         recipient_handles: handles,
       });
       const told = (answer.shared_with ?? handles).map((handle) => `@${handle}`).join(", ");
-      showToast({ kind: "success", title: `Sent to ${told}`, durationMs: 3000 });
+      showToast({ kind: "success", title: t("share.sentTo", { people: told }), durationMs: 3000 });
       setText("");
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.detail : "The song could not be sent. Please try again.");
+      setError(caught instanceof ApiError ? caught.detail : t("share.sendFailed"));
     } finally {
       setBusy(false);
     }
@@ -45,19 +47,19 @@ export function SendToPeople({ clipId }: { readonly clipId: string }) {
       }}
     >
       <label>
-        Send to people on Tunesmith
+        {t("share.sendToPeople")}
         <input
           value={text}
-          placeholder="@handle, @another"
+          placeholder={t("share.handlesHint")}
           onChange={(event) => setText(event.target.value)}
           aria-describedby="share-send-error"
         />
       </label>
       <button type="submit" disabled={busy || handles.length === 0 || tooMany}>
-        {busy ? "Sending..." : "Send to them"}
+        {busy ? t("share.sending") : t("share.sendToThem")}
       </button>
       <p id="share-send-error" className="error" role={error !== null || tooMany ? "alert" : undefined}>
-        {tooMany ? `Send to at most ${SHARE_RECIPIENTS_MAX} people at once.` : error}
+        {tooMany ? t("share.tooMany", { max: SHARE_RECIPIENTS_MAX }) : error}
       </p>
     </form>
   );

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { embedCode } from "../../shared/api/share.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { ApiError } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { DialogHead } from "../pages/DialogHead.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { SendToPeople } from "./SendToPeople.tsx";
@@ -10,13 +12,19 @@ import { closeShareModal, type ShareMode, useShareModal } from "./share-modal.ts
 import { SHARE_TARGETS } from "./share-targets.ts";
 import "./share.css";
 
-async function copy(text: string, what: string): Promise<void> {
+/** What a copy puts on the clipboard, and the toasts it gets: whole sentences per thing copied. */
+const COPY_KEYS = {
+  link: { copied: "songMenu:share.copiedLink", failed: "songMenu:share.copyLinkFailed" },
+  embed: { copied: "songMenu:share.copiedEmbed", failed: "songMenu:share.copyEmbedFailed" },
+} as const;
+
+async function copy(text: string, what: keyof typeof COPY_KEYS): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    showToast({ kind: "info", title: `Copied ${what} to clipboard`, durationMs: 3000 });
+    showToast({ kind: "info", title: i18n.t(COPY_KEYS[what].copied), durationMs: 3000 });
   } catch (error) {
     console.warn(`Could not copy the ${what}`, error);
-    showToast({ kind: "error", title: `Could not copy the ${what}`, description: text, durationMs: 8000 });
+    showToast({ kind: "error", title: i18n.t(COPY_KEYS[what].failed), description: text, durationMs: 8000 });
   }
 }
 
@@ -32,7 +40,12 @@ const linkOf = (clipId: string, source: string) => ({
 export function ShareModalHost() {
   const { clip, mode } = useShareModal();
   if (clip === null) return null;
-  return <ShareModal key={`${clip.id}-${mode}`} clipId={clip.id} title={displayTitle(clip)} mode={mode} />;
+  // Mounted outside the pages: it waits for its words here, not in a page's loading state.
+  return (
+    <Suspense fallback={null}>
+      <ShareModal key={`${clip.id}-${mode}`} clipId={clip.id} title={displayTitle(clip)} mode={mode} />
+    </Suspense>
+  );
 }
 
 type LinkState =
@@ -53,6 +66,7 @@ function ShareModal({
   readonly title: string;
   readonly mode: ShareMode;
 }) {
+  const { t } = useTranslation("songMenu");
   const dialog = useRef<HTMLDialogElement>(null);
   const [link, setLink] = useState<LinkState>({ state: "loading" });
   const origin = window.location.origin;
@@ -70,7 +84,7 @@ function ShareModal({
         if (!live) return;
         setLink({
           state: "failed",
-          detail: error instanceof ApiError ? error.detail : "The link could not be made",
+          detail: error instanceof ApiError ? error.detail : i18n.t("songMenu:share.linkFailed"),
         });
       });
     return () => {
@@ -88,7 +102,7 @@ function ShareModal({
       opened?.close();
       showToast({
         kind: "error",
-        title: "Could not share",
+        title: t("share.couldNotShare"),
         description: error instanceof ApiError ? error.detail : undefined,
         durationMs: 5000,
       });
@@ -112,13 +126,13 @@ function ShareModal({
     <dialog
       ref={dialog}
       className="share-dialog page"
-      aria-label={mode === "to" ? "Share to..." : "Share with friends"}
+      aria-label={mode === "to" ? t("share.shareTo") : t("share.shareWithFriends")}
       onClose={closeShareModal}
       data-testid="share-modal"
     >
-      <DialogHead title={mode === "to" ? "Share to..." : "Share with friends"} dialog={dialog} />
+      <DialogHead title={mode === "to" ? t("share.shareTo") : t("share.shareWithFriends")} dialog={dialog} />
       <p className="share-title">{title}</p>
-      {link.state === "loading" && <p className="page-loading">Making the link...</p>}
+      {link.state === "loading" && <p className="page-loading">{t("share.making")}</p>}
       {link.state === "failed" && (
         <p className="error" role="alert">
           {link.detail}
@@ -129,17 +143,17 @@ function ShareModal({
           <input
             readOnly
             value={link.link}
-            aria-label="Share link"
+            aria-label={t("share.link")}
             data-testid="share-link"
             onFocus={(event) => event.target.select()}
           />
           {mode === "friends" ? (
             <button type="button" onClick={() => void sendToFriends(link.link)}>
-              Send
+              {t("share.send")}
             </button>
           ) : (
             <button type="button" onClick={() => void copy(link.link, "link")}>
-              Copy Link
+              {t("share.copyLink")}
             </button>
           )}
         </div>
@@ -155,13 +169,13 @@ function ShareModal({
                   className="secondary"
                   onClick={() => void shareTo(target.platform, target.href)}
                 >
-                  {target.label}
+                  {target.label ?? t("share.email")}
                 </button>
               </li>
             ))}
           </ul>
           <label className="share-embed">
-            Embed
+            {t("share.embed")}
             <textarea
               readOnly
               rows={4}
@@ -170,8 +184,8 @@ function ShareModal({
               onFocus={(event) => event.target.select()}
             />
           </label>
-          <button type="button" className="secondary" onClick={() => void copy(code, "embed code")}>
-            Copy embed code
+          <button type="button" className="secondary" onClick={() => void copy(code, "embed")}>
+            {t("share.copyEmbed")}
           </button>
         </>
       )}

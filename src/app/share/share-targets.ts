@@ -3,7 +3,8 @@
 export interface ShareTarget {
   /** The platform name stored with the link (its share key). */
   readonly platform: string;
-  readonly label: string;
+  /** A site's own name, the same in every language; none for email, which the page words. */
+  readonly label?: string;
   readonly href: (link: string, title: string) => string;
 }
 
@@ -30,5 +31,5 @@ export const SHARE_TARGETS: readonly ShareTarget[] = [
     label: "WhatsApp",
     href: (link, title) => `https://wa.me/?text=${q(`${title} ${link}`)}`,
   },
-  { platform: "email", label: "Email", href: (link, title) => `mailto:?subject=${q(title)}&body=${q(link)}` },
+  { platform: "email", href: (link, title) => `mailto:?subject=${q(title)}&body=${q(link)}` },
 ];

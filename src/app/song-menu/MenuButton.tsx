@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
 import { placeMenu } from "./menu-placement.ts";
 import "./song-menu.css";
 
@@ -93,6 +94,9 @@ interface MenuPanelProps {
 }
 
 function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) {
+  // Its words show only in song menus, whose button has loaded them; other menus (the create page's
+  // add menu) must not wait for them.
+  const { t } = useTranslation("songMenu", { useSuspense: false });
   const panel = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
   const leaveTimer = useRef<number | null>(null);
@@ -185,7 +189,7 @@ function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) 
         leaveTimer.current = window.setTimeout(() => closeRef.current(false), CLOSE_AFTER_LEAVE_MS);
       }}
     >
-      {entries.length === 0 && <p className="song-menu-empty">No actions for this song.</p>}
+      {entries.length === 0 && <p className="song-menu-empty">{t("menu.none")}</p>}
       {entries.map((entry) => (
         <button
           key={entry.label}
@@ -207,7 +211,7 @@ function MenuPanel({ anchor, label, testId, entries, onClose }: MenuPanelProps) 
           <span className="song-menu-label">{entry.label}</span>
           {entry.checked !== undefined && (
             <span className="song-menu-check" aria-hidden="true">
-              {entry.checked ? "On" : "Off"}
+              {entry.checked ? t("menu.on") : t("menu.off")}
             </span>
           )}
           {entry.tag && <span className="song-menu-tag">{entry.tag}</span>}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { FlagReason } from "../../shared/api/clip-settings.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
@@ -10,7 +11,7 @@ import { flagClip, setVisibility } from "./clip-settings-api.ts";
 import { MoveToWorkspaceModal } from "./MoveToWorkspaceModal.tsx";
 import { closeMenuModal, type MenuModal } from "./menu-modal-store.ts";
 import { SongDetailsModal } from "./SongDetailsModal.tsx";
-import { ASK_ADMINISTRATOR, FEATURE_UPSELLS } from "./upsells.ts";
+import { askAdministrator, FEATURE_UPSELLS } from "./upsells.ts";
 
 function Buttons({
   confirm,
@@ -21,10 +22,11 @@ function Buttons({
   readonly busy?: boolean;
   readonly onConfirm: () => void;
 }) {
+  const { t } = useTranslation("songMenu");
   return (
     <div className="modal-buttons">
       <button type="button" className="secondary" onClick={closeMenuModal}>
-        Cancel
+        {t("modal.cancel")}
       </button>
       <button type="button" disabled={busy} onClick={onConfirm}>
         {confirm}
@@ -35,6 +37,7 @@ function Buttons({
 
 /** Publish or Unpublish: says what follows, then sends it; a private song leaves its contests. */
 function PublishModal({ clip }: { readonly clip: Clip }) {
+  const { t } = useTranslation("songMenu");
   const [busy, setBusy] = useState(false);
   const publish = !clip.is_public;
   const run = async () => {
@@ -43,7 +46,7 @@ function PublishModal({ clip }: { readonly clip: Clip }) {
       publishClipChanges([await setVisibility(clip.id, publish)]);
       showToast({
         kind: "success",
-        title: publish ? `${displayTitle(clip)} is public.` : `${displayTitle(clip)} is private.`,
+        title: t(publish ? "modal.isPublic" : "modal.isPrivate", { title: displayTitle(clip) }),
         durationMs: 3000,
       });
       closeMenuModal();
@@ -51,8 +54,8 @@ function PublishModal({ clip }: { readonly clip: Clip }) {
       console.warn("Changing the song's visibility failed", error);
       showToast({
         kind: "error",
-        title: "Error updating song preferences",
-        description: "Please try again later.",
+        title: t("modal.preferencesFailed"),
+        description: t("modal.tryLater"),
         durationMs: 5000,
       });
       setBusy(false);
@@ -61,17 +64,17 @@ function PublishModal({ clip }: { readonly clip: Clip }) {
   return (
     <CreateModal
       titleId="publish-title"
-      title={publish ? "Publish song" : "Unpublish song"}
+      title={publish ? t("modal.publishTitle") : t("modal.unpublishTitle")}
       testId="publish-modal"
       onClose={closeMenuModal}
     >
       <div className="song-menu-form">
-        <p>
-          {publish
-            ? "Anyone with the link can listen to a public song, and it shows on your profile."
-            : "Only you can listen to a private song. It leaves any contest it was entered in."}
-        </p>
-        <Buttons confirm={publish ? "Publish" : "Unpublish"} busy={busy} onConfirm={() => void run()} />
+        <p>{publish ? t("modal.publishNote") : t("modal.unpublishNote")}</p>
+        <Buttons
+          confirm={publish ? t("modal.publish") : t("modal.unpublish")}
+          busy={busy}
+          onConfirm={() => void run()}
+        />
       </div>
     </CreateModal>
   );
@@ -79,6 +82,7 @@ function PublishModal({ clip }: { readonly clip: Clip }) {
 
 /** Report: a reason (Inappropriate, Bug, Copyright Infringement) and optional details. */
 function ReportModal({ clip }: { readonly clip: Clip }) {
+  const { t } = useTranslation("songMenu");
   const [reason, setReason] = useState<FlagReason>("flag_inappropriate");
   const [details, setDetails] = useState("");
   const [busy, setBusy] = useState(false);
@@ -86,19 +90,24 @@ function ReportModal({ clip }: { readonly clip: Clip }) {
     setBusy(true);
     try {
       await flagClip(clip.id, reason, details.trim());
-      showToast({ kind: "info", title: "Song flagged.", durationMs: 3000 });
+      showToast({ kind: "info", title: t("modal.flagged"), durationMs: 3000 });
       closeMenuModal();
     } catch (error) {
       console.warn("Flagging the song failed", error);
-      showToast({ kind: "error", title: "Error flagging song.", durationMs: 5000 });
+      showToast({ kind: "error", title: t("modal.flagFailed"), durationMs: 5000 });
       setBusy(false);
     }
   };
   return (
-    <CreateModal titleId="report-title" title="Report song" testId="report-modal" onClose={closeMenuModal}>
+    <CreateModal
+      titleId="report-title"
+      title={t("modal.reportTitle")}
+      testId="report-modal"
+      onClose={closeMenuModal}
+    >
       <div className="song-menu-form">
         <fieldset className="song-menu-form">
-          <legend>Why are you reporting {displayTitle(clip)}?</legend>
+          <legend>{t("modal.reportWhy", { title: displayTitle(clip) })}</legend>
           {REPORT_REASONS.map((option) => (
             <label key={option.reason} className="create-check">
               <input
@@ -107,12 +116,12 @@ function ReportModal({ clip }: { readonly clip: Clip }) {
                 checked={reason === option.reason}
                 onChange={() => setReason(option.reason)}
               />
-              {option.label}
+              {t(`reportReasons.${option.reason}`)}
             </label>
           ))}
         </fieldset>
         <label>
-          Details (optional)
+          {t("modal.reportDetails")}
           <textarea
             rows={3}
             maxLength={1000}
@@ -120,7 +129,7 @@ function ReportModal({ clip }: { readonly clip: Clip }) {
             onChange={(event) => setDetails(event.target.value)}
           />
         </label>
-        <Buttons confirm="Report" busy={busy} onConfirm={() => void run()} />
+        <Buttons confirm={t("modal.report")} busy={busy} onConfirm={() => void run()} />
       </div>
     </CreateModal>
   );
@@ -128,6 +137,7 @@ function ReportModal({ clip }: { readonly clip: Clip }) {
 
 /** The song menu's dialog, as the store holds it. */
 export function MenuModalView({ modal }: { readonly modal: MenuModal }) {
+  const { t } = useTranslation("songMenu");
   switch (modal.kind) {
     case "publish":
       return <PublishModal clip={modal.clip} />;
@@ -168,11 +178,11 @@ export function MenuModalView({ modal }: { readonly modal: MenuModal }) {
         >
           <div className="song-menu-form">
             <p>
-              {upsell.body} {ASK_ADMINISTRATOR}
+              {upsell.body} {askAdministrator()}
             </p>
             <div className="modal-buttons">
               <button type="button" onClick={closeMenuModal}>
-                Got it
+                {t("modal.gotIt")}
               </button>
             </div>
           </div>

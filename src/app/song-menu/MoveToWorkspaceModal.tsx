@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { DEFAULT_WORKSPACE_ID, DEFAULT_WORKSPACE_NAME } from "../../shared/api/workspaces.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
@@ -11,6 +12,7 @@ import { closeMenuModal } from "./menu-modal-store.ts";
  * every chosen song is already in shows as current. Choosing one moves the songs and closes.
  */
 export function MoveToWorkspaceModal({ clips }: { readonly clips: readonly Clip[] }) {
+  const { t } = useTranslation("songMenu");
   const list = useWorkspaces((state) => state.list);
   const loaded = useWorkspaces((state) => state.loaded);
   const [failed, setFailed] = useState(false);
@@ -29,19 +31,19 @@ export function MoveToWorkspaceModal({ clips }: { readonly clips: readonly Clip[
     else setBusy(false);
   };
   const first = clips[0];
-  const what = clips.length === 1 && first ? displayTitle(first) : `${clips.length} songs`;
+  const what = clips.length === 1 && first ? displayTitle(first) : t("menu.songs", { count: clips.length });
   return (
     <CreateModal
       titleId="move-workspace-title"
-      title="Move to Workspace"
+      title={t("move.title")}
       testId="move-workspace-modal"
       onClose={closeMenuModal}
     >
       <div className="song-menu-form">
-        <p>Where should {what} go?</p>
-        {failed && <p role="alert">The workspaces could not be loaded. Please try again.</p>}
-        {!loaded && !failed && <p aria-live="polite">Loading workspaces…</p>}
-        <ul className="move-workspace-list" aria-label="Workspaces">
+        <p>{t("move.where", { what })}</p>
+        {failed && <p role="alert">{t("move.failed")}</p>}
+        {!loaded && !failed && <p aria-live="polite">{t("move.loading")}</p>}
+        <ul className="move-workspace-list" aria-label={t("move.list")}>
           {targets.map((target) => (
             <li key={target.id}>
               <button
@@ -50,15 +52,14 @@ export function MoveToWorkspaceModal({ clips }: { readonly clips: readonly Clip[
                 disabled={busy || current(target.id)}
                 onClick={() => void move(target)}
               >
-                {target.name}
-                {current(target.id) ? " (current)" : ""}
+                {current(target.id) ? t("move.current", { name: target.name }) : target.name}
               </button>
             </li>
           ))}
         </ul>
         <div className="modal-buttons">
           <button type="button" className="secondary" onClick={closeMenuModal}>
-            Cancel
+            {t("modal.cancel")}
           </button>
         </div>
       </div>

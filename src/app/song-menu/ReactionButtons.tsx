@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Clip, ReactionType } from "../../shared/api/clips.ts";
 import { songPath } from "../../shared/song-link.ts";
 import { toggledReaction } from "../../shared/song-menu/reaction-rules.ts";
@@ -12,6 +13,9 @@ import { useLatestClips } from "./use-latest-clips.ts";
  * refuses it. The signed out are sent to sign in, and back here after.
  */
 export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
+  // Beside a song that appears after its page's first render: waits for its words rather than
+  // suspending the page under it.
+  const { t, ready } = useTranslation("songMenu", { useSuspense: false });
   const signedIn = useAccount((state) => state.session?.user != null);
   const [clip = given] = useLatestClips([given]);
   const current = clip.reaction?.reaction_type ?? null;
@@ -24,13 +28,14 @@ export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
   };
   const liked = current === "L";
   const disliked = current === "D";
+  if (!ready) return null;
   return (
     <>
       <button
         type="button"
         className="secondary"
         aria-pressed={liked}
-        aria-label={liked ? "Unlike" : "Like"}
+        aria-label={liked ? t("reactions.unlike") : t("reactions.like")}
         onClick={() => press("L")}
       >
         {liked ? "♥" : "♡"}
@@ -43,7 +48,7 @@ export function ReactionButtons({ clip: given }: { readonly clip: Clip }) {
         type="button"
         className="secondary"
         aria-pressed={disliked}
-        aria-label={disliked ? "Remove dislike" : "Dislike"}
+        aria-label={disliked ? t("reactions.removeDislike") : t("reactions.dislike")}
         onClick={() => press("D")}
       >
         👎

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { REMIX_TYPES, type RemixPermission } from "../../shared/api/clip-settings.ts";
 import { CAPTION_MAX, type Clip, LYRICS_MAX, TAGS_MAX, TITLE_MAX } from "../../shared/api/clips.ts";
 import { imageUploadResponseSchema } from "../../shared/api/images.ts";
@@ -26,11 +27,11 @@ async function uploadImage(file: File): Promise<string> {
   return imageUploadResponseSchema.parse(await response.json()).image_s3_id;
 }
 
-/** Who may remix the song, as the select says it. */
-const REMIX_LABELS: Record<RemixPermission, string> = {
-  all: "Covers and extends",
-  cover: "Covers only",
-  extend: "Extends only",
+/** Who may remix the song: each choice's key in the song menu's texts. */
+const REMIX_KEYS: Record<RemixPermission, string> = {
+  all: "details.remixAll",
+  cover: "details.remixCover",
+  extend: "details.remixExtend",
 };
 
 /**
@@ -39,6 +40,7 @@ const REMIX_LABELS: Record<RemixPermission, string> = {
  * removing the image or video cover. Only what changed is sent; a refusal shows its kind's message.
  */
 export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
+  const { t } = useTranslation("songMenu");
   const [form, setForm] = useState(() => detailsOf(clip));
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
@@ -60,7 +62,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
       const imageId = !removeImage && image !== null ? await uploadImage(image) : null;
       const saved = await saveSongDetails(clip, { ...form, imageId, removeImage, removeVideo });
       if (saved !== null) publishClipChanges([saved]);
-      showToast({ kind: "success", title: "Song details saved.", durationMs: 3000 });
+      showToast({ kind: "success", title: t("details.saved"), durationMs: 3000 });
       onClose();
     } catch (problem) {
       const answer =
@@ -74,13 +76,13 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
   return (
     <CreateModal
       titleId="song-details-title"
-      title="Song Details"
+      title={t("details.title")}
       testId="song-details-modal"
       onClose={onClose}
     >
       <form className="song-menu-form" onSubmit={(event) => void save(event)}>
         <label>
-          Title ({form.title.trim().length}/{TITLE_MAX})
+          {t("details.songTitle", { length: form.title.trim().length, max: TITLE_MAX })}
           <input
             value={form.title}
             onChange={(event) => change({ title: event.target.value })}
@@ -88,7 +90,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           />
         </label>
         <label>
-          Cover image
+          {t("details.coverImage")}
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp,image/bmp"
@@ -103,7 +105,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
               checked={removeImage}
               onChange={(event) => setRemoveImage(event.target.checked)}
             />
-            Remove image cover
+            {t("details.removeImage")}
           </label>
         )}
         {clip.video_url !== null && (
@@ -113,11 +115,11 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
               checked={removeVideo}
               onChange={(event) => setRemoveVideo(event.target.checked)}
             />
-            Remove video cover
+            {t("details.removeVideo")}
           </label>
         )}
         <label>
-          Lyrics ({form.lyrics.length}/{LYRICS_MAX})
+          {t("details.lyrics", { length: form.lyrics.length, max: LYRICS_MAX })}
           <textarea
             rows={6}
             maxLength={LYRICS_MAX}
@@ -126,7 +128,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           />
         </label>
         <label>
-          Styles ({form.styles.length}/{TAGS_MAX})
+          {t("details.styles", { length: form.styles.length, max: TAGS_MAX })}
           <input
             maxLength={TAGS_MAX}
             value={form.styles}
@@ -134,7 +136,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           />
         </label>
         <label>
-          Caption
+          {t("details.caption")}
           <textarea
             rows={3}
             maxLength={CAPTION_MAX}
@@ -144,17 +146,17 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           />
         </label>
         <p id="song-details-caption-help" className="song-menu-help">
-          Say something about the song; @mention people.
+          {t("details.captionHelp")}
         </p>
         <label>
-          Who may remix it
+          {t("details.whoMayRemix")}
           <select
             value={form.remix}
             onChange={(event) => change({ remix: event.target.value as RemixPermission })}
           >
             {REMIX_TYPES.map((type) => (
               <option key={type} value={type}>
-                {REMIX_LABELS[type]}
+                {t(REMIX_KEYS[type])}
               </option>
             ))}
           </select>
@@ -165,7 +167,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
             checked={form.showRemixes}
             onChange={(event) => change({ showRemixes: event.target.checked })}
           />
-          Show remixes on the song's page
+          {t("details.showRemixes")}
         </label>
         {error !== null && (
           <p className="field-error" role="alert">
@@ -174,10 +176,10 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
         )}
         <div className="modal-buttons">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t("details.cancel")}
           </button>
           <button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save"}
+            {busy ? t("details.saving") : t("details.save")}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
 import type { Session } from "../../shared/api/accounts.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
@@ -7,9 +8,10 @@ import { withContestAnswer } from "../../shared/song-menu/contest-answer.ts";
 import { hasFeature } from "../../shared/song-menu/feature-permissions.ts";
 import { menuEntries } from "../../shared/song-menu/menu-availability.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
-import { entryLabel } from "../../shared/song-menu/menu-entries.ts";
+import { entryWording } from "../../shared/song-menu/menu-entries.ts";
 import { pinLimit } from "../../shared/song-menu/pin-rules.ts";
 import { useAccount } from "../account/session-store.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { CLIP_ACTION_HANDLERS, type HandlerContext } from "./clip-action-handlers.ts";
 import { askContestClip } from "./contest-clips.ts";
 import { MenuButton, type MenuEntry } from "./MenuButton.tsx";
@@ -50,8 +52,10 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
               ? first.metadata.opt_out_video_cover_hook !== true
               : undefined;
     const disabledReason = availability.kind === "disabled" ? availability.reason : undefined;
+    const wording = entryWording(row, first, studio);
     return {
-      label: entryLabel(row, first, studio),
+      // The menu's words by kind: "entries.unpublish", "entries.use_persona" with the persona's name.
+      label: i18n.t(`songMenu:entries.${wording.kind}`, "name" in wording ? { name: wording.name } : {}),
       tag: row.tag,
       checked,
       separated,
@@ -71,6 +75,9 @@ function entriesFor(session: Session, props: SongMenuProps, handlers: HandlerCon
  * song (or selection) in this place, by the rules of shared/song-menu.
  */
 export function SongMenu(props: SongMenuProps) {
+  // Rows appear on many pages after their first render: the button waits for its words rather than
+  // suspending the page under it.
+  const { t, ready } = useTranslation("songMenu", { useSuspense: false });
   const session = useAccount((state) => state.session);
   const owner = useId();
   const modal = useMenuModal(owner);
@@ -84,8 +91,8 @@ export function SongMenu(props: SongMenuProps) {
       ? latest.map((clip) => withContestAnswer(clip, contest.inContest))
       : latest;
   const first = clips[0];
-  if (session === null || first === undefined) return null;
-  const title = clips.length === 1 ? displayTitle(first) : `${clips.length} songs`;
+  if (session === null || first === undefined || !ready) return null;
+  const title = clips.length === 1 ? displayTitle(first) : t("menu.songs", { count: clips.length });
   const handlers: HandlerContext = {
     place: props.context,
     currentSeconds: props.currentSeconds,
@@ -98,9 +105,9 @@ export function SongMenu(props: SongMenuProps) {
     <>
       <MenuButton
         buttonClassName={props.buttonClassName ?? "create-small-button"}
-        buttonLabel={`More actions: ${title}`}
+        buttonLabel={t("menu.moreActions", { title })}
         buttonText="⋯"
-        menuLabel={`${title} actions`}
+        menuLabel={t("menu.actions", { title })}
         testId="song-menu"
         entries={() => entriesFor(session, { ...props, clips }, handlers)}
         onOpen={() => {

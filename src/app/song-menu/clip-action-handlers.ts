@@ -24,6 +24,7 @@ import {
 import { openRemaster } from "../clip-actions/remaster.ts";
 import { regenerateVideo as renderVideo } from "../clip-actions/song-video.ts";
 import { openStems } from "../clip-actions/stem-files.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { addToQueue as queue } from "../player/add-to-queue.ts";
 import { currentLocation, navigate } from "../router/history-router.ts";
 import { openShareModal } from "../share/share-modal.ts";
@@ -66,10 +67,10 @@ const first = (clips: readonly Clip[]): Clip => {
 export async function copyLink(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    showToast({ kind: "info", title: "Copied link to clipboard", durationMs: 3000 });
+    showToast({ kind: "info", title: i18n.t("songMenu:copy.copied"), durationMs: 3000 });
   } catch (error) {
     console.warn("Could not copy the link", error);
-    showToast({ kind: "error", title: "Could not copy the link", description: text, durationMs: 8000 });
+    showToast({ kind: "error", title: i18n.t("songMenu:copy.failed"), description: text, durationMs: 8000 });
   }
 }
 
@@ -137,7 +138,7 @@ export const deletePermanently: ClipActionHandler = (clips, { openModal }) =>
     kind: "confirm",
     title: deleteForeverTitle(clips.length),
     message: DELETE_FOREVER_BODY,
-    confirmLabel: "Delete Permanently",
+    confirmLabel: i18n.t("songMenu:trash.deletePermanently"),
     run: () => void deleteSongsForever(clips),
   });
 export const allowComments: ClipActionHandler = (clips) => void toggleAllowComments(first(clips));

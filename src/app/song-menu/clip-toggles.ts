@@ -11,6 +11,7 @@ import {
   UNPINNED_MESSAGE,
 } from "../../shared/song-menu/pin-rules.ts";
 import { withReaction } from "../../shared/song-menu/reaction-rules.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { hideFromRecommendations, showInRecommendations } from "../shell/not-interested-store.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -19,10 +20,14 @@ import * as api from "./clip-settings-api.ts";
 
 const TOAST_MS = 3000;
 
+/** The song menu's words, read when a toast shows (the menu that started it loaded them). */
+const say = (key: string, values?: Record<string, unknown>): string =>
+  i18n.t(`songMenu:${key}`, values ?? {});
+
 /** A refused change: the product's words, the cause in the console. */
 function failed(title: string, error: unknown): void {
   console.warn(title, error);
-  showToast({ kind: "error", title, description: "Please try again later.", durationMs: 5000 });
+  showToast({ kind: "error", title, description: say("modal.tryLater"), durationMs: 5000 });
 }
 
 export async function toggleAllowComments(clip: Clip): Promise<void> {
@@ -31,11 +36,11 @@ export async function toggleAllowComments(clip: Clip): Promise<void> {
     publishClipChanges([await api.toggleComments(clip.id, next)]);
     showToast({
       kind: "success",
-      title: `Comments have been ${next ? "enabled" : "disabled"}.`,
+      title: say(next ? "toggles.commentsOn" : "toggles.commentsOff"),
       durationMs: TOAST_MS,
     });
   } catch (error) {
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
   }
 }
 
@@ -45,11 +50,11 @@ export async function toggleAllowRemixes(clip: Clip): Promise<void> {
     publishClipChanges([await api.toggleRemixes(clip.id, next)]);
     showToast({
       kind: "success",
-      title: `Remixes have been ${next ? "enabled" : "disabled"}.`,
+      title: say(next ? "toggles.remixesOn" : "toggles.remixesOff"),
       durationMs: TOAST_MS,
     });
   } catch (error) {
-    failed("Failed to update remix permissions.", error);
+    failed(say("toggles.remixesFailed"), error);
   }
 }
 
@@ -60,11 +65,11 @@ export async function toggleHooksFeed(clip: Clip): Promise<void> {
     publishClipChanges([await api.setMetadata(clip.id, { opt_out_video_cover_hook: hide })]);
     showToast({
       kind: "success",
-      title: `Video cover will be ${hide ? "hidden" : "shown"} in Hooks Feed.`,
+      title: say(hide ? "toggles.hooksHidden" : "toggles.hooksShown"),
       durationMs: TOAST_MS,
     });
   } catch (error) {
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
   }
 }
 
@@ -78,7 +83,7 @@ async function sendPin(clip: Clip, limit: number): Promise<void> {
       durationMs: PIN_TOAST_MS,
     });
   } catch (error) {
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
   }
 }
 
@@ -92,7 +97,7 @@ export async function togglePin(clip: Clip, context: HandlerContext): Promise<vo
   try {
     count = (await api.pinnedClips()).clips.length;
   } catch (error) {
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
     return;
   }
   const ask = pinConfirmation(clip, count, context.pinLimit);
@@ -101,7 +106,7 @@ export async function togglePin(clip: Clip, context: HandlerContext): Promise<vo
     kind: "confirm",
     title: ask.title,
     message: ask.message,
-    confirmLabel: "Continue",
+    confirmLabel: say("modal.continue"),
     run: () => void sendPin(clip, context.pinLimit),
   });
 }
@@ -117,15 +122,15 @@ export async function markNotInterested(clip: Clip): Promise<void> {
     await api.setNotInterested(clip.id, true);
   } catch (error) {
     showInRecommendations(clip.id);
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
     return;
   }
   showToast({
     kind: "info",
-    title: `${title} will be hidden in future recommendations`,
+    title: say("toggles.hidden", { title }),
     durationMs: 4000,
     action: {
-      label: "Undo",
+      label: say("toggles.undo"),
       run: () => {
         api
           .setNotInterested(clip.id, false)
@@ -133,11 +138,11 @@ export async function markNotInterested(clip: Clip): Promise<void> {
             showInRecommendations(clip.id);
             showToast({
               kind: "info",
-              title: `${title} will be shown in future recommendations`,
+              title: say("toggles.shown", { title }),
               durationMs: TOAST_MS,
             });
           })
-          .catch((error: unknown) => failed("Error updating song preferences", error));
+          .catch((error: unknown) => failed(say("modal.preferencesFailed"), error));
       },
     },
   });
@@ -154,7 +159,7 @@ export async function react(clip: Clip, reaction: ReactionType | null): Promise<
     publishClipChanges([{ ...clip, reaction: answer.reaction, upvote_count: answer.upvote_count }]);
   } catch (error) {
     publishClipChanges([clip]);
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
   }
 }
 
@@ -172,11 +177,10 @@ export async function leavePlaylist(
     removed?.(clips);
     showToast({
       kind: "success",
-      title:
-        clips.length === 1 ? "Removed song from playlist" : `Removed ${clips.length} songs from playlist`,
+      title: say("toggles.removedFromPlaylist", { count: clips.length }),
       durationMs: TOAST_MS,
     });
   } catch (error) {
-    failed("Error updating song preferences", error);
+    failed(say("modal.preferencesFailed"), error);
   }
 }

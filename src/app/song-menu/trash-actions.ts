@@ -10,6 +10,7 @@ import {
   UNDONE_MESSAGE,
 } from "../../shared/library/trash-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { clipsStore, removeClips, upsertClips } from "../shell/clips-store.ts";
 import { showToast } from "../shell/toast-store.ts";
@@ -38,7 +39,7 @@ async function setTrashed(clips: readonly Clip[], trash: boolean): Promise<reado
 function failed(error: unknown): void {
   showToast({
     kind: "error",
-    title: "Something went wrong",
+    title: i18n.t("songMenu:trash.failed"),
     description: error instanceof Error ? error.message : String(error),
     durationMs: 5000,
   });
@@ -59,7 +60,7 @@ export async function trashSongs(clips: readonly Clip[], trash: boolean): Promis
     title: trashMessage(changed, trash),
     durationMs: UNDO_TOAST_MS,
     action: {
-      label: "Undo",
+      label: i18n.t("songMenu:trash.undo"),
       run: () => {
         setTrashed(changed, !trash)
           .then(() => showToast({ kind: "info", title: UNDONE_MESSAGE, durationMs: 3000 }))

@@ -1,13 +1,15 @@
 // The upsells the create page opens instead of a feature the plan does not include. A self-hosted
 // Tunesmith sells nothing by card: upgrades are requested from staff or redeemed as codes on the
-// account page, where each upsell's Upgrade button leads.
+// account page, where each upsell's Upgrade button leads. Their words are app-wide (common), as any
+// page may open one.
 
 import type { FeaturePermission } from "../../shared/song-menu/feature-permissions.ts";
 import { openDialog } from "../../ui/dialog-queue.ts";
 import { goToUpgrade } from "../account/upgrade-link.ts";
+import { i18n } from "../i18n/i18n.ts";
 
-/** How a user gets a paid plan here. */
-export const ASK_ADMINISTRATOR = "Ask your administrator to upgrade your account.";
+/** How a user gets a paid plan here, in the shown language. */
+export const askAdministrator = (): string => i18n.t("common:upsells.askAdministrator");
 
 /**
  * An upsell: what the feature needs, then how to get it. A paid plan's upsell (the default) has an
@@ -16,71 +18,62 @@ export const ASK_ADMINISTRATOR = "Ask your administrator to upgrade your account
 export function openUpsell(
   title: string,
   body: string,
-  how = ASK_ADMINISTRATOR,
-  plan = how === ASK_ADMINISTRATOR,
+  how = askAdministrator(),
+  plan = how === askAdministrator(),
 ): void {
   openDialog({
     title,
     body: `${body} ${how}`,
     actions: [
-      ...(plan ? [{ label: "Upgrade", kind: "primary" as const, run: goToUpgrade }] : []),
-      { label: "Got it", kind: plan ? ("secondary" as const) : ("primary" as const), run: () => undefined },
+      ...(plan
+        ? [{ label: i18n.t("common:upsells.upgrade"), kind: "primary" as const, run: goToUpgrade }]
+        : []),
+      {
+        label: i18n.t("common:upsells.gotIt"),
+        kind: plan ? ("secondary" as const) : ("primary" as const),
+        run: () => undefined,
+      },
     ],
   });
 }
 
+interface Upsell {
+  readonly title: string;
+  readonly body: string;
+}
+
+/** An upsell whose words are read in the shown language each time they are read. */
+const upsellOf = (name: string): Upsell => ({
+  get title() {
+    return i18n.t(`common:upsells.${name}.title`);
+  },
+  get body() {
+    return i18n.t(`common:upsells.${name}.body`);
+  },
+});
+
 /** What each paid feature's upsell says: its title, and what the feature does. */
-export const FEATURE_UPSELLS: Record<FeaturePermission, { readonly title: string; readonly body: string }> = {
-  Persona: {
-    title: "Personas are for Pro and Premier",
-    body: "Personas copy the voice and styles of a song. Upgrade to Pro or Premier to create with personas.",
-  },
-  DownloadWav: {
-    title: "WAV downloads are for Pro and Premier",
-    body: "Upgrade to Pro or Premier to download songs as WAV audio.",
-  },
-  AddVocalInstrumental: {
-    title: "Add vocals and instrumentals with Pro or Premier",
-    body: "Upgrade to Pro or Premier to sing over your songs or give them a new backing.",
-  },
-  EditMode: {
-    title: "The editor is for Pro and Premier",
-    body: "Upgrade to Pro or Premier to crop songs and replace sections.",
-  },
-  Studio: {
-    title: "The studio is for Pro and Premier",
-    body: "Upgrade to Pro or Premier to arrange your songs on the studio's timeline.",
-  },
-  GetStems: {
-    title: "Stems are for Pro and Premier",
-    body: "Upgrade to Pro or Premier to split songs into vocals and instruments.",
-  },
-  VariationRemaster: {
-    title: "Variations are for Pro and Premier",
-    body: "Upgrade to Pro or Premier to make variations of your songs.",
-  },
-  Remaster: {
-    title: "Remaster is for Pro and Premier",
-    body: "Upgrade to Pro or Premier to remaster your songs.",
-  },
-  GenerateSongVideo: {
-    title: "Song videos are for Pro and Premier",
-    body: "Upgrade to Pro or Premier to make new videos for your songs.",
-  },
+export const FEATURE_UPSELLS: Record<FeaturePermission, Upsell> = {
+  Persona: upsellOf("Persona"),
+  DownloadWav: upsellOf("DownloadWav"),
+  AddVocalInstrumental: upsellOf("AddVocalInstrumental"),
+  EditMode: upsellOf("EditMode"),
+  Studio: upsellOf("Studio"),
+  GetStems: upsellOf("GetStems"),
+  VariationRemaster: upsellOf("VariationRemaster"),
+  Remaster: upsellOf("Remaster"),
+  GenerateSongVideo: upsellOf("GenerateSongVideo"),
 };
 
 export const openPersonaUpsell = () =>
   openUpsell(FEATURE_UPSELLS.Persona.title, FEATURE_UPSELLS.Persona.body);
 
-export const openPlaylistUpsell = () =>
-  openUpsell(
-    "Inspiration playlists are not available yet",
-    "Shaping a song from a playlist of your own songs is rolling out, account by account.",
-    "Ask your administrator to turn it on for yours.",
-  );
+export const openPlaylistUpsell = () => {
+  const playlist = upsellOf("playlist");
+  openUpsell(playlist.title, playlist.body, i18n.t("common:upsells.playlist.how"));
+};
 
-export const openConcurrencyUpsell = () =>
-  openUpsell(
-    "Please wait for your other generations to finish.",
-    "Upgrade to Pro or Premier to make more songs at the same time.",
-  );
+export const openConcurrencyUpsell = () => {
+  const concurrency = upsellOf("concurrency");
+  openUpsell(concurrency.title, concurrency.body);
+};

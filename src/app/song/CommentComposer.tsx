@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import type { Clip } from "../../shared/api/clips.ts";
 import {
@@ -27,6 +28,7 @@ interface CommentComposerProps {
  * typed, and "Comment at m:ss" to tie it to the player's position in this song.
  */
 export function CommentComposer({ clip, parentId, onPosted, autoFocus = false }: CommentComposerProps) {
+  const { t } = useTranslation("song");
   const [content, setContent] = useState("");
   const [atTime, setAtTime] = useState(false);
   const [sending, setSending] = useState(false);
@@ -82,13 +84,13 @@ export function CommentComposer({ clip, parentId, onPosted, autoFocus = false }:
       setAtTime(false);
       onPosted(comment);
     } catch (error) {
-      showCommentError(parentId ? "Could not post the reply" : "Could not post the comment", error);
+      showCommentError(parentId ? t("composer.couldNotPostReply") : t("composer.couldNotPostComment"), error);
     } finally {
       setSending(false);
     }
   };
 
-  const label = parentId ? "Write a reply" : "Write a comment";
+  const label = parentId ? t("composer.writeReply") : t("composer.writeComment");
   return (
     <form
       className="comment-composer"
@@ -99,7 +101,7 @@ export function CommentComposer({ clip, parentId, onPosted, autoFocus = false }:
         <textarea
           ref={field}
           aria-label={label}
-          placeholder={parentId ? "Reply..." : "Add a comment... (@ to mention)"}
+          placeholder={parentId ? t("composer.replyHint") : t("composer.commentHint")}
           value={content}
           maxLength={COMMENT_MAX}
           rows={parentId ? 1 : 2}
@@ -112,7 +114,7 @@ export function CommentComposer({ clip, parentId, onPosted, autoFocus = false }:
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         />
         {suggestions.length > 0 && (
-          <ul className="mention-suggestions" aria-label="Mention someone">
+          <ul className="mention-suggestions" aria-label={t("composer.mention")}>
             {suggestions.map((profile) => (
               <li key={profile.handle}>
                 <button
@@ -131,14 +133,14 @@ export function CommentComposer({ clip, parentId, onPosted, autoFocus = false }:
         {parentId === undefined && (
           <label className="comment-at-time">
             <input type="checkbox" checked={atTime} onChange={(event) => setAtTime(event.target.checked)} />
-            Comment at {formatTrackTimestamp(position)}
+            {t("composer.commentAt", { at: formatTrackTimestamp(position) })}
           </label>
         )}
         <span className="comment-length">
           {content.length}/{COMMENT_MAX}
         </span>
         <button type="submit" disabled={sending || content.trim() === ""}>
-          {parentId ? "Reply" : "Post"}
+          {parentId ? t("composer.reply") : t("composer.post")}
         </button>
       </div>
     </form>

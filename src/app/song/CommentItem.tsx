@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { Comment } from "../../shared/api/comments.ts";
 import { commentLink } from "../../shared/song-link.ts";
@@ -67,6 +68,7 @@ export function CommentItem({
   onBlocked,
   linked = false,
 }: CommentItemProps) {
+  const { t } = useTranslation("song");
   const format = useLocaleFormat();
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -81,14 +83,14 @@ export function CommentItem({
 
   const react = async (reaction: "LIKE" | "DISLIKE") => {
     if (!signedIn) {
-      showToast({ kind: "info", title: "Sign in to react to comments", durationMs: 3000 });
+      showToast({ kind: "info", title: t("comment.signInToReact"), durationMs: 3000 });
       return;
     }
     try {
       const answer = await reactToComment(comment.id, comment.reaction === reaction ? null : reaction);
       onChange({ ...comment, ...answer });
     } catch (error) {
-      showCommentError("Could not react to the comment", error);
+      showCommentError(t("comment.couldNotReact"), error);
     }
   };
 
@@ -102,7 +104,7 @@ export function CommentItem({
       setRepliesCursor(page.next_cursor);
       setRepliesOpen(true);
     } catch (error) {
-      showCommentError("Could not load the replies", error);
+      showCommentError(t("comment.couldNotLoadReplies"), error);
     }
   };
 
@@ -111,16 +113,16 @@ export function CommentItem({
       await deleteComment(comment.id);
       onDeleted(comment);
     } catch (error) {
-      showCommentError("Could not delete the comment", error);
+      showCommentError(t("comment.couldNotDelete"), error);
     }
   };
 
   const report = async () => {
     try {
       await reportComment(comment.id, "inappropriate");
-      showToast({ kind: "info", title: "Comment reported.", durationMs: 3000 });
+      showToast({ kind: "info", title: t("comment.reported"), durationMs: 3000 });
     } catch (error) {
-      showCommentError("Could not report the comment", error);
+      showCommentError(t("comment.couldNotReport"), error);
     }
   };
 
@@ -130,22 +132,22 @@ export function CommentItem({
       // Unblocking is offered where the block was made; the comments come back on the next load.
       showToast({
         kind: "info",
-        title: `@${comment.user.handle} is blocked`,
+        title: t("comment.blocked", { handle: comment.user.handle }),
         durationMs: 6000,
-        action: { label: "Unblock", run: () => void unblock(comment.user.handle) },
+        action: { label: t("comment.unblock"), run: () => void unblock(comment.user.handle) },
       });
       onBlocked(comment.user.handle);
     } catch (error) {
-      showCommentError("Could not block the user", error);
+      showCommentError(t("comment.couldNotBlock"), error);
     }
   };
 
   const unblock = async (handle: string) => {
     try {
       await unblockUser(handle);
-      showToast({ kind: "info", title: `@${handle} is unblocked`, durationMs: 3000 });
+      showToast({ kind: "info", title: t("comment.unblocked", { handle }), durationMs: 3000 });
     } catch (error) {
-      showCommentError("Could not unblock the user", error);
+      showCommentError(t("comment.couldNotUnblock"), error);
     }
   };
 
@@ -165,7 +167,7 @@ export function CommentItem({
       data-comment-id={comment.id}
       aria-current={linked ? "true" : undefined}
     >
-      {linked && <p className="comment-linked-note">Linked comment</p>}
+      {linked && <p className="comment-linked-note">{t("comment.linked")}</p>}
       <div className="comment-head">
         <Link className="comment-author" href={profilePath(comment.user.handle)}>
           {comment.user.display_name} <span>@{comment.user.handle}</span>
@@ -175,7 +177,7 @@ export function CommentItem({
             type="button"
             className="comment-time"
             data-testid="comment-time"
-            aria-label={`Play from ${formatTrackTimestamp(comment.track_timestamp)}`}
+            aria-label={t("comment.playFrom", { at: formatTrackTimestamp(comment.track_timestamp) })}
             onClick={() => playAt(clip, comment.track_timestamp ?? 0)}
           >
             {formatTrackTimestamp(comment.track_timestamp)}
@@ -188,7 +190,7 @@ export function CommentItem({
         <button
           type="button"
           aria-pressed={comment.reaction === "LIKE"}
-          aria-label="Like comment"
+          aria-label={t("comment.like")}
           onClick={() => void react("LIKE")}
         >
           {comment.reaction === "LIKE" ? "♥" : "♡"}{" "}
@@ -197,34 +199,34 @@ export function CommentItem({
         <button
           type="button"
           aria-pressed={comment.reaction === "DISLIKE"}
-          aria-label="Dislike comment"
+          aria-label={t("comment.dislike")}
           onClick={() => void react("DISLIKE")}
         >
           ▾ {comment.dislike_count}
         </button>
         {!isReply && signedIn && (
           <button type="button" onClick={() => setReplying((open) => !open)}>
-            Reply
+            {t("comment.reply")}
           </button>
         )}
         <button
           type="button"
           onClick={() => void copyLink(commentLink(window.location.origin, clip.id, comment.id))}
         >
-          Copy link
+          {t("comment.copyLink")}
         </button>
         {comment.can_delete && (
           <button type="button" onClick={() => void remove()}>
-            Delete
+            {t("comment.delete")}
           </button>
         )}
         {signedIn && !own && (
           <>
             <button type="button" onClick={() => void report()}>
-              Report
+              {t("comment.report")}
             </button>
             <button type="button" onClick={() => void block()}>
-              Block
+              {t("comment.block")}
             </button>
           </>
         )}
@@ -262,9 +264,7 @@ export function CommentItem({
           )}
           {comment.reply_count > shownReplies && (repliesCursor !== null || !repliesOpen) && (
             <button type="button" className="comment-more-replies" onClick={() => void loadReplies()}>
-              {repliesOpen
-                ? "More replies"
-                : `${comment.reply_count} ${comment.reply_count === 1 ? "reply" : "replies"}`}
+              {repliesOpen ? t("comment.moreReplies") : t("comment.replies", { count: comment.reply_count })}
             </button>
           )}
         </>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { Comment } from "../../shared/api/comments.ts";
 import { formatTrackTimestamp } from "../../shared/track-time.ts";
@@ -14,6 +15,7 @@ export function CommentMarkers({
   readonly clip: Clip;
   readonly comments: readonly Comment[];
 }) {
+  const { t } = useTranslation("song");
   const duration = clip.metadata.duration ?? 0;
   if (duration <= 0) return null;
   const placed = comments.filter(
@@ -31,7 +33,10 @@ export function CommentMarkers({
             data-testid="comment-marker"
             style={{ left: `${(seconds / duration) * 100}%` }}
             title={`${formatTrackTimestamp(seconds)} @${comment.user.handle}: ${comment.content}`}
-            aria-label={`Comment at ${formatTrackTimestamp(seconds)} by @${comment.user.handle}`}
+            aria-label={t("comments.markerLabel", {
+              at: formatTrackTimestamp(seconds),
+              handle: comment.user.handle,
+            })}
             onClick={() => playAt(clip, seconds)}
           />
         );

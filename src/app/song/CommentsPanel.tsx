@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "../../shared/api/comments.ts";
 import { songPath } from "../../shared/song-link.ts";
@@ -7,10 +8,11 @@ import { CommentComposer } from "./CommentComposer.tsx";
 import { CommentItem } from "./CommentItem.tsx";
 import type { CommentsModel } from "./use-comments.ts";
 
-const ORDER_LABELS: Record<CommentOrder, string> = {
-  newest: "Newest",
-  oldest: "Oldest",
-  most_liked: "Most liked",
+/** Each order's key in the song texts. */
+const ORDER_KEYS: Record<CommentOrder, string> = {
+  newest: "comments.newest",
+  oldest: "comments.oldest",
+  most_liked: "comments.mostLiked",
 };
 
 interface CommentsPanelProps {
@@ -21,26 +23,27 @@ interface CommentsPanelProps {
 
 /** The song page's comments: the order, the composer (or why there is none), the list and more. */
 export function CommentsPanel({ clip, model, viewerHandle }: CommentsPanelProps) {
+  const { t } = useTranslation("song");
   const { state } = model;
   const signedIn = viewerHandle !== null;
   return (
     <section className="song-comments" data-testid="song-comments" aria-labelledby="song-comments-title">
       <div className="song-comments-head">
         <h2 id="song-comments-title">
-          Comments{" "}
+          {t("comments.title")}{" "}
           <span className="comment-count" data-testid="comment-count">
             {state.count}
           </span>
         </h2>
         <label>
-          Sort{" "}
+          {t("comments.sort")}{" "}
           <select
             value={state.order}
             onChange={(event) => model.setOrder(event.target.value as CommentOrder)}
           >
             {COMMENT_ORDERS.map((order) => (
               <option key={order} value={order}>
-                {ORDER_LABELS[order]}
+                {t(ORDER_KEYS[order])}
               </option>
             ))}
           </select>
@@ -48,19 +51,23 @@ export function CommentsPanel({ clip, model, viewerHandle }: CommentsPanelProps)
       </div>
       {!clip.allow_comments ? (
         <p className="create-empty" data-testid="comments-off">
-          Comments are turned off for this song.
+          {t("comments.off")}
         </p>
       ) : signedIn ? (
         <CommentComposer clip={clip} onPosted={model.added} />
       ) : (
         <p className="create-empty">
-          <Link href={loginPathFor(songPath(clip.id))}>Sign in</Link> to comment.
+          <Trans
+            t={t}
+            i18nKey="comments.signInToComment"
+            components={{ signIn: <Link href={loginPathFor(songPath(clip.id))} /> }}
+          />
         </p>
       )}
-      {state.loading && <p className="page-loading">Loading comments...</p>}
+      {state.loading && <p className="page-loading">{t("comments.loading")}</p>}
       {state.failed && (
         <p className="error" role="alert">
-          The comments could not be loaded. Reload the page to try again.
+          {t("comments.failed")}
         </p>
       )}
       {!state.loading &&
@@ -69,7 +76,7 @@ export function CommentsPanel({ clip, model, viewerHandle }: CommentsPanelProps)
         state.linked === null &&
         clip.allow_comments && (
           <p className="create-empty" data-testid="comments-empty">
-            No comments yet. Be the first to say something.
+            {t("comments.empty")}
           </p>
         )}
       <ul className="comment-list">
@@ -101,7 +108,7 @@ export function CommentsPanel({ clip, model, viewerHandle }: CommentsPanelProps)
       </ul>
       {state.nextCursor !== null && (
         <button type="button" className="secondary" onClick={() => void model.loadMore()}>
-          More comments
+          {t("comments.more")}
         </button>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { childrenPageSchema, parentResponseSchema } from "../../shared/api/clip-family.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
@@ -13,6 +14,7 @@ const songMenu = rowMenu({ place: "song" });
 
 /** "Made from <parent> by @handle" above the song, when it has a parent the viewer may see. */
 export function SongParent({ clip }: { readonly clip: Clip }) {
+  const { t } = useTranslation("song");
   const [parent, setParent] = useState<Clip | null>(null);
   useEffect(() => {
     const abort = new AbortController();
@@ -30,17 +32,19 @@ export function SongParent({ clip }: { readonly clip: Clip }) {
   if (parent === null) return null;
   return (
     <p className="song-family-parent" data-testid="song-parent">
-      Made from{" "}
-      <Link href={`/song/${parent.id}`} data-testid="song-parent-link">
-        {displayTitle(parent)}
-      </Link>{" "}
-      by @{parent.handle}
+      <Trans
+        t={t}
+        i18nKey="family.madeFrom"
+        values={{ title: displayTitle(parent), handle: parent.handle }}
+        components={{ parent: <Link href={`/song/${parent.id}`} data-testid="song-parent-link" /> }}
+      />
     </p>
   );
 }
 
 /** The songs made from this one (covers, extends, remixes), newest first, 20 at a time. */
 export function SongRemixes({ clip }: { readonly clip: Clip }) {
+  const { t } = useTranslation("song");
   const [clips, setClips] = useState<readonly Clip[] | null>(null);
   const [total, setTotal] = useState(0);
   const [nextPage, setNextPage] = useState<number | null>(null);
@@ -74,26 +78,26 @@ export function SongRemixes({ clip }: { readonly clip: Clip }) {
   }, [clip.id]);
 
   return (
-    <section className="song-remixes" aria-label="Remixes" data-testid="song-remixes">
+    <section className="song-remixes" aria-label={t("family.remixes")} data-testid="song-remixes">
       <h2>
-        Remixes <span className="profile-muted">{clips === null ? "" : total}</span>
+        {t("family.remixes")} <span className="profile-muted">{clips === null ? "" : total}</span>
       </h2>
       {failed ? (
         <p className="error" role="alert">
-          The remixes could not be loaded.
+          {t("family.remixesFailed")}
         </p>
       ) : clips === null ? (
-        <p className="create-empty">Loading remixes...</p>
+        <p className="create-empty">{t("family.loadingRemixes")}</p>
       ) : (
         <SongList
           items={clips.map((child) => ({ clip: child }))}
-          label={`Songs made from ${displayTitle(clip)}`}
+          label={t("family.songsMadeFrom", { title: displayTitle(clip) })}
           menu={songMenu}
-          empty={<p className="create-empty">No remixes yet. Covers and extends of this song show here.</p>}
+          empty={<p className="create-empty">{t("family.noRemixes")}</p>}
           footer={
             nextPage !== null ? (
               <button type="button" className="secondary" onClick={() => void load(nextPage)}>
-                More remixes
+                {t("family.moreRemixes")}
               </button>
             ) : null
           }

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { sungWordIndex } from "../../shared/lyrics/sung-word.ts";
 import { playAt } from "../player/player-store.ts";
@@ -10,18 +11,19 @@ import { useSongPosition } from "./use-song-position.ts";
  * the song, and a click on a word plays from there; else the lyrics as written, with why.
  */
 export function SongLyrics({ clip }: { readonly clip: Clip }) {
+  const { t } = useTranslation("song");
   const aligned = useAlignedWords(clip);
   const written = clip.metadata.prompt?.trim() ?? "";
   return (
-    <section className="song-lyrics" aria-label="Lyrics">
-      <h2>Lyrics</h2>
+    <section className="song-lyrics" aria-label={t("lyrics.title")}>
+      <h2>{t("lyrics.title")}</h2>
       {aligned.state === "ready" ? (
         <AlignedLyrics clip={clip} words={aligned.words} />
       ) : (
         <>
           {aligned.state !== "failed" ? (
             <p className="song-lyrics-note" data-testid="song-lyrics-aligning" aria-live="polite">
-              {aligned.state === "running" ? "Aligning the lyrics to the song..." : "Loading lyrics..."}
+              {aligned.state === "running" ? t("lyrics.aligning") : t("lyrics.loading")}
             </p>
           ) : (
             written !== "" && (
@@ -31,7 +33,7 @@ export function SongLyrics({ clip }: { readonly clip: Clip }) {
             )
           )}
           {written === "" ? (
-            <p className="create-empty">No lyrics.</p>
+            <p className="create-empty">{t("lyrics.none")}</p>
           ) : (
             <pre data-testid="song-lyrics">{written}</pre>
           )}
@@ -57,6 +59,7 @@ const Words = memo(function Words({
   readonly words: readonly AlignedWord[];
   readonly sung: number;
 }) {
+  const { t } = useTranslation("song");
   return (
     <p className="song-aligned" data-testid="song-lyrics" data-aligned="true">
       {words.map((word, index) => (
@@ -68,7 +71,7 @@ const Words = memo(function Words({
           data-testid="song-word"
           data-start={word.start_s}
           aria-current={index === sung ? "true" : undefined}
-          title={`Play from ${word.start_s.toFixed(1)} s`}
+          title={t("lyrics.playFrom", { seconds: word.start_s.toFixed(1) })}
           onClick={() => playAt(clip, word.start_s)}
         >
           {word.word}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
 import { deeplinkedCommentId, startSeconds } from "../../shared/song-link.ts";
@@ -40,6 +41,8 @@ type Loaded =
  * trashed song of someone else, is the API's 404 and shows as not found: nothing about it leaks.
  */
 export default function SongPage({ clipId }: { readonly clipId: string }) {
+  // The song's menu and reactions speak the song menu's words: they load with the page.
+  const { t } = useTranslation(["song", "songMenu"]);
   const { search } = useLocation();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const session = useAccount((state) => state.session);
@@ -74,12 +77,13 @@ export default function SongPage({ clipId }: { readonly clipId: string }) {
       {loaded.state !== "ready" && (
         <PageLoadState
           load={loaded}
-          noun="song"
+          failedText={t("page.failed")}
           missing={{
             testId: "song-not-found",
             className: "song-missing",
-            title: "Song not found",
-            home: { href: "/", label: "Go home" },
+            title: t("page.notFound"),
+            text: t("page.missing"),
+            home: { href: "/", label: t("page.goHome") },
           }}
         />
       )}
@@ -107,6 +111,7 @@ interface SongDetailsProps {
 }
 
 function SongDetails({ clip, startAt, deeplink, viewerHandle }: SongDetailsProps) {
+  const { t } = useTranslation("song");
   const format = useLocaleFormat();
   // Plays are counted by the global player; the count it reports back lands in the clip store.
   const playCount = useClips((state) => state.byId[clip.id]?.clip.play_count) ?? clip.play_count;
@@ -132,7 +137,7 @@ function SongDetails({ clip, startAt, deeplink, viewerHandle }: SongDetailsProps
           )}
           {clip.persona !== null && (
             <Link className="song-persona" href={`/persona/${clip.persona.id}`} data-testid="song-persona">
-              {clip.persona.name ?? "Persona"}
+              {clip.persona.name ?? t("page.persona")}
             </Link>
           )}
           <p className="song-facts">
@@ -140,9 +145,7 @@ function SongDetails({ clip, startAt, deeplink, viewerHandle }: SongDetailsProps
               {format.date(clip.created_at)}
             </time>
             <span data-testid="song-duration">{formatDuration(clip.metadata.duration)}</span>
-            <span data-testid="song-plays">
-              {playCount} {playCount === 1 ? "play" : "plays"}
-            </span>
+            <span data-testid="song-plays">{t("page.plays", { count: playCount })}</span>
           </p>
           <div className="song-actions">
             <ClipPlayButton clip={clip} startAt={startAt} />

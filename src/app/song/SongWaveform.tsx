@@ -1,4 +1,5 @@
 import type { KeyboardEvent, MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { Comment } from "../../shared/api/comments.ts";
 import { formatTrackTimestamp } from "../../shared/track-time.ts";
@@ -21,6 +22,7 @@ export function SongWaveform({
   readonly clip: Clip;
   readonly comments: readonly Comment[];
 }) {
+  const { t } = useTranslation("song");
   const duration = clip.metadata.duration ?? 0;
   const position = useSongPosition(clip.id);
   const at = position ?? 0;
@@ -44,11 +46,14 @@ export function SongWaveform({
         className="song-seek"
         role="slider"
         tabIndex={seekable ? 0 : -1}
-        aria-label="Seek"
+        aria-label={t("waveform.seek")}
         aria-valuemin={0}
         aria-valuemax={Math.round(duration)}
         aria-valuenow={Math.round(at)}
-        aria-valuetext={`${formatTrackTimestamp(at)} of ${formatTrackTimestamp(duration)}`}
+        aria-valuetext={t("waveform.position", {
+          at: formatTrackTimestamp(at),
+          duration: formatTrackTimestamp(duration),
+        })}
         data-testid="song-seek"
         onClick={seekFromClick}
         onKeyDown={seekFromKey}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Comment, CommentOrder } from "../../shared/api/comments.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showCommentError } from "./comment-errors.ts";
 import { fetchCommentCount, fetchComments } from "./comments-api.ts";
 
@@ -72,7 +73,7 @@ export function useComments(clipId: string, deeplink: string | null = null) {
         nextCursor: page.next_cursor,
       }));
     } catch (error) {
-      showCommentError("Could not load more comments", error);
+      showCommentError(i18n.t("song:comments.couldNotLoadMore"), error);
     }
   }, [clipId, order, state.nextCursor]);
 

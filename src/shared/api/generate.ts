@@ -148,6 +148,8 @@ export const REMASTER_TITLE_MAX = 80;
 export const REMASTER_DURATION_MAX_S = 960;
 export const REMASTER_NOT_ALLOWED = "Remaster not allowed. Subscribe to access Remaster.";
 export const REMASTER_TITLE_TOO_LONG = "Title too long.";
+/** Any other refused remaster. */
+export const REMASTER_FAILED = "Remaster failed.";
 
 const slider = z.number().finite().min(0).max(1).nullish();
 

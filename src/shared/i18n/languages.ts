@@ -27,6 +27,11 @@ export const NAMESPACES = [
   "notifications",
   "admin",
   "radio",
+  "song",
+  "profile",
+  "contest",
+  "songMenu",
+  "embed",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);

@@ -149,25 +149,45 @@ export function shortPersonaName(name: string): string {
   return name.length > PERSONA_NAME_MENU_MAX ? `${name.slice(0, PERSONA_NAME_MENU_MAX)}…` : name;
 }
 
-/** The labels that follow the song: Publish or Unpublish, Use {persona}, Get Stems / MIDI with the studio. */
-export function entryLabel(
-  row: MenuEntryRow,
-  clip: {
-    readonly is_public: boolean;
-    readonly persona: { readonly name: string | null } | null;
-  },
-  studioAvailable: boolean,
-): string {
+interface LabelledSong {
+  readonly is_public: boolean;
+  readonly persona: { readonly name: string | null } | null;
+}
+
+/** The words an entry shows for a song: its own, or the variant the song calls for. */
+export type EntryWording =
+  | { readonly kind: MenuEntryId }
+  | { readonly kind: "unpublish" | "get_stems_midi" }
+  | { readonly kind: "use_persona"; readonly name: string };
+
+/**
+ * Which words an entry shows for this song: Unpublish for a public song's Publish, Use {persona}
+ * with the persona's short name, Get Stems / MIDI with the studio. The pages speak them in the
+ * shown language by this kind.
+ */
+export function entryWording(row: MenuEntryRow, clip: LabelledSong, studioAvailable: boolean): EntryWording {
   switch (row.id) {
     case "publish":
-      return clip.is_public ? "Unpublish" : "Publish";
+      return { kind: clip.is_public ? "unpublish" : "publish" };
     case "use_persona":
-      return `Use ${shortPersonaName(clip.persona?.name ?? "Persona")}`;
+      return { kind: "use_persona", name: shortPersonaName(clip.persona?.name ?? "Persona") };
     case "get_stems":
-      return studioAvailable ? "Get Stems / MIDI" : "Get Stems";
+      return { kind: studioAvailable ? "get_stems_midi" : "get_stems" };
     default:
-      return row.label;
+      return { kind: row.id };
   }
+}
+
+/** The variants' English words, beside the rows' own. */
+const VARIANT_LABELS = { unpublish: "Unpublish", get_stems_midi: "Get Stems / MIDI" } as const;
+
+/** The labels that follow the song, in English: Publish or Unpublish, Use {persona}, Get Stems / MIDI with the studio. */
+export function entryLabel(row: MenuEntryRow, clip: LabelledSong, studioAvailable: boolean): string {
+  const wording = entryWording(row, clip, studioAvailable);
+  if ("name" in wording) return `Use ${wording.name}`;
+  return wording.kind === "unpublish" || wording.kind === "get_stems_midi"
+    ? VARIANT_LABELS[wording.kind]
+    : row.label;
 }
 
 /** The reasons the Report entry offers, with the flagged_reason each sends. */

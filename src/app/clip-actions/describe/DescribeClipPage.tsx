@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type ClipDescription, clipDescriptionSchema } from "../../../shared/api/clip-actions.ts";
 import { formatDuration } from "../../../shared/library/clip-display.ts";
 import { ApiError, apiRequest } from "../../account/api-request.ts";
@@ -13,13 +14,10 @@ type Loaded =
   | { readonly state: "ready"; readonly description: ClipDescription };
 
 const seconds = (value: number) => formatDuration(value);
-const SOURCE_TEXT = {
-  score: "Tempo, key, sections and instruments are the generator's own, from the song's score.",
-  analysis: "Tempo and key were heard in the audio; sections are known for songs our generator made.",
-} as const;
 
 /** /b-side/describe-clip?clipId={id}: what our own analysis says of one of the user's songs. */
 export default function DescribeClipPage() {
+  const { t } = useTranslation("songMenu");
   const { search } = useLocation();
   const clipId = new URLSearchParams(search).get("clipId") ?? "";
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
@@ -35,17 +33,17 @@ export default function DescribeClipPage() {
           state: "failed",
           message:
             error instanceof ApiError && error.status === 404
-              ? "This song was not found among your songs."
+              ? t("describe.notFound")
               : error instanceof ApiError
                 ? error.detail
-                : "The song could not be described. Reload the page to try again.",
+                : t("describe.failed"),
         }),
       );
-  }, [clipId]);
+  }, [clipId, t]);
   return (
     <div className="page describe-clip">
       <PageHeader />
-      {loaded.state === "loading" && <p className="page-loading">Listening to the song...</p>}
+      {loaded.state === "loading" && <p className="page-loading">{t("describe.listening")}</p>}
       {loaded.state === "failed" && (
         <p className="error" role="alert">
           {loaded.message}
@@ -57,17 +55,32 @@ export default function DescribeClipPage() {
 }
 
 function Description({ description: d }: { readonly description: ClipDescription }) {
+  const { t } = useTranslation("songMenu");
+  const { loudness } = d;
   const facts: [string, string][] = [
-    ["Length", d.duration_s === null ? "Unknown" : seconds(d.duration_s)],
-    ["Tempo", d.tempo_bpm === null ? "No steady pulse" : `${Math.round(d.tempo_bpm)} BPM`],
-    ["Key", d.key ?? "No clear key"],
-    ["Loudness", d.loudness.integrated_lufs === null ? "Silent" : `${d.loudness.integrated_lufs} LUFS`],
-    ["True peak", d.loudness.true_peak_db === null ? "Silent" : `${d.loudness.true_peak_db} dBTP`],
-    ["Styles", d.styles || "None given"],
+    [t("describe.length"), d.duration_s === null ? t("describe.unknown") : seconds(d.duration_s)],
+    [
+      t("describe.tempo"),
+      d.tempo_bpm === null ? t("describe.noPulse") : t("describe.bpm", { bpm: Math.round(d.tempo_bpm) }),
+    ],
+    [t("describe.key"), d.key ?? t("describe.noKey")],
+    [
+      t("describe.loudness"),
+      loudness.integrated_lufs === null
+        ? t("describe.silent")
+        : t("describe.lufs", { value: loudness.integrated_lufs }),
+    ],
+    [
+      t("describe.truePeak"),
+      loudness.true_peak_db === null
+        ? t("describe.silent")
+        : t("describe.dbtp", { value: loudness.true_peak_db }),
+    ],
+    [t("describe.styles"), d.styles || t("describe.noStyles")],
   ];
   return (
     <article className="panel describe-clip-body" data-testid="clip-description">
-      <h1>{d.title || "Untitled"}</h1>
+      <h1>{d.title || t("describe.untitled")}</h1>
       <dl className="describe-clip-facts">
         {facts.map(([term, value]) => (
           <div key={term}>
@@ -76,12 +89,12 @@ function Description({ description: d }: { readonly description: ClipDescription
           </div>
         ))}
       </dl>
-      <p className="describe-clip-source">{SOURCE_TEXT[d.source]}</p>
-      <h2>Sections</h2>
+      <p className="describe-clip-source">{t(`describe.${d.source}`)}</p>
+      <h2>{t("describe.sections")}</h2>
       {d.sections.length === 0 ? (
-        <p>No sections are known for this song.</p>
+        <p>{t("describe.noSections")}</p>
       ) : (
-        <ol className="describe-clip-sections" aria-label="Sections">
+        <ol className="describe-clip-sections" aria-label={t("describe.sections")}>
           {d.sections.map((section) => (
             <li key={`${section.kind}-${section.start_s}`}>
               <span>{section.kind}</span>
@@ -92,24 +105,24 @@ function Description({ description: d }: { readonly description: ClipDescription
           ))}
         </ol>
       )}
-      <h2>Instruments</h2>
+      <h2>{t("describe.instruments")}</h2>
       {d.instruments.length === 0 ? (
-        <p>No stems were kept for this song.</p>
+        <p>{t("describe.noInstruments")}</p>
       ) : (
-        <ul className="describe-clip-sections" aria-label="Instruments">
+        <ul className="describe-clip-sections" aria-label={t("describe.instruments")}>
           {d.instruments.map((instrument) => (
             <li key={instrument.stem}>
               <span>
                 {instrument.stem}
                 {instrument.names.length > 0 && ` (${instrument.names.join(", ")})`}
               </span>
-              <span>{instrument.level_db} dBFS</span>
+              <span>{t("describe.level", { value: instrument.level_db })}</span>
             </li>
           ))}
         </ul>
       )}
-      <h2>Prompt</h2>
-      <p className="describe-clip-prompt">{d.prompt || "No prompt or lyrics."}</p>
+      <h2>{t("describe.prompt")}</h2>
+      <p className="describe-clip-prompt">{d.prompt || t("describe.noPrompt")}</p>
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useAccount } from "../../account/session-store.ts";
 import { goToUpgrade } from "../../account/upgrade-link.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
-import { ASK_ADMINISTRATOR } from "../../song-menu/upsells.ts";
+import { askAdministrator } from "../../song-menu/upsells.ts";
 import "./upload.css";
 
 interface PlanOffer {
@@ -62,7 +62,7 @@ export function UploadPaywall({ onClose }: { readonly onClose: () => void }) {
           ))}
         </div>
         <div className="paywall-how" data-testid="paywall-how">
-          <strong>{ASK_ADMINISTRATOR}</strong>
+          <strong>{askAdministrator()}</strong>
           <span>
             {t("uploadPaywall.plansOnThisTunesmith")}
             {email ? (
