@@ -65,7 +65,7 @@ async function openReplace(page: Page, base: string, songId: string): Promise<vo
     headers: { origin: base },
     data: { project_id: id, state, base_version_id: version_id },
   });
-  await page.goto(`${base}/studio?initial_project_id=${id}`);
+  await page.goto(`${base}/studio?initial_project_id=${id}`, { timeout: 180_000 });
   // The studio opens first ("Loading DSP Engine..." has no overlay yet), then its engine.
   await page
     .getByTestId("loading-overlay")
