@@ -16,6 +16,10 @@ const AREAS: Record<string, BenchArea> = {
   library: { run: (options) => import("./library.ts").then((area) => area.libraryBench.run(options)) },
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },
+  "studio-generation": {
+    run: (options) =>
+      import("./studio-generation.ts").then((area) => area.studioGenerationBench.run(options)),
+  },
   generator: { run: (options) => import("./generator.ts").then((area) => area.generatorBench.run(options)) },
   "generator-fidelity": {
     run: (options) =>

@@ -1,13 +1,17 @@
-// Part of npm run bench studio: from pressing Generate on a replace of 8 bars in the studio to the
-// first streamed audio of a result arriving in the page (the response of the result's growing audio,
-// which the studio hands to the engine as soon as it has some). Real built-in generator (one render
-// thread), embedded database, headless Chromium; the source song is generated first through the API.
+// npm run bench studio-generation (and part of npm run bench studio): from pressing Generate on a
+// replace of 8 bars in the studio to the first streamed audio of a result arriving in the page (the
+// response of the result's growing audio, which the studio hands to the engine as soon as it has
+// some), with where the time goes: the context render, the generation call, the job picked up by the
+// generator, its first streamed chunk, its first chunk inside the replaced range, the page learning
+// the clip streams. Real built-in generator (one render thread), embedded database, headless
+// Chromium; the source song is generated first through the API.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { BuiltInGenerator } from "../src/generator/built-in-generator.ts";
+import type { Generator } from "../src/generator/generator.ts";
 import { DIST_DIR } from "../src/platform/paths.ts";
 import { buildApp } from "../src/server/app.ts";
 import { openDatabase } from "../src/server/db/database.ts";
@@ -15,7 +19,7 @@ import { seedDemoAccounts } from "../src/server/seed.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import { newClip, newProjectState, newTrack } from "../src/shared/project/index.ts";
 import { launchChromium } from "../src/tooling/chromium.ts";
-import { median } from "./area.ts";
+import { formatTable, median } from "./area.ts";
 
 export const GENERATE_FIRST_AUDIO_TARGET_MS = 2000;
 const PASSWORD = "studio generate bench";
@@ -61,7 +65,7 @@ async function openReplace(page: Page, base: string, songId: string): Promise<vo
     headers: { origin: base },
     data: { project_id: id, state, base_version_id: version_id },
   });
-  await page.goto(`${base}/studio?initial_project_id=${id}`);
+  await page.goto(`${base}/studio?initial_project_id=${id}`, { timeout: 180_000 });
   // The studio opens first ("Loading DSP Engine..." has no overlay yet), then its engine.
   await page
     .getByTestId("loading-overlay")
@@ -71,14 +75,67 @@ async function openReplace(page: Page, base: string, songId: string): Promise<vo
   await page.getByTestId("generate-panel").getByLabel("Styles").fill("warm synth pop");
 }
 
-/** Milliseconds from the click on Generate to each run's first streamed audio response. */
+/** The stages of one run, in milliseconds from the click on Generate (null: not seen). */
+export interface GenerateStages {
+  render_state_ms: number | null;
+  generate_call_ms: number | null;
+  job_picked_up_ms: number | null;
+  first_chunk_ms: number | null;
+  range_chunk_ms: number | null;
+  streaming_seen_ms: number | null;
+  first_audio_ms: number | null;
+}
+
+const emptyStages = (): GenerateStages => ({
+  render_state_ms: null,
+  generate_call_ms: null,
+  job_picked_up_ms: null,
+  first_chunk_ms: null,
+  range_chunk_ms: null,
+  streaming_seen_ms: null,
+  first_audio_ms: null,
+});
+
+/**
+ * The generator, timed: when a generation is handed to it (the job picked up), its first chunk, and
+ * its first chunk reaching the replaced range. The context render is not a generation: its own
+ * thread renders it.
+ */
+function timedGenerator(inner: Generator, mark: (stage: keyof GenerateStages) => void): Generator {
+  return {
+    name: inner.name,
+    close: () => inner.close(),
+    generate(request, onProgress, signal) {
+      mark("job_picked_up_ms");
+      const rangeStart = request.infill?.start ?? 0;
+      return inner.generate(
+        request,
+        (progress) => {
+          mark("first_chunk_ms");
+          const end =
+            progress.atSeconds + (progress.chunk.channels[0]?.length ?? 0) / progress.chunk.sampleRate;
+          if (end > rangeStart) mark("range_chunk_ms");
+          onProgress(progress);
+        },
+        signal,
+      );
+    },
+  };
+}
+
+/** Milliseconds from the click on Generate to each run's first streamed audio response, and its stages. */
 export async function generateToFirstAudio(
   runs: number,
-): Promise<{ p50: number; max: number; runs: number[] }> {
+): Promise<{ p50: number; max: number; runs: number[]; stages: GenerateStages[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-bench-generate-"));
   const database = await openDatabase({ dataDir: "memory://" });
   await seedDemoAccounts(database.db, { dataDir, password: PASSWORD });
-  const generator = new BuiltInGenerator({ threads: 1 });
+  let start = 0;
+  let stages = emptyStages();
+  const mark = (stage: keyof GenerateStages) => {
+    if (start > 0 && stages[stage] === null) stages[stage] = Date.now() - start;
+  };
+  const generator = timedGenerator(new BuiltInGenerator({ threads: 1 }), mark);
   const server = await buildApp({
     database,
     storage: new LocalDiskStorage(join(dataDir, "files")),
@@ -95,6 +152,29 @@ export async function generateToFirstAudio(
     });
     const songId = await sourceSong(page, base);
     const times: number[] = [];
+    const allStages: GenerateStages[] = [];
+    page.on("response", (response) => {
+      const url = response.url();
+      if (url.includes("/api/studio/render-state")) mark("render_state_ms");
+      if (url.includes("/api/generate/v2/")) mark("generate_call_ms");
+      if (url.includes("/api/feed/v2?ids=")) {
+        void response
+          .json()
+          .then((body: { clips?: { status: string }[] }) => {
+            if (body.clips?.some((clip) => clip.status === "streaming" || clip.status === "complete")) {
+              mark("streaming_seen_ms");
+            }
+          })
+          .catch(() => {});
+      }
+    });
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && /"status":"(streaming|complete)"/.test(payload)) {
+          mark("streaming_seen_ms");
+        }
+      }),
+    );
     for (let run = 0; run < runs; run++) {
       await openReplace(page, base, songId);
       const firstAudio = page.waitForResponse(
@@ -102,9 +182,11 @@ export async function generateToFirstAudio(
           /\/api\/media\/clips\/[^/]+\/audio/.test(response.url()) && !response.url().includes(songId),
         { timeout: 300_000 },
       );
-      const start = Date.now();
+      stages = emptyStages();
+      start = Date.now();
       await page.getByTestId("generate-panel").getByRole("button", { name: "Generate", exact: true }).click();
       await firstAudio;
+      mark("first_audio_ms");
       times.push(Date.now() - start);
       // The next run starts once this one's songs are done, so runs do not queue behind each other.
       await until(
@@ -112,8 +194,10 @@ export async function generateToFirstAudio(
         "the generation",
         300_000,
       );
+      allStages.push(stages);
+      start = 0;
     }
-    return { p50: median(times), max: Math.max(...times), runs: times };
+    return { p50: median(times), max: Math.max(...times), runs: times, stages: allStages };
   } finally {
     await browser.close();
     await server.close();
@@ -121,4 +205,13 @@ export async function generateToFirstAudio(
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The stages as a table, one row per run. */
+export function stagesTable(stages: readonly GenerateStages[]): string {
+  const names = Object.keys(emptyStages()) as (keyof GenerateStages)[];
+  return formatTable(
+    ["run", ...names],
+    stages.map((run, index) => [String(index + 1), ...names.map((name) => String(run[name] ?? "-"))]),
+  );
 }

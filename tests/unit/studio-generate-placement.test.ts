@@ -140,7 +140,7 @@ describe("placing results over partly overlapped clips", () => {
     expect(placed.clips[0].id).toBe("a");
   });
 
-  it("places several results of an open range (extend) on the track, not in lanes", () => {
+  it("places several results of an open range (extend) into take lanes over the open length", () => {
     const state = addCreationIntent(
       base(),
       { trackId: "t", startBeats: 40, endBeats: null },
@@ -160,13 +160,16 @@ describe("placing results over partly overlapped clips", () => {
       },
       counter(),
     ).tracks[0];
-    expect(placed.takeLanes).toEqual([]);
-    expect(placed.clips.at(-1)).toMatchObject({
-      clipId: "song-1",
-      startBeats: 40,
-      endBeats: 72,
-      readStartBeats: 40,
-    });
+    // Nothing lay past the song's end: the Original lane is empty; each result has its Version lane.
+    expect(placed.takeLanes.map((lane) => lane.name)).toEqual(["Original", "Version 1", "Version 2"]);
+    expect(placed.takeLanes[0].clips).toEqual([]);
+    const extension = { startBeats: 40, endBeats: 72, readStartBeats: 40 };
+    expect(placed.takeLanes[1].clips).toEqual([expect.objectContaining({ clipId: "song-1", ...extension })]);
+    expect(placed.takeLanes[2].clips).toEqual([expect.objectContaining({ clipId: "song-2", ...extension })]);
+    expect(placed.takeLanes.map((lane) => lane.unheardFor)).toEqual([null, null, "me"]);
+    // The first result plays on the track; the clips before the extension are untouched.
+    expect(placed.clips.map((clip) => clip.id)).toEqual(["a", "b", expect.any(String)]);
+    expect(placed.clips.at(-1)).toMatchObject({ clipId: "song-1", ...extension });
   });
 
   it("keeps a name the user gave the intent", () => {

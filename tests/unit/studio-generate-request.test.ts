@@ -88,7 +88,7 @@ describe("the plan read from the project", () => {
 describe("the generation body", () => {
   it("sends an infill of the rendered clip with its boundaries and context in seconds", () => {
     const plan = planGeneration(state(64, 96), settings({ replaceMode: "classic" }));
-    const prepared = studioGenerateBody(plan, "render-1", form(), "classic", standing, wire);
+    const prepared = studioGenerateBody(plan, "render-1", form(), "classic", standing, wire, null);
     if (prepared.kind !== "ready") throw new Error(`not ready: ${JSON.stringify(prepared)}`);
     expect(prepared.body).toMatchObject({
       continue_clip_id: "render-1",
@@ -98,21 +98,52 @@ describe("the generation body", () => {
       infill_dur_s: 16,
       infill_context_start_s: 0,
       infill_context_end_s: 48,
-      tags: "folk",
+      tags: "folk, 120 bpm",
       metadata: { from_studio_project_id: "p-1", web_client_pathname: "/studio" },
     });
   });
 
+  it("carries the project's tempo and key in the styles, unless the styles name their own", () => {
+    const plan = planGeneration(state(64, 96), settings());
+    expect(plan.tempoBpm).toBe(120);
+    expect(plan.songIds).toEqual(["song-1"]);
+    const tags = (styles: string) => {
+      const ready = studioGenerateBody(
+        plan,
+        "render-1",
+        { ...form(), custom: { ...form().custom, styles } },
+        "smart_infill",
+        standing,
+        wire,
+        "A minor",
+      );
+      return ready.kind === "ready" ? ready.body.tags : `not ready: ${ready.kind}`;
+    };
+    expect(tags("folk")).toBe("folk, 120 bpm, in A minor");
+    expect(tags("folk, 90 bpm, in D major")).toBe("folk, 90 bpm, in D major");
+    const extend = planGeneration(state(200, 232), settings({ endSelectionMode: "extend" }));
+    const extended = studioGenerateBody(
+      extend,
+      "render-1",
+      form(),
+      "smart_infill",
+      standing,
+      wire,
+      "C# minor",
+    );
+    expect(extended.kind === "ready" && extended.body.tags).toBe("folk, 120 bpm, in C# minor");
+  });
+
   it("asks for fixed_infill in fixed replace mode", () => {
     const plan = planGeneration(state(64, 80), settings({ replaceMode: "fixed" }));
-    const prepared = studioGenerateBody(plan, "render-1", form(), "fixed", standing, wire);
+    const prepared = studioGenerateBody(plan, "render-1", form(), "fixed", standing, wire, null);
     expect(prepared.kind === "ready" && prepared.body.task).toBe("fixed_infill");
   });
 
   it("extends from the render's end, without infill fields", () => {
     const plan = planGeneration(state(200, 232), settings({ endSelectionMode: "extend" }));
     expect(plan.mode).toBe("extend");
-    const prepared = studioGenerateBody(plan, "render-1", form(), "smart_infill", standing, wire);
+    const prepared = studioGenerateBody(plan, "render-1", form(), "smart_infill", standing, wire, null);
     if (prepared.kind !== "ready") throw new Error("not ready");
     expect(prepared.body).toMatchObject({ continue_clip_id: "render-1", continue_at: 100, task: "extend" });
     expect(prepared.body.infill_start_s).toBeUndefined();
@@ -125,7 +156,7 @@ describe("the generation body", () => {
       ...form(),
       global: { ...form().global, conditions: { untimed: { cover: { clipId: "c-1" } }, timed: null } },
     };
-    expect(studioGenerateBody(plan, "render-1", withCover, "smart_infill", standing, wire)).toEqual({
+    expect(studioGenerateBody(plan, "render-1", withCover, "smart_infill", standing, wire, null)).toEqual({
       kind: "invalid",
       message: "Infill cover is not supported",
     });
@@ -133,12 +164,12 @@ describe("the generation body", () => {
       ...form(),
       global: { ...form().global, conditions: { untimed: { persona }, timed: null } },
     };
-    expect(studioGenerateBody(plan, "render-1", withPersona, "smart_infill", standing, wire)).toEqual({
+    expect(studioGenerateBody(plan, "render-1", withPersona, "smart_infill", standing, wire, null)).toEqual({
       kind: "invalid",
       message: "Artist infill is not supported",
     });
     expect(
-      studioGenerateBody(plan, "render-1", form(), "smart_infill", { credits: 0, exempt: false }, wire),
+      studioGenerateBody(plan, "render-1", form(), "smart_infill", { credits: 0, exempt: false }, wire, null),
     ).toEqual({
       kind: "invalid",
       message: "Out of credits.",

@@ -3,6 +3,7 @@
 // over the source), and stems of a source (gen_stem, stem_condition).
 import { barPhase } from "../analysis/analyse-source.ts";
 import { composeSong, isPersonaTask } from "../compose/compose-song.ts";
+import { songFrames } from "../render/render-stems.ts";
 import { type Score, STEM_NAMES, type StemName } from "../score.ts";
 import type { PcmAudio, SongRequest } from "../song-request.ts";
 import { renderSong } from "./render-song.ts";
@@ -16,6 +17,7 @@ import {
   sliceAudio,
   toStereo,
 } from "./splice.ts";
+import { spliceStream } from "./splice-stream.ts";
 import { sourceOf, type TaskContext } from "./task-context.ts";
 
 /**
@@ -73,9 +75,23 @@ export async function extendTask(context: TaskContext): Promise<SongAudio> {
   progressInChunks(audio, context.onProgress, 0, at);
   // The new score is in the source's timeline (a scored source's notes up to the join included).
   const score = composeSong(request);
+  // The continuation streams as it renders (with joinAt's crossfade), not once the song is made.
+  const songLength = songFrames(score, context.sampleRate);
+  const fade = Math.max(
+    0,
+    Math.min(frameAt(audio, JOIN_FADE_SECONDS), frameCount(audio) - at, songLength - at),
+  );
   const song = await renderSong(context.threads, score, context.sampleRate, {
     signal: context.signal,
     ...(source.score ? { gainsFrom: source.score } : {}),
+    onProgress: spliceStream({
+      source: audio,
+      offset: 0,
+      join: at,
+      fade,
+      end: songLength,
+      onProgress: context.onProgress,
+    }),
   });
   const mix = joinAt(audio, song.mix, at, frameAt(song.mix, JOIN_FADE_SECONDS));
   progressInChunks(mix, context.onProgress, at);
@@ -91,14 +107,28 @@ export async function infillTask(context: TaskContext): Promise<SongAudio> {
   progressInChunks(audio, context.onProgress, 0, from);
   const request = await withAnalysis(context);
   const score = composeSong(request);
+  const offset = source.score ? 0 : barOffsetFrames(request, score, context.sampleRate);
+  const fade = frameAt(audio, JOIN_FADE_SECONDS);
+  const to = frameAt(audio, range.end);
+  // The range streams as it renders, with replaceRange's opening crossfade; its closing one and
+  // the rest come with the finished mix.
+  const join = Math.max(0, Math.min(from, frameCount(audio)));
+  const joinEnd = Math.max(join, Math.min(to, frameCount(audio)));
+  const edgeFade = Math.min(fade, Math.floor((joinEnd - join) / 2));
   const song = await renderSong(context.threads, score, context.sampleRate, {
     signal: context.signal,
     ...(source.score ? { gainsFrom: source.score } : {}),
+    onProgress: spliceStream({
+      source: audio,
+      offset,
+      join,
+      fade: edgeFade,
+      end: joinEnd - edgeFade,
+      onProgress: context.onProgress,
+    }),
   });
-  const offset = source.score ? 0 : barOffsetFrames(request, score, context.sampleRate);
   const replacement = placed(song.mix, offset, frameCount(audio));
-  const fade = frameAt(audio, JOIN_FADE_SECONDS);
-  const mix = replaceRange(audio, replacement, from, frameAt(audio, range.end), fade);
+  const mix = replaceRange(audio, replacement, from, to, fade);
   progressInChunks(mix, context.onProgress, from);
   return { mix, stems: song.stems, alignedWords: song.alignedWords, score: source.score ? score : null };
 }

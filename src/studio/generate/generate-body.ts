@@ -10,6 +10,7 @@ import type { CreateFormState } from "../../shared/create/form-state.ts";
 import { type GenerationPreparation, prepareGeneration } from "../../shared/create/generation-preparation.ts";
 import type { WireContext } from "../../shared/create/request-assembly.ts";
 import type { ReplaceMode } from "../../shared/studio-generate/generate-mode.ts";
+import { stylesWithTempoAndKey } from "../../shared/studio-generate/project-tempo-key.ts";
 import type { GenerationPlan } from "./generation-plan.ts";
 
 /** Seconds as sent: to the millisecond, so float noise does not reach the server's range checks. */
@@ -22,6 +23,8 @@ export function studioGenerateBody(
   replaceMode: ReplaceMode,
   standing: CreditStanding,
   context: WireContext & { readonly projectId: string | null },
+  /** The key the project's songs name, or null. */
+  projectKey: string | null,
 ): GenerationPreparation {
   const { infillStart, infillEnd, contextEnd } = plan.seconds;
   const extend = plan.mode === "extend";
@@ -38,9 +41,12 @@ export function studioGenerateBody(
     global: { ...form.global, mode: "custom", conditions: withTimed(form.global.conditions, timed) },
   };
   const prepared = prepareGeneration(studioForm, standing, context);
-  if (prepared.kind !== "ready" || extend) return prepared;
+  if (prepared.kind !== "ready") return prepared;
+  const tags = stylesWithTempoAndKey(prepared.body.tags ?? "", plan.tempoBpm, projectKey);
+  if (extend) return { ...prepared, body: { ...prepared.body, tags } };
   const body: GenerateBody = {
     ...prepared.body,
+    tags,
     task: plan.mode === "replace" && replaceMode === "fixed" ? "fixed_infill" : prepared.body.task,
     infill_context_start_s: 0,
     infill_context_end_s: ms(contextEnd),

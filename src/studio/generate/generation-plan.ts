@@ -13,7 +13,7 @@ import {
 } from "../../shared/studio-generate/generate-mode.ts";
 import { type BeatRange, contextRange } from "../../shared/studio-generate/infill-context.ts";
 import { beats } from "../../shared/time.ts";
-import { beatsToSeconds, createTempoMap } from "../../shared/timing/tempo-map.ts";
+import { beatsToSeconds, bpsAt, createTempoMap } from "../../shared/timing/tempo-map.ts";
 
 export interface GenerateSettings {
   readonly replaceMode: ReplaceMode;
@@ -34,6 +34,10 @@ export interface GenerationPlan {
   readonly context: BeatRange;
   /** Whether the context window applies (and shows): classic replace, and create. */
   readonly windowShown: boolean;
+  /** The project's tempo where the range starts, in beats per minute. */
+  readonly tempoBpm: number;
+  /** The library songs the target track plays in the context, whose styles name the project's key. */
+  readonly songIds: readonly string[];
   /** Seconds in the render: the range, and the context (0 to its length). */
   readonly seconds: {
     readonly infillStart: number;
@@ -107,6 +111,14 @@ export function planGeneration(state: StudioProjectState, settings: GenerateSett
     lengthSeconds,
     context,
     windowShown,
+    tempoBpm: bpsAt(tempo, beats(range.startBeats)) * 60,
+    songIds: [
+      ...new Set(
+        clips
+          .filter((clip) => clip.startBeats < context.endBeats && clip.endBeats > context.startBeats)
+          .flatMap((clip) => (clip.clipId === null ? [] : [clip.clipId])),
+      ),
+    ],
     seconds: {
       infillStart: secondsAt(range.startBeats) - origin,
       infillEnd: secondsAt(range.endBeats) - origin,

@@ -22,7 +22,7 @@ export const QUEUED_GENERATION_TIMEOUT_MS = 60_000;
 export interface IntentRange {
   readonly trackId: string;
   readonly startBeats: number;
-  /** Null for an open range (an extend), which never goes into take lanes. */
+  /** Null for an open range (an extend): its results are placed over the open length. */
   readonly endBeats: number | null;
 }
 
@@ -154,7 +154,9 @@ export function placeResults(
       readStartBeats: placement.readStartBeats,
     }),
   );
-  if (resultsGoToTakeLanes(clips.length, range.endBeats === null ? null : beats(range.endBeats))) {
+  // An extend's range is open, but its results are bounded where they are placed (the open length,
+  // until each is trimmed to its real duration): several of them go into take lanes too.
+  if (resultsGoToTakeLanes(clips.length, beats(endBeats))) {
     return placeResultsInTakeLanes(
       removed,
       {

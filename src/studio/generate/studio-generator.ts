@@ -7,6 +7,7 @@
 import type { Clip } from "../../shared/api/clips.ts";
 import { defaultModelKey } from "../../shared/create/model-rules.ts";
 import { DEFAULT_CLIP_LENGTH_BEATS, type StudioProjectState } from "../../shared/project/index.ts";
+import { projectKey } from "../../shared/studio-generate/project-tempo-key.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import type { StudioController } from "../store/studio-controller.ts";
@@ -127,8 +128,9 @@ export class StudioGenerator {
     const projectId = this.context.projectId();
     let rendered: Clip;
     let account: Awaited<ReturnType<GenerateApi["account"]>>;
+    let key: string | null;
     try {
-      [rendered, account] = await Promise.all([
+      [rendered, account, key] = await Promise.all([
         this.api.renderContext({
           title: form.custom.title || project.title,
           state: contextRenderState(project, trackId),
@@ -139,6 +141,7 @@ export class StudioGenerator {
           web_client_pathname: window.location.pathname,
         }),
         this.api.account(),
+        this.projectKey(plan.songIds),
       ]);
     } catch (error) {
       this.failed(error, true);
@@ -174,6 +177,7 @@ export class StudioGenerator {
         fromStudioProjectId: projectId,
         projectId: null,
       },
+      key,
     );
     if (prepared.kind === "invalid") {
       panel.say(prepared.message);
@@ -187,6 +191,17 @@ export class StudioGenerator {
       return await this.api.generate(prepared.body);
     } catch (error) {
       this.failed(error, false);
+      return null;
+    }
+  }
+
+  /** The key the project's songs name in their styles; a failed look-up only costs the key. */
+  private async projectKey(songIds: readonly string[]): Promise<string | null> {
+    if (songIds.length === 0) return null;
+    try {
+      return projectKey((await this.api.clipsById(songIds)).map((song) => song.metadata.tags));
+    } catch (error) {
+      console.warn("Could not read the project's songs for their key", error);
       return null;
     }
   }
