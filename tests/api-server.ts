@@ -73,6 +73,8 @@ export function startApiServer(
     generator?: () => Generator;
     /** Built pages to serve (a folder with index.html); without it the server answers the API only. */
     distDir?: string;
+    /** Jobs at once in this process (0: queued work waits, as for `npm run worker` processes). */
+    workerConcurrency?: number;
   } = {},
 ) {
   let database: DatabaseHandle | undefined;
@@ -90,6 +92,7 @@ export function startApiServer(
       storage,
       generator: options.generator?.(),
       distDir: options.distDir,
+      workerConcurrency: options.workerConcurrency,
     });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     instance = app;

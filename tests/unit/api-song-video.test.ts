@@ -83,6 +83,7 @@ describe.each(BACKENDS)("song videos on %s", (backend) => {
       expect(done.is_stale).toBe(false);
       const clip = await owner.client.get<Clip>(`/api/clip/${song.id}`);
       expect(clip.body.video_url).toBe(done.video_url);
+      expect(clip.body.is_video_pending).toBe(false);
 
       const file = await fetch(`${server.url()}${done.video_url}`, {
         headers: { authorization: `Bearer ${owner.token}` },

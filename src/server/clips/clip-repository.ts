@@ -12,6 +12,8 @@ export interface ClipViewRow extends ClipRow {
   project_name: string | null;
   /** A base song of an active contest (0085). */
   is_contest_base: boolean;
+  /** Its video (0115) is being made: a render was asked for and has neither finished nor failed. */
+  is_video_pending: boolean;
 }
 
 /**
@@ -96,6 +98,10 @@ export function selectClips(db: Kysely<Database>, viewerId: string | null) {
     .select(
       sql<boolean>`exists(select 1 from contest_base_clips b join contests c on c.id = b.contest_id
         where b.clip_id = clips.id and c.is_active)`.as("is_contest_base"),
+    )
+    .select(
+      sql<boolean>`exists(select 1 from song_videos v
+        where v.clip_id = clips.id and v.status = 'pending')`.as("is_video_pending"),
     );
 }
 

@@ -31,7 +31,7 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     is_pinned: row.is_pinned,
     is_liked: row.viewer_reaction === "L",
     is_handle_updated: true,
-    is_video_pending: false,
+    is_video_pending: row.is_video_pending,
     is_contest_clip: (metadata.contest_ids?.length ?? 0) > 0,
     is_contest_base_clip: row.is_contest_base,
     allow_comments: row.allow_comments,
