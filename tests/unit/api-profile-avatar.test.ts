@@ -49,7 +49,7 @@ describe.each(BACKENDS)("profile avatars on %s", (backend) => {
     fetch(`${server.url()}/api/profiles/avatar/${query}`, {
       method: "POST",
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": type },
-      body,
+      body: Buffer.from(body),
     });
   const avatarKeyOf = async (userId: string) =>
     (await db().selectFrom("users").select("avatar_key").where("id", "=", userId).executeTakeFirstOrThrow())
