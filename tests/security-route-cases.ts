@@ -220,6 +220,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/profiles/:handle/personas": { access: "public" },
   "GET /api/profiles/:handle/remixes-inspired/": { access: "public" },
   "GET /api/profiles/:handle/remixes-inspired-count/": { access: "public" },
+  "POST /api/profiles/avatar/": { access: "signed-in" },
   "GET /api/profiles/followers": { access: "signed-in" },
   "GET /api/profiles/following": { access: "signed-in" },
   "GET /api/profiles/top_clips": { access: "signed-in" },

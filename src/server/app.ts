@@ -57,6 +57,7 @@ import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
 import { registerPlaylistPageRoutes } from "./routes/playlist-page.ts";
 import { registerPlaylistRoutes } from "./routes/playlists.ts";
+import { registerProfileAvatarRoutes } from "./routes/profile-avatar.ts";
 import { registerProfilePinRoutes } from "./routes/profile-pins.ts";
 import { registerProfileRoutes } from "./routes/profiles.ts";
 import { registerPromptRoutes } from "./routes/prompts.ts";
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAlignedLyricsRoutes(app, db);
   registerCommentRoutes(app, db);
   registerProfileRoutes(app, { db, storage: options.storage });
+  registerProfileAvatarRoutes(app, { db, storage: options.storage });
   registerShareRoutes(app, db);
   registerCreateSupportRoutes(app, { db, generateEndpoint: options.generateEndpoint });
   registerDiscoverRoutes(app, db);

@@ -84,8 +84,14 @@ describe("what a notification says", () => {
     expect(peopleText(notification({ user_profiles: [], total_users: 0 }), spanish)).toBe("Alguien");
   });
 
-  it("leads to the song, persona, playlist or follower; an announcement leads nowhere", () => {
+  it("leads to the hook, song, persona, playlist or follower; an announcement leads nowhere", () => {
     expect(notificationHref(notification())).toBe("/song/c1");
+    // A hook's notification names its song too, and opens the hook.
+    expect(
+      notificationHref(
+        notification({ notification_type: "hook_comment", content: { hook_id: "h1", clip_id: "c1" } }),
+      ),
+    ).toBe("/hook/h1");
     expect(notificationHref(notification({ content: { persona_id: "p1" } }))).toBe("/persona/p1");
     expect(notificationHref(notification({ content: { playlist_id: "l1" } }))).toBe("/playlist/l1");
     expect(notificationHref(notification({ notification_type: "follow", content: {} }))).toBe("/@ana");

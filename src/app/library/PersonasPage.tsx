@@ -9,6 +9,7 @@ import {
 import { DialogHost } from "../../ui/DialogHost.tsx";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { useSignedIn } from "../account/use-signed-in.ts";
+import { PersonaLink, personaFace } from "../covers/PersonaAvatar.tsx";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { Toasts } from "../shell/Toasts.tsx";
@@ -111,11 +112,7 @@ function PersonaCard({
   }
   return (
     <li className="persona-card" data-testid="persona-card">
-      {persona.image_url ? (
-        <img className="song-cover" src={persona.image_url} alt="" width={48} height={48} loading="lazy" />
-      ) : (
-        <span className="song-cover song-cover-empty" aria-hidden="true" />
-      )}
+      <PersonaLink persona={personaFace(persona)} size={48} decorative />
       <div className="persona-card-body">
         <Link href={`/persona/${encodeURIComponent(persona.id)}`} className="persona-card-name">
           {persona.name}

@@ -20,16 +20,17 @@ export function notificationText(notification: Notification, t: TFunction): stri
   if (type === "announcement") return notification.content.message ?? "";
   const title = notification.content.title;
   const untitled = t(`notifications:action.${type}`);
-  // Only the types about a song, persona, playlist or workspace have a titled form; the rest never name one.
+  // Only the types about a song, hook, persona, playlist or workspace have a titled form; the rest never name one.
   const action = title
     ? t(`notifications:actionTitled.${type}`, { title, defaultValue: untitled })
     : untitled;
   return t("notifications:sentence", { people: peopleText(notification, t), action });
 }
 
-/** Where opening it leads: the song, persona or playlist, the follower's profile; null for none. */
+/** Where opening it leads: the hook, song, persona or playlist, the follower's profile; null for none. */
 export function notificationHref(notification: Notification): string | null {
   const { content } = notification;
+  if (content.hook_id) return `/hook/${encodeURIComponent(content.hook_id)}`;
   if (content.clip_id) return `/song/${encodeURIComponent(content.clip_id)}`;
   if (content.persona_id) return `/persona/${encodeURIComponent(content.persona_id)}`;
   if (content.playlist_id) return `/playlist/${encodeURIComponent(content.playlist_id)}`;

@@ -1,14 +1,18 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { centredSquare, type SquareCrop } from "../../shared/api/avatar-crop.ts";
+import { IMAGE_NOT_READABLE } from "../../shared/api/images.ts";
 import { BIO_MAX, DISPLAY_NAME_MAX, handleProblem, type Profile } from "../../shared/api/profiles.ts";
 import { ApiError } from "../account/api-request.ts";
 import { showToast } from "../shell/toast-store.ts";
+import { AvatarCropper, type PickedPicture, readPicture } from "./AvatarCropper.tsx";
 import { ProfileAvatar } from "./FollowListDialog.tsx";
-import { editProfile, uploadImage } from "./profile-api.ts";
+import { editProfile, uploadAvatar } from "./profile-api.ts";
 
 /**
  * Editing one's own profile: display name, bio, handle (checked as typed: characters and reserved
- * names; taken handles are the server's 409) and an avatar image, re-encoded by the server.
+ * names; taken handles are the server's 409) and an avatar: a picture the user frames a square
+ * of, which the server decodes and keeps as that square.
  */
 export function EditProfileForm({
   profile,
@@ -23,23 +27,25 @@ export function EditProfileForm({
   const [displayName, setDisplayName] = useState(profile.display_name);
   const [bio, setBio] = useState(profile.bio);
   const [handle, setHandle] = useState(profile.handle);
-  const [avatar, setAvatar] = useState<{ id: string; preview: string } | null>(null);
-  const [busy, setBusy] = useState<"idle" | "uploading" | "saving">("idle");
+  const [picture, setPicture] = useState<PickedPicture | null>(null);
+  const [crop, setCrop] = useState<SquareCrop | null>(null);
+  const [busy, setBusy] = useState<"idle" | "saving">("idle");
   const [error, setError] = useState<string | null>(null);
   const handleError = handle === profile.handle ? null : handleProblem(handle.replace(/^@/, ""));
 
+  // A picked picture's address is let go when another replaces it or the form closes.
+  useEffect(() => () => (picture ? URL.revokeObjectURL(picture.url) : undefined), [picture]);
+
   const pick = async (file: File | undefined) => {
     if (file === undefined) return;
-    setBusy("uploading");
     setError(null);
-    try {
-      const id = await uploadImage(file);
-      setAvatar({ id, preview: URL.createObjectURL(file) });
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.detail : t("edit.imageFailed"));
-    } finally {
-      setBusy("idle");
+    const picked = await readPicture(file);
+    if (picked === null) {
+      setError(IMAGE_NOT_READABLE);
+      return;
     }
+    setPicture(picked);
+    setCrop(centredSquare(picked.width, picked.height));
   };
 
   const save = async (event: FormEvent) => {
@@ -48,14 +54,15 @@ export function EditProfileForm({
     setBusy("saving");
     setError(null);
     try {
+      // The picture first: it is what the server may refuse (not a picture after all).
+      const avatarUrl = picture && crop ? await uploadAvatar(picture.file, crop) : null;
       const saved = await editProfile({
         display_name: displayName,
         bio,
         ...(handle !== profile.handle ? { handle } : {}),
-        ...(avatar !== null ? { avatar_image_s3_id: avatar.id } : {}),
       });
       showToast({ kind: "success", title: t("edit.updated"), durationMs: 3000 });
-      onSaved(saved);
+      onSaved(avatarUrl === null ? saved : { ...saved, avatar_image_url: avatarUrl });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.detail : t("edit.saveFailed"));
     } finally {
@@ -66,9 +73,13 @@ export function EditProfileForm({
   return (
     <form className="profile-edit" onSubmit={(event) => void save(event)} data-testid="profile-edit">
       <div className="profile-edit-avatar">
-        <ProfileAvatar url={avatar?.preview ?? profile.avatar_image_url} name={displayName} size={96} />
+        {picture === null || crop === null ? (
+          <ProfileAvatar url={profile.avatar_image_url} name={displayName} size={96} />
+        ) : (
+          <AvatarCropper picture={picture} crop={crop} onChange={setCrop} />
+        )}
         <label className="button-link secondary">
-          {busy === "uploading" ? t("edit.uploading") : t("edit.changeAvatar")}
+          {picture === null ? t("edit.changeAvatar") : t("edit.pickAnother")}
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp,image/bmp"

@@ -6,6 +6,7 @@ import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loginPathFor } from "../account/safe-next.ts";
 import { loadSession, useAccount } from "../account/session-store.ts";
+import { PersonaLink, personaFace } from "../covers/PersonaAvatar.tsx";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { navigate } from "../router/history-router.ts";
 import { Link } from "../router/Link.tsx";
@@ -222,7 +223,9 @@ function ProfileDetails({ data, signedIn, update, loadMore }: ProfileDetailsProp
           <ul className="profile-cards">
             {data.personas.map((persona) => (
               <li key={persona.id}>
-                <Link href={`/persona/${persona.id}`}>{persona.name}</Link>
+                <PersonaLink persona={personaFace(persona)} size={40} testId="profile-persona">
+                  {persona.name}
+                </PersonaLink>
               </li>
             ))}
           </ul>

@@ -1,8 +1,8 @@
-// The profile page's calls: the person, their lists, follows, and editing one's own profile.
+// The profile page's calls: the person, their lists, follows, and editing one's own profile and avatar.
 
 import { z } from "zod";
+import { avatarUploadResponseSchema, type SquareCrop } from "../../shared/api/avatar-crop.ts";
 import { clipSchema } from "../../shared/api/clips.ts";
-import { imageUploadResponseSchema } from "../../shared/api/images.ts";
 import { pageInfoSchema } from "../../shared/api/paged.ts";
 import { personaListResponseSchema } from "../../shared/api/personas.ts";
 import {
@@ -56,9 +56,13 @@ export const follow = (handle: string, unfollow: boolean) =>
 export const editProfile = (body: EditProfileBody) =>
   apiRequest("/api/profiles/me", profileSchema, { method: "PUT", body });
 
-/** Sends an image to be re-encoded by the server; its id becomes the avatar. */
-export async function uploadImage(file: File): Promise<string> {
-  const response = await fetch("/api/uploads/image/", {
+/**
+ * Sends the picture with the square framed in it; the server decodes it, keeps that square as the
+ * caller's avatar and answers where it is served.
+ */
+export async function uploadAvatar(file: File, crop: SquareCrop): Promise<string> {
+  const query = new URLSearchParams({ x: String(crop.x), y: String(crop.y), size: String(crop.size) });
+  const response = await fetch(`/api/profiles/avatar/?${query}`, {
     method: "POST",
     headers: { "content-type": file.type || "application/octet-stream" },
     body: file,
@@ -74,5 +78,5 @@ export async function uploadImage(file: File): Promise<string> {
     }
     throw new ApiError(response.status, detail, text);
   }
-  return imageUploadResponseSchema.parse(JSON.parse(text)).image_s3_id;
+  return avatarUploadResponseSchema.parse(JSON.parse(text)).avatar_image_url;
 }

@@ -6,11 +6,11 @@ import { deeplinkedCommentId, startSeconds } from "../../shared/song-link.ts";
 import { ApiError } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { loadSession, useAccount } from "../account/session-store.ts";
+import { clipPersonaFace, PersonaLink } from "../covers/PersonaAvatar.tsx";
 import { SongCover } from "../covers/SongCover.tsx";
 import { useLocaleFormat } from "../i18n/use-locale-format.ts";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { playheadStore } from "../player/player-store.ts";
-import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
 import { upsertClips, useClips } from "../shell/clips-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
@@ -136,9 +136,14 @@ function SongDetails({ clip, startAt, deeplink, viewerHandle }: SongDetailsProps
             </p>
           )}
           {clip.persona !== null && (
-            <Link className="song-persona" href={`/persona/${clip.persona.id}`} data-testid="song-persona">
+            <PersonaLink
+              className="song-persona"
+              persona={clipPersonaFace(clip.persona)}
+              size={28}
+              testId="song-persona"
+            >
               {clip.persona.name ?? t("page.persona")}
-            </Link>
+            </PersonaLink>
           )}
           <p className="song-facts">
             <time dateTime={clip.created_at} data-testid="song-created">

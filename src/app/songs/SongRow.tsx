@@ -2,6 +2,7 @@ import type { CSSProperties, MouseEvent, ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
+import { clipPersonaFace, PersonaLink } from "../covers/PersonaAvatar.tsx";
 import { SongCover } from "../covers/SongCover.tsx";
 import { Link } from "../router/Link.tsx";
 import { profilePath } from "../router/profile-path.ts";
@@ -105,9 +106,9 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
             <TagLinks tags={tags} />
           </span>
           {clip.persona && (
-            <Link className="clip-chip" href={`/persona/${encodeURIComponent(clip.persona.id)}`}>
+            <PersonaLink className="clip-chip" persona={clipPersonaFace(clip.persona)} size={16}>
               {clip.persona.name ?? t("songRow.persona")}
-            </Link>
+            </PersonaLink>
           )}
           {clip.project && (
             <Link className="clip-chip" href={`/create?wid=${encodeURIComponent(clip.project.id)}`}>

@@ -14,6 +14,11 @@ export interface ClipViewRow extends ClipRow {
   is_contest_base: boolean;
   /** Its video (0115) is being made: a render was asked for and has neither finished nor failed. */
   is_video_pending: boolean;
+  /** The clip's persona when the viewer may see it (public and not trashed, or their own); else null. */
+  persona_name: string | null;
+  persona_is_public: boolean | null;
+  persona_root_clip_id: string | null;
+  persona_image_s3_id: string | null;
 }
 
 /**
@@ -78,31 +83,43 @@ const seesWorkspace = (viewerId: string | null) => sql<boolean>`(w.user_id = ${v
  * name comes only when the viewer may see the workspace.
  */
 export function selectClips(db: Kysely<Database>, viewerId: string | null) {
-  return db
-    .selectFrom("clips")
-    .innerJoin("users", "users.id", "clips.user_id")
-    .leftJoin("clip_reactions as vr", (join) =>
-      join.onRef("vr.clip_id", "=", "clips.id").on(sql<boolean>`vr.user_id = ${viewerId}`),
-    )
-    .select(CLIP_COLUMNS.map((column) => `clips.${column}` as const))
-    .select([
-      "users.handle as owner_handle",
-      "users.display_name as owner_display_name",
-      "vr.reaction_type as viewer_reaction",
-      "vr.feedback_reason as viewer_feedback_reason",
-    ])
-    .select(
-      sql<string | null>`(select w.name from workspaces w where w.id = clips.project_id
+  return (
+    db
+      .selectFrom("clips")
+      .innerJoin("users", "users.id", "clips.user_id")
+      .leftJoin("clip_reactions as vr", (join) =>
+        join.onRef("vr.clip_id", "=", "clips.id").on(sql<boolean>`vr.user_id = ${viewerId}`),
+      )
+      // A persona shows its name and avatar only to those who may open its page.
+      .leftJoin("personas as vp", (join) =>
+        join
+          .onRef("vp.id", "=", "clips.persona_id")
+          .on(sql<boolean>`((vp.is_public and not vp.is_trashed) or vp.user_id = ${viewerId})`),
+      )
+      .select(CLIP_COLUMNS.map((column) => `clips.${column}` as const))
+      .select([
+        "users.handle as owner_handle",
+        "users.display_name as owner_display_name",
+        "vr.reaction_type as viewer_reaction",
+        "vr.feedback_reason as viewer_feedback_reason",
+        "vp.name as persona_name",
+        "vp.is_public as persona_is_public",
+        "vp.root_clip_id as persona_root_clip_id",
+        "vp.image_s3_id as persona_image_s3_id",
+      ])
+      .select(
+        sql<string | null>`(select w.name from workspaces w where w.id = clips.project_id
         and ${seesWorkspace(viewerId)})`.as("project_name"),
-    )
-    .select(
-      sql<boolean>`exists(select 1 from contest_base_clips b join contests c on c.id = b.contest_id
+      )
+      .select(
+        sql<boolean>`exists(select 1 from contest_base_clips b join contests c on c.id = b.contest_id
         where b.clip_id = clips.id and c.is_active)`.as("is_contest_base"),
-    )
-    .select(
-      sql<boolean>`exists(select 1 from song_videos v
+      )
+      .select(
+        sql<boolean>`exists(select 1 from song_videos v
         where v.clip_id = clips.id and v.status = 'pending')`.as("is_video_pending"),
-    );
+      )
+  );
 }
 
 export const CLIP_NOT_FOUND = "Clip not found";

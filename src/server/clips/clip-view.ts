@@ -45,18 +45,18 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     download_disabled_reason: null,
     root_clip_id: row.root_clip_id,
     // The workspace's name joins in (selectClips) only for a viewer who may see the workspace (its
-    // owner or members); others, even of a public clip, learn nothing of it. Personas keep theirs
-    // in their own table.
+    // owner or members); others, even of a public clip, learn nothing of it. The persona's name
+    // and avatar join in likewise, only for a viewer who may see the persona.
     project:
       row.project_id && row.project_name !== null ? { id: row.project_id, name: row.project_name } : null,
     persona: personaId
       ? {
           id: personaId,
-          name: null,
-          is_public: false,
+          name: row.persona_name,
+          is_public: row.persona_is_public ?? false,
           is_owned: viewerId === row.user_id,
-          root_clip_id: null,
-          image_s3_id: null,
+          root_clip_id: row.persona_root_clip_id,
+          image_s3_id: row.persona_image_s3_id,
         }
       : null,
     reaction: row.viewer_reaction

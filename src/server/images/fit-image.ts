@@ -1,8 +1,20 @@
+import type { SquareCrop } from "../../shared/api/avatar-crop.ts";
+
 /** Pixels as RGBA bytes, row by row. */
 export interface RgbaImage {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array | Uint8ClampedArray;
+}
+
+/** The square's pixels, copied row by row; the square lies inside the image (squareInside). */
+export function cropSquare(image: RgbaImage, crop: SquareCrop): RgbaImage {
+  const out = new Uint8Array(crop.size * crop.size * 4);
+  for (let row = 0; row < crop.size; row++) {
+    const from = ((crop.y + row) * image.width + crop.x) * 4;
+    out.set(image.data.subarray(from, from + crop.size * 4), row * crop.size * 4);
+  }
+  return { width: crop.size, height: crop.size, data: out };
 }
 
 /** The size that fits within a max-by-max square, keeping the aspect; never larger than the original. */

@@ -1,6 +1,6 @@
 // Re-encodes one image off the server's event loop (see run-image-thread.ts).
 import { parentPort } from "node:worker_threads";
-import { ImageRejected, reencodeImage } from "./reencode-image.ts";
+import { type ImageCut, ImageRejected, reencodeImage } from "./reencode-image.ts";
 
 /** What the image thread answers. */
 export type ImageThreadResponse =
@@ -11,16 +11,17 @@ export type ImageThreadResponse =
 const port = parentPort;
 if (!port) throw new Error("image-thread.ts runs in a worker thread");
 
-/** What the image thread is sent: the image, and the square it is fitted in. */
+/** What the image thread is sent: the image, the square it is fitted in and what of it is kept. */
 export interface ImageThreadRequest {
   readonly bytes: Uint8Array;
   readonly maxSide: number;
+  readonly cut: ImageCut;
 }
 
-port.once("message", async ({ bytes, maxSide }: ImageThreadRequest) => {
+port.once("message", async ({ bytes, maxSide, cut }: ImageThreadRequest) => {
   let response: ImageThreadResponse;
   try {
-    const image = await reencodeImage(bytes, maxSide);
+    const image = await reencodeImage(bytes, maxSide, cut);
     response = { type: "done", jpeg: new Uint8Array(image.jpeg), width: image.width, height: image.height };
   } catch (error) {
     response =

@@ -2,6 +2,7 @@ import { IMAGE_SIDE_MAX } from "../../shared/api/images.ts";
 import { HttpError } from "../http/errors.ts";
 import { runOneShotThread } from "../threads/one-shot-thread.ts";
 import type { ImageThreadRequest, ImageThreadResponse } from "./image-thread.ts";
+import type { ImageCut } from "./reencode-image.ts";
 
 const ENTRY = new URL("./image-thread.mjs", import.meta.url);
 
@@ -9,16 +10,17 @@ const ENTRY = new URL("./image-thread.mjs", import.meta.url);
 const IMAGE_TIMEOUT_MS = 60_000;
 
 /**
- * An image re-encoded as our JPEG, fitted within `maxSide`, in a thread of its own, so decoding
- * megapixels never holds up other requests. An image the user can fix (unreadable, too large)
- * rejects with a 400 saying so.
+ * An image re-encoded as our JPEG, cut as asked and fitted within `maxSide`, in a thread of its
+ * own, so decoding megapixels never holds up other requests. An image the user can fix
+ * (unreadable, too large, a crop outside it) rejects with a 400 saying so.
  */
 export function runImageThread(
   bytes: Uint8Array,
   maxSide: number = IMAGE_SIDE_MAX,
+  cut: ImageCut = "whole",
 ): Promise<{ jpeg: Uint8Array; width: number; height: number }> {
   const copy = bytes.slice();
-  const request: ImageThreadRequest = { bytes: copy, maxSide };
+  const request: ImageThreadRequest = { bytes: copy, maxSide, cut };
   return runOneShotThread<ImageThreadResponse, { jpeg: Uint8Array; width: number; height: number }>(
     ENTRY,
     request,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { hashString } from "../../generator/compose/random.ts";
 import { coverImage } from "../../generator/cover-art/cover-image.ts";
+import { personaImageUrl } from "../../shared/api/personas.ts";
 import { badRequest } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -11,7 +12,6 @@ import type { Storage } from "../storage/storage.ts";
  * prompt's digest; image_s3_id is that digest.
  */
 export const personaImageKey = (imageId: string) => `persona-images/${imageId}.png`;
-export const personaImageUrl = (imageId: string) => `/api/persona/images/${imageId}.png`;
 export const PERSONA_IMAGE_ID = /^[0-9a-f]{32}$/;
 
 /** Prompts differing only in case or surrounding blanks ask for the same picture. */

@@ -13,6 +13,8 @@ import { hookIdParamsSchema } from "../../shared/api/hooks.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import type { Database } from "../db/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { raiseHookComment, raiseHookLike } from "../notifications/hook-events.ts";
+import { raiseContext } from "../notifications/raise.ts";
 import {
   findVisibleHook,
   hookCommentsPage,
@@ -36,7 +38,9 @@ export function registerHookSocialRoutes(app: FastifyInstance, db: Kysely<Databa
     const hookId = hookIdOf(request);
     const user = requireUser(request);
     const { liked } = parseInput(hookLikeBodySchema, request.body);
-    return setHookLike(db, user, hookId, liked);
+    const like = await setHookLike(db, user, hookId, liked);
+    if (liked) await raiseHookLike(raiseContext(db, request), user.id, hookId);
+    return like;
   });
 
   app.get("/api/video/hooks/:hook_id/comments", async (request): Promise<HookCommentPage> => {
@@ -51,6 +55,7 @@ export function registerHookSocialRoutes(app: FastifyInstance, db: Kysely<Databa
     const user = requireUser(request);
     const body = parseInput(postHookCommentBodySchema, request.body);
     const comment = await postHookComment(db, user, hookId, body);
+    await raiseHookComment(raiseContext(db, request), user.id, comment.id);
     reply.status(201);
     return comment;
   });

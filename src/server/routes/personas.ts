@@ -16,6 +16,7 @@ import {
   type PromptImageResponse,
   personaClipParamsSchema,
   personaIdParamsSchema,
+  personaImageUrl,
   personaPageQuerySchema,
   promptImageBodySchema,
   ROOT_CLIP_REQUIRED,
@@ -34,7 +35,6 @@ import {
   knownPersonaImage,
   PERSONA_IMAGE_ID,
   personaImageKey,
-  personaImageUrl,
   storePromptImage,
 } from "../personas/persona-images.ts";
 import {

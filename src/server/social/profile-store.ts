@@ -15,8 +15,11 @@ import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 
 /** Where a user's avatar is served; a new image gets a new address. */
-export const avatarUrl = (userId: string, key: string | null): string | null =>
-  key === null ? null : `/api/media/avatars/${userId}.jpg?v=${keyVersion(key)}`;
+export function avatarUrl(userId: string, key: string): string;
+export function avatarUrl(userId: string, key: string | null): string | null;
+export function avatarUrl(userId: string, key: string | null): string | null {
+  return key === null ? null : `/api/media/avatars/${userId}.jpg?v=${keyVersion(key)}`;
+}
 
 /** A profile as the page shows it, for the viewer (following it or not, their own or not). */
 export async function findProfile(

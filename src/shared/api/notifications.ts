@@ -63,9 +63,11 @@ export const notificationContentSchema = z.object({
   clip_id: z.string().optional(),
   persona_id: z.string().optional(),
   playlist_id: z.string().optional(),
+  /** A hook (a like or comment on it); clip_id is then its song. */
+  hook_id: z.string().optional(),
   /** A workspace (an invite to it). */
   project_id: z.string().optional(),
-  /** The song's, persona's, playlist's or workspace's title when the notification was last raised. */
+  /** The song's, hook's, persona's, playlist's or workspace's title when the notification was last raised. */
   title: z.string().optional(),
   /** An announcement's text. */
   message: z.string().optional(),

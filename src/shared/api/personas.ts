@@ -43,6 +43,9 @@ export const personaClipParamsSchema = z.object({ clip_id: z.uuid("Clip ids are 
 export const personaPageQuerySchema = z.object({ page: pageNumberSchema.default(1) });
 export const followPersonaQuerySchema = z.object({ follow: queryBooleanSchema.default(true) });
 
+/** Where a persona's avatar (made from an image prompt, image_s3_id) is served. */
+export const personaImageUrl = (imageId: string) => `/api/persona/images/${imageId}.png`;
+
 /** What a persona shows of its root clip: the style it copies and a preview to play. */
 export const personaClipSchema = z.object({
   id: z.string(),

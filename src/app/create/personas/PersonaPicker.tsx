@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Persona } from "../../../shared/api/personas.ts";
+import { PersonaLink, personaFace } from "../../covers/PersonaAvatar.tsx";
 import { i18n, labelled } from "../../i18n/i18n.ts";
 import { CreateModal } from "../../shell/CreateModal.tsx";
 import { type CreateTab, CreateTabs } from "../CreateTabs.tsx";
@@ -129,9 +130,7 @@ export function PersonaPicker({ selectedId, onPick, onCreate, onClose }: Persona
             className={`create-modal-row ${selectedId === persona.id ? "selected" : ""}`}
             data-testid="persona-row"
           >
-            {persona.image_url && (
-              <img src={persona.image_url} alt="" width={40} height={40} className="persona-image" />
-            )}
+            <PersonaLink persona={personaFace(persona)} size={40} newTab decorative />
             <button type="button" className="grow link-like" onClick={() => onPick(persona)}>
               <span>{persona.name}</span>
               <small>{persona.clip.metadata.tags ?? ""}</small>

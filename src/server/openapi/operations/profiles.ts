@@ -1,3 +1,4 @@
+import { avatarCropQuerySchema, avatarUploadResponseSchema } from "../../../shared/api/avatar-crop.ts";
 import {
   editProfileBodySchema,
   followBodySchema,
@@ -7,10 +8,19 @@ import {
 } from "../../../shared/api/profiles.ts";
 import type { OperationGroup } from "../operation.ts";
 
-/** The routes of routes/profiles.ts. */
+/** The routes of routes/profiles.ts and routes/profile-avatar.ts. */
 export const profilesOperations: OperationGroup = {
   tag: "Profiles",
   operations: [
+    {
+      method: "POST",
+      path: "/api/profiles/avatar/",
+      summary:
+        "Set one's avatar: the image's bytes (JPEG, PNG, WebP or BMP), cut to the square x, y, size (else the centred one)",
+      consumes: "image/*",
+      query: avatarCropQuerySchema,
+      response: avatarUploadResponseSchema,
+    },
     {
       method: "GET",
       path: "/api/profiles/search",
