@@ -9,7 +9,8 @@ import { Toasts } from "../shell/Toasts.tsx";
 import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
 import { fetchLikedSongs } from "./playlist-calls.ts";
-import { likedQueueContext, mosaicCovers, playlistSummaryLine } from "./playlist-rules.ts";
+import { likedQueueContext } from "./playlist-rules.ts";
+import { SpecialPlaylistHead } from "./SpecialPlaylistHead.tsx";
 import "./playlists.css";
 
 type Loaded =
@@ -46,7 +47,6 @@ export default function LikedSongsPage() {
   const list = loaded.state === "ready" ? loaded.list : null;
   const songs = useMemo(() => list?.playlist_clips.map((entry) => entry.clip) ?? [], [list]);
   const items = useMemo(() => songs.map((clip) => ({ clip })), [songs]);
-  const covers = mosaicCovers(songs.flatMap((clip) => clip.image_url ?? []));
 
   const loadMore = async () => {
     if (list === null) return;
@@ -69,39 +69,31 @@ export default function LikedSongsPage() {
     <div className="page playlist-page">
       <PageHeader />
       <main data-testid="liked-songs-page">
-        <header className="playlist-head">
-          <div className={`playlist-mosaic tiles-${covers.length}`} aria-hidden="true">
-            {covers.map((url) => (
-              <img key={url} src={url} alt="" />
-            ))}
-          </div>
-          <div className="playlist-facts">
-            <span className="playlist-kind">{t("likedPage.madeForYou")}</span>
-            <h1 className="playlist-name">{t("likedPage.likedSongs")}</h1>
-            <p className="playlist-owner">{t("likedPage.description")}</p>
-            <p className="playlist-summary" data-testid="playlist-summary">
-              {playlistSummaryLine(list?.num_total_results ?? 0, list?.total_duration ?? 0)}
-            </p>
-            <div className="playlist-actions">
-              <button
-                type="button"
-                className="playlist-play-all"
-                disabled={songs.length === 0}
-                onClick={() => playAll(songs, likedQueueContext, false)}
-              >
-                {t("playlistHead.playAll")}
-              </button>
-              <button
-                type="button"
-                className="player-small-button"
-                disabled={songs.length === 0}
-                onClick={() => playAll(songs, likedQueueContext, true)}
-              >
-                {t("playlistHead.shuffle")}
-              </button>
-            </div>
-          </div>
-        </header>
+        <SpecialPlaylistHead
+          kind={t("likedPage.madeForYou")}
+          name={t("likedPage.likedSongs")}
+          about={t("likedPage.description")}
+          coverUrls={songs.flatMap((clip) => clip.image_url ?? [])}
+          count={list?.num_total_results ?? 0}
+          seconds={list?.total_duration ?? 0}
+        >
+          <button
+            type="button"
+            className="playlist-play-all"
+            disabled={songs.length === 0}
+            onClick={() => playAll(songs, likedQueueContext, false)}
+          >
+            {t("playlistHead.playAll")}
+          </button>
+          <button
+            type="button"
+            className="player-small-button"
+            disabled={songs.length === 0}
+            onClick={() => playAll(songs, likedQueueContext, true)}
+          >
+            {t("playlistHead.shuffle")}
+          </button>
+        </SpecialPlaylistHead>
         {loaded.state === "loading" && <p className="page-loading">{t("playlistPage.loading")}</p>}
         {loaded.state === "failed" && (
           <p className="error" role="alert">
