@@ -18,6 +18,8 @@ export interface ProbeReport {
   /** Wall time from the first sound to the end of the song (or to the report). */
   readonly playedMs: number;
   readonly reachedEnd: boolean;
+  /** The player's timing marks (timing-marks.ts) since the mark, ms after it, in order. */
+  readonly steps: readonly { readonly step: string; readonly ms: number }[];
 }
 
 declare global {
@@ -150,6 +152,13 @@ export function installPlayerProbe(): void {
         stalledMs: stalledMs + (inStall ? now - lastMove : 0),
         playedMs: audibleAt === null ? 0 : now - audibleAt,
         reachedEnd,
+        steps: performance
+          .getEntriesByType("mark")
+          .filter((entry) => entry.name.startsWith("player:") && entry.startTime >= markAt)
+          .map((entry) => ({
+            step: entry.name.slice("player:".length),
+            ms: Math.round(entry.startTime - markAt),
+          })),
       };
     },
   };

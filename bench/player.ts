@@ -137,9 +137,9 @@ export const playerBench: BenchArea = {
           return probe.audibleAt === null ? null : probe;
         });
         complete.push(await report(page));
-        process.stderr.write(
-          `player bench: complete trial: ${firstSoundMs(complete.at(-1) as ProbeReport)} ms\n`,
-        );
+        const trial = complete.at(-1) as ProbeReport;
+        const steps = trial.steps.map(({ step, ms }) => `${step} ${ms}`).join(", ");
+        process.stderr.write(`player bench: complete trial: ${firstSoundMs(trial)} ms (${steps})\n`);
       }
 
       const streamingMs = streaming.map(firstSoundMs);
@@ -157,6 +157,7 @@ export const playerBench: BenchArea = {
         playing_event_streaming_ms: streaming.map((probe) => (probe.playingAt ?? Number.NaN) - probe.markAt),
         first_sound_complete_ms: completeMs,
         first_sound_complete_p95_ms: percentile(completeMs, 95),
+        first_sound_complete_steps: complete.map((probe) => probe.steps),
         first_sound_complete_target_ms: COMPLETE_TARGET_MS,
         stalls,
         stalled_ms: streaming.map((probe) => Math.round(probe.stalledMs)),

@@ -456,6 +456,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "owner",
     body: (f) => ({ playlist_id: f.playlistId, update_type: "add", metadata: clipRefs(f) }),
   },
+  "GET /api/playlist/liked_playlist": { access: "signed-in" },
+  // Restoring (undo_trash) leaves the fixture's playlist where it is for the routes walked after it.
+  "POST /api/playlist/trash/": {
+    access: "owner",
+    body: (f) => ({ playlist_id: f.playlistId, undo_trash: true }),
+  },
   "GET /api/playlist/:playlist_id/": { access: "owner" },
   "POST /api/playlist/:playlist_id/set_metadata/": { access: "owner", body: () => ({ name: "taken" }) },
   "POST /api/playlist/:playlist_id/reorder/": {

@@ -31,6 +31,7 @@ const EditLegacyPage = lazy(() => import("./edit-legacy/EditLegacyPage.tsx"));
 const EditPage = lazy(() => import("./edit/EditPage.tsx"));
 const LiveRadioPage = lazy(() => import("./live-radio/LiveRadioPage.tsx"));
 const OnRepeatPage = lazy(() => import("./on-repeat/OnRepeatPage.tsx"));
+const LikedSongsPage = lazy(() => import("./playlists/LikedSongsPage.tsx"));
 const HooksFeedPage = lazy(() => import("./hooks/HooksFeedPage.tsx"));
 const HookPage = lazy(() => import("./hooks/HookPage.tsx"));
 const HookCreatePage = lazy(() => import("./hooks/HookCreatePage.tsx"));
@@ -201,6 +202,14 @@ function Page({ pathname }: { readonly pathname: string }) {
         <ErrorBoundary>
           <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             <OnRepeatPage />
+          </Suspense>
+        </ErrorBoundary>
+      );
+    case "likedSongs":
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
+            <LikedSongsPage />
           </Suspense>
         </ErrorBoundary>
       );

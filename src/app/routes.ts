@@ -27,6 +27,7 @@ export type Route =
   | { readonly name: "edit"; readonly clipId: string }
   | { readonly name: "liveRadio" }
   | { readonly name: "onRepeat" }
+  | { readonly name: "likedSongs" }
   | { readonly name: "hooks" }
   | { readonly name: "hookCreate" }
   | { readonly name: "hook"; readonly hookId: string }
@@ -93,6 +94,8 @@ export function matchRoute(pathname: string): Route {
       return { name: "liveRadio" };
     case "onRepeat":
       return { name: "onRepeat" };
+    case "likedSongs":
+      return { name: "likedSongs" };
     case "hooks":
       return { name: "hooks" };
     case "hookCreate":

@@ -30,6 +30,7 @@ export const PAGE_ROUTES = {
   profile: "/@{handle:handle}",
   persona: "/persona/{id:uuid}",
   playlist: "/playlist/{id:uuid}",
+  likedSongs: "/playlist/liked",
   songRadio: "/radio/song/{clipId:uuid}",
   liveRadio: "/live-radio",
   onRepeat: "/on_repeat",

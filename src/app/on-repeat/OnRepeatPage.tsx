@@ -6,7 +6,7 @@ import { apiRequest } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { playAll } from "../player/player-store.ts";
-import { mosaicCovers, playlistSummaryLine } from "../playlists/playlist-rules.ts";
+import { SpecialPlaylistHead } from "../playlists/SpecialPlaylistHead.tsx";
 import { useNotInterested } from "../shell/not-interested-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { rowMenu } from "../song-menu/SongMenu.tsx";
@@ -51,38 +51,29 @@ export default function OnRepeatPage() {
     [loaded, hidden],
   );
   const items = useMemo(() => songs.map((clip) => ({ clip })), [songs]);
-  const covers = mosaicCovers(songs.flatMap((clip) => clip.image_url ?? []));
   const seconds = songs.reduce((sum, clip) => sum + (clip.metadata.duration ?? 0), 0);
 
   return (
     <div className="page playlist-page">
       <PageHeader />
       <main data-testid="on-repeat-page">
-        <header className="playlist-head">
-          <div className={`playlist-mosaic tiles-${covers.length}`} aria-hidden="true">
-            {covers.map((url) => (
-              <img key={url} src={url} alt="" />
-            ))}
-          </div>
-          <div className="playlist-facts">
-            <span className="playlist-kind">Made for you</span>
-            <h1 className="playlist-name">On Repeat</h1>
-            <p className="playlist-owner">The songs you played most in the last four weeks</p>
-            <p className="playlist-summary" data-testid="playlist-summary">
-              {playlistSummaryLine(songs.length, seconds)}
-            </p>
-            <div className="playlist-actions">
-              <button
-                type="button"
-                className="playlist-play-all"
-                disabled={songs.length === 0}
-                onClick={() => playAll(songs, ON_REPEAT_CONTEXT, false)}
-              >
-                ▶ Play all
-              </button>
-            </div>
-          </div>
-        </header>
+        <SpecialPlaylistHead
+          kind="Made for you"
+          name="On Repeat"
+          about="The songs you played most in the last four weeks"
+          coverUrls={songs.flatMap((clip) => clip.image_url ?? [])}
+          count={songs.length}
+          seconds={seconds}
+        >
+          <button
+            type="button"
+            className="playlist-play-all"
+            disabled={songs.length === 0}
+            onClick={() => playAll(songs, ON_REPEAT_CONTEXT, false)}
+          >
+            ▶ Play all
+          </button>
+        </SpecialPlaylistHead>
         {loaded.state === "loading" && <p className="page-loading">Loading...</p>}
         {loaded.state === "failed" && (
           <p className="error" role="alert">

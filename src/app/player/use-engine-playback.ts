@@ -155,13 +155,14 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
     player?.setVolume(active ? volume : 0);
   }, [player, active, volume]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: laid again at each start too, as after a join the same song may follow once more (repeat one)
   useEffect(() => {
     if (!active || player === null) return;
     const next = enginePlays(following) && !failed.has(following.id) ? engineSong(following) : null;
     player.follow(next, crossfade).catch((error: unknown) => {
       console.warn("The next song did not load ahead; it starts when its turn comes", error);
     });
-  }, [active, player, following, crossfade, failed]);
+  }, [active, player, following, crossfade, failed, starts]);
 
   // The engine's clock, on animation frames: the position, its joins, and the end of the queue.
   useEffect(() => {
@@ -181,7 +182,9 @@ export function useEnginePlayback(clip: Clip | undefined): EnginePlayback {
       }
       if (reading.ended && !endHandled.current && playerStore.getState().playing) {
         endHandled.current = true;
-        player.pause();
+        // The engine stops only when the queue does: a song that plays on (repeat one, or a next
+        // song not laid ahead) is begun with the listener's wish to play still standing.
+        if (!atEnd(playerStore.getState()).playing) player.pause();
         updatePlayer(atEnd);
       }
       frame = requestAnimationFrame(tick);

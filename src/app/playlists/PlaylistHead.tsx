@@ -13,6 +13,8 @@ export interface PlaylistHeadProps {
   readonly onPlay: (shuffle: boolean) => void;
   readonly onLike: () => void;
   readonly onSetPublic: (isPublic: boolean) => void;
+  /** The owner moves it to the trash (true) or restores it (false). */
+  readonly onTrash: (trashed: boolean) => void;
 }
 
 /** The cover mosaic, the name (a field for the owner), who made it, its counts and its buttons. */
@@ -23,6 +25,7 @@ export function PlaylistHead({
   onPlay,
   onLike,
   onSetPublic,
+  onTrash,
 }: PlaylistHeadProps) {
   const { t } = useTranslation("playlist");
   const nameField = useRef<HTMLInputElement>(null);
@@ -99,7 +102,20 @@ export function PlaylistHead({
               {t("playlistHead.public")}
             </label>
           )}
+          {playlist.is_owned && !playlist.is_trashed && (
+            <button type="button" className="player-small-button" onClick={() => onTrash(true)}>
+              {t("playlistHead.moveToTrash")}
+            </button>
+          )}
         </div>
+        {playlist.is_trashed && (
+          <p className="playlist-trashed" data-testid="playlist-trashed">
+            {t("playlistHead.inTrash")}{" "}
+            <button type="button" className="player-small-button" onClick={() => onTrash(false)}>
+              {t("playlistHead.restore")}
+            </button>
+          </p>
+        )}
       </div>
     </header>
   );

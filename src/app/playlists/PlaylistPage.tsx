@@ -23,6 +23,7 @@ import {
   renamePlaylist,
   setPlaylistLiked,
   setPlaylistPublic,
+  setPlaylistTrashed,
 } from "./playlist-calls.ts";
 import { playlistContext } from "./playlist-rules.ts";
 import "../songs/songs.css";
@@ -35,6 +36,8 @@ type Loaded =
   | { readonly state: "ready"; readonly playlist: PlaylistDetail; readonly songs: readonly Clip[] };
 
 const PLAYLIST_TOAST_MS = 3000;
+/** A trash or restore toast offers Undo this long. */
+const TRASH_TOAST_MS = 4000;
 const failed = (error: unknown) =>
   showToast({
     kind: "error",
@@ -181,6 +184,29 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
       .then((answer) => update((shown) => ({ playlist: { ...shown, ...answer } })))
       .catch(failed);
 
+  // To the trash or back, with a toast; the trash toast's Undo restores it.
+  const trash = (trashed: boolean, undoing = false) =>
+    setPlaylistTrashed(playlist.id, trashed)
+      .then(() => {
+        update((shown) => ({ playlist: { ...shown, is_trashed: trashed } }));
+        const name = playlist.name;
+        if (undoing) showToast({ kind: "info", title: t("playlistPage.undone"), durationMs: TRASH_TOAST_MS });
+        else if (trashed)
+          showToast({
+            kind: "info",
+            title: t("playlistPage.movedToTrash", { name }),
+            durationMs: TRASH_TOAST_MS,
+            action: { label: t("playlistPage.undo"), run: () => void trash(false, true) },
+          });
+        else
+          showToast({
+            kind: "info",
+            title: t("playlistPage.restored", { name }),
+            durationMs: TRASH_TOAST_MS,
+          });
+      })
+      .catch(failed);
+
   return (
     <div className="page playlist-page">
       <PageHeader />
@@ -192,6 +218,7 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
           onPlay={(shuffle) => playAll(songs, context, shuffle)}
           onLike={like}
           onSetPublic={setPublic}
+          onTrash={(trashed) => void trash(trashed)}
         />
         <QueueSourceContext.Provider value={{ clips: songs, context }}>
           {songs.length === 0 ? (

@@ -1,11 +1,14 @@
 // The playlist calls of the pages: the listener's playlists, making one, adding and removing songs,
-// and the playlist page's own (read a page of it, rename, reorder, visibility, like, count a play).
+// and the playlist page's own (read a page of it, rename, reorder, visibility, like, count a play,
+// trash and restore), and the liked list.
 
+import { likedPlaylistResponseSchema } from "../../shared/api/liked-playlist.ts";
 import {
   type PlaylistDetail,
   playlistDetailSchema,
   playlistPlayCountResponseSchema,
   playlistReactionResponseSchema,
+  trashPlaylistResponseSchema,
 } from "../../shared/api/playlist-page.ts";
 import {
   DEFAULT_PLAYLIST_NAME,
@@ -65,3 +68,13 @@ export const countPlaylistPlay = (playlistId: string, clipId: string) =>
       body: { clip_id: clipId },
     },
   );
+
+/** Moves the owner's playlist to the trash (`trashed`), or back. */
+export const setPlaylistTrashed = (playlistId: string, trashed: boolean) =>
+  apiRequest("/api/playlist/trash/", trashPlaylistResponseSchema, {
+    body: { playlist_id: playlistId, undo_trash: !trashed },
+  });
+
+/** The viewer's liked songs from `fromIndex`, a window of 50. */
+export const fetchLikedSongs = (fromIndex: number, signal?: AbortSignal) =>
+  apiRequest(`/api/playlist/liked_playlist?from_index=${fromIndex}`, likedPlaylistResponseSchema, { signal });

@@ -19,3 +19,6 @@ export function mosaicCovers(urls: readonly string[]): string[] {
 
 /** The playlist's queue context, so autoplay plays on through it and its plays are counted. */
 export const playlistContext = (playlistId: string) => ({ type: "playlist", id: playlistId }) as const;
+
+/** The liked list's queue context: a library-like list, so continuous play follows the preference. */
+export const likedQueueContext = { type: "liked", id: null } as const;

@@ -15,6 +15,7 @@ import {
 import { createEngineNode, type EngineNode } from "../engine-node.ts";
 import { queueClipPatches, queueTrack } from "../queue-joins.ts";
 import { SongSources } from "./song-sources.ts";
+import { markStep } from "./timing-marks.ts";
 
 /** A song as the engine plays it: its id, its audio's address, and how much of it may be heard. */
 export interface EngineSong {
@@ -117,6 +118,7 @@ export class QueuePlayer {
    * when its audio cannot be fetched or decoded.
    */
   async begin(song: EngineSong, seconds: number): Promise<void> {
+    markStep("begin");
     const generation = ++this.generation;
     this.beginning = { song, seconds: Math.max(0, seconds) };
     this.silence();
@@ -126,6 +128,7 @@ export class QueuePlayer {
     try {
       source = await this.sources.load(song.url);
       if (this.wantsPlay) await this.wake();
+      markStep("woken");
     } catch (error) {
       if (generation === this.generation) this.beginning = null;
       throw error;
@@ -149,6 +152,7 @@ export class QueuePlayer {
     ]);
     this.moved = { batch, frame };
     this.parked = play ? null : frame;
+    if (play) markStep("play");
     this.sources.keepOnly(this.urls(song));
     // A failure to load the next song is told to follow()'s caller; here the join just is not laid.
     this.layNext().catch(() => undefined);

@@ -6,6 +6,7 @@
 
 import { DECODER_OPEN, loadWithRetries } from "../../shared/audio/load-retry.ts";
 import type { EngineNode } from "../engine-node.ts";
+import { markStep } from "./timing-marks.ts";
 import { WavStream } from "./wav-stream.ts";
 
 export interface LoadedSong {
@@ -62,6 +63,7 @@ export class SongSources {
 
   private async decode(url: string): Promise<LoadedSong> {
     // A network failure or a server error is tried again (the decoder-open rule); a refusal is not.
+    markStep("fetch");
     const response = await loadWithRetries(async () => {
       const answer = await fetch(url);
       if (!answer.ok)
@@ -70,6 +72,7 @@ export class SongSources {
         });
       return answer;
     }, DECODER_OPEN);
+    markStep("response");
     const reader = response.body?.getReader();
     if (reader === undefined) return this.decodeWhole([new Uint8Array(await response.arrayBuffer())]);
     const wav = new WavStream();
@@ -101,6 +104,7 @@ export class SongSources {
     }
     const slot = this.claimSlot();
     this.engine.send([{ op: "source", slot, frames, data: joinRuns(first) }]);
+    markStep("source");
     const token = {};
     this.filling.set(slot, token);
     void this.fill(slot, token, reader, wav, arrived);
@@ -151,6 +155,7 @@ export class SongSources {
     const data = Array.from({ length: channels }, (_, channel) => buffer.getChannelData(channel).slice());
     const slot = this.claimSlot();
     this.engine.send([{ op: "source", slot, frames: buffer.length, data }]);
+    markStep("source");
     return { slot, frames: buffer.length };
   }
 

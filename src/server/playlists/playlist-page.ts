@@ -16,25 +16,45 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Covers the page's mosaic shows. */
 const MOSAIC_COVERS = 4;
 
-/** The playlist if the viewer may open it: not trashed, and public or theirs; else a 404 that tells nothing. */
+/**
+ * The playlist if the viewer may open it: not trashed, and public or theirs; else a 404 that tells
+ * nothing. With `ownersTrash` its owner opens it from the trash too (to restore it).
+ */
 export async function openablePlaylist(
   db: Db,
   viewerId: string | null,
   playlistId: string,
+  { ownersTrash = false } = {},
 ): Promise<PlaylistRow> {
-  const row = await db
-    .selectFrom("playlists")
-    .selectAll()
-    .where("id", "=", playlistId)
-    .where("is_trashed", "=", false)
-    .executeTakeFirst();
-  if (!row || (row.user_id !== viewerId && !row.is_public)) throw notFound(PLAYLIST_NOT_FOUND);
+  const row = await db.selectFrom("playlists").selectAll().where("id", "=", playlistId).executeTakeFirst();
+  const owned = row !== undefined && row.user_id === viewerId;
+  const open = row !== undefined && (owned || row.is_public) && (!row.is_trashed || (owned && ownersTrash));
+  if (!open) throw notFound(PLAYLIST_NOT_FOUND);
   return row;
 }
 
+/**
+ * Moves the owner's playlist to the trash, or out of it (`trashed` false). A trashed playlist is
+ * gone for everyone else (404, as one that never was); another's open playlist is 403.
+ */
+export async function setPlaylistTrashed(
+  db: Kysely<Database>,
+  userId: string,
+  playlistId: string,
+  trashed: boolean,
+): Promise<void> {
+  await ownedPlaylist(db, userId, playlistId, { ownersTrash: true });
+  await touched(db, playlistId).set({ is_trashed: trashed }).execute();
+}
+
 /** The playlist for a change only its owner may make: others who may open it get 403. */
-async function ownedPlaylist(db: Db, userId: string, playlistId: string): Promise<PlaylistRow> {
-  const row = await openablePlaylist(db, userId, playlistId);
+async function ownedPlaylist(
+  db: Db,
+  userId: string,
+  playlistId: string,
+  options: { readonly ownersTrash?: boolean } = {},
+): Promise<PlaylistRow> {
+  const row = await openablePlaylist(db, userId, playlistId, options);
   if (row.user_id !== userId) throw forbidden("Only the playlist's owner may change it");
   return row;
 }
@@ -55,7 +75,7 @@ export async function playlistDetail(
   playlistId: string,
   page: number,
 ): Promise<PlaylistDetail> {
-  const playlist = await openablePlaylist(db, viewerId, playlistId);
+  const playlist = await openablePlaylist(db, viewerId, playlistId, { ownersTrash: true });
   const [songs, owner, likes] = await Promise.all([
     visibleSongs(db, viewerId, playlistId),
     db
@@ -84,6 +104,7 @@ export async function playlistDetail(
     user_display_name: owner.display_name,
     is_owned: playlist.user_id === viewerId,
     is_public: playlist.is_public,
+    is_trashed: playlist.is_trashed,
     is_liked: viewerId !== null && Boolean(likes.mine),
     upvote_count: Number(likes.count),
     play_count: playlist.play_count,

@@ -25,6 +25,8 @@ export const playlistDetailSchema = pageInfoSchema.extend({
   user_display_name: z.string(),
   is_owned: z.boolean(),
   is_public: z.boolean(),
+  /** In the trash: only its owner opens it then. */
+  is_trashed: z.boolean(),
   /** The viewer liked it. */
   is_liked: z.boolean(),
   upvote_count: z.number().int(),
@@ -68,3 +70,11 @@ export const playlistReactionResponseSchema = z.object({
 /** POST /api/playlist_reaction/{id}/increment_play_count/: a song of it started from its page. */
 export const playlistPlayCountBodySchema = z.object({ clip_id: z.uuid("Clip ids are UUIDs") });
 export const playlistPlayCountResponseSchema = z.object({ play_count: z.number().int() });
+
+/** POST /api/playlist/trash/: the owner moves a playlist to the trash, or out of it with undo_trash. */
+export const trashPlaylistBodySchema = z.object({
+  playlist_id: z.uuid("Playlist ids are UUIDs"),
+  undo_trash: z.boolean("Give undo_trash: true or false").default(false),
+});
+export const trashPlaylistResponseSchema = z.object({ playlist_id: z.string(), is_trashed: z.boolean() });
+export type TrashPlaylistResponse = z.infer<typeof trashPlaylistResponseSchema>;

@@ -1,3 +1,5 @@
+import { likedPlaylistQuerySchema, likedPlaylistResponseSchema } from "../../../shared/api/liked-playlist.ts";
+import { trashPlaylistBodySchema, trashPlaylistResponseSchema } from "../../../shared/api/playlist-page.ts";
 import {
   createPlaylistBodySchema,
   myPlaylistsQuerySchema,
@@ -31,6 +33,20 @@ export const playlistsOperations: OperationGroup = {
       summary: "Playlist update clips",
       body: updatePlaylistClipsBodySchema,
       response: playlistSummarySchema,
+    },
+    {
+      method: "GET",
+      path: "/api/playlist/liked_playlist",
+      summary: "Playlist liked songs",
+      query: likedPlaylistQuerySchema,
+      response: likedPlaylistResponseSchema,
+    },
+    {
+      method: "POST",
+      path: "/api/playlist/trash/",
+      summary: "Playlist trash or restore",
+      body: trashPlaylistBodySchema,
+      response: trashPlaylistResponseSchema,
     },
   ],
 };
