@@ -254,6 +254,37 @@ describe("the song menu", () => {
     await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Song flagged."));
     const flags = await db.selectFrom("clip_flags").selectAll().where("clip_id", "=", made.id).execute();
     expect(flags).toMatchObject([{ reason: "flag_bug", details: "It skips at 0:10" }]);
+    // The reason joins the reporter's own reaction to the song, and the page shows the dislike.
+    const reactions = await db
+      .selectFrom("clip_reactions")
+      .selectAll()
+      .where("clip_id", "=", made.id)
+      .execute();
+    expect(reactions).toMatchObject([
+      { user_id: await userId(FREE_USER), reaction_type: "D", feedback_reason: "bug" },
+    ]);
+    await expect.poll(() => page.getByRole("button", { name: "Remove dislike" }).count()).toBeGreaterThan(0);
+  });
+
+  it("says so when the report cannot be sent, and flags nothing", async () => {
+    const { page, db } = app();
+    const made = await song(PRO_USER, "Quiet Song", true);
+    await signIn(FREE_USER, `/song/${made.id}`);
+    await page.route("**/update_flag_state/", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.getByRole("button", { name: "More actions: Quiet Song" }).click();
+    await menu(page).getByRole("menuitem", { name: "Report", exact: true }).click();
+    const report = page.getByTestId("report-modal");
+    await report.getByRole("button", { name: "Report", exact: true }).click();
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Error flagging song."));
+    await page.unroute("**/update_flag_state/");
+    expect(await report.count()).toBe(1);
+    const reactions = await db
+      .selectFrom("clip_reactions")
+      .selectAll()
+      .where("clip_id", "=", made.id)
+      .execute();
+    expect(reactions).toEqual([]);
+    await report.getByRole("button", { name: "Cancel" }).click();
   });
 
   it("shows a like at once and takes it back when the call fails", async () => {

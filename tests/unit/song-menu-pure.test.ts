@@ -18,7 +18,11 @@ import {
   pinLimit,
   pinLimitMessage,
 } from "../../src/shared/song-menu/pin-rules.ts";
-import { toggledReaction, withReaction } from "../../src/shared/song-menu/reaction-rules.ts";
+import {
+  toggledReaction,
+  withFeedbackReason,
+  withReaction,
+} from "../../src/shared/song-menu/reaction-rules.ts";
 
 describe("pins", () => {
   it("allows 5, or 10 with artist-profiles", () => {
@@ -66,6 +70,13 @@ describe("reactions shown before the server answers", () => {
     expect(toggledReaction("L", "L")).toBeNull();
     expect(toggledReaction("L", "D")).toBe("D");
     expect(toggledReaction(null, "L")).toBe("L");
+  });
+
+  it("adds a report's reason to the reaction's comma-separated reasons once", () => {
+    expect(withFeedbackReason(null, "bug")).toBe("bug");
+    expect(withFeedbackReason("", "bug")).toBe("bug");
+    expect(withFeedbackReason("too_loud, off_key", "bug")).toBe("too_loud,off_key,bug");
+    expect(withFeedbackReason("bug,copyright", "bug")).toBe("bug,copyright");
   });
 });
 

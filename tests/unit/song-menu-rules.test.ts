@@ -224,6 +224,7 @@ describe("tiers and feature permissions", () => {
       "publish",
       "song_details",
       "download_mp3",
+      "download_opus",
       "pin_to_profile",
     ] as const) {
       expect(kind(id, free()), id).toBe("shown");
@@ -256,6 +257,9 @@ describe("flags", () => {
       kind: "disabled",
       reason: "Downloads are closed during the contest",
     });
+    expect(
+      of("download_opus", other({ flags: { "remix-contest-disable-downloads": true } }), blocked).kind,
+    ).toBe("disabled");
     // The owner downloads their own.
     expect(kind("download_mp3", pro({ flags: { "remix-contest-disable-downloads": true } }), blocked)).toBe(
       "shown",
@@ -279,6 +283,7 @@ describe("statuses", () => {
     "make_persona",
     "download_mp3",
     "download_wav",
+    "download_opus",
     "pin_to_profile",
     "describe_clip",
   ];

@@ -2,6 +2,7 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { openDialog } from "../../ui/dialog-queue.ts";
 import { goToUpgrade } from "../account/upgrade-link.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
+import type { DownloadFormat } from "./action-modal-store.ts";
 
 /** A self-hosted Tunesmith sells nothing: an administrator grants plans. */
 const UPGRADE_HOW = "Ask your administrator to upgrade your account to Pro or Premier.";
@@ -21,7 +22,7 @@ export function openUpgrade(): void {
 /** The download-file modal: what comes with the file (no commercial rights, downloads left), then go or not. */
 export function DownloadFileModal(props: {
   readonly clip: Clip;
-  readonly format: "MP3" | "WAV";
+  readonly format: DownloadFormat;
   readonly notices: readonly string[];
   readonly upgrade: boolean;
   readonly choose: (download: boolean) => void;

@@ -13,7 +13,12 @@ import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
 import { editPath, parseEditQuery } from "../../studio/edit/edit-query.ts";
 import type { EditTool } from "../../studio/edit/edit-session.ts";
-import { downloadMp3, downloadSamplePack, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
+import {
+  downloadConverted,
+  downloadMp3,
+  downloadSamplePack,
+  saveFrom,
+} from "../clip-actions/clip-downloads.ts";
 import { hireEditor as openHireEditor } from "../clip-actions/HireEditorModal.tsx";
 import { describeClip as openDescription, orpheus as openOrpheus } from "../clip-actions/navigation.ts";
 import {
@@ -111,7 +116,8 @@ export const makePersona: ClipActionHandler = (clips) =>
   openModal({ kind: "createPersona", baseClipId: first(clips).id });
 export const usePersona: ClipActionHandler = (clips) => navigate(usePersonaPathFor(first(clips).id));
 export const downloadMp3Audio: ClipActionHandler = (clips) => void downloadMp3(first(clips));
-export const downloadWavAudio: ClipActionHandler = (clips) => void downloadWav(first(clips));
+export const downloadWavAudio: ClipActionHandler = (clips) => void downloadConverted(first(clips), "wav");
+export const downloadOpusAudio: ClipActionHandler = (clips) => void downloadConverted(first(clips), "opus");
 export const downloadVideo: ClipActionHandler = (clips) => {
   const url = first(clips).video_url;
   if (url !== null) saveFrom(url);
@@ -185,6 +191,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler> = {
   use_persona: usePersona,
   download_mp3: downloadMp3Audio,
   download_wav: downloadWavAudio,
+  download_opus: downloadOpusAudio,
   sample_pack: samplePack,
   download_video: downloadVideo,
   regenerate_video: regenerateVideo,

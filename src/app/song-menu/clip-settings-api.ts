@@ -13,6 +13,7 @@ import {
 import {
   type Clip,
   clipSchema,
+  feedbackResponseSchema,
   type ReactionType,
   reactionResponseSchema,
   type SetMetadataBody,
@@ -69,6 +70,12 @@ export const setReaction = (clipId: string, reaction: ReactionType | null) =>
 export const flagClip = (clipId: string, reason: FlagReason, details: string) =>
   apiRequest(gen(clipId, "update_flag_state/"), flagResponseSchema, {
     body: { flagged: true, flagged_reason: reason, flagged_reason_details: details },
+  });
+
+/** The viewer's reasons about the song, kept on their reaction (a dislike's when they had none). */
+export const giveFeedback = (clipId: string, feedbackReason: string) =>
+  apiRequest(gen(clipId, "update_feedback_state/"), feedbackResponseSchema, {
+    body: { feedback_reason: feedbackReason },
   });
 
 export const setNotInterested = (clipId: string, notInterested: boolean) =>

@@ -185,6 +185,8 @@ const RULES: Record<MenuEntryId, Rule> = {
     f.own || f.session.isStaff
       ? downloadGate(f, () => (f.has("DownloadWav") ? SHOWN : upsell("DownloadWav")))
       : HIDDEN,
+  // Opus: counted against the download quota like the MP3.
+  download_opus: (f) => downloadGate(f),
   sample_pack: (f) => (f.flag("download-sample-pack") ? ownerGate(f) : HIDDEN),
   download_video: (f) => (f.clip.video_url === null ? HIDDEN : downloadGate(f)),
   regenerate_video: (f) => ownerGate(f, "GenerateSongVideo"),

@@ -61,6 +61,7 @@ export const MENU_ENTRY_IDS = [
   "use_persona",
   "download_mp3",
   "download_wav",
+  "download_opus",
   "sample_pack",
   "download_video",
   "regenerate_video",
@@ -114,6 +115,7 @@ export const MENU_ENTRIES: readonly MenuEntryRow[] = [
   { id: "use_persona", label: "Use Persona", group: "make" },
   { id: "download_mp3", label: "MP3 Audio", group: "download" },
   { id: "download_wav", label: "WAV Audio", group: "download" },
+  { id: "download_opus", label: "Opus Audio", group: "download" },
   { id: "sample_pack", label: "Sample Pack", group: "download" },
   { id: "download_video", label: "Video", group: "download" },
   { id: "regenerate_video", label: "Regenerate Video", group: "download" },
@@ -170,10 +172,13 @@ export function entryLabel(
   }
 }
 
-/** The reasons the Report entry offers, with the flagged_reason each sends. */
+/**
+ * The reasons the Report entry offers: the flagged_reason each sends for staff to review, and the
+ * feedback reason it adds to the viewer's own reaction to the song.
+ */
 export const REPORT_REASONS = [
-  { reason: "flag_inappropriate", label: "Inappropriate" },
-  { reason: "flag_bug", label: "Bug" },
-  { reason: "flag_copyright", label: "Copyright Infringement" },
+  { reason: "flag_inappropriate", feedback: "inappropriate", label: "Inappropriate" },
+  { reason: "flag_bug", feedback: "bug", label: "Bug" },
+  { reason: "flag_copyright", feedback: "copyright", label: "Copyright Infringement" },
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number]["reason"];
