@@ -116,6 +116,53 @@ describe("the song menu", () => {
     await details.getByRole("button", { name: "Cancel" }).click();
   });
 
+  it("keeps the settings Use Styles & Lyrics brings along through set_configurations", async () => {
+    const { page, db } = app();
+    const made = await newTestClip(db, {
+      userId: await userId(PRO_USER),
+      title: "Odd Meter",
+      metadata: { type: "gen", tags: "jazz", duration: 30, configurations: { render_key: "kept" } },
+    });
+    await signIn(PRO_USER, "/me");
+    await choose(page, "Odd Meter", "Song Details");
+    const details = page.getByTestId("song-details-modal");
+    const weirdness = details.getByRole("slider", { name: /^Weirdness/ });
+    expect(await weirdness.inputValue()).toBe("50");
+    // A refusal shows the server's words and changes nothing.
+    await page.route("**/set_configurations/", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ detail: "configurations are at most 10000 characters of JSON" }),
+      }),
+    );
+    await weirdness.fill("80");
+    await details.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => details.getByRole("alert").textContent())
+      .toBe("configurations are at most 10000 characters of JSON");
+    await page.unroute("**/set_configurations/");
+    expect((await stored(made.id)).metadata).toMatchObject({ configurations: { render_key: "kept" } });
+    await page.screenshot({ path: "/tmp/song-menu-details-settings.png" });
+    await details.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => details.count()).toBe(0);
+    expect((await stored(made.id)).metadata).toMatchObject({
+      configurations: { render_key: "kept", weirdness_constraint: 0.8, style_weight: 0.5 },
+    });
+    // Use Styles & Lyrics puts them on the create form.
+    await choose(page, "Odd Meter", "Use Styles & Lyrics");
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole("slider", { name: /Weirdness/ })
+            .first()
+            .inputValue(),
+        { timeout: 30_000 },
+      )
+      .toBe("80");
+  });
+
   it("unlocks the owner's preview into the full song from its row", async () => {
     const { page } = app();
     const preview = await newTestClip(app().db, {

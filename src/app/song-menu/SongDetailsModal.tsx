@@ -35,8 +35,8 @@ const REMIX_LABELS: Record<RemixPermission, string> = {
 
 /**
  * Song Details: title (at most 100 characters), cover image, lyrics, styles and caption (its
- * @mentions sent with it), who may remix the song and whether its remixes show on its page, and
- * removing the image or video cover. Only what changed is sent; a refusal shows its kind's message.
+ * @mentions sent with it), who may remix the song and whether its remixes show on its page, the
+ * settings Use Styles & Lyrics brings to the create form, and removing the image or video cover. Only what changed is sent; a refusal shows its kind's message.
  */
 export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
   const [form, setForm] = useState(() => detailsOf(clip));
@@ -167,6 +167,33 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           />
           Show remixes on the song's page
         </label>
+        <fieldset className="song-menu-form">
+          <legend>Settings Use Styles & Lyrics brings along</legend>
+          <label>
+            Weirdness ({form.settings.weirdness}%)
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={form.settings.weirdness}
+              onChange={(event) =>
+                change({ settings: { ...form.settings, weirdness: Number(event.target.value) } })
+              }
+            />
+          </label>
+          <label>
+            Style influence ({form.settings.styleInfluence}%)
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={form.settings.styleInfluence}
+              onChange={(event) =>
+                change({ settings: { ...form.settings, styleInfluence: Number(event.target.value) } })
+              }
+            />
+          </label>
+        </fieldset>
         {error !== null && (
           <p className="field-error" role="alert">
             {error}

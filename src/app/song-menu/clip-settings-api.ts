@@ -55,6 +55,10 @@ export const setClipPrompt = (clipId: string, prompt: string): Promise<Clip> =>
 export const setDisplayTags = (clipId: string, displayTags: string): Promise<Clip> =>
   apiRequest(gen(clipId, "set_display_tags"), clipSchema, { body: { display_tags: displayTags } });
 
+/** The song's configurations, replaced whole (callers send the keys they keep). */
+export const setConfigurations = (clipId: string, configurations: Record<string, unknown>): Promise<Clip> =>
+  apiRequest(gen(clipId, "set_configurations/"), clipSchema, { body: { configurations } });
+
 export const setAllRemixPermissions = (canRemix: boolean) =>
   apiRequest(
     `/api/clips/set_all_remix_permissions/?can_remix=${canRemix}`,
