@@ -24,6 +24,7 @@ import { describeClip as openDescription, orpheus as openOrpheus } from "../clip
 import {
   confirmSection as confirm,
   getFullSong as fullSong,
+  mergeSongs as merge,
   createVariations as vary,
 } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
@@ -127,6 +128,7 @@ export const describeClip: ClipActionHandler = (clips) => openDescription(first(
 export const getFullSong: ClipActionHandler = (clips) => void fullSong(first(clips));
 export const confirmSection: ClipActionHandler = (clips) => void confirm(first(clips));
 export const getStems: ClipActionHandler = (clips, { studio }) => openStems(first(clips), { midi: studio });
+export const mergeSongs: ClipActionHandler = (clips) => void merge(clips);
 export const createVariations: ClipActionHandler = (clips) => void vary(first(clips));
 export const remaster: ClipActionHandler = (clips) => openRemaster(first(clips));
 export const samplePack: ClipActionHandler = (clips) => void downloadSamplePack(first(clips));
@@ -171,6 +173,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler> = {
   reuse: remix("reuse"),
   get_full_song: getFullSong,
   confirm_section: confirmSection,
+  merge_songs: mergeSongs,
   add_vocal: remix("add_vocal"),
   add_instrumental: remix("add_instrumental"),
   get_stems: getStems,
