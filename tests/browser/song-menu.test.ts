@@ -149,18 +149,6 @@ describe("the song menu", () => {
     expect((await stored(made.id)).metadata).toMatchObject({
       configurations: { render_key: "kept", weirdness_constraint: 0.8, style_weight: 0.5 },
     });
-    // Use Styles & Lyrics puts them on the create form.
-    await choose(page, "Odd Meter", "Use Styles & Lyrics");
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole("slider", { name: /Weirdness/ })
-            .first()
-            .inputValue(),
-        { timeout: 30_000 },
-      )
-      .toBe("80");
   });
 
   it("unlocks the owner's preview into the full song from its row", async () => {
