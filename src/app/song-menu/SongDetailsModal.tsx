@@ -26,6 +26,12 @@ async function uploadImage(file: File): Promise<string> {
   return imageUploadResponseSchema.parse(await response.json()).image_s3_id;
 }
 
+/** The settings' sliders, in the order they show. */
+const SETTING_LABELS = [
+  ["weirdness", "Weirdness"],
+  ["styleInfluence", "Style influence"],
+] as const;
+
 /** Who may remix the song, as the select says it. */
 const REMIX_LABELS: Record<RemixPermission, string> = {
   all: "Covers and extends",
@@ -169,30 +175,20 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
         </label>
         <fieldset className="song-menu-form">
           <legend>Settings Use Styles & Lyrics brings along</legend>
-          <label>
-            Weirdness ({form.settings.weirdness}%)
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={form.settings.weirdness}
-              onChange={(event) =>
-                change({ settings: { ...form.settings, weirdness: Number(event.target.value) } })
-              }
-            />
-          </label>
-          <label>
-            Style influence ({form.settings.styleInfluence}%)
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={form.settings.styleInfluence}
-              onChange={(event) =>
-                change({ settings: { ...form.settings, styleInfluence: Number(event.target.value) } })
-              }
-            />
-          </label>
+          {SETTING_LABELS.map(([setting, label]) => (
+            <label key={setting}>
+              {label} ({form.settings[setting]}%)
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={form.settings[setting]}
+                onChange={(event) =>
+                  change({ settings: { ...form.settings, [setting]: Number(event.target.value) } })
+                }
+              />
+            </label>
+          ))}
         </fieldset>
         {error !== null && (
           <p className="field-error" role="alert">
