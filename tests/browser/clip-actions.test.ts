@@ -2,7 +2,9 @@
 // clip with the sliders that were moved; WAV is converted and polled for; a free user's download
 // says first that the free plan's songs are for personal use.
 
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { OggOpusDecoder } from "ogg-opus-decoder";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Clip } from "../../src/shared/api/clips.ts";
@@ -98,6 +100,43 @@ describe("clip actions", () => {
     await expect.poll(() => asked.at(-1)).toBe(`/api/gen/${source}/increment_action_count/`);
     expect(asked[0]).toBe(`/api/gen/${source}/convert_wav/`);
     expect(asked.filter((path) => path.endsWith("/wav_file/")).length).toBeGreaterThan(0);
+  });
+
+  it("downloads the song as Opus: converted, polled for, a file a real decoder plays", async () => {
+    const { page } = app();
+    const source = await layOutSong();
+    await page.reload();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes(source) && /convert_opus|opus_file|increment_action_count/.test(path))
+        asked.push(path);
+    });
+    const download = page.waitForEvent("download", { timeout: 60_000 });
+    await chooseFromMenu(page, source, "Opus Audio");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${TITLE}.opus`);
+    const path = await file.path();
+    // ffprobe names the codec; the decoder gives back the song's 4 seconds at Opus's 48 kHz.
+    const probe = execFileSync("ffprobe", [
+      "-v",
+      "error",
+      "-show_entries",
+      "stream=codec_name,channels",
+      "-of",
+      "csv=p=0",
+      path,
+    ]);
+    expect(probe.toString().trim()).toBe("opus,2");
+    const decoder = new OggOpusDecoder();
+    await decoder.ready;
+    const decoded = await decoder.decodeFile(new Uint8Array(readFileSync(path)));
+    decoder.free();
+    expect(decoded.sampleRate).toBe(48_000);
+    expect(Math.abs(decoded.samplesDecoded - 4 * 48_000)).toBeLessThanOrEqual(1);
+    await expect.poll(() => asked.at(-1)).toBe(`/api/gen/${source}/increment_action_count/`);
+    expect(asked[0]).toBe(`/api/gen/${source}/convert_opus`);
+    expect(asked.filter((asked) => asked.endsWith("/opus_file/")).length).toBeGreaterThan(0);
   });
 
   it("tells a free user the song is for personal use before its MP3 downloads", async () => {

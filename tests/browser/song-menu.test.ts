@@ -116,6 +116,41 @@ describe("the song menu", () => {
     await details.getByRole("button", { name: "Cancel" }).click();
   });
 
+  it("keeps the settings Use Styles & Lyrics brings along through set_configurations", async () => {
+    const { page, db } = app();
+    const made = await newTestClip(db, {
+      userId: await userId(PRO_USER),
+      title: "Odd Meter",
+      metadata: { type: "gen", tags: "jazz", duration: 30, configurations: { render_key: "kept" } },
+    });
+    await signIn(PRO_USER, "/me");
+    await choose(page, "Odd Meter", "Song Details");
+    const details = page.getByTestId("song-details-modal");
+    const weirdness = details.getByRole("slider", { name: /^Weirdness/ });
+    expect(await weirdness.inputValue()).toBe("50");
+    // A refusal shows the server's words and changes nothing.
+    await page.route("**/set_configurations/", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ detail: "configurations are at most 10000 characters of JSON" }),
+      }),
+    );
+    await weirdness.fill("80");
+    await details.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => details.getByRole("alert").textContent())
+      .toBe("configurations are at most 10000 characters of JSON");
+    await page.unroute("**/set_configurations/");
+    expect((await stored(made.id)).metadata).toMatchObject({ configurations: { render_key: "kept" } });
+    await page.screenshot({ path: "/tmp/song-menu-details-settings.png" });
+    await details.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => details.count()).toBe(0);
+    expect((await stored(made.id)).metadata).toMatchObject({
+      configurations: { render_key: "kept", weirdness_constraint: 0.8, style_weight: 0.5 },
+    });
+  });
+
   it("unlocks the owner's preview into the full song from its row", async () => {
     const { page } = app();
     const preview = await newTestClip(app().db, {
@@ -254,6 +289,37 @@ describe("the song menu", () => {
     await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Song flagged."));
     const flags = await db.selectFrom("clip_flags").selectAll().where("clip_id", "=", made.id).execute();
     expect(flags).toMatchObject([{ reason: "flag_bug", details: "It skips at 0:10" }]);
+    // The reason joins the reporter's own reaction to the song, and the page shows the dislike.
+    const reactions = await db
+      .selectFrom("clip_reactions")
+      .selectAll()
+      .where("clip_id", "=", made.id)
+      .execute();
+    expect(reactions).toMatchObject([
+      { user_id: await userId(FREE_USER), reaction_type: "D", feedback_reason: "bug" },
+    ]);
+    await expect.poll(() => page.getByRole("button", { name: "Remove dislike" }).count()).toBeGreaterThan(0);
+  });
+
+  it("says so when the report cannot be sent, and flags nothing", async () => {
+    const { page, db } = app();
+    const made = await song(PRO_USER, "Quiet Song", true);
+    await signIn(FREE_USER, `/song/${made.id}`);
+    await page.route("**/update_flag_state/", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.getByRole("button", { name: "More actions: Quiet Song" }).click();
+    await menu(page).getByRole("menuitem", { name: "Report", exact: true }).click();
+    const report = page.getByTestId("report-modal");
+    await report.getByRole("button", { name: "Report", exact: true }).click();
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Error flagging song."));
+    await page.unroute("**/update_flag_state/");
+    expect(await report.count()).toBe(1);
+    const reactions = await db
+      .selectFrom("clip_reactions")
+      .selectAll()
+      .where("clip_id", "=", made.id)
+      .execute();
+    expect(reactions).toEqual([]);
+    await report.getByRole("button", { name: "Cancel" }).click();
   });
 
   it("shows a like at once and takes it back when the call fails", async () => {

@@ -390,10 +390,50 @@ describe.each(BACKENDS)("clips on %s", (backend) => {
       expect(bad.status).toBe(400);
       expect(bad.body.detail).toBe("Invalid body: reaction: Reactions are L (like), D (dislike) or null");
       expect((await server.client().post(path(hidden.id), { reaction: "L" })).status).toBe(401);
-      const noReaction = await alice.client.post(`/api/gen/${hidden.id}/update_feedback_state/`, {
-        feedback_reason: "x",
+      const stranger = await bob.client.post(`/api/gen/${hidden.id}/update_feedback_state/`, {
+        feedback_reason: "bug",
       });
-      expect(noReaction.status).toBe(409);
+      expect(stranger.status).toBe(404);
+      const anonymous = server.client().post(`/api/gen/${hidden.id}/update_feedback_state/`, {
+        feedback_reason: "bug",
+      });
+      expect((await anonymous).status).toBe(401);
+      const tooLong = await alice.client.post(`/api/gen/${hidden.id}/update_feedback_state/`, {
+        feedback_reason: "x".repeat(501),
+      });
+      expect(tooLong.status).toBe(400);
+      const trashed = await clipOf(alice.id);
+      await db().updateTable("clips").set({ is_trashed: true }).where("id", "=", trashed.id).execute();
+      const onTrashed = await alice.client.post(`/api/gen/${trashed.id}/update_feedback_state/`, {
+        feedback_reason: "bug",
+      });
+      expect(onTrashed.status).toBe(409);
+      const rows = await db()
+        .selectFrom("clip_reactions")
+        .selectAll()
+        .where("clip_id", "in", [hidden.id, trashed.id])
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it("keeps reasons given without a reaction as a dislike's, the like count unchanged", async () => {
+      const row = await clipOf(alice.id, { isPublic: true });
+      await alice.client.post(path(row.id), { reaction: "L" });
+      const feedback = await bob.client.post(`/api/gen/${row.id}/update_feedback_state/`, {
+        feedback_reason: "bug",
+      });
+      expect(feedback.body).toEqual({ reaction: { reaction_type: "D", feedback_reason: "bug" } });
+      const seen = await bob.client.get<Clip>(`/api/clip/${row.id}`);
+      expect(seen.body).toMatchObject({
+        reaction: { reaction_type: "D", feedback_reason: "bug" },
+        upvote_count: 1,
+      });
+      // On a like, the reasons join the like.
+      const liked = await alice.client.post(`/api/gen/${row.id}/update_feedback_state/`, {
+        feedback_reason: "copyright",
+      });
+      expect(liked.body).toEqual({ reaction: { reaction_type: "L", feedback_reason: "copyright" } });
+      expect((await alice.client.get<Clip>(`/api/clip/${row.id}`)).body.upvote_count).toBe(1);
     });
   });
 });

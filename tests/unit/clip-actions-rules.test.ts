@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/app/account/api-request.ts";
 import { remasterErrorText } from "../../src/app/clip-actions/remaster.ts";
 import { REMASTER_FAILED, REMASTER_NOT_ALLOWED, upsampleBodySchema } from "../../src/shared/api/generate.ts";
+import { mergeOrder } from "../../src/shared/clip-actions/merge-rules.ts";
 import {
   clampSlider,
   DEFAULT_REMASTER_SLIDERS,
@@ -64,5 +65,19 @@ describe("a refused remaster", () => {
       REMASTER_FAILED,
     );
     expect(remasterErrorText(new TypeError("Failed to fetch"))).toBe("Remaster failed.");
+  });
+});
+
+describe("the songs a merge joins", () => {
+  it("joins them oldest first, whatever order they were picked in; ties keep the pick's order", () => {
+    const song = (id: string, created_at: string) => ({ id, created_at });
+    expect(
+      mergeOrder([
+        song("c", "2026-03-01T10:00:00Z"),
+        song("a", "2026-01-01T10:00:00Z"),
+        song("b2", "2026-02-01T10:00:00Z"),
+        song("b1", "2026-02-01T10:00:00Z"),
+      ]),
+    ).toEqual(["a", "b2", "b1", "c"]);
   });
 });

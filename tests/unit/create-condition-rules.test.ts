@@ -315,7 +315,7 @@ describe("reusing styles and lyrics", () => {
     const state = withConditions({ playlist }, extendOf());
     const result = reuseStylesAndLyrics(
       state,
-      { clipId: "r", styles: "funk", lyrics: "[Verse]\nla" },
+      { clipId: "r", styles: "funk", lyrics: "[Verse]\nla", settings: { weirdness: 80, styleInfluence: 30 } },
       proContext,
     );
     expect(result.state.global.conditions).toEqual({
@@ -326,6 +326,8 @@ describe("reusing styles and lyrics", () => {
       reusedFromClipId: "r",
       styles: "funk",
       lyrics: "[Verse]\nla",
+      weirdness: 80,
+      styleInfluence: 30,
     });
     expect(titles(result)).toEqual(["Condition removed", "Inspiration removed"]);
   });
@@ -334,7 +336,7 @@ describe("reusing styles and lyrics", () => {
     const long = "x".repeat(300);
     const result = reuseStylesAndLyrics(
       freshState("chirp-v3-5"),
-      { clipId: "r", styles: long, lyrics: "" },
+      { clipId: "r", styles: long, lyrics: "", settings: { weirdness: 50, styleInfluence: 50 } },
       freeContext,
     );
     expect(result.state.custom.styles).toHaveLength(200);

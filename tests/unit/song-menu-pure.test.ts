@@ -18,7 +18,12 @@ import {
   pinLimit,
   pinLimitMessage,
 } from "../../src/shared/song-menu/pin-rules.ts";
-import { toggledReaction, withReaction } from "../../src/shared/song-menu/reaction-rules.ts";
+import {
+  toggledReaction,
+  withFeedbackReason,
+  withReaction,
+} from "../../src/shared/song-menu/reaction-rules.ts";
+import { sameSettings, songSettings, withSongSettings } from "../../src/shared/song-menu/song-settings.ts";
 
 describe("pins", () => {
   it("allows 5, or 10 with artist-profiles", () => {
@@ -66,6 +71,13 @@ describe("reactions shown before the server answers", () => {
     expect(toggledReaction("L", "L")).toBeNull();
     expect(toggledReaction("L", "D")).toBe("D");
     expect(toggledReaction(null, "L")).toBe("L");
+  });
+
+  it("adds a report's reason to the reaction's comma-separated reasons once", () => {
+    expect(withFeedbackReason(null, "bug")).toBe("bug");
+    expect(withFeedbackReason("", "bug")).toBe("bug");
+    expect(withFeedbackReason("too_loud, off_key", "bug")).toBe("too_loud,off_key,bug");
+    expect(withFeedbackReason("bug,copyright", "bug")).toBe("bug,copyright");
   });
 });
 
@@ -143,5 +155,27 @@ describe("the server's contest answer", () => {
     expect(withContestAnswer(song, true)).toEqual({ ...song, is_contest_clip: true });
     const base = { ...song, is_contest_base_clip: true };
     expect(withContestAnswer(base, true)).toBe(base);
+  });
+});
+
+describe("a song's settings in its configurations", () => {
+  it("reads weirdness and style influence as percent, the form's default where absent or unreadable", () => {
+    expect(songSettings({ weirdness_constraint: 0.8, style_weight: 0.25 })).toEqual({
+      weirdness: 80,
+      styleInfluence: 25,
+    });
+    expect(songSettings(null)).toEqual({ weirdness: 50, styleInfluence: 50 });
+    expect(songSettings({ weirdness_constraint: 3, style_weight: "high" })).toEqual({
+      weirdness: 50,
+      styleInfluence: 50,
+    });
+  });
+
+  it("writes them back as 0..1, clamped, keeping the server's other keys", () => {
+    expect(
+      withSongSettings({ render_key: "abc", style_weight: 0.1 }, { weirdness: 70, styleInfluence: 130 }),
+    ).toEqual({ render_key: "abc", weirdness_constraint: 0.7, style_weight: 1 });
+    expect(sameSettings({ weirdness: 50, styleInfluence: 50 }, songSettings(undefined))).toBe(true);
+    expect(sameSettings({ weirdness: 51, styleInfluence: 50 }, songSettings(undefined))).toBe(false);
   });
 });

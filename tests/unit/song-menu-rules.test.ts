@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../src/shared/api/accounts.ts";
 import type { Clip } from "../../src/shared/api/clips.ts";
+import { MERGE_TOO_MANY } from "../../src/shared/clip-actions/merge-rules.ts";
 import { CANNOT_ADJUST_SPEED } from "../../src/shared/create/form-validity.ts";
 import {
   entryAvailability,
@@ -224,10 +225,28 @@ describe("tiers and feature permissions", () => {
       "publish",
       "song_details",
       "download_mp3",
+      "download_opus",
       "pin_to_profile",
     ] as const) {
       expect(kind(id, free()), id).toBe("shown");
     }
+  });
+});
+
+describe("Merge Songs", () => {
+  it("offers a selection of the owner's finished songs, never one song or others' songs", () => {
+    const two = [clip(), clip({ id: "second" })];
+    expect(kind("merge_songs", pro(), clip())).toBe("hidden");
+    expect(kind("merge_songs", pro(), two)).toBe("shown");
+    expect(kind("merge_songs", other(), two)).toBe("hidden");
+    expect(kind("merge_songs", signedOut(), two)).toBe("hidden");
+    expect(kind("merge_songs", pro(), [clip(), clip({ id: "t", is_trashed: true })])).toBe("hidden");
+    expect(of("merge_songs", pro(), [clip(), clip({ id: "s", status: "streaming" })])).toEqual({
+      kind: "disabled",
+      reason: NOT_COMPLETE,
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => clip({ id: `m${i}` }));
+    expect(of("merge_songs", pro(), eleven)).toEqual({ kind: "disabled", reason: MERGE_TOO_MANY });
   });
 });
 
@@ -256,6 +275,9 @@ describe("flags", () => {
       kind: "disabled",
       reason: "Downloads are closed during the contest",
     });
+    expect(
+      of("download_opus", other({ flags: { "remix-contest-disable-downloads": true } }), blocked).kind,
+    ).toBe("disabled");
     // The owner downloads their own.
     expect(kind("download_mp3", pro({ flags: { "remix-contest-disable-downloads": true } }), blocked)).toBe(
       "shown",
@@ -279,6 +301,7 @@ describe("statuses", () => {
     "make_persona",
     "download_mp3",
     "download_wav",
+    "download_opus",
     "pin_to_profile",
     "describe_clip",
   ];
@@ -493,7 +516,13 @@ describe("places and selections", () => {
   it("offers a selection of several songs only the entries for many", () => {
     const two = [clip(), libraryClip(2, { user_id: OWNER, model_name: "chirp-v4-5" })];
     const shown = menuEntries(pro(), two, LIBRARY).map((entry) => entry.row.id);
-    expect(shown).toEqual(["add_to_queue", "add_to_playlist", "move_to_workspace", "move_to_trash"]);
+    expect(shown).toEqual([
+      "merge_songs",
+      "add_to_queue",
+      "add_to_playlist",
+      "move_to_workspace",
+      "move_to_trash",
+    ]);
     const mixed = [clip(), libraryClip(3, { user_id: OTHER })];
     expect(kind("move_to_trash", pro(), mixed)).toBe("hidden");
     expect(kind("move_to_workspace", pro(), mixed)).toBe("hidden");

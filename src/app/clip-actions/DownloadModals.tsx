@@ -4,6 +4,7 @@ import { openDialog } from "../../ui/dialog-queue.ts";
 import { goToUpgrade } from "../account/upgrade-link.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
+import type { DownloadFormat } from "./action-modal-store.ts";
 
 /** The upgrade modal: what a paid plan brings, and how to get one here (a self-hosted Tunesmith sells nothing: an administrator grants plans). */
 export function openUpgrade(): void {
@@ -21,7 +22,7 @@ export function openUpgrade(): void {
 /** The download-file modal: what comes with the file (no commercial rights, downloads left), then go or not. */
 export function DownloadFileModal(props: {
   readonly clip: Clip;
-  readonly format: "MP3" | "WAV";
+  readonly format: DownloadFormat;
   readonly notices: readonly string[];
   readonly upgrade: boolean;
   readonly choose: (download: boolean) => void;

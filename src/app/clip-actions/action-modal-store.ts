@@ -5,6 +5,9 @@ import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Clip } from "../../shared/api/clips.ts";
 
+/** The file formats a song downloads in, as the download modals name them. */
+export type DownloadFormat = "MP3" | "WAV" | "Opus";
+
 export type ClipActionModal =
   | { readonly kind: "remaster"; readonly clip: Clip }
   | { readonly kind: "stems"; readonly clip: Clip; readonly midi: boolean }
@@ -15,7 +18,7 @@ export type ClipActionModal =
   | {
       readonly kind: "downloadFile";
       readonly clip: Clip;
-      readonly format: "MP3" | "WAV";
+      readonly format: DownloadFormat;
       readonly notices: readonly string[];
       /** Offer the upgrade (commercial rights come with a paid plan). */
       readonly upgrade: boolean;

@@ -1,11 +1,16 @@
-// A song's MP3, WAV and Sample Pack downloads through the server's media routes:
+// A song's MP3, WAV, Opus and Sample Pack downloads through the server's media routes:
 // the MP3 counts against the download quota and comes once the server has it (encoded on the
-// first request); the WAV is converted first and polled every 5 s, 24 times, until its address
-// appears; the sample pack is made from the stems on the first request.
+// first request); the WAV and the Opus are converted first and polled every 5 s, 24 times (two
+// minutes), until their address appears; the sample pack is made from the stems on the first
+// request.
 
 import { clipDownloadResponseSchema } from "../../shared/api/billing.ts";
 import { samplePackResponseSchema } from "../../shared/api/clip-actions.ts";
-import { convertWavResponseSchema, wavFileResponseSchema } from "../../shared/api/clip-media.ts";
+import {
+  convertWavResponseSchema,
+  opusFileResponseSchema,
+  wavFileResponseSchema,
+} from "../../shared/api/clip-media.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { i18n } from "../i18n/i18n.ts";
@@ -13,8 +18,8 @@ import { dismissToast, showToast } from "../shell/toast-store.ts";
 import { countDownload, mayDownload } from "./download-checks.ts";
 import { pollFor } from "./poll.ts";
 
-const WAV_POLL_MS = 5000;
-const WAV_POLL_TRIES = 24;
+const CONVERSION_POLL_MS = 5000;
+const CONVERSION_POLL_TRIES = 24;
 const DOWNLOAD_ERROR_MS = 5000;
 
 /** The downloads' words, read when a toast shows (the song menu that started it loaded them). */
@@ -64,21 +69,46 @@ export async function downloadMp3(clip: Clip): Promise<void> {
   }
 }
 
-export async function downloadWav(clip: Clip): Promise<void> {
-  if (!(await mayDownload(clip, "WAV"))) return;
+/** The formats the server converts a song to before its download, each with its own calls and words (keys of the song menu's texts). */
+const CONVERSIONS = {
+  wav: {
+    format: "WAV",
+    convertPath: "convert_wav/",
+    ask: async (id: string) =>
+      (await apiRequest(`/api/gen/${id}/wav_file/`, wavFileResponseSchema)).wav_file_url,
+    timedOut: "wavTimedOut",
+    action: "download_wav",
+  },
+  // The web app's Opus call has no trailing slash; the server answers both.
+  opus: {
+    format: "Opus",
+    convertPath: "convert_opus",
+    ask: async (id: string) =>
+      (await apiRequest(`/api/gen/${id}/opus_file/`, opusFileResponseSchema)).opus_file_url,
+    timedOut: "opusTimedOut",
+    action: "download_opus",
+  },
+} as const;
+
+/** Converts the song on the server, polls for the file's address, then downloads it. */
+export async function downloadConverted(clip: Clip, format: keyof typeof CONVERSIONS): Promise<void> {
+  const conversion = CONVERSIONS[format];
+  if (!(await mayDownload(clip, conversion.format))) return;
   const id = encodeURIComponent(clip.id);
   try {
-    await apiRequest(`/api/gen/${id}/convert_wav/`, convertWavResponseSchema, { method: "POST" });
-    const url = await pollFor(
-      async () => (await apiRequest(`/api/gen/${id}/wav_file/`, wavFileResponseSchema)).wav_file_url,
-      { intervalMs: WAV_POLL_MS, tries: WAV_POLL_TRIES },
-    );
+    await apiRequest(`/api/gen/${id}/${conversion.convertPath}`, convertWavResponseSchema, {
+      method: "POST",
+    });
+    const url = await pollFor(() => conversion.ask(id), {
+      intervalMs: CONVERSION_POLL_MS,
+      tries: CONVERSION_POLL_TRIES,
+    });
     if (url === null) {
-      showToast({ kind: "error", title: say("wavTimedOut"), durationMs: DOWNLOAD_ERROR_MS });
+      showToast({ kind: "error", title: say(conversion.timedOut), durationMs: DOWNLOAD_ERROR_MS });
       return;
     }
     saveFrom(url);
-    countDownload(clip, "download_wav");
+    countDownload(clip, conversion.action);
   } catch (error) {
     failed(say("downloadFailed"), error);
   }

@@ -8,12 +8,12 @@ import type { Clip } from "../../shared/api/clips.ts";
 import { commercialRightsResponseSchema } from "../../shared/api/create-support.ts";
 import { downloadDecision, downloadNotices } from "../../shared/clip-actions/download-rules.ts";
 import { apiRequest } from "../account/api-request.ts";
-import { openClipActionModal } from "./action-modal-store.ts";
+import { type DownloadFormat, openClipActionModal } from "./action-modal-store.ts";
 
 const id = (clip: Clip) => encodeURIComponent(clip.id);
 
 /** Resolves true when the download may go ahead (after the user confirmed, where a modal asked). */
-export async function mayDownload(clip: Clip, format: "MP3" | "WAV"): Promise<boolean> {
+export async function mayDownload(clip: Clip, format: DownloadFormat): Promise<boolean> {
   // A failed check lets the download through: the server counts it either way.
   const usage = await apiRequest(
     `/api/billing/download-usage?clip_id=${id(clip)}`,
@@ -47,7 +47,7 @@ export async function mayDownload(clip: Clip, format: "MP3" | "WAV"): Promise<bo
 /** Counts the download on the clip; a failure to count never stops the download. */
 export function countDownload(
   clip: Clip,
-  action: "download_audio" | "download_wav" | "download_sample_pack",
+  action: "download_audio" | "download_wav" | "download_opus" | "download_sample_pack",
 ) {
   apiRequest(`/api/gen/${id(clip)}/increment_action_count/`, actionCountResponseSchema, {
     method: "POST",

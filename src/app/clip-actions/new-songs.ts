@@ -1,13 +1,15 @@
-// The clip actions that make new songs through the generation pipeline: Create Variations (two new
-// takes covering the song, with its styles and lyrics), Get Full Song (the song joined with the parts
-// it extends) and Confirm Section (a replaced section made part of the whole song). Each new clip
-// joins the list at once and renders there.
+// The clip actions that make new songs: Create Variations (two new takes covering the song, with its
+// styles and lyrics), Get Full Song (the song joined with the parts it extends), Confirm Section (a
+// replaced section made part of the whole song) through the generation pipeline, and Merge Songs
+// (several songs joined into one, finished when the server answers). Each new clip joins the list
+// at once.
 
 import { type Clip, clipSchema } from "../../shared/api/clips.ts";
 import { generateResponseSchema } from "../../shared/api/generate.ts";
+import { mergeOrder } from "../../shared/clip-actions/merge-rules.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 import { i18n } from "../i18n/i18n.ts";
-import { showToast } from "../shell/toast-store.ts";
+import { dismissToast, showToast } from "../shell/toast-store.ts";
 import { showNewClips } from "./new-clips.ts";
 
 const ERROR_MS = 5000;
@@ -69,3 +71,24 @@ export const confirmSection = (clip: Clip, options: { readonly editSessionId?: s
     "confirmingSection",
     "sectionFailed",
   );
+
+/** Joining decodes and encodes every song on the server: a long wait says it is under way. */
+export async function mergeSongs(clips: readonly Clip[]): Promise<void> {
+  const merging = showToast({
+    kind: "info",
+    title: i18n.t("songMenu:actions.merging", { count: clips.length }),
+    durationMs: null,
+  });
+  try {
+    const merged = await apiRequest("/api/generate/merge/", clipSchema, {
+      method: "POST",
+      body: { clip_ids: mergeOrder(clips) },
+    });
+    showNewClips([merged]);
+    showToast({ kind: "success", title: say("merged"), durationMs: STARTED_MS });
+  } catch (error) {
+    refused(say("mergeFailed"), error);
+  } finally {
+    dismissToast(merging);
+  }
+}

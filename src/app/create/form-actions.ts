@@ -16,6 +16,7 @@ import {
   personaModelOverride,
 } from "../../shared/create/model-rules.ts";
 import { hasPersonaFeature, hasVoxPersona } from "../../shared/song-menu/feature-permissions.ts";
+import { songSettings } from "../../shared/song-menu/song-settings.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { accountStore } from "../account/session-store.ts";
 import { i18n } from "../i18n/i18n.ts";
@@ -108,7 +109,12 @@ export function remixClip(clip: Clip, type: RemixType): void {
       case "reuse":
         return rules.reuseStylesAndLyrics(
           state,
-          { clipId: clip.id, styles: clip.metadata.tags ?? "", lyrics: clip.metadata.prompt ?? "" },
+          {
+            clipId: clip.id,
+            styles: clip.metadata.tags ?? "",
+            lyrics: clip.metadata.prompt ?? "",
+            settings: songSettings(clip.metadata.configurations),
+          },
           context,
         );
       case "add_vocal":

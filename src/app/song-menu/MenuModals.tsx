@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { FlagReason } from "../../shared/api/clip-settings.ts";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { REPORT_REASONS } from "../../shared/song-menu/menu-entries.ts";
+import { withFeedbackReason } from "../../shared/song-menu/reaction-rules.ts";
 import { CreateModal } from "../shell/CreateModal.tsx";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { showToast } from "../shell/toast-store.ts";
-import { flagClip, setVisibility } from "./clip-settings-api.ts";
+import { flagClip, giveFeedback, setVisibility } from "./clip-settings-api.ts";
 import { MoveToWorkspaceModal } from "./MoveToWorkspaceModal.tsx";
 import { closeMenuModal, type MenuModal } from "./menu-modal-store.ts";
 import { SongDetailsModal } from "./SongDetailsModal.tsx";
@@ -80,16 +80,23 @@ function PublishModal({ clip }: { readonly clip: Clip }) {
   );
 }
 
-/** Report: a reason (Inappropriate, Bug, Copyright Infringement) and optional details. */
+/**
+ * Report: a reason (Inappropriate, Bug, Copyright Infringement) and optional details. The flag goes
+ * to staff (update_flag_state); the reason joins the viewer's own reaction to the song
+ * (update_feedback_state), so what they are offered next can leave such songs out.
+ */
 function ReportModal({ clip }: { readonly clip: Clip }) {
   const { t } = useTranslation("songMenu");
-  const [reason, setReason] = useState<FlagReason>("flag_inappropriate");
+  const [choice, setChoice] = useState<(typeof REPORT_REASONS)[number]>(REPORT_REASONS[0]);
   const [details, setDetails] = useState("");
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      await flagClip(clip.id, reason, details.trim());
+      await flagClip(clip.id, choice.reason, details.trim());
+      const feedback = withFeedbackReason(clip.reaction?.feedback_reason ?? null, choice.feedback);
+      const { reaction } = await giveFeedback(clip.id, feedback);
+      publishClipChanges([{ ...clip, reaction }]);
       showToast({ kind: "info", title: t("modal.flagged"), durationMs: 3000 });
       closeMenuModal();
     } catch (error) {
@@ -113,8 +120,8 @@ function ReportModal({ clip }: { readonly clip: Clip }) {
               <input
                 type="radio"
                 name="report-reason"
-                checked={reason === option.reason}
-                onChange={() => setReason(option.reason)}
+                checked={choice.reason === option.reason}
+                onChange={() => setChoice(option)}
               />
               {t(`reportReasons.${option.reason}`)}
             </label>

@@ -27,6 +27,12 @@ async function uploadImage(file: File): Promise<string> {
   return imageUploadResponseSchema.parse(await response.json()).image_s3_id;
 }
 
+/** The settings' sliders, in the order they show, each with its key in the song menu's texts. */
+const SETTING_KEYS = [
+  ["weirdness", "details.weirdness"],
+  ["styleInfluence", "details.styleInfluence"],
+] as const;
+
 /** Who may remix the song: each choice's key in the song menu's texts. */
 const REMIX_KEYS: Record<RemixPermission, string> = {
   all: "details.remixAll",
@@ -36,8 +42,8 @@ const REMIX_KEYS: Record<RemixPermission, string> = {
 
 /**
  * Song Details: title (at most 100 characters), cover image, lyrics, styles and caption (its
- * @mentions sent with it), who may remix the song and whether its remixes show on its page, and
- * removing the image or video cover. Only what changed is sent; a refusal shows its kind's message.
+ * @mentions sent with it), who may remix the song and whether its remixes show on its page, the
+ * settings Use Styles & Lyrics brings to the create form, and removing the image or video cover. Only what changed is sent; a refusal shows its kind's message.
  */
 export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
   const { t } = useTranslation("songMenu");
@@ -169,6 +175,23 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
           />
           {t("details.showRemixes")}
         </label>
+        <fieldset className="song-menu-form">
+          <legend>{t("details.settingsLegend")}</legend>
+          {SETTING_KEYS.map(([setting, key]) => (
+            <label key={setting}>
+              {t(key, { value: form.settings[setting] })}
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={form.settings[setting]}
+                onChange={(event) =>
+                  change({ settings: { ...form.settings, [setting]: Number(event.target.value) } })
+                }
+              />
+            </label>
+          ))}
+        </fieldset>
         {error !== null && (
           <p className="field-error" role="alert">
             {error}

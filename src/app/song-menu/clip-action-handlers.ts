@@ -13,12 +13,18 @@ import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import type { MenuEntryId } from "../../shared/song-menu/menu-entries.ts";
 import { editPath, parseEditQuery } from "../../studio/edit/edit-query.ts";
 import type { EditTool } from "../../studio/edit/edit-session.ts";
-import { downloadMp3, downloadSamplePack, downloadWav, saveFrom } from "../clip-actions/clip-downloads.ts";
+import {
+  downloadConverted,
+  downloadMp3,
+  downloadSamplePack,
+  saveFrom,
+} from "../clip-actions/clip-downloads.ts";
 import { hireEditor as openHireEditor } from "../clip-actions/HireEditorModal.tsx";
 import { describeClip as openDescription, orpheus as openOrpheus } from "../clip-actions/navigation.ts";
 import {
   confirmSection as confirm,
   getFullSong as fullSong,
+  mergeSongs as merge,
   createVariations as vary,
 } from "../clip-actions/new-songs.ts";
 import { openRemaster } from "../clip-actions/remaster.ts";
@@ -112,7 +118,8 @@ export const makePersona: ClipActionHandler = (clips) =>
   openModal({ kind: "createPersona", baseClipId: first(clips).id });
 export const usePersona: ClipActionHandler = (clips) => navigate(usePersonaPathFor(first(clips).id));
 export const downloadMp3Audio: ClipActionHandler = (clips) => void downloadMp3(first(clips));
-export const downloadWavAudio: ClipActionHandler = (clips) => void downloadWav(first(clips));
+export const downloadWavAudio: ClipActionHandler = (clips) => void downloadConverted(first(clips), "wav");
+export const downloadOpusAudio: ClipActionHandler = (clips) => void downloadConverted(first(clips), "opus");
 export const downloadVideo: ClipActionHandler = (clips) => {
   const url = first(clips).video_url;
   if (url !== null) saveFrom(url);
@@ -122,6 +129,7 @@ export const describeClip: ClipActionHandler = (clips) => openDescription(first(
 export const getFullSong: ClipActionHandler = (clips) => void fullSong(first(clips));
 export const confirmSection: ClipActionHandler = (clips) => void confirm(first(clips));
 export const getStems: ClipActionHandler = (clips, { studio }) => openStems(first(clips), { midi: studio });
+export const mergeSongs: ClipActionHandler = (clips) => void merge(clips);
 export const createVariations: ClipActionHandler = (clips) => void vary(first(clips));
 export const remaster: ClipActionHandler = (clips) => openRemaster(first(clips));
 export const samplePack: ClipActionHandler = (clips) => void downloadSamplePack(first(clips));
@@ -166,6 +174,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler> = {
   reuse: remix("reuse"),
   get_full_song: getFullSong,
   confirm_section: confirmSection,
+  merge_songs: mergeSongs,
   add_vocal: remix("add_vocal"),
   add_instrumental: remix("add_instrumental"),
   get_stems: getStems,
@@ -186,6 +195,7 @@ export const CLIP_ACTION_HANDLERS: Record<MenuEntryId, ClipActionHandler> = {
   use_persona: usePersona,
   download_mp3: downloadMp3Audio,
   download_wav: downloadWavAudio,
+  download_opus: downloadOpusAudio,
   sample_pack: samplePack,
   download_video: downloadVideo,
   regenerate_video: regenerateVideo,

@@ -13,6 +13,7 @@ import {
 import {
   type Clip,
   clipSchema,
+  feedbackResponseSchema,
   type ReactionType,
   reactionResponseSchema,
   type SetMetadataBody,
@@ -54,6 +55,10 @@ export const setClipPrompt = (clipId: string, prompt: string): Promise<Clip> =>
 export const setDisplayTags = (clipId: string, displayTags: string): Promise<Clip> =>
   apiRequest(gen(clipId, "set_display_tags"), clipSchema, { body: { display_tags: displayTags } });
 
+/** The song's configurations, replaced whole (callers send the keys they keep). */
+export const setConfigurations = (clipId: string, configurations: Record<string, unknown>): Promise<Clip> =>
+  apiRequest(gen(clipId, "set_configurations/"), clipSchema, { body: { configurations } });
+
 export const setAllRemixPermissions = (canRemix: boolean) =>
   apiRequest(
     `/api/clips/set_all_remix_permissions/?can_remix=${canRemix}`,
@@ -69,6 +74,12 @@ export const setReaction = (clipId: string, reaction: ReactionType | null) =>
 export const flagClip = (clipId: string, reason: FlagReason, details: string) =>
   apiRequest(gen(clipId, "update_flag_state/"), flagResponseSchema, {
     body: { flagged: true, flagged_reason: reason, flagged_reason_details: details },
+  });
+
+/** The viewer's reasons about the song, kept on their reaction (a dislike's when they had none). */
+export const giveFeedback = (clipId: string, feedbackReason: string) =>
+  apiRequest(gen(clipId, "update_feedback_state/"), feedbackResponseSchema, {
+    body: { feedback_reason: feedbackReason },
   });
 
 export const setNotInterested = (clipId: string, notInterested: boolean) =>

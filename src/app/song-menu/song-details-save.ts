@@ -2,11 +2,18 @@
 // that changed are sent. Title, caption and covers through set_metadata; the lyrics (the song's
 // prompt) through set_clip_prompt; the styles shown with the song through set_display_tags; who may
 // remix it through set_remix_type; whether its remixes show on its page through
-// toggle_show_remixes. The first refusal stops the rest and is shown.
+// toggle_show_remixes; the settings Use Styles & Lyrics carries (weirdness, style influence)
+// through set_configurations. The first refusal stops the rest and is shown.
 
 import type { RemixPermission } from "../../shared/api/clip-settings.ts";
 import type { Clip, SetMetadataBody } from "../../shared/api/clips.ts";
 import { captionMentions } from "../../shared/song-menu/metadata-errors.ts";
+import {
+  type SongSettings,
+  sameSettings,
+  songSettings,
+  withSongSettings,
+} from "../../shared/song-menu/song-settings.ts";
 import * as api from "./clip-settings-api.ts";
 
 export interface SongDetailsForm {
@@ -16,6 +23,7 @@ export interface SongDetailsForm {
   readonly caption: string;
   readonly remix: RemixPermission;
   readonly showRemixes: boolean;
+  readonly settings: SongSettings;
   /** The uploaded cover image's id, when a new one was chosen. */
   readonly imageId: string | null;
   readonly removeImage: boolean;
@@ -32,6 +40,7 @@ export function detailsOf(clip: Clip): Omit<SongDetailsForm, "imageId" | "remove
     caption: clip.caption,
     remix: remix === "cover" || remix === "extend" ? remix : "all",
     showRemixes: clip.metadata.show_remix !== false,
+    settings: songSettings(clip.metadata.configurations),
   };
 }
 
@@ -55,6 +64,10 @@ export async function saveSongDetails(clip: Clip, form: SongDetailsForm): Promis
   if (form.remix !== before.remix) calls.push(() => api.setRemixType(clip.id, form.remix));
   if (form.showRemixes !== before.showRemixes)
     calls.push(() => api.toggleShowRemixes(clip.id, form.showRemixes));
+  if (!sameSettings(form.settings, before.settings)) {
+    const configurations = withSongSettings(clip.metadata.configurations, form.settings);
+    calls.push(() => api.setConfigurations(clip.id, configurations));
+  }
 
   let latest: Clip | null = null;
   for (const call of calls) latest = await call();

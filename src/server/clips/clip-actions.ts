@@ -207,21 +207,24 @@ export async function setReaction(
   });
 }
 
-/** POST /api/gen/{clip_id}/update_feedback_state/: reasons for the viewer's reaction. */
+/**
+ * POST /api/gen/{clip_id}/update_feedback_state/: the reasons (comma-separated) the viewer gives
+ * about a song, kept on their reaction. Reasons given without a reaction (a report from the song
+ * menu) are a dislike's: a dislike leaves the like count alone, so nothing else moves.
+ */
 export async function setFeedbackReason(
   db: Kysely<Database>,
   viewerId: string,
   clipId: string,
   feedbackReason: string | null,
 ): Promise<{ reaction: Clip["reaction"] }> {
-  await findVisibleClip(db, viewerId, clipId);
+  const clip = await findVisibleClip(db, viewerId, clipId);
+  if (clip.is_trashed) throw conflict(REACTION_ON_TRASHED);
   const row = await db
-    .updateTable("clip_reactions")
-    .set({ feedback_reason: feedbackReason })
-    .where("clip_id", "=", clipId)
-    .where("user_id", "=", viewerId)
+    .insertInto("clip_reactions")
+    .values({ clip_id: clipId, user_id: viewerId, reaction_type: "D", feedback_reason: feedbackReason })
+    .onConflict((oc) => oc.columns(["user_id", "clip_id"]).doUpdateSet({ feedback_reason: feedbackReason }))
     .returning(["reaction_type", "feedback_reason"])
-    .executeTakeFirst();
-  if (!row) throw conflict("Like or dislike the song before giving feedback on it");
+    .executeTakeFirstOrThrow();
   return { reaction: row };
 }

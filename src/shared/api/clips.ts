@@ -397,3 +397,6 @@ export const reactionResponseSchema = z.object({
   reaction: clipReactionSchema.nullable(),
   upvote_count: z.number().int(),
 });
+
+/** POST /api/gen/{clip_id}/update_feedback_state/: the viewer's reaction with its reasons. */
+export const feedbackResponseSchema = z.object({ reaction: clipReactionSchema.nullable() });

@@ -3,6 +3,8 @@
 // list, the song page and the tests share it.
 
 import type { Session } from "../api/accounts.ts";
+import { MERGE_MAX_CLIPS } from "../api/generate.ts";
+import { MERGE_TOO_MANY } from "../clip-actions/merge-rules.ts";
 import { othersMayRemix } from "../clip-actions/remix-rules.ts";
 import { CANNOT_ADJUST_SPEED, canAdjustSpeed, isUploadClip } from "../create/form-validity.ts";
 import { mayUsePersonaUploads } from "../create/persona-rules.ts";
@@ -108,6 +110,12 @@ const RULES: Record<MenuEntryId, Rule> = {
   reuse: (f) => remixGate(f),
   get_full_song: (f) => (hasHistory(f.clip) && !f.infill && !f.stem ? ownerGate(f) : HIDDEN),
   confirm_section: (f) => (f.infill ? ownerGate(f) : HIDDEN),
+  // Several of the owner's songs out of the trash, finished, at most as many as one merge takes.
+  merge_songs: (f) => {
+    if (f.single || !f.allOwn || f.trashed) return HIDDEN;
+    if (f.clips.length > MERGE_MAX_CLIPS) return disabled(MERGE_TOO_MANY);
+    return f.complete ? SHOWN : disabled(NOT_COMPLETE);
+  },
   add_vocal: (f) =>
     remixGate(f, () => (f.has("AddVocalInstrumental") ? SHOWN : upsell("AddVocalInstrumental"))),
   add_instrumental: (f) =>
@@ -185,6 +193,8 @@ const RULES: Record<MenuEntryId, Rule> = {
     f.own || f.session.isStaff
       ? downloadGate(f, () => (f.has("DownloadWav") ? SHOWN : upsell("DownloadWav")))
       : HIDDEN,
+  // Opus: counted against the download quota like the MP3.
+  download_opus: (f) => downloadGate(f),
   sample_pack: (f) => (f.flag("download-sample-pack") ? ownerGate(f) : HIDDEN),
   download_video: (f) => (f.clip.video_url === null ? HIDDEN : downloadGate(f)),
   regenerate_video: (f) => ownerGate(f, "GenerateSongVideo"),

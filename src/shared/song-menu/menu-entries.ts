@@ -41,6 +41,7 @@ export const MENU_ENTRY_IDS = [
   "reuse",
   "get_full_song",
   "confirm_section",
+  "merge_songs",
   "add_vocal",
   "add_instrumental",
   "get_stems",
@@ -61,6 +62,7 @@ export const MENU_ENTRY_IDS = [
   "use_persona",
   "download_mp3",
   "download_wav",
+  "download_opus",
   "sample_pack",
   "download_video",
   "regenerate_video",
@@ -94,6 +96,7 @@ export const MENU_ENTRIES: readonly MenuEntryRow[] = [
   { id: "reuse", label: "Use Styles & Lyrics", group: "remix" },
   { id: "get_full_song", label: "Get Full Song", group: "remix" },
   { id: "confirm_section", label: "Confirm Section", group: "remix" },
+  { id: "merge_songs", label: "Merge Songs", group: "remix", multi: true },
   { id: "add_vocal", label: "Add Vocal", group: "remix" },
   { id: "add_instrumental", label: "Add Instrumental", group: "remix" },
   { id: "get_stems", label: "Get Stems", group: "remix" },
@@ -114,6 +117,7 @@ export const MENU_ENTRIES: readonly MenuEntryRow[] = [
   { id: "use_persona", label: "Use Persona", group: "make" },
   { id: "download_mp3", label: "MP3 Audio", group: "download" },
   { id: "download_wav", label: "WAV Audio", group: "download" },
+  { id: "download_opus", label: "Opus Audio", group: "download" },
   { id: "sample_pack", label: "Sample Pack", group: "download" },
   { id: "download_video", label: "Video", group: "download" },
   { id: "regenerate_video", label: "Regenerate Video", group: "download" },
@@ -190,10 +194,13 @@ export function entryLabel(row: MenuEntryRow, clip: LabelledSong, studioAvailabl
     : row.label;
 }
 
-/** The reasons the Report entry offers, with the flagged_reason each sends. */
+/**
+ * The reasons the Report entry offers: the flagged_reason each sends for staff to review, and the
+ * feedback reason it adds to the viewer's own reaction to the song.
+ */
 export const REPORT_REASONS = [
-  { reason: "flag_inappropriate", label: "Inappropriate" },
-  { reason: "flag_bug", label: "Bug" },
-  { reason: "flag_copyright", label: "Copyright Infringement" },
+  { reason: "flag_inappropriate", feedback: "inappropriate", label: "Inappropriate" },
+  { reason: "flag_bug", feedback: "bug", label: "Bug" },
+  { reason: "flag_copyright", feedback: "copyright", label: "Copyright Infringement" },
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number]["reason"];

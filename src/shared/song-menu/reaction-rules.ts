@@ -24,3 +24,12 @@ export function withReaction(
 /** Pressing Like or Dislike: the same again clears it. */
 export const toggledReaction = (current: ReactionType | null, pressed: ReactionType): ReactionType | null =>
   current === pressed ? null : pressed;
+
+/** A reaction's reasons are one comma-separated string; each reason is in it once, in the order given. */
+export function withFeedbackReason(reasons: string | null, reason: string): string {
+  const list = (reasons ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  return [...new Set([...list, reason])].join(",");
+}

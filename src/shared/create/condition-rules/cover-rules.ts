@@ -31,10 +31,19 @@ export function clearCover(state: CreateFormState, context: RuleContext): RuleRe
   return change.finish(context);
 }
 
-/** Reusing a clip's styles and lyrics removes the timed condition and the playlist. */
+/**
+ * Reusing a clip's styles and lyrics removes the timed condition and the playlist; the song's
+ * weirdness and style influence come along with them.
+ */
 export function reuseStylesAndLyrics(
   state: CreateFormState,
-  source: { readonly clipId: string; readonly styles: string; readonly lyrics: string },
+  source: {
+    readonly clipId: string;
+    readonly styles: string;
+    readonly lyrics: string;
+    /** The song's weirdness and style influence, in percent. */
+    readonly settings: { readonly weirdness: number; readonly styleInfluence: number };
+  },
   context: RuleContext,
 ): RuleResult {
   const change = new FormChange(state);
@@ -42,6 +51,12 @@ export function reuseStylesAndLyrics(
   change.removeUntimed("playlist", "remove_inspiration");
   change.setConditions(withUntimed(change.conditions, "reuseStylesLyrics", { clipId: source.clipId }));
   change.setMode("custom");
-  change.patch("custom", { reusedFromClipId: source.clipId, styles: source.styles, lyrics: source.lyrics });
+  change.patch("custom", {
+    reusedFromClipId: source.clipId,
+    styles: source.styles,
+    lyrics: source.lyrics,
+    weirdness: source.settings.weirdness,
+    styleInfluence: source.settings.styleInfluence,
+  });
   return change.finish(context);
 }
