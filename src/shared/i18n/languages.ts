@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "notifications",
   "admin",
   "radio",
+  "edit",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);
