@@ -63,7 +63,7 @@ export function StemMixSave({ clip, state, bps }: StemMixSaveProps) {
   return (
     <div className="stem-mix-save" data-testid="stem-mix-save">
       <p className="edit-dim">{t("stemMix.help")}</p>
-      <button type="button" disabled={!engineReady || working} onClick={() => void save()}>
+      <button type="button" className="ghost" disabled={!engineReady || working} onClick={() => void save()}>
         {working ? t(`stemMix.${phase.kind}`) : t("stemMix.save")}
       </button>
       <p role="status" className="edit-dim">
