@@ -9,23 +9,16 @@
 // - SDR per stem (plain SDR, dB) of our separation of each generated song's premaster mix (the sum
 //   of its parts) against its parts: vocals, drums, bass, and other = chords + lead.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BuiltInGenerator } from "../src/generator/built-in-generator.ts";
-import { buildApp } from "../src/server/app.ts";
 import { decodeAudio, readStored } from "../src/server/clips/clip-audio.ts";
 import { createClip } from "../src/server/clips/clip-store.ts";
 import { newServerDsp } from "../src/server/clips/server-dsp.ts";
-import { openDatabase } from "../src/server/db/database.ts";
 import { storedStemsSchema } from "../src/server/generation/song-outputs.ts";
 import { sdrDb } from "../src/server/separation/sdr.ts";
 import { separateAudio } from "../src/server/separation/separate-audio.ts";
-import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import type { Clip } from "../src/shared/api/clips.ts";
 import type { PlanarAudio } from "../src/shared/audio/wav.ts";
-import { newAccountBody } from "../tests/api-server.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
+import { startBenchApiServer } from "./bench-api-server.ts";
 
 const SONGS = [
   {
@@ -53,55 +46,11 @@ const sum = (parts: readonly PlanarAudio[]): PlanarAudio => {
   return { sampleRate: parts[0].sampleRate, channels };
 };
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`separation bench: timed out waiting for ${what}`);
-}
-
 export const separationBench: BenchArea = {
   async run({ quick }) {
-    const database = await openDatabase({ dataDir: "memory://" });
-    const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), "tunesmith-bench-files-")));
-    const app = await buildApp({ database, storage, generator: new BuiltInGenerator({ threads: 1 }) });
-    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const server = await startBenchApiServer();
+    const { database, storage, call, settled } = server;
     try {
-      const account = newAccountBody();
-      const signup = await fetch(`${base}/api/auth/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(account),
-      });
-      const { token, session } = (await signup.json()) as { token: string; session: { userId: string } };
-      await database.db
-        .updateTable("users")
-        .set({ plan_key: "pro", credits: 1000 })
-        .where("id", "=", session.userId)
-        .execute();
-      const send = (path: string, body?: unknown) =>
-        fetch(`${base}${path}`, {
-          method: body === undefined ? "GET" : "POST",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-      const call = async <T>(path: string, body?: unknown): Promise<T> => {
-        // After the in-process separation the kept-alive connection has idled past the server's
-        // keep-alive time: a reset there means the request never arrived, so it is sent again once.
-        const response = await send(path, body).catch(() => send(path, body));
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return (await response.json()) as T;
-      };
-      const settled = (ids: readonly string[], what: string) =>
-        until(what, 600_000, async () => {
-          const { clips } = await call<{ clips: Clip[] }>(`/api/feed/v2?ids=${ids.join(",")}`);
-          if (clips.some((clip) => clip.status === "error")) throw new Error(`${what}: a clip failed`);
-          return clips.every((clip) => clip.status === "complete") ? clips : undefined;
-        });
-
       const rows: string[][] = [];
       const sdrs: Record<string, number>[] = [];
       let stemsGenerated = Number.NaN;
@@ -111,13 +60,7 @@ export const separationBench: BenchArea = {
       let separationCpu = Number.NaN;
       let uploadStems = Number.NaN;
       for (const [index, song] of (quick ? SONGS.slice(0, 1) : SONGS).entries()) {
-        const made = await call<{ clips: Clip[] }>("/api/generate/v2/", {
-          tags: song.tags,
-          prompt: song.lyrics,
-          duration: SONG_SECONDS,
-          batch_size: 1,
-        });
-        const [clip] = await settled([made.clips[0].id], "the generated song");
+        const clip = await server.generate(song.tags, song.lyrics, SONG_SECONDS);
         if (index === 0) {
           const start = performance.now();
           const stems = await call<{ clips: Clip[] }>(`/api/edit/stems/${clip.id}/`, {});
@@ -177,7 +120,7 @@ export const separationBench: BenchArea = {
           await storage.put(audioKey, await storage.read(audio_key ?? ""), { contentType: "audio/wav" });
           await createClip(database.db, {
             id,
-            userId: session.userId,
+            userId: server.userId,
             title: "Bench upload",
             audioKey,
             metadata: { type: "upload", duration: songSeconds },
@@ -220,8 +163,7 @@ export const separationBench: BenchArea = {
         },
       };
     } finally {
-      await app.close();
-      await database.close();
+      await server.close();
     }
   },
 };

@@ -217,6 +217,19 @@ describe("the stem editor", () => {
     await page.keyboard.press("Control+z");
     await expect.poll(soloed).toEqual(["false", "true", "true"]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stem-editor.png` });
+    // The two soloed stems, as heard, saved as a new song of their own.
+    await page.getByRole("button", { name: "Save mix as a song" }).click();
+    const saved = page.getByTestId("stem-mix-save").getByRole("link", { name: "Open it in the editor" });
+    await expect.poll(() => saved.count(), { timeout: 120_000 }).toBe(1);
+    const mixId = ((await saved.getAttribute("href")) ?? "").replace("/edit/", "");
+    const mix = (await (await page.request.get(`${baseUrl}/api/clip/${mixId}`)).json()) as {
+      title: string;
+      status: string;
+      metadata: { duration: number };
+    };
+    expect(mix).toMatchObject({ title: `${TITLE} (stem mix)`, status: "complete" });
+    expect(mix.metadata.duration).toBeCloseTo(8, 0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/stem-mix-saved.png` });
     // Backtick: the vertical layout, where 1 to 4 leave the panels alone.
     await page.keyboard.press("`");
     await expect.poll(() => editor.getAttribute("data-layout")).toBe("vertical");
@@ -225,5 +238,5 @@ describe("the stem editor", () => {
     await page.keyboard.press("1");
     expect(await create.getAttribute("data-open")).toBe(open);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stem-editor-vertical.png` });
-  });
+  }, 240_000);
 });

@@ -9,7 +9,8 @@ import { editActionStatusSchema } from "../../src/shared/api/edit.ts";
 import type { WorkspaceSummary } from "../../src/shared/api/workspaces.ts";
 import { fadeGain } from "../../src/shared/audio/fade-curve.ts";
 import { beatsResultSchema } from "../../src/shared/beats/beats-result.ts";
-import { startApiServerWithUsers } from "../clip-fixtures.ts";
+import { drumPattern } from "../beat-audio.ts";
+import { newClipWithAudio, startApiServerWithUsers } from "../clip-fixtures.ts";
 import {
   audioBytes,
   decoded,
@@ -116,6 +117,24 @@ describe.each(BACKENDS)("edit actions on real audio on %s", (backend) => {
         .filter(([t]) => t < 1 || (t >= 2 && t - 1 < SONG_SECONDS - 1))
         .map(([t, n]): [number, number] => [t < 1 ? t : Math.round((t - 1) * 1000) / 1000, n]);
       expect(downbeats.map(([t, n]) => [Math.round(t * 1000) / 1000, n])).toEqual(expected);
+    },
+  );
+
+  it(
+    "leaves the edit of a song never analysed unanalysed too: its beats are found when asked for",
+    EDIT_TIMEOUT,
+    async () => {
+      // Drums with clear beats, which an analysis would find and store.
+      const { row } = await newClipWithAudio(
+        db(),
+        server.storage(),
+        { userId: owner.id, title: "Drums", metadata: { type: "gen", duration: SONG_SECONDS } },
+        drumPattern(RATE, 120, SONG_SECONDS),
+      );
+      const done = await runEdit(owner.client, `/api/edit/fade/${row.id}/`, { fade_out_time: 1 });
+      expect(done.status, done.error_message ?? "").toBe("complete");
+      expect(await readBeatJob(db(), row.id)).toBeUndefined();
+      expect(await readBeatJob(db(), done.clip?.id ?? "")).toBeUndefined();
     },
   );
 

@@ -3,9 +3,15 @@ import {
   editModeProject,
   selectionRangeOf,
   stemMixProject,
+  stemMixSources,
   withSelectionRange,
 } from "../../src/studio/edit/edit-project.ts";
-import { openStemEditor, toggleSolo } from "../../src/studio/edit/stem-tracks.ts";
+import {
+  duplicateStemTrack,
+  openStemEditor,
+  toggleMute,
+  toggleSolo,
+} from "../../src/studio/edit/stem-tracks.ts";
 import { deleteSelectedTracks } from "../../src/studio/editing/index.ts";
 
 const CLIP = { id: "song-1", title: "Edit Me", metadata: { duration: 30, avg_bpm: 120 } };
@@ -56,5 +62,25 @@ describe("the editor's studio projects", () => {
       ["Drums", true, 80],
     ]);
     expect(project.tracks[1].clips[0]).toMatchObject({ clipId: "stem-1", startBeats: 0, endBeats: 60 });
+  });
+
+  it("names what a saved stem mix is made of: the clips heard, each once", () => {
+    let next = 0;
+    const song = { clipId: "song-1", title: "Edit Me", seconds: 30, stemType: null };
+    const stem = (name: string) => ({ clipId: `stem-${name}`, title: name, seconds: 30, stemType: null });
+    const state = duplicateStemTrack(
+      openStemEditor(song, [stem("Vocals"), stem("Drums"), stem("Bass")], () => `t${next++}`),
+      "t1",
+      "copy",
+    );
+    const sources = (s: typeof state) => stemMixSources(s, "song-1").combined_from_clip_ids;
+    expect(stemMixSources(state, "song-1")).toEqual({
+      stem_remix_of_clip_id: "song-1",
+      combined_from_clip_ids: ["song-1", "stem-Vocals", "stem-Drums", "stem-Bass"],
+    });
+    const withoutSong = toggleMute(toggleMute(state, "t0"), "t3");
+    expect(sources(withoutSong)).toEqual(["stem-Vocals", "stem-Drums"]);
+    // Once a track is soloed only soloed tracks are heard; a muted one stays silent, soloed or not.
+    expect(sources(toggleSolo(toggleSolo(withoutSong, "t2", false), "t3", true))).toEqual(["stem-Drums"]);
   });
 });

@@ -42,6 +42,23 @@ describe("WAV", () => {
     );
   });
 
+  it("reads data that does not start on its sample size (a longer fmt chunk) the same as aligned data", () => {
+    const channels = [signal(777, 440, 0.5), signal(777, 660, -0.25)];
+    for (const format of ["float32", "pcm16"] as const) {
+      const aligned = new Uint8Array(encodeWav({ sampleRate: 48_000, channels }, format));
+      // A fmt chunk of 18 bytes (with its cbSize word) moves the data two bytes on: off a 4-byte boundary.
+      const shifted = new Uint8Array(aligned.length + 2);
+      shifted.set(aligned.subarray(0, 36));
+      new DataView(shifted.buffer).setUint32(16, 18, true);
+      shifted.set(aligned.subarray(36), 38);
+      new DataView(shifted.buffer).setUint32(4, shifted.length - 8, true);
+      const fast = decodeWav(aligned.buffer);
+      const slow = decodeWav(shifted.buffer);
+      expect(slow.channels.map((c) => Array.from(c))).toEqual(fast.channels.map((c) => Array.from(c)));
+      expect(fast.channels[1][100]).not.toBe(0);
+    }
+  });
+
   it("refuses what is not a WAV file", () => {
     expect(() => decodeWav(new TextEncoder().encode("definitely not audio").buffer as ArrayBuffer)).toThrow(
       "Not a WAV file",

@@ -2,7 +2,7 @@
 // engine and canvas. Track edits go through the studio's undo history; the layout (horizontal or
 // vertical, panels open or collapsed) changes with backtick and keys 1 to 4.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { DEFAULT_BPS, projectStateForClip } from "../../shared/project/index.ts";
 import { stemMixProject } from "../../studio/edit/edit-project.ts";
@@ -34,6 +34,7 @@ import { SessionContext } from "../../studio/ui/studio-context.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { EditHeader } from "./EditHeader.tsx";
 import { EditTimeline } from "./EditTimeline.tsx";
+import { StemMixSave } from "./StemMixSave.tsx";
 import { StemPanels } from "./StemPanels.tsx";
 import { type StemTrackActions, StemTrackHeader } from "./StemTrackHeader.tsx";
 import { stemSourceOf } from "./stem-sources.ts";
@@ -170,6 +171,12 @@ export function StemEditor({ clip, query }: { readonly clip: Clip; readonly quer
           onStems={placeStems}
           onAdd={(stem) => apply((state) => addStemTrack(state, stemSourceOf(stem, songSeconds), newId()))}
           apply={apply}
+          mixSave={
+            // Its own boundary: its texts' first load must not suspend (and so remount) the editor.
+            <Suspense fallback={null}>
+              <StemMixSave clip={clip} state={history.present} bps={bps} />
+            </Suspense>
+          }
         />
         <Toasts />
       </div>

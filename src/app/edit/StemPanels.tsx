@@ -37,6 +37,8 @@ interface StemPanelsProps {
   readonly onStems: (stems: readonly Clip[]) => void;
   readonly onAdd: (stem: Clip) => void;
   readonly apply: (edit: (state: StemEditorState) => StemEditorState) => void;
+  /** Save mix as a song, in the create panel below Get Stems. */
+  readonly mixSave: ReactNode;
 }
 
 function grid(layout: StemLayout): CSSProperties {
@@ -129,6 +131,7 @@ export function StemPanels(props: StemPanelsProps) {
           <button type="button" className="primary" disabled={making} onClick={() => void make()}>
             {making ? "Making stems..." : "Get Stems"}
           </button>
+          {props.mixSave}
         </>,
       )}
       {panel("session", props.timeline)}

@@ -5,7 +5,7 @@
 import type { Score } from "../score.ts";
 import { cropAudio, fadeOutEnd, rangeFrames, type Segment, spliceSegments } from "./edit-audio.ts";
 import { croppedBeats, type EditedBeats, fadedBeats, spedUpBeats } from "./edit-beats.ts";
-import type { SongAudio } from "./song-outputs.ts";
+import { ON_REQUEST, type SongAudio } from "./song-outputs.ts";
 import { frameCount, sliceAudio, toStereo } from "./splice.ts";
 import { sourceOf, type TaskContext } from "./task-context.ts";
 
@@ -15,13 +15,21 @@ function editOf(context: TaskContext) {
   return edit;
 }
 
-const song = (mix: SongAudio["mix"], score: Score | null, beats: EditedBeats | null = null): SongAudio => ({
-  mix,
-  stems: [],
-  alignedWords: [],
-  score,
-  beats: score ? null : beats,
-});
+/**
+ * The edited song. Its beats: the score's when it kept one, else the source's moved with the audio
+ * (`beats`), else none now when the source was never analysed either (found when first asked for, as
+ * the source's would be), else analysed afresh (a speed change over a range moves beats unevenly).
+ */
+function song(context: TaskContext, mix: SongAudio["mix"], score: Score | null, beats: EditedBeats | null) {
+  const audio: SongAudio = {
+    mix,
+    stems: [],
+    alignedWords: [],
+    score,
+    beats: score ? null : (beats ?? (context.request.analysis ? null : ON_REQUEST)),
+  };
+  return audio;
+}
 
 export function cropTask(context: TaskContext): SongAudio {
   const source = sourceOf(context);
@@ -37,7 +45,7 @@ export function cropTask(context: TaskContext): SongAudio {
   const rate = audio.sampleRate;
   const analysis = context.request.analysis;
   const beats = analysis ? croppedBeats(analysis, from / rate, to / rate, edit.remove) : null;
-  return song(fadeOutEnd(cropped, edit.fadeOutSeconds), score, beats);
+  return song(context, fadeOutEnd(cropped, edit.fadeOutSeconds), score, beats);
 }
 
 export function fadeTask(context: TaskContext): SongAudio {
@@ -46,7 +54,7 @@ export function fadeTask(context: TaskContext): SongAudio {
   const audio = toStereo(source.audio);
   const analysis = context.request.analysis;
   const beats = analysis ? fadedBeats(analysis, frameCount(audio) / audio.sampleRate) : null;
-  return song(fadeOutEnd(audio, edit.fadeOutSeconds), source.score, beats);
+  return song(context, fadeOutEnd(audio, edit.fadeOutSeconds), source.score, beats);
 }
 
 export async function editSpeedTask(context: TaskContext): Promise<SongAudio> {
@@ -87,5 +95,5 @@ export async function editSpeedTask(context: TaskContext): Promise<SongAudio> {
   // Beats carry over only where every beat moved by the same factor: the whole song's speed.
   const analysis = context.request.analysis;
   const beats = whole && analysis ? spedUpBeats(analysis, speed.multiplier) : null;
-  return song(fadeOutEnd(mix, edit.fadeOutSeconds), score, beats);
+  return song(context, fadeOutEnd(mix, edit.fadeOutSeconds), score, beats);
 }

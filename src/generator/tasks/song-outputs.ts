@@ -15,12 +15,22 @@ export interface SongAudio {
   readonly alignedWords: readonly AlignedWord[];
   /** The score the audio follows in its own timeline; null for audio without one (uploads, resampled speed). */
   readonly score: Score | null;
-  /** Without a score, the beats when the task knows them (an edit of analysed audio); else they are analysed. */
-  readonly beats?: {
-    readonly bpm: number;
-    readonly downbeats: readonly (readonly [number, number])[];
-  } | null;
+  /**
+   * Without a score: the beats when the task knows them (an edit of analysed audio); ON_REQUEST when
+   * none are needed now (an edit of a song never analysed: its result is analysed, like the song itself,
+   * when the studio first asks for its beats); else (null or absent) the audio is analysed here.
+   */
+  readonly beats?:
+    | {
+        readonly bpm: number;
+        readonly downbeats: readonly (readonly [number, number])[];
+      }
+    | typeof ON_REQUEST
+    | null;
 }
+
+/** SongAudio.beats: the song's beats are left to the clip's beat job, found when first asked for. */
+export const ON_REQUEST = "on-request";
 
 /** The clip's texts: the request's, else the source's (a remaster or a speed keeps its song's). */
 function texts(request: SongRequest, score: Score | null) {
@@ -44,6 +54,9 @@ export async function songOutputs(
   if (score) {
     avgBpm = score.bpm;
     downbeats = downbeatsOf(score);
+  } else if (audio.beats === ON_REQUEST) {
+    avgBpm = 0;
+    downbeats = [];
   } else if (audio.beats) {
     avgBpm = audio.beats.bpm;
     downbeats = audio.beats.downbeats.map(([t, n]): [number, number] => [t, n]);

@@ -133,6 +133,7 @@ export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
       const bytesPerSample = bits / 8;
       const frames = Math.floor(Math.min(size, bytes.byteLength - body) / (bytesPerSample * channelCount));
       const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
+      if (deinterleaveAligned(bytes, body, format, bits, channels)) return { sampleRate, channels };
       const read = wavSampleReader(view, format, bits);
       if (!read) throw new Error(`Unsupported WAV format ${format} with ${bits}-bit samples`);
       for (let i = 0, at = body; i < frames; i++) {
@@ -143,6 +144,40 @@ export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
     offset = body + size + (size % 2);
   }
   throw new Error("WAV file has no data");
+}
+
+/**
+ * The common cases (32-bit float and 16-bit PCM, data aligned for its sample size, a little-endian
+ * host) read through one typed-array view of the data: the same values as wavSampleReader's, several
+ * times faster than a DataView call per sample. Answers false when the data does not fit that view.
+ */
+function deinterleaveAligned(
+  bytes: ArrayBuffer,
+  body: number,
+  format: number,
+  bits: number,
+  channels: readonly Float32Array[],
+): boolean {
+  const channelCount = channels.length;
+  const samples = channels[0].length * channelCount;
+  if (!LITTLE_ENDIAN) return false;
+  if (format === FORMAT_FLOAT && bits === 32 && body % 4 === 0) {
+    const data = new Float32Array(bytes, body, samples);
+    for (let c = 0; c < channelCount; c++) {
+      const channel = channels[c];
+      for (let i = 0, at = c; i < channel.length; i++, at += channelCount) channel[i] = data[at];
+    }
+    return true;
+  }
+  if (format === FORMAT_PCM && bits === 16 && body % 2 === 0) {
+    const data = new Int16Array(bytes, body, samples);
+    for (let c = 0; c < channelCount; c++) {
+      const channel = channels[c];
+      for (let i = 0, at = c; i < channel.length; i++, at += channelCount) channel[i] = data[at] / 32768;
+    }
+    return true;
+  }
+  return false;
 }
 
 /** How to read one sample of this WAV format as a float in [-1, 1), or null when it is not supported. */

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   "contest",
   "songMenu",
   "embed",
+  "edit",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);

@@ -13,6 +13,7 @@ import {
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import { normalizeProjectState } from "../editing/index.ts";
+import { heardClips } from "../export/build-export.ts";
 import type { SelectionRange } from "./edit-session.ts";
 import type { StemEditorState } from "./stem-tracks.ts";
 
@@ -81,4 +82,14 @@ export function stemMixProject(state: StemEditorState, bps: number, title: strin
     }),
   );
   return newProjectState({ title, timing: { type: "manual", bps }, tracks });
+}
+
+/**
+ * What a mix saved from the stem editor is made of: the song it remixes, and the songs and stems
+ * heard in it (muted tracks and those silenced by another's solo left out), each once.
+ */
+export function stemMixSources(state: StemEditorState, songId: string) {
+  const project = stemMixProject(state, 1, "");
+  const heard = heardClips(project).flatMap(({ clip }) => (clip.clipId === null ? [] : [clip.clipId]));
+  return { stem_remix_of_clip_id: songId, combined_from_clip_ids: [...new Set(heard)] };
 }

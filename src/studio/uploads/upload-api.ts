@@ -78,13 +78,21 @@ function checkCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new UploadCancelled("Upload cancelled");
 }
 
+/** A stem mix's sources: the song it remixes and the songs and stems it is made of. */
+export interface StemMixSources {
+  readonly stem_remix_of_clip_id: string;
+  readonly combined_from_clip_ids: readonly string[];
+}
+
+/** Uploads a file and makes a song of it; with `stemMix`, a song saved from the stem editor's mix. */
 export async function uploadAudioFile(
   file: File,
   onProgress: (phase: UploadProgress, uploadId: string | null) => void,
   signal?: AbortSignal,
+  stemMix?: StemMixSources,
 ): Promise<UploadedClip> {
   try {
-    return await sendAudioFile(file, onProgress, signal);
+    return await sendAudioFile(file, onProgress, signal, stemMix);
   } catch (error) {
     // An aborted fetch says so in its own words: the caller hears one thing, a cancellation.
     if (signal?.aborted) throw new UploadCancelled("Upload cancelled");
@@ -96,11 +104,12 @@ async function sendAudioFile(
   file: File,
   onProgress: (phase: UploadProgress, uploadId: string | null) => void,
   signal: AbortSignal | undefined,
+  stemMix: StemMixSources | undefined,
 ): Promise<UploadedClip> {
   onProgress("uploading", null);
   const created = await postJson(
     "/api/uploads/audio/",
-    { extension: extensionOf(file.name) || "wav" },
+    { extension: extensionOf(file.name) || "wav", ...(stemMix ? { is_stem_mix: true } : {}) },
     signal,
   );
   if (!created.ok) {
@@ -139,7 +148,9 @@ async function sendAudioFile(
   if (status?.status !== "complete") throw new UploadError("Upload processing timed out");
 
   checkCancelled(signal);
-  const initialized = await postJson(`/api/uploads/audio/${form.id}/initialize-clip/`, {}, signal);
+  const initialized = stemMix
+    ? await postJson(`/api/uploads/audio/${form.id}/initialize-stem-mix-clip`, stemMix, signal)
+    : await postJson(`/api/uploads/audio/${form.id}/initialize-clip/`, {}, signal);
   // A clip the server cannot make of the file: the upload is invalid.
   if (!initialized.ok) {
     throw new UploadError((await detailOf(initialized)) ?? "Failed to initialize clip", { invalid: true });
