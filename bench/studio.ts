@@ -34,7 +34,7 @@ const DEMO_COPY_KEY = "tunesmith:studio:unsaved:local-demo";
  * Pages built inside a test runner (NODE_ENV=test) carry React's development build; a bench of
  * those would measure React's checks. Rebuild for production when that is what dist/ holds.
  */
-async function ensureProductionPages(): Promise<void> {
+export async function ensureProductionPages(): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(DIST_DIR, ".vite/manifest.json"), "utf8")) as Record<
     string,
     { file: string; isEntry?: boolean; src?: string }
@@ -52,7 +52,7 @@ async function ensureProductionPages(): Promise<void> {
   }
 }
 
-async function startTrace(client: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+export async function startTrace(client: CDPSession): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   client.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   await client.send("Tracing.start", {

@@ -11,6 +11,7 @@ import { AddToPlaylistHost } from "./playlists/AddToPlaylist.tsx";
 import { Redirect } from "./router/Redirect.tsx";
 import { useLocation } from "./router/use-location.ts";
 import { matchRoute } from "./routes.ts";
+import { StudioLayout } from "./StudioLayout.tsx";
 import { ShareModalHost } from "./share/ShareModal.tsx";
 
 // The studio (PixiJS, the editing code) loads only when it is opened.
@@ -69,11 +70,13 @@ function Page({ pathname }: { readonly pathname: string }) {
       );
     case "studio":
       return (
-        <ErrorBoundary>
-          <Suspense fallback={<p className="page-loading">{t("loadingEngine")}</p>}>
-            <StudioPage />
-          </Suspense>
-        </ErrorBoundary>
+        <StudioLayout>
+          <ErrorBoundary>
+            <Suspense fallback={<p className="page-loading">{t("loadingEngine")}</p>}>
+              <StudioPage />
+            </Suspense>
+          </ErrorBoundary>
+        </StudioLayout>
       );
     case "create":
       return (

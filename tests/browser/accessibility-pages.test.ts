@@ -75,7 +75,7 @@ describe("accessibility of the pages (axe-core)", () => {
   it("/playlist/{id}", async () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/playlist/${playlistId}`);
-    await checkPage(page, "playlist", () => page.getByTestId("playlist-song-title").first().isVisible());
+    await checkPage(page, "playlist", () => page.getByTestId("clip-title").first().isVisible());
   });
 
   it("/account", async () => {

@@ -75,7 +75,7 @@ describe("gapless and crossfaded playback in the player bar", () => {
   it("joins the two songs with no silence longer than 20 ms", async () => {
     const { page, baseUrl } = app();
     await page.goto(`${baseUrl}/playlist/${playlistId}`);
-    await expect.poll(() => page.getByTestId("playlist-song-title").count(), WAIT).toBe(2);
+    await expect.poll(() => page.getByTestId("clip-title").count(), WAIT).toBe(2);
     await playThrough(page);
     const heard = await report(page);
     expect(heard.tapped).toBe(true);

@@ -1,6 +1,7 @@
 // The playlist page in Chromium: opened with ?new after Create Playlist, the name is ready to type
-// over; the owner drags a song into place and removes one, and both hold after a reload; Play all
-// plays the playlist in the global player and counts a play of the playlist.
+// over; the shared song list numbers the rows, the owner drags a song into place (or moves it with
+// Alt+arrows) and removes one, and both hold after a reload; Play all plays the playlist in the
+// global player and counts a play of the playlist.
 
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ const app = openCreateApp();
 const WAIT = { timeout: 15_000 };
 const TITLES = ["List Alpha", "List Beta", "List Gamma"];
 
-const listed = (page: Page) => page.getByTestId("playlist-song-title").allTextContents();
+const listed = (page: Page) => page.getByTestId("clip-title").allTextContents();
 let playlistId = "";
 
 describe("the playlist page", () => {
@@ -67,11 +68,21 @@ describe("the playlist page", () => {
     expect(await page.getByTestId("playlist-summary").textContent()).toBe("3 songs · 0:09");
     expect(await listed(page)).toEqual(TITLES);
 
-    await page.getByTestId("playlist-handle").nth(2).dragTo(page.getByTestId("playlist-song").nth(0));
+    // The shared song list: each row numbered, the owner's rows with a drag handle.
+    expect(await page.getByTestId("clip-row").locator(".clip-index").allTextContents()).toEqual([
+      "1",
+      "2",
+      "3",
+    ]);
+    await page.getByTestId("song-handle").nth(2).dragTo(page.getByTestId("clip-row").nth(0));
     await expect.poll(() => listed(page)).toEqual(["List Gamma", "List Alpha", "List Beta"]);
+    // The keyboard moves a row too, from its handle.
+    await page.getByRole("button", { name: "Move List Gamma (Alt+Up, Alt+Down)" }).press("Alt+ArrowDown");
+    await expect.poll(() => listed(page)).toEqual(["List Alpha", "List Gamma", "List Beta"]);
     await page.getByRole("button", { name: "More actions: List Alpha" }).click();
     await page.getByTestId("song-menu").getByRole("menuitem", { name: "Remove from Playlist" }).click();
     await expect.poll(() => listed(page)).toEqual(["List Gamma", "List Beta"]);
+    expect(await page.getByTestId("clip-row").locator(".clip-index").allTextContents()).toEqual(["1", "2"]);
     await expect.poll(() => page.getByTestId("playlist-summary").textContent()).toBe("2 songs · 0:06");
 
     await page.reload();

@@ -74,7 +74,7 @@ const PLACES: readonly Place[] = [
     name: "playlist",
     path: () => `/playlist/${playlistId}`,
     context: (owner) => ({ place: "playlist", playlistId, ownsPlaylist: owner }),
-    scope: (page) => page.locator('[data-testid="playlist-song"]', { hasText: TITLE }),
+    scope: listRow,
   },
   {
     name: "persona",
@@ -182,7 +182,7 @@ describe("the song menu on every song list", () => {
       }
       await page.goto(`${baseUrl}/playlist/${playlistId}`);
       await page
-        .locator('[data-testid="playlist-song"]')
+        .locator('[data-testid="clip-row"]')
         .getByRole("button", { name: `More actions: ${TITLE}` })
         .click();
       await page.screenshot({ path: `/tmp/song-menu-lists-${owner ? "owner" : "other"}.png` });

@@ -1,8 +1,9 @@
 // Images at the served sizes: a song's cover and a person's avatar asked for at 100, 360, 720 or
-// 1024 px come back as JPEGs fitted within that square (made once, then served from storage); an
-// image already within the size comes back as it is; other sizes are refused.
+// 1024 px come back as JPEGs fitted within that square (made once, then served from storage without
+// resizing again); an image already within the size comes back as it is; other sizes are refused.
 
 import { request } from "node:http";
+import { Readable } from "node:stream";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
@@ -101,7 +102,17 @@ describe.each(BACKENDS)("image sizes on %s", (backend) => {
       .select("image_key")
       .where("id", "=", song.id)
       .executeTakeFirstOrThrow();
-    expect(await server.storage().stat(sizedImageKey(row.image_key as string, 100))).not.toBeNull();
+    const smallKey = sizedImageKey(row.image_key as string, 100);
+    expect(await server.storage().stat(smallKey)).not.toBeNull();
+    // A second request is served from that copy, not resized again: with the copy swapped for
+    // other bytes, those bytes come back.
+    const kept = jpeg.encode({ width: 4, height: 4, data: Buffer.alloc(4 * 4 * 4, 200) }, 90).data;
+    await server.storage().put(smallKey, Readable.from([kept]), { contentType: "image/jpeg" });
+    const again = await fetchImage(sized(coverUrl, 100));
+    expect(again.status).toBe(200);
+    expect(again.body.equals(kept)).toBe(true);
+    // The avatar below is the same image: it is made afresh once the swapped copy is gone.
+    await server.storage().delete(smallKey);
     // Within 1024 already: the stored image itself.
     const whole = await fetchImage(coverUrl);
     expect((await fetchImage(sized(coverUrl, 1024))).body.equals(whole.body)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { servedImageSize, sizedImageUrl } from "../../src/shared/api/images.ts";
+import { servedImageSize, sizedImageSrcSet, sizedImageUrl } from "../../src/shared/api/images.ts";
 
 describe("served image sizes", () => {
   it("picks the smallest size sharp at the shown size on this screen, the largest past it", () => {
@@ -21,5 +21,17 @@ describe("served image sizes", () => {
     expect(sizedImageUrl("/api/media/avatars/u.jpg", 360)).toBe("/api/media/avatars/u.jpg?size=360");
     expect(sizedImageUrl("data:image/png;base64,AAAA", 100)).toBe("data:image/png;base64,AAAA");
     expect(sizedImageUrl("https://example.com/cover.jpg", 100)).toBe("https://example.com/cover.jpg");
+  });
+
+  it("lists every served size of this server's images for the browser to choose from", () => {
+    expect(sizedImageSrcSet("/api/media/clips/a/image.jpg?v=x1")).toBe(
+      [
+        "/api/media/clips/a/image.jpg?v=x1&size=100 100w",
+        "/api/media/clips/a/image.jpg?v=x1&size=360 360w",
+        "/api/media/clips/a/image.jpg?v=x1&size=720 720w",
+        "/api/media/clips/a/image.jpg?v=x1&size=1024 1024w",
+      ].join(", "),
+    );
+    expect(sizedImageSrcSet("data:image/png;base64,AAAA")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import type { PlaylistDetail } from "../../shared/api/playlist-page.ts";
@@ -9,13 +9,13 @@ import { i18n } from "../i18n/i18n.ts";
 import { PageLoadState } from "../pages/PageLoadState.tsx";
 import { currentClipId, playAll, playerStore } from "../player/player-store.ts";
 import { moved } from "../player/queue-edits.ts";
-import { QueueSourceContext } from "../player/queue-source.ts";
 import { navigate } from "../router/history-router.ts";
 import { useLocation } from "../router/use-location.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
+import { SongMenu } from "../song-menu/SongMenu.tsx";
+import { SongList } from "../songs/SongList.tsx";
 import { PlaylistHead } from "./PlaylistHead.tsx";
-import { PlaylistSongs } from "./PlaylistSongs.tsx";
 import {
   countPlaylistPlay,
   fetchPlaylist,
@@ -26,7 +26,6 @@ import {
   setPlaylistTrashed,
 } from "./playlist-calls.ts";
 import { playlistContext } from "./playlist-rules.ts";
-import "../songs/songs.css";
 import "./playlists.css";
 
 type Loaded =
@@ -104,6 +103,11 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
     [],
   );
 
+  const items = useMemo(
+    () => (loaded.state === "ready" ? loaded.songs.map((clip) => ({ clip })) : []),
+    [loaded],
+  );
+
   if (loaded.state !== "ready")
     return (
       <div className="page playlist-page">
@@ -123,6 +127,11 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
 
   const { playlist, songs } = loaded;
   const context = playlistContext(playlist.id);
+  const menuContext = {
+    place: "playlist",
+    playlistId: playlist.id,
+    ownsPlaylist: playlist.is_owned,
+  } as const;
 
   const loadMore = async () => {
     setLoadingMore(true);
@@ -220,31 +229,31 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
           onSetPublic={setPublic}
           onTrash={(trashed) => void trash(trashed)}
         />
-        <QueueSourceContext.Provider value={{ clips: songs, context }}>
-          {songs.length === 0 ? (
+        <SongList
+          items={items}
+          label={t("playlistSongs.songs")}
+          queueContext={context}
+          numbered
+          onMove={playlist.is_owned ? move : undefined}
+          menu={(clip) => <SongMenu clips={[clip]} context={menuContext} onRemovedFromPlaylist={removed} />}
+          empty={
             <p className="playlist-empty">
               {playlist.is_owned ? t("playlistPage.thisPlaylistHasNo") : t("playlistPage.thisPlaylistHasNo2")}
             </p>
-          ) : (
-            <PlaylistSongs
-              playlistId={playlist.id}
-              songs={songs}
-              editable={playlist.is_owned}
-              onMove={move}
-              onRemoved={removed}
-            />
-          )}
-        </QueueSourceContext.Provider>
-        {playlist.has_more && (
-          <button
-            type="button"
-            className="player-small-button"
-            disabled={loadingMore}
-            onClick={() => void loadMore()}
-          >
-            {loadingMore ? t("playlistPage.loading") : t("playlistPage.loadMore")}
-          </button>
-        )}
+          }
+          footer={
+            playlist.has_more && (
+              <button
+                type="button"
+                className="player-small-button"
+                disabled={loadingMore}
+                onClick={() => void loadMore()}
+              >
+                {loadingMore ? t("playlistPage.loading") : t("playlistPage.loadMore")}
+              </button>
+            )
+          }
+        />
       </main>
       <Toasts />
     </div>

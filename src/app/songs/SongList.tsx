@@ -1,8 +1,11 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
+import { displayTitle } from "../../shared/library/clip-display.ts";
+import { DragIcon } from "../player/PlayerIcons.tsx";
 import type { QueueContext } from "../player/player-queue.ts";
 import { QueueSourceContext } from "../player/queue-source.ts";
+import { useDragReorder } from "../player/use-drag-reorder.ts";
 import { type SongItem, SongRow } from "./SongRow.tsx";
 import "./songs.css";
 
@@ -29,9 +32,15 @@ export interface SongListProps {
   readonly footer?: ReactNode;
   /** Where the player's queue comes from when a song of this list is played. */
   readonly queueContext?: QueueContext;
+  /** Each row shows its place in the list (1, 2, ...), as a playlist's songs do. */
+  readonly numbered?: boolean;
+  /** The list's order is the owner's: a row dragged by its handle (or Alt+Up/Down) moves there. */
+  readonly onMove?: (from: number, to: number) => void;
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
+/** A list whose order is not the viewer's to change. */
+const keepOrder = () => {};
 
 /**
  * The one song list of every page: only the rows in view are in the document (virtualised), so a
@@ -47,6 +56,8 @@ export function SongList({
   onNearEnd,
   footer,
   queueContext,
+  numbered = false,
+  onMove,
 }: SongListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -58,6 +69,24 @@ export function SongList({
     getItemKey: (index) => items[index]?.clip.id ?? index,
   });
   const rows = virtualizer.getVirtualItems();
+  const drag = useDragReorder(items.length, onMove ?? keepOrder);
+  const order = (index: number, clip: Clip) =>
+    numbered || onMove
+      ? {
+          lead: (
+            <>
+              {onMove && (
+                <button data-testid="song-handle" {...drag.handle(index, clip.id, displayTitle(clip))}>
+                  <DragIcon />
+                </button>
+              )}
+              {numbered && <span className="clip-index">{index + 1}</span>}
+            </>
+          ),
+          dropTarget: drag.target === index,
+          ...(onMove ? drag.row(index) : {}),
+        }
+      : undefined;
   const lastShown = rows.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -88,6 +117,7 @@ export function SongList({
                 selected={selected.has(item.clip.id)}
                 onSelect={onSelect}
                 menu={menu}
+                order={order(row.index, item.clip)}
                 place={{
                   index: row.index,
                   count: items.length,

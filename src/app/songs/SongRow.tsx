@@ -1,4 +1,4 @@
-import type { CSSProperties, MouseEvent, ReactNode, Ref } from "react";
+import type { CSSProperties, DragEvent, MouseEvent, ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle, formatDuration } from "../../shared/library/clip-display.ts";
@@ -31,10 +31,18 @@ export interface SongRowProps {
     readonly ref: Ref<HTMLLIElement>;
     readonly style: CSSProperties;
   };
+  /** In a list kept in order (a playlist): the drag handle and the row's number, before the cover. */
+  readonly order?: {
+    readonly lead: ReactNode;
+    /** A dragged row is over this one: it shows where the song lands. */
+    readonly dropTarget: boolean;
+    readonly onDragOver?: (event: DragEvent) => void;
+    readonly onDrop?: (event: DragEvent) => void;
+  };
 }
 
 /** One song: cover, play, title, handle, tags, length, status, waveform, counts, chips and menu. */
-export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps) {
+export function SongRow({ item, selected, onSelect, menu, place, order }: SongRowProps) {
   const { t } = useTranslation("common");
   const { clip, stuck = false } = item;
   const duration = formatDuration(clip.metadata.duration);
@@ -48,7 +56,7 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox is the keyboard's way to select.
     <li
-      className={`clip-row${selected ? " clip-row-selected" : ""}`}
+      className={`clip-row${selected ? " clip-row-selected" : ""}${order?.dropTarget ? " clip-row-drop" : ""}`}
       data-testid="clip-row"
       data-clip-id={clip.id}
       data-status={clip.status}
@@ -59,7 +67,10 @@ export function SongRow({ item, selected, onSelect, menu, place }: SongRowProps)
       ref={place.ref}
       style={place.style}
       onClick={select}
+      onDragOver={order?.onDragOver}
+      onDrop={order?.onDrop}
     >
+      {order?.lead}
       {onSelect && (
         <input
           type="checkbox"

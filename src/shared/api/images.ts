@@ -34,6 +34,16 @@ export function sizedImageUrl(url: string, size: ImageSize): string {
   return `${url}${url.includes("?") ? "&" : "?"}size=${size}`;
 }
 
+/**
+ * Every served size of our stored image, for an `<img srcset>`: the browser takes the one sharp at
+ * the shown size on its screen, and a zoom or a move to another screen asks for another. Null for
+ * images elsewhere, which come in one size.
+ */
+export function sizedImageSrcSet(url: string): string | null {
+  if (!url.startsWith("/api/media/")) return null;
+  return IMAGE_SIZES.map((size) => `${sizedImageUrl(url, size)} ${size}w`).join(", ");
+}
+
 /** The image formats taken, as the studio's image picker lists them. */
 export const IMAGE_FORMATS = ["jpeg", "png", "webp", "bmp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
