@@ -226,7 +226,10 @@ describe("generating in the studio", () => {
       // Trimmed to the song's real length once complete: it plays on past the old end, and stops with the audio.
       expect(extended?.endBeats).toBeGreaterThan(56);
       expect(extended?.endBeats).toBeLessThan(48 + 960);
-      expect(track.takeLanes).toEqual([]);
+      // The second version of the extension is kept too: nothing lay past the old end, so the
+      // Original lane is empty, and each version has its lane.
+      expect(track.takeLanes.map((lane) => lane.name)).toEqual(["Original", "Version 1", "Version 2"]);
+      expect(track.takeLanes[0]?.clips).toEqual([]);
     },
     TEST_MS,
   );
