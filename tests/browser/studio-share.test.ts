@@ -92,7 +92,8 @@ describe("a studio project shared with its workspace", () => {
       await expect
         .poll(() => page.getByTestId("share-panel").textContent())
         .toContain("No one else is here yet.");
-      await toggle.check();
+      // The switch turns on once the server has it (not on the click itself): click, then wait.
+      await toggle.click();
       await expect.poll(() => toggle.isChecked(), WAIT).toBe(true);
       const shared = await page.request.get(`${baseUrl}/api/studio/project/${projectId}`);
       expect(((await shared.json()) as { is_shared: boolean }).is_shared).toBe(true);
