@@ -49,9 +49,10 @@ export function HireEditorModal({ clip, onClose }: { readonly clip: Clip; readon
           rows={5}
           value={message}
           maxLength={EDITOR_REQUEST_MESSAGE_MAX}
-          placeholder={t("actions.hireHint")}
+          aria-describedby="hire-editor-hint"
           onChange={(event) => setMessage(event.target.value)}
         />
+        <small id="hire-editor-hint">{t("actions.hireHint")}</small>
         <small>
           {message.length} / {EDITOR_REQUEST_MESSAGE_MAX}
         </small>

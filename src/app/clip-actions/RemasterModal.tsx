@@ -58,19 +58,26 @@ export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly
         <span>{t("actions.title")}</span>
         <input
           value={title}
-          placeholder={clip.title || t("actions.untitled")}
           onChange={(event) => setTitle(event.target.value)}
           aria-describedby="remaster-title-limit"
         />
-        <small id="remaster-title-limit">{t("actions.titleLimit", { max: REMASTER_TITLE_MAX })}</small>
+        <small id="remaster-title-limit">
+          {t("actions.titleKept", { title: clip.title || t("actions.untitled") })}{" "}
+          {t("actions.titleLimit", { max: REMASTER_TITLE_MAX })}
+        </small>
       </label>
       <label className="clip-action-field">
         <span>{t("actions.styles")}</span>
         <input
           value={tags}
-          placeholder={clip.metadata.tags ?? t("actions.songStyles")}
           onChange={(event) => setTags(event.target.value)}
+          aria-describedby="remaster-styles-kept"
         />
+        <small id="remaster-styles-kept">
+          {clip.metadata.tags
+            ? t("actions.stylesKept", { tags: clip.metadata.tags })
+            : t("actions.songStyles")}
+        </small>
       </label>
       {SLIDERS.map((slider) => (
         <label key={slider} className="clip-action-slider">
