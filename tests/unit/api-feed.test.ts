@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClipRow } from "../../src/server/db/schema.ts";
-import type { FeedFilters, FeedV2Response, FeedV3Response } from "../../src/shared/api/clips.ts";
+import type { FeedV2Response, FeedV3Response } from "../../src/shared/api/clips.ts";
+import type { FeedFilters } from "../../src/shared/api/feed-query-schemas.ts";
 import type { ApiClient, ApiResponse } from "../api-server.ts";
 import { startApiServer } from "../api-server.ts";
 import { newTestClip, newTestUser } from "../clip-fixtures.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "../../src/app/routes.ts";
-import { feedFiltersSchema } from "../../src/shared/api/clips.ts";
+import { feedFiltersSchema } from "../../src/shared/api/feed-query-schemas.ts";
 import {
   DEFAULT_LIBRARY_FILTERS,
   FILTER_NAMES,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Clip, FeedFilters } from "../../shared/api/clips.ts";
+import type { Clip } from "../../shared/api/clips.ts";
+import type { FeedFilters } from "../../shared/api/feed-query-schemas.ts";
 import { cursorForPage, fetchFeedPage } from "../library/library-fetch.ts";
 import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TRI_STATES, type TriState } from "../../shared/api/clips.ts";
+import { TRI_STATES, type TriState } from "../../shared/api/feed-query-schemas.ts";
 import {
   FILTER_NAMES,
   type FilterName,

@@ -4,12 +4,12 @@
 
 import {
   FEED_PAGE_SIZE,
-  type FeedFilters,
   type FeedV3Response,
   feedOffsetResponseSchema,
   feedV3ResponseSchema,
   trashedV2ResponseSchema,
 } from "../../shared/api/clips.ts";
+import type { FeedFilters } from "../../shared/api/feed-query-schemas.ts";
 import { ApiError, apiRequest } from "../account/api-request.ts";
 
 export const FEED_RETRIES = 3;

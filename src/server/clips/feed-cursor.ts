@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEED_SORT_KEYS, type FeedSortKey } from "../../shared/api/clips.ts";
+import { FEED_SORT_KEYS, type FeedSortKey } from "../../shared/api/feed-query-schemas.ts";
 import { badRequest } from "../http/errors.ts";
 
 export interface FeedSort {

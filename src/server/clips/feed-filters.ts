@@ -1,10 +1,6 @@
 import { sql } from "kysely";
-import {
-  DEFAULT_WORKSPACE_ID,
-  type FeedFilters,
-  type FeedV2Query,
-  type TriState,
-} from "../../shared/api/clips.ts";
+import { DEFAULT_WORKSPACE_ID } from "../../shared/api/clips.ts";
+import type { FeedFilters, FeedV2Query, TriState } from "../../shared/api/feed-query-schemas.ts";
 import { and, CLIP_KIND, matchesSearch, metadataEquals, not, type Predicate } from "./clip-kinds.ts";
 
 const NO_CLIPS = sql<boolean>`false`;

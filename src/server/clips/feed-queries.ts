@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { type Clip, FEED_PAGE_SIZE, type FeedFilters, type FeedV2Query } from "../../shared/api/clips.ts";
+import { type Clip, FEED_PAGE_SIZE } from "../../shared/api/clips.ts";
+import type { FeedFilters, FeedV2Query } from "../../shared/api/feed-query-schemas.ts";
 import type { Database } from "../db/schema.ts";
 import type { Predicate } from "./clip-kinds.ts";
 import { selectClips, visibleTo, visibleToMember } from "./clip-repository.ts";

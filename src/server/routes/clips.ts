@@ -8,10 +8,10 @@ import {
   setMetadataBodySchema,
   setVisibilityBodySchema,
   trashBodySchema,
-  trashedV2QuerySchema,
   updateFeedbackBodySchema,
   updateReactionBodySchema,
 } from "../../shared/api/clips.ts";
+import { trashedV2QuerySchema } from "../../shared/api/feed-query-schemas.ts";
 import type { WorkspaceSummary } from "../../shared/api/workspaces.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import {

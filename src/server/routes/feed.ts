@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import type { FeedV2Response, FeedV3Response } from "../../shared/api/clips.ts";
 import {
   type FeedFilters,
-  type FeedV2Response,
-  type FeedV3Response,
   feedOffsetBodySchema,
   feedV2QuerySchema,
   feedV3BodySchema,
-} from "../../shared/api/clips.ts";
+} from "../../shared/api/feed-query-schemas.ts";
 import { WORKSPACE_NOT_FOUND } from "../../shared/api/workspaces.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findVisibleClips } from "../clips/clip-repository.ts";

@@ -2,7 +2,8 @@
 // search the server's feed filters apply, read from the clip the pages hold, so a live update can be
 // inserted or removed without asking the server again.
 
-import { type Clip, DEFAULT_WORKSPACE_ID, type TriState } from "../api/clips.ts";
+import { type Clip, DEFAULT_WORKSPACE_ID } from "../api/clips.ts";
+import type { TriState } from "../api/feed-query-schemas.ts";
 import type { FilterName, LibraryFilters, LibrarySort } from "./library-filters.ts";
 import { FILTER_NAMES } from "./library-filters.ts";
 

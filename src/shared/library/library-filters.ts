@@ -2,8 +2,8 @@
 // text and the sort. They turn into the feed v3 request, and into the address and back, so a reload
 // or a shared link shows the same list.
 
-import type { FeedFilters, TriState } from "../api/clips.ts";
-import { DEFAULT_WORKSPACE_ID, SEARCH_TEXT_MAX, TRI_STATES } from "../api/clips.ts";
+import { DEFAULT_WORKSPACE_ID, SEARCH_TEXT_MAX } from "../api/clips.ts";
+import { type FeedFilters, TRI_STATES, type TriState } from "../api/feed-query-schemas.ts";
 
 /** Filters on a clip's own flags. */
 export const FLAG_FILTERS = [

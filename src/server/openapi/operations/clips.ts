@@ -6,10 +6,10 @@ import {
   setMetadataBodySchema,
   setVisibilityBodySchema,
   trashBodySchema,
-  trashedV2QuerySchema,
   updateFeedbackBodySchema,
   updateReactionBodySchema,
 } from "../../../shared/api/clips.ts";
+import { trashedV2QuerySchema } from "../../../shared/api/feed-query-schemas.ts";
 import { workspaceSummarySchema } from "../../../shared/api/workspaces.ts";
 import type { OperationGroup } from "../operation.ts";
 

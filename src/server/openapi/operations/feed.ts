@@ -1,10 +1,9 @@
+import { feedV2ResponseSchema, feedV3ResponseSchema } from "../../../shared/api/clips.ts";
 import {
   feedOffsetBodySchema,
   feedV2QuerySchema,
-  feedV2ResponseSchema,
   feedV3BodySchema,
-  feedV3ResponseSchema,
-} from "../../../shared/api/clips.ts";
+} from "../../../shared/api/feed-query-schemas.ts";
 import type { OperationGroup } from "../operation.ts";
 
 /** The routes of routes/feed.ts. */
