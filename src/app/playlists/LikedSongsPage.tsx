@@ -8,6 +8,7 @@ import { playAll } from "../player/player-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
 import { rowMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
+import { LoadMoreButton } from "./LoadMoreButton.tsx";
 import { fetchLikedSongs } from "./playlist-calls.ts";
 import { likedQueueContext } from "./playlist-rules.ts";
 import { SpecialPlaylistHead } from "./SpecialPlaylistHead.tsx";
@@ -114,14 +115,7 @@ export default function LikedSongsPage() {
           />
         )}
         {list !== null && songs.length < list.num_total_results && (
-          <button
-            type="button"
-            className="player-small-button"
-            disabled={loadingMore}
-            onClick={() => void loadMore()}
-          >
-            {loadingMore ? t("playlistPage.loading") : t("playlistPage.loadMore")}
-          </button>
+          <LoadMoreButton loading={loadingMore} onLoad={() => void loadMore()} />
         )}
       </main>
       <Toasts />

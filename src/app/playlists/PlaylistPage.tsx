@@ -15,6 +15,7 @@ import { Toasts } from "../shell/Toasts.tsx";
 import { showToast } from "../shell/toast-store.ts";
 import { SongMenu } from "../song-menu/SongMenu.tsx";
 import { SongList } from "../songs/SongList.tsx";
+import { LoadMoreButton } from "./LoadMoreButton.tsx";
 import { PlaylistHead } from "./PlaylistHead.tsx";
 import {
   countPlaylistPlay,
@@ -242,16 +243,7 @@ export default function PlaylistPage({ playlistId }: { readonly playlistId: stri
             </p>
           }
           footer={
-            playlist.has_more && (
-              <button
-                type="button"
-                className="player-small-button"
-                disabled={loadingMore}
-                onClick={() => void loadMore()}
-              >
-                {loadingMore ? t("playlistPage.loading") : t("playlistPage.loadMore")}
-              </button>
-            )
+            playlist.has_more && <LoadMoreButton loading={loadingMore} onLoad={() => void loadMore()} />
           }
         />
       </main>
