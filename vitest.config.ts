@@ -14,6 +14,7 @@ export default defineConfig({
           // render can take most of a minute there while browsers run beside it.
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -26,6 +27,12 @@ export default defineConfig({
           // browsers at once, and their own waits (some of a minute or more) must end first.
           testTimeout: 180_000,
           hookTimeout: 60_000,
+          // A page's answer can take seconds there too: expect.poll waits up to 20 s (vitest's own
+          // default of 1 s failed tests whose page was merely slow).
+          expect: { poll: { timeout: 20_000 } },
+          // Two files at a time: a browser test mostly waits (on pages, songs, real-time playback),
+          // so a second one uses the idle core; each file has its own server, database and browser.
+          maxWorkers: 2,
         },
       },
     ],

@@ -14,7 +14,6 @@ import type { Generator } from "../../src/generator/generator.ts";
 import { DIST_DIR } from "../../src/platform/paths.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { grantCredits } from "../../src/server/billing/credits.ts";
-import { openDatabase } from "../../src/server/db/database.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import { seedDemoAccounts } from "../../src/server/seed.ts";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk-storage.ts";
@@ -22,6 +21,7 @@ import type { Storage } from "../../src/server/storage/storage.ts";
 import { encodeWav } from "../../src/shared/audio/wav.ts";
 import { launchChromium } from "../../src/tooling/chromium.ts";
 import { buildPagesIfStale } from "../../src/tooling/pages-build.ts";
+import { openTestDatabase } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
 import { requestSong } from "./song-request.ts";
 
@@ -142,7 +142,7 @@ export function openCreateApp(
     await buildPagesIfStale();
     const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-create-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const database = await openDatabase({ dataDir: "memory://" });
+    const database = await openTestDatabase("pglite");
     await seedDemoAccounts(database.db, { dataDir, password: DEMO_PASSWORD });
     // One render thread: the machine is shared, and one song at a time is all these tests make.
     const builtIn = new BuiltInGenerator({ threads: 1 });

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { chromiumPath } from "../../src/tooling/chromium.ts";
 import { serveBuiltApp } from "../../src/tooling/serve-built.ts";
+import { writeDatabaseTemplate } from "../db-template.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,5 +13,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   chromiumPath();
   const served = await serveBuiltApp();
   project.provide("baseUrl", served.url);
+  project.provide("dbTemplate", await writeDatabaseTemplate());
   return served.close;
 }

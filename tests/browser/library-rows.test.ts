@@ -39,7 +39,8 @@ describe("song rows while songs are made", () => {
     expect(await rows.first().getByTestId("clip-title").textContent()).toBe("Generating...");
     expect(await rows.first().getByTestId("song-cover").count()).toBe(0);
     const done = page.locator('[data-testid="clip-row"][data-status="complete"]').first();
-    await expect.poll(() => done.count(), { timeout: 60_000 }).toBe(1);
+    // The generator can take minutes on a loaded two-core machine.
+    await expect.poll(() => done.count(), { timeout: 150_000 }).toBe(1);
     // No reload: the realtime update alone brings the title, the cover and the waveform.
     await expect
       .poll(() => done.getByTestId("clip-title").textContent(), WAIT)
@@ -53,5 +54,5 @@ describe("song rows while songs are made", () => {
     await expect
       .poll(() => done.getByTestId("clip-waveform").getAttribute("data-drawn"), { timeout: 10_000 })
       .toBe("true");
-  }, 150_000);
+  });
 });

@@ -1,17 +1,7 @@
-import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../src/server/db/database.ts";
 import { buildDspIfStale } from "../../src/tooling/dsp-build.ts";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** A dump of a migrated embedded database: each test database starts from it in about a second. */
-    dbTemplate: string;
-  }
-}
+import { writeDatabaseTemplate } from "../db-template.ts";
 
 /** The URL with its password hidden, for messages. */
 function shownUrl(url: string): string {
@@ -58,13 +48,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (databaseUrl) await checkTestDatabase(databaseUrl);
   await buildDspIfStale();
-  const template = await openDatabase({ dataDir: "memory://" });
-  const dump = await template.dump?.();
-  await template.close();
-  if (!dump) throw new Error("The embedded database cannot be dumped");
-  const file = join(tmpdir(), `tunesmith-db-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide("dbTemplate", file);
+  project.provide("dbTemplate", await writeDatabaseTemplate());
   if (!process.env.TEST_DATABASE_URL) {
     process.stdout.write(
       [
