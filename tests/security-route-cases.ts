@@ -142,9 +142,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // The upstream clients' token exchange takes a script token in the bare Authorization header:
   // session tokens (the route walk's) and no token are refused alike, with a 401.
   "GET /v1/client": { access: "public" },
+  "GET /v1/client/": { access: "public" },
   "POST /v1/client/sessions/:session_id/tokens": {
     access: "public",
     path: (f) => `/v1/client/sessions/${f.apiTokenId}/tokens`,
+  },
+  "POST /v1/client/sessions/:session_id/tokens/:template": {
+    access: "public",
+    path: (f) => `/v1/client/sessions/${f.apiTokenId}/tokens/api`,
   },
   "POST /api/c/check": { access: "signed-in", body: () => ({ ctype: "generation" }) },
   "POST /api/user/create_session_id/": { access: "signed-in", body: () => ({}) },

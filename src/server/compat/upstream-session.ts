@@ -33,7 +33,7 @@ async function tokenOfHeader(
 }
 
 export function registerUpstreamSessionRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  app.get("/v1/client", async (request) => {
+  const client = async (request: FastifyRequest) => {
     const { tokenId } = await tokenOfHeader(db, request);
     return {
       response: {
@@ -42,13 +42,28 @@ export function registerUpstreamSessionRoutes(app: FastifyInstance, db: Kysely<D
         sessions: [{ id: tokenId, status: "active" }],
       },
     };
-  });
+  };
+  app.get("/v1/client", client);
+  // With a slash too: a client joining its base URL and `?_clerk_js_version=...` asks for that.
+  app.get("/v1/client/", client);
 
-  app.post("/v1/client/sessions/:session_id/tokens", async (request) => {
+  const sessionToken = async (request: FastifyRequest) => {
     const { session_id: sessionId } = parseInput(upstreamSessionParamsSchema, request.params, "path");
     const { tokenId, token } = await tokenOfHeader(db, request);
     if (sessionId !== tokenId) throw notFound("No such session");
     return { object: "token" as const, jwt: token };
+  };
+  // The exchange's POST carries no body, but clients built on axios label it as a form: a form body
+  // is read (and has nothing the exchange uses) on these two routes only.
+  app.register(async (exchange) => {
+    exchange.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    exchange.post("/v1/client/sessions/:session_id/tokens", sessionToken);
+    // Some clients ask for a token by template name (`.../tokens/api`): the same token, whatever the name.
+    exchange.post("/v1/client/sessions/:session_id/tokens/:template", sessionToken);
   });
 
   // Checked before every generation: no captcha here, the signed-in account is enough.

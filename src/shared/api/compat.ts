@@ -25,7 +25,11 @@ export const upstreamClientResponseSchema = z.object({
   }),
 });
 
-export const upstreamSessionParamsSchema = z.object({ session_id: z.uuid("Session ids are UUIDs") });
+export const upstreamSessionParamsSchema = z.object({
+  session_id: z.uuid("Session ids are UUIDs"),
+  /** A token template's name, which some clients add to the path: any name gets the same token. */
+  template: z.string().max(64).optional(),
+});
 /** The token exchange's second step: a short-lived bearer token; here the script token itself. */
 export const upstreamSessionTokenResponseSchema = z.object({ object: z.literal("token"), jwt: z.string() });
 

@@ -33,13 +33,13 @@ export const compatOperations: OperationGroup = {
   operations: [
     {
       method: "GET",
-      path: "/v1/client",
+      path: ["/v1/client", "/v1/client/"],
       summary: "Token exchange, step 1: send a script token as the bare Authorization header",
       response: upstreamClientResponseSchema,
     },
     {
       method: "POST",
-      path: "/v1/client/sessions/:session_id/tokens",
+      path: ["/v1/client/sessions/:session_id/tokens", "/v1/client/sessions/:session_id/tokens/:template"],
       summary: "Token exchange, step 2: the bearer token (the script token itself) as jwt",
       params: upstreamSessionParamsSchema,
       response: upstreamSessionTokenResponseSchema,
