@@ -30,9 +30,6 @@ export default defineConfig({
           // A page's answer can take seconds there too: expect.poll waits up to 20 s (vitest's own
           // default of 1 s failed tests whose page was merely slow).
           expect: { poll: { timeout: 20_000 } },
-          // Two files at a time: a browser test mostly waits (on pages, songs, real-time playback),
-          // so a second one uses the idle core; each file has its own server, database and browser.
-          maxWorkers: 2,
         },
       },
     ],
