@@ -3,7 +3,8 @@ import { inRoom } from "./beat-room.ts";
 
 // Folk dances played by a small band, the way they fooled the tracker on real recordings: the
 // beat a listener taps is slow (70 to 80 BPM) and the band fills every half beat, so the
-// listeners' range holds twice the tempo too.
+// listeners' range holds twice the tempo too. And the pop groove that the bass cue settling that
+// ambiguity must leave alone.
 
 /**
  * A two-step folk dance at 74 BPM in 2/4 ("oom-pah"): the bass on every beat (root, then fifth),
