@@ -3,9 +3,11 @@
 // anywhere under DIR) with an annotation file of the same name ending in .beats or .txt somewhere
 // under DIR, one beat a line, "seconds [number in the bar]" (the GTZAN/Ballroom/madmom layout;
 // beats numbered 1 are the downbeats). Prints per-file and mean beat F, downbeat F (mir_eval's
-// f_measure: +-70 ms, the first 5 s ignored, see beats-score.ts) and the ratio of the estimated to
-// the annotated tempo. `--aubio` adds aubio's beat tracker on the same recordings (beat F and tempo
-// ratio; it gives no downbeats).
+// f_measure: +-70 ms, the first 5 s ignored, see beats-score.ts), the ratio of the estimated to
+// the annotated tempo and the tempo accuracies acc1 and acc2 (within 4 percent, at the level or at
+// an octave or third of it). dspbench's three beat signals (drums, full mix, 100 to 140 BPM ramp)
+// are scored the same way. `--aubio` adds aubio's beat tracker on the same recordings and signals
+// (beat F, tempo ratio and accuracies; it gives no downbeats).
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { analyzeBeats } from "../src/engine/beats/index.ts";
@@ -18,10 +20,12 @@ import * as folk from "../tests/beat-folk.ts";
 import * as pieces from "../tests/beat-pieces.ts";
 import * as recordings from "../tests/beat-recordings.ts";
 import { downbeatTimes } from "../tests/beat-scores.ts";
+import type { BeatSignal } from "../tests/dspbench/beats-metrics.ts";
+import { truth as dspbenchTruth, SR, signal } from "../tests/dspbench/signals.ts";
 import { instantiateDsp } from "../worklets/dsp-instance.ts";
 import { type BenchArea, formatTable, median } from "./area.ts";
 import { aubioBeats } from "./beats-aubio.ts";
-import { annotatedBpm, beatFMeasure } from "./beats-score.ts";
+import { annotatedBpm, beatFMeasure, tempoAccuracy } from "./beats-score.ts";
 
 const dsp = () => instantiateDsp(new WebAssembly.Module(readFileSync(DSP_WASM)));
 
@@ -122,16 +126,28 @@ function qualityTable(rows: readonly Scored[]): string {
     const present = values.filter((v): v is number => v !== null);
     return present.length > 0 ? present.reduce((a, b) => a + b, 0) / present.length : null;
   };
-  const body = rows.map((r) => [r.name, fixed(r.beatF), fixed(r.downbeatF), fixed(r.tempoRatio), r.meter]);
+  const accuracy = rows.map((r) => tempoAccuracy(r.tempoRatio));
+  const yes = (v: boolean) => (v ? "yes" : "no");
+  const body = rows.map((r, i) => [
+    r.name,
+    fixed(r.beatF),
+    fixed(r.downbeatF),
+    fixed(r.tempoRatio),
+    yes(accuracy[i].acc1),
+    yes(accuracy[i].acc2),
+    r.meter,
+  ]);
   const under = rows.filter((r) => r.beatF < 0.75).length;
   body.push([
     "mean",
     fixed(mean(rows.map((r) => r.beatF))),
     fixed(mean(rows.map((r) => r.downbeatF))),
     fixed(mean(rows.map((r) => r.tempoRatio))),
+    fixed(mean(accuracy.map((a) => (a.acc1 ? 1 : 0))), 2),
+    fixed(mean(accuracy.map((a) => (a.acc2 ? 1 : 0))), 2),
     `${under} of ${rows.length} under 0.75`,
   ]);
-  return formatTable(["recording", "beat F", "downbeat F", "tempo ratio", "meter"], body);
+  return formatTable(["recording", "beat F", "downbeat F", "tempo ratio", "acc1", "acc2", "meter"], body);
 }
 
 const SYNTHETIC = {
@@ -157,6 +173,16 @@ const SYNTHETIC = {
   minuet: bars.minuet,
   oomPah: folk.oomPah,
 };
+
+/** dspbench's beat signals with their exact truth, as recordings. */
+function dspbenchFiles(): { name: string; audio: PlanarAudio; truth: Truth }[] {
+  const truths = dspbenchTruth();
+  return (["drums120", "music", "ramp"] as const satisfies readonly BeatSignal[]).map((name) => ({
+    name: `dspbench ${name}`,
+    audio: { sampleRate: SR, channels: signal(name) },
+    truth: truths[name],
+  }));
+}
 
 /** Seconds of audio analysed per wall second, median of `repeats`, on this thread (one core). */
 function speed(audio: PlanarAudio, repeats: number): number {
@@ -206,22 +232,37 @@ export const beatsBench: BenchArea = {
     const realtime = speed(long, quick ? 1 : 3);
     const files = dir === undefined ? [] : await realFiles(dir);
     const real = files.map(({ name, audio, truth }) => score(name, analyzeBeats(instance, audio), truth));
+    const benchFiles = dspbenchFiles();
+    const dspbench = benchFiles.map(({ name, audio, truth }) =>
+      score(name, analyzeBeats(instance, audio), truth),
+    );
     const aubio = args.includes("--aubio")
-      ? files.map(({ name, audio, truth }) => scorePeer(name, aubioBeats(audio), truth))
+      ? [...files, ...benchFiles].map(({ name, audio, truth }) => scorePeer(name, aubioBeats(audio), truth))
       : [];
     const table = [
       `analysis speed, one core: ${realtime.toFixed(0)}x realtime (${(long.channels[0].length / long.sampleRate).toFixed(0)} s song)`,
       "",
       "synthetic pieces (exact truth):",
       qualityTable(synthetic),
+      "",
+      "dspbench's beat signals (exact truth):",
+      qualityTable(dspbench),
       ...(dir === undefined ? [] : ["", `recordings in ${dir}:`, qualityTable(real)]),
-      ...(aubio.length === 0 ? [] : ["", "aubio beat on the same recordings:", qualityTable(aubio)]),
+      ...(aubio.length === 0
+        ? []
+        : [
+            "",
+            "aubio beat on the same recordings and signals:",
+            qualityTable(aubio.slice(0, files.length)),
+            qualityTable(aubio.slice(files.length)),
+          ]),
     ].join("\n");
     return {
       table,
       json: {
         realtime,
         synthetic,
+        dspbench,
         ...(dir === undefined ? {} : { real_dir: dir, real }),
         ...(aubio.length === 0 ? {} : { aubio }),
       },

@@ -65,3 +65,19 @@ export function annotatedBpm(beats: readonly number[]): number {
   const median = intervals.length % 2 ? intervals[mid] : (intervals[mid - 1] + intervals[mid]) / 2;
   return 60 / median;
 }
+
+/** The tempo tolerance of the usual tempo accuracies (MIREX, Gouyon 2006): 4 percent. */
+export const TEMPO_TOLERANCE = 0.04;
+/** The metrical levels acc2 forgives: the tempo, twice, three times, half and a third of it. */
+const OCTAVES = [1, 2, 3, 1 / 2, 1 / 3];
+
+/**
+ * Tempo accuracy of an estimated/annotated tempo ratio: acc1 when the estimate is within 4 percent
+ * of the annotation, acc2 when it is within 4 percent of the annotation at one of the levels that
+ * octave errors produce (x2, x3, 1/2, 1/3).
+ */
+export function tempoAccuracy(ratio: number | null): { acc1: boolean; acc2: boolean } {
+  if (ratio === null || !(ratio > 0)) return { acc1: false, acc2: false };
+  const within = (level: number) => Math.abs(ratio / level - 1) <= TEMPO_TOLERANCE;
+  return { acc1: within(1), acc2: OCTAVES.some(within) };
+}

@@ -3,7 +3,8 @@ import { inRoom } from "./beat-room.ts";
 
 // Folk dances played by a small band, the way they fooled the tracker on real recordings: the
 // beat a listener taps is slow (70 to 80 BPM) and the band fills every half beat, so the
-// listeners' range holds twice the tempo too.
+// listeners' range holds twice the tempo too. And the pop groove that the bass cue settling that
+// ambiguity must leave alone.
 
 /**
  * A two-step folk dance at 74 BPM in 2/4 ("oom-pah"): the bass on every beat (root, then fifth),
@@ -29,4 +30,30 @@ export function oomPah(seconds = 30): Piece {
     { jitter: 0.015 },
   );
   return inRoom(piece, 1, 0.25);
+}
+
+/**
+ * Pop at 100 BPM whose bass plays every eighth (the way generated pop sections do): kick on 1 and
+ * 3, snare on 2 and 4, open hats on the off-beats, a chord a bar. The bass repeats as well at 200 BPM as
+ * at 100, so a bass-on-the-beat cue that could speed the tempo up would double it.
+ */
+export function eighthBassPop(seconds = 24): Piece {
+  const bpm = 100;
+  return compose(
+    seconds,
+    () => bpm,
+    bpm,
+    4,
+    (s, b, chord) => {
+      s.kick(b, 0.5);
+      s.kick(b + 2, 0.5);
+      s.snare(b + 1, 0.3);
+      s.snare(b + 3, 0.3);
+      for (let e = 0; e < 8; e++) {
+        if (e % 2 === 1) s.hat(b + e / 2, 0.16);
+        s.tone(b + e / 2, chord[0] - 24, 0.45, 0.14, 0.003, 0.2);
+      }
+      s.chord(b, chord, 4, 0.04, 0.01, 1.5);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseBeatAnnotation } from "../../bench/beats-bench.ts";
-import { annotatedBpm, beatFMeasure, matchCount } from "../../bench/beats-score.ts";
+import { annotatedBpm, beatFMeasure, matchCount, tempoAccuracy } from "../../bench/beats-score.ts";
 
 describe("the beats bench's annotation files", () => {
   it("reads numbered beats, with downbeats where the number is 1", () => {
@@ -51,5 +51,16 @@ describe("the beats bench's scorer (mir_eval's beat f_measure)", () => {
   it("takes the annotated tempo from the median interval, so a missed beat does not move it", () => {
     expect(annotatedBpm([0, 0.5, 1, 1.5, 2.6])).toBe(120);
     expect(annotatedBpm([0, 0.4, 0.8, 1.2])).toBeCloseTo(150, 9);
+  });
+
+  it("counts acc1 within 4 percent of the annotated tempo, and acc2 at its octaves and thirds too", () => {
+    expect(tempoAccuracy(1.035)).toEqual({ acc1: true, acc2: true });
+    expect(tempoAccuracy(0.959)).toEqual({ acc1: false, acc2: false });
+    expect(tempoAccuracy(1.974)).toEqual({ acc1: false, acc2: true });
+    expect(tempoAccuracy(0.5)).toEqual({ acc1: false, acc2: true });
+    expect(tempoAccuracy(1 / 3)).toEqual({ acc1: false, acc2: true });
+    expect(tempoAccuracy(3.13)).toEqual({ acc1: false, acc2: false });
+    expect(tempoAccuracy(1.5)).toEqual({ acc1: false, acc2: false });
+    expect(tempoAccuracy(null)).toEqual({ acc1: false, acc2: false });
   });
 });

@@ -4,12 +4,19 @@ import { envelopeAutocorrelation, lagValue, MAX_BPM, MIN_BPM } from "./tempo.ts"
 // The metrical level a listener taps. The tempogram finds the strongest periodicity, but a clip
 // repeats as well at half and twice its beat: swing's hi-hat on 2 and 4 reads as a slow half-bar
 // pulse, a slow ballad's eighth-note hats as a fast one. Each level (half, the tracked tempo,
-// double) is scored by three cues and the scores, normalised, are the levels' confidences:
+// double) is scored by these cues and the scores, normalised, are the levels' confidences:
 // - how periodic the onset envelope is at the level's beat, half bar and bar (a groove repeats
 //   at all three; at the wrong level one of them falls on an off-beat or half a bar);
 // - a prior over what listeners tap: flat from 80 to 160 BPM, falling off outside;
 // - the backbeat: a low onset (kick, bass) followed one beat later by a high one (snare, clap),
 //   which marks the beat level in most popular music;
+// - the bass on the beat, only for a slow level whose double also lies in the listeners' range
+//   (the one ambiguity it settles): the low band (bass notes, kicks) repeating at the level's beat
+//   more than at its half. A folk band's "oom-pah" fills every half beat with strummed chords, so
+//   the whole envelope repeats as well at twice the tempo, but the bass only comes back one beat
+//   later (unless a snare answers each kick half a beat later: that is rock's backbeat at twice
+//   the tempo). Faster levels get no such vote: a pop bass in eighths repeats at the eighth and not
+//   at the sixteenth, and would otherwise double a steady 100 BPM;
 // - the tracked tempo itself, when it already lies in the listeners' range.
 
 /** Listeners' preferred tempo range, in BPM, and the prior's fall-off outside it, in octaves. */
@@ -18,6 +25,8 @@ const PRIOR_HIGH_BPM = 160;
 const PRIOR_OCTAVES = 0.35;
 /** How much a clear backbeat (correlation 1) multiplies a level's score. */
 const BACKBEAT_WEIGHT = 1;
+/** How much a low band repeating perfectly at a slow level's beat (autocorrelation 1) multiplies its score. */
+const BASS_BEAT_WEIGHT = 2;
 /**
  * The tracked tempo's own vote, when it lies inside the listeners' range: there the tempogram and
  * the bar check have already weighed the levels, and a half-time groove (trap's clap on 3) reads
@@ -92,11 +101,18 @@ export function tempoLevels(features: FeatureFrames, onset: ArrayLike<number>, b
   const at = (lag: number) => (energy > 0 ? Math.max(0, lagValue(acf, lag) / energy) : 0);
   const low = band(features, FEATURE.low);
   const high = band(features, FEATURE.high);
+  const lowAcf = envelopeAutocorrelation(low, Math.ceil((60 * frameRate) / slowest) + 2);
+  const lowAt = (lag: number) => (lowAcf[0] > 0 ? Math.max(0, lagValue(lowAcf, lag) / lowAcf[0]) : 0);
   const scores = candidates.map((b) => {
     const p = (60 * frameRate) / b;
     const periodicity = (at(p) + at(2 * p) + at(4 * p)) / 3;
     const vote = b === bpm && tapPrior(b) === 1 ? TRACKED_VOTE : 1;
-    return vote * tapPrior(b) * periodicity * (1 + BACKBEAT_WEIGHT * backbeat(low, high, p));
+    // A kick on 1 and 3 under a snare on 2 and 4 is a backbeat at twice this level, not a bass
+    // on this level's beats: the backbeat there takes the bass's vote back.
+    const bass =
+      2 * b <= PRIOR_HIGH_BPM ? Math.max(0, lowAt(p) - lowAt(p / 2)) * (1 - backbeat(low, high, p / 2)) : 0;
+    const cues = (1 + BACKBEAT_WEIGHT * backbeat(low, high, p)) * (1 + BASS_BEAT_WEIGHT * bass);
+    return vote * tapPrior(b) * periodicity * cues;
   });
   const total = scores.reduce((a, b) => a + b, 0);
   return candidates
