@@ -51,7 +51,11 @@ async function sourceSong(page: Page, base: string): Promise<string> {
   return id;
 }
 
-async function openReplace(page: Page, base: string, songId: string): Promise<void> {
+/**
+ * Opens the studio on a replace of 8 bars and the generate panel. With `filled`, waits as someone
+ * filling in the form would, until the context the panel renders ahead has been rendered.
+ */
+async function openReplace(page: Page, base: string, songId: string, filled: boolean): Promise<void> {
   const created = await page.request.post(`${base}/api/studio/create-project?title=Bench`, {
     headers: { origin: base },
   });
@@ -71,8 +75,22 @@ async function openReplace(page: Page, base: string, songId: string): Promise<vo
     .getByTestId("loading-overlay")
     .filter({ hasText: "DSP engine ready" })
     .waitFor({ state: "attached", timeout: 120_000 });
+  const renderedAhead = filled
+    ? page.waitForResponse((response) => response.url().includes("/api/studio/render-state"), {
+        timeout: 300_000,
+      })
+    : null;
   await page.getByRole("button", { name: "Generate", exact: true }).first().click({ timeout: 60_000 });
   await page.getByTestId("generate-panel").getByLabel("Styles").fill("warm synth pop");
+  await renderedAhead;
+}
+
+/** Milliseconds to the first audio over runs, and each run's stages. */
+export interface FirstAudioTimes {
+  p50: number;
+  max: number;
+  runs: number[];
+  stages: GenerateStages[];
 }
 
 /** The stages of one run, in milliseconds from the click on Generate (null: not seen). */
@@ -123,10 +141,15 @@ function timedGenerator(inner: Generator, mark: (stage: keyof GenerateStages) =>
   };
 }
 
-/** Milliseconds from the click on Generate to each run's first streamed audio response, and its stages. */
+/**
+ * Milliseconds from the click on Generate to each run's first streamed audio response, and its
+ * stages: `runs` with Generate pressed as soon as the styles are typed, then `filledRuns` pressed
+ * once the context rendered ahead is ready (someone taking a few seconds over the form).
+ */
 export async function generateToFirstAudio(
   runs: number,
-): Promise<{ p50: number; max: number; runs: number[]; stages: GenerateStages[] }> {
+  filledRuns = 0,
+): Promise<FirstAudioTimes & { filled: FirstAudioTimes | null }> {
   const dataDir = mkdtempSync(join(tmpdir(), "tunesmith-bench-generate-"));
   const database = await openDatabase({ dataDir: "memory://" });
   await seedDemoAccounts(database.db, { dataDir, password: PASSWORD });
@@ -151,8 +174,6 @@ export async function generateToFirstAudio(
       data: { email: USER, password: PASSWORD },
     });
     const songId = await sourceSong(page, base);
-    const times: number[] = [];
-    const allStages: GenerateStages[] = [];
     page.on("response", (response) => {
       const url = response.url();
       if (url.includes("/api/studio/render-state")) mark("render_state_ms");
@@ -175,29 +196,38 @@ export async function generateToFirstAudio(
         }
       }),
     );
-    for (let run = 0; run < runs; run++) {
-      await openReplace(page, base, songId);
-      const firstAudio = page.waitForResponse(
-        (response) =>
-          /\/api\/media\/clips\/[^/]+\/audio/.test(response.url()) && !response.url().includes(songId),
-        { timeout: 300_000 },
-      );
-      stages = emptyStages();
-      start = Date.now();
-      await page.getByTestId("generate-panel").getByRole("button", { name: "Generate", exact: true }).click();
-      await firstAudio;
-      mark("first_audio_ms");
-      times.push(Date.now() - start);
-      // The next run starts once this one's songs are done, so runs do not queue behind each other.
-      await until(
-        async () => (await page.getByTestId("generate-running").count()) === 0,
-        "the generation",
-        300_000,
-      );
-      allStages.push(stages);
-      start = 0;
-    }
-    return { p50: median(times), max: Math.max(...times), runs: times, stages: allStages };
+    const timed = async (count: number, filled: boolean): Promise<FirstAudioTimes> => {
+      const times: number[] = [];
+      const allStages: GenerateStages[] = [];
+      for (let run = 0; run < count; run++) {
+        await openReplace(page, base, songId, filled);
+        const firstAudio = page.waitForResponse(
+          (response) =>
+            /\/api\/media\/clips\/[^/]+\/audio/.test(response.url()) && !response.url().includes(songId),
+          { timeout: 300_000 },
+        );
+        stages = emptyStages();
+        start = Date.now();
+        await page
+          .getByTestId("generate-panel")
+          .getByRole("button", { name: "Generate", exact: true })
+          .click();
+        await firstAudio;
+        mark("first_audio_ms");
+        times.push(Date.now() - start);
+        // The next run starts once this one's songs are done, so runs do not queue behind each other.
+        await until(
+          async () => (await page.getByTestId("generate-running").count()) === 0,
+          "the generation",
+          300_000,
+        );
+        allStages.push(stages);
+        start = 0;
+      }
+      return { p50: median(times), max: Math.max(...times), runs: times, stages: allStages };
+    };
+    const atOnce = await timed(runs, false);
+    return { ...atOnce, filled: filledRuns > 0 ? await timed(filledRuns, true) : null };
   } finally {
     await browser.close();
     await server.close();

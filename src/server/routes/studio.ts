@@ -27,6 +27,7 @@ import {
   setProjectShared,
   setVersionLocked,
 } from "../studio/project-writes.ts";
+import { warmRenderThread } from "../studio/run-render-thread.ts";
 
 /** Studio projects: create, open, autosave (every save a kept version), lock, share and clone. */
 export function registerStudioRoutes(app: FastifyInstance, db: Kysely<Database>): void {
@@ -48,6 +49,8 @@ export function registerStudioRoutes(app: FastifyInstance, db: Kysely<Database>)
     const { project_id } = parseInput(projectIdParamsSchema, request.params, "path");
     const user = requireUser(request);
     const project = await loadProject(db, user.id, project_id);
+    // A studio is opening: its first render (a generation's context) should not wait for a thread.
+    warmRenderThread();
     const live =
       user.flags.includes("collab-workspaces") && (await app.studioLive.mayEdit(project_id, user.id));
     return { ...project, is_live_member: live };

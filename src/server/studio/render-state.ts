@@ -60,6 +60,13 @@ async function cachedRender(db: Kysely<Database>, userId: string, key: string): 
   return row ? clipView(await findVisibleClip(db, userId, row.id), userId) : null;
 }
 
+/**
+ * Renders under way, per user and render key: the studio renders a generation's context while its
+ * panel is filled in, and Generate's own request for the same mix joins that render instead of
+ * starting a second one.
+ */
+const renderings = new WeakMap<Kysely<Database>, Map<string, Promise<RenderStateResponse>>>();
+
 /** POST /api/studio/render-state: a range of the project (all of it by default) as a song clip. */
 export async function renderStateToClip(
   db: Kysely<Database>,
@@ -73,6 +80,29 @@ export async function renderStateToClip(
       ? { startBeats: body.start_beats ?? 0, endBeats: body.end_beats ?? Number.MAX_SAFE_INTEGER }
       : null;
   const key = renderKey(state, range, "mix");
+  const joined = `${userId}:${key}`;
+  const rendering = renderings.get(db) ?? new Map<string, Promise<RenderStateResponse>>();
+  renderings.set(db, rendering);
+  const under = rendering.get(joined);
+  if (under) return under;
+  const render = renderOnce(db, storage, userId, state, body, range, key);
+  rendering.set(joined, render);
+  try {
+    return await render;
+  } finally {
+    rendering.delete(joined);
+  }
+}
+
+async function renderOnce(
+  db: Kysely<Database>,
+  storage: Storage,
+  userId: string,
+  state: StudioProjectState,
+  body: RenderStateBody,
+  range: Range,
+  key: string,
+): Promise<RenderStateResponse> {
   const cached = await cachedRender(db, userId, key);
   if (cached) return { data: cached, moderation_error_message: null };
 

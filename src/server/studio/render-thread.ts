@@ -1,5 +1,5 @@
-// Renders a studio state off the server's event loop (see run-render-thread.ts): decodes its
-// sources, then runs the same engine code the worklet and the page's export run.
+// Renders studio states off the server's event loop (see run-render-thread.ts), one request after
+// another: decodes its sources, then runs the same engine code the worklet and the page's export run.
 import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { instantiateDsp } from "../../engine/node.ts";
@@ -67,9 +67,13 @@ const songEndBeats = (state: StudioProjectState) =>
       .map((c) => c.endBeats),
   );
 
-port.once("message", async (request: RenderThreadRequest) => {
+// Compiled once when the thread starts (it is kept warm between renders); each render gets a fresh
+// instance, so no render sees what an earlier one left in the wasm memory.
+const dspModule = new WebAssembly.Module(readFileSync(DSP_WASM));
+
+port.on("message", async (request: RenderThreadRequest) => {
   try {
-    const dsp = instantiateDsp(new WebAssembly.Module(readFileSync(DSP_WASM)));
+    const dsp = instantiateDsp(dspModule);
     const sources = await decodeSources(request.sources, request.sampleRate);
     const { state, sampleRate } = request;
     const range = frameRange(state, request, songEndBeats(state));

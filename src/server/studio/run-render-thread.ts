@@ -1,6 +1,6 @@
 import type { StudioProjectState } from "../../shared/project/index.ts";
 import { HttpError } from "../http/errors.ts";
-import { runOneShotThread } from "../threads/one-shot-thread.ts";
+import { WarmThreads } from "../threads/warm-thread.ts";
 import type {
   RenderedStereo,
   RenderSource,
@@ -8,7 +8,17 @@ import type {
   RenderThreadResponse,
 } from "./render-thread-protocol.ts";
 
-const ENTRY = new URL("./render-thread.mjs", import.meta.url);
+/**
+ * The render threads of this server: one kept warm between renders, so the context render of a
+ * studio generation does not wait seconds for a thread to start.
+ */
+const renderThreads = new WarmThreads(new URL("./render-thread.mjs", import.meta.url), {
+  name: "studio render",
+  idleMs: 15 * 60_000,
+});
+
+/** A studio opened: its renders (an export, a generation's context) will not wait for a thread. */
+export const warmRenderThread = (): void => renderThreads.warm();
 
 /** Ours: a render that takes longer than this on a loaded server has gone wrong. */
 const RENDER_TIMEOUT_MS = 5 * 60_000;
@@ -21,7 +31,7 @@ type Rendered =
     };
 
 /**
- * Renders a studio state in a thread of its own, so a long song never holds up other requests.
+ * Renders a studio state in a render thread, so a long song never holds up other requests.
  * A render the user can fix (too long, unreadable audio) rejects with a 422 saying so.
  */
 export function runRenderThread(
@@ -33,8 +43,7 @@ export function runRenderThread(
   const transfer = sources.flatMap((source) =>
     source.kind === "stored" ? [source.bytes.buffer as ArrayBuffer] : [],
   );
-  return runOneShotThread<RenderThreadResponse, Rendered>(ENTRY, request, transfer, {
-    name: "studio render",
+  return renderThreads.run<RenderThreadResponse, Rendered>(request, transfer, {
     timeoutMs: RENDER_TIMEOUT_MS,
     timeoutError: () => new Error("The studio render timed out"),
     onMessage: (response) => {
@@ -42,5 +51,5 @@ export function runRenderThread(
       if (response.type === "error") return new Error(`The studio render failed: ${response.error}`);
       return response;
     },
-  }).result;
+  });
 }

@@ -5,12 +5,14 @@
 // undo step, so undo gives back what the range held before.
 
 import type { Clip } from "../../shared/api/clips.ts";
+import type { RenderStateBody } from "../../shared/api/studio-render.ts";
 import { defaultModelKey } from "../../shared/create/model-rules.ts";
 import { DEFAULT_CLIP_LENGTH_BEATS, type StudioProjectState } from "../../shared/project/index.ts";
 import { projectKey } from "../../shared/studio-generate/project-tempo-key.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import type { StudioController } from "../store/studio-controller.ts";
+import { ContextRenders } from "./context-renders.ts";
 import {
   type GenerateApi,
   generateApi,
@@ -53,10 +55,41 @@ export class StudioGenerator {
   /** Clips whose failure has been shown: once per clip. */
   private readonly failuresShown = new Set<string>();
   private readonly api: GenerateApi;
+  private readonly contextRenders: ContextRenders;
   private disposed = false;
 
   constructor(private readonly context: GeneratorContext) {
     this.api = context.api ?? generateApi;
+    const api = this.api;
+    this.contextRenders = new ContextRenders((body) => api.renderContext(body));
+  }
+
+  /**
+   * Renders the context the current selection would generate from, ahead of Generate (the panel
+   * is open and the selection in `project` settled), so Generate does not wait for it. A failure
+   * here is silent: Generate asks again and reports it.
+   */
+  prepare(project: StudioProjectState): void {
+    const { controller, panel } = this.context;
+    if (controller.state.readOnly) return;
+    const plan = planGeneration(project, panel.settings(project.editClipId !== null));
+    if (plan.blocked !== null || plan.trackId === null || plan.mode === null) return;
+    this.contextRenders.get(this.contextBody(project, plan)).catch((error) => {
+      console.warn("The context render ahead of Generate failed", error);
+    });
+  }
+
+  private contextBody(project: StudioProjectState, plan: GenerationPlan): RenderStateBody {
+    const projectId = this.context.projectId();
+    return {
+      title: this.context.panel.state.form.custom.title || project.title,
+      state: contextRenderState(project, plan.trackId as string),
+      project_id: projectId,
+      from_studio_project_id: projectId,
+      start_beats: plan.context.startBeats,
+      end_beats: plan.context.endBeats,
+      web_client_pathname: window.location.pathname,
+    };
   }
 
   dispose(): void {
@@ -124,22 +157,13 @@ export class StudioGenerator {
   private async start(project: StudioProjectState, plan: GenerationPlan): Promise<readonly Clip[] | null> {
     const { panel } = this.context;
     const { form, replaceMode } = panel.state;
-    const trackId = plan.trackId as string;
     const projectId = this.context.projectId();
     let rendered: Clip;
     let account: Awaited<ReturnType<GenerateApi["account"]>>;
     let key: string | null;
     try {
       [rendered, account, key] = await Promise.all([
-        this.api.renderContext({
-          title: form.custom.title || project.title,
-          state: contextRenderState(project, trackId),
-          project_id: projectId,
-          from_studio_project_id: projectId,
-          start_beats: plan.context.startBeats,
-          end_beats: plan.context.endBeats,
-          web_client_pathname: window.location.pathname,
-        }),
+        this.contextRenders.get(this.contextBody(project, plan)),
         this.api.account(),
         this.projectKey(plan.songIds),
       ]);

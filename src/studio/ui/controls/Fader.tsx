@@ -19,6 +19,8 @@ interface FaderProps {
   /** A drag (or a reset) starts and ends: one undo step. */
   readonly onGestureStart?: () => void;
   readonly onGestureEnd?: () => void;
+  /** Escape during a drag: the drag is abandoned, back to the value it started from. */
+  readonly onGestureCancel?: () => void;
   /** Shows the level of this track (or the master's, with "master"). */
   readonly meter?: { readonly trackId?: string } | null;
   readonly testId?: string;
@@ -39,6 +41,7 @@ export function Fader({
   onChange,
   onGestureStart,
   onGestureEnd,
+  onGestureCancel,
   meter,
   testId,
 }: FaderProps) {
@@ -47,8 +50,8 @@ export function Fader({
   /** Removes the window's listeners of the drag under way. */
   const stopListening = useRef<(() => void) | null>(null);
   // A drag's window listeners outlive the render that added them: they call the latest handlers.
-  const latest = useRef({ onChange, onGestureEnd });
-  latest.current = { onChange, onGestureEnd };
+  const latest = useRef({ onChange, onGestureEnd, onGestureCancel });
+  latest.current = { onChange, onGestureEnd, onGestureCancel };
   const position = amplitudeToFaderPosition(value);
   useEffect(() => () => stopListening.current?.(), []);
 
@@ -69,10 +72,12 @@ export function Fader({
     window.addEventListener("pointermove", follow);
     window.addEventListener("pointerup", end);
     window.addEventListener("pointercancel", end);
+    window.addEventListener("keydown", cancelOnEscape, true);
     stopListening.current = () => {
       window.removeEventListener("pointermove", follow);
       window.removeEventListener("pointerup", end);
       window.removeEventListener("pointercancel", end);
+      window.removeEventListener("keydown", cancelOnEscape, true);
     };
     event.currentTarget.setPointerCapture(event.pointerId);
     // Pointer lock keeps long drags going past the screen's edge; where refused, capture suffices.
@@ -102,12 +107,28 @@ export function Fader({
   // Only a release or a cancel ends a drag, not the loss of pointer capture: taking the lock takes
   // the capture away mid-drag.
   const end = () => {
-    if (drag.current === null) return;
+    if (stop()) latest.current.onGestureEnd?.();
+  };
+
+  // While the drag goes on, what it sets is heard; Escape gives back what was heard before it.
+  const cancelOnEscape = (event: globalThis.KeyboardEvent) => {
+    if (event.key !== "Escape" || drag.current === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    stop();
+    const { onGestureCancel, onGestureEnd } = latest.current;
+    if (onGestureCancel) onGestureCancel();
+    else onGestureEnd?.();
+  };
+
+  /** Ends the drag under way, if any: true when there was one. */
+  const stop = (): boolean => {
+    if (drag.current === null) return false;
     drag.current = null;
     stopListening.current?.();
     stopListening.current = null;
     unlockUnlessDragging();
-    latest.current.onGestureEnd?.();
+    return true;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -148,6 +148,7 @@ export function ClipSettingsPanel() {
                 value={clip.amplitude}
                 onGestureStart={() => controller.beginGesture()}
                 onGestureEnd={() => controller.endGesture()}
+                onGestureCancel={() => controller.cancelGesture()}
                 onChange={(value) => controller.edit((project) => setClipVolume(project, ref, value))}
               />
             </div>

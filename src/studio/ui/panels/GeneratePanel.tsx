@@ -7,6 +7,8 @@ import { useSession, useStudio } from "../studio-context.ts";
 
 /** Preview starts playing this many beats before the range. */
 const PREVIEW_LEAD_BEATS = 2;
+/** A selection unchanged this long has settled: its context is rendered ahead of Generate. */
+const PREPARE_AFTER_MS = 300;
 
 const MODE_TITLES = { create: "Create", replace: "Replace", extend: "Extend" } as const;
 
@@ -76,6 +78,15 @@ export function GeneratePanel() {
   useEffect(() => {
     if (!playing) setPreviewing(false);
   }, [playing]);
+
+  // The context is rendered once the selection has settled, while the form is being filled in, so
+  // Generate finds it ready. The plan's range and mode say when it is worth a new render.
+  const ready = plan.blocked === null && plan.mode !== null;
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => generator.prepare(project), PREPARE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [ready, generator, project]);
 
   const preview = () => {
     controller.seek(Math.max(0, plan.range.startBeats - PREVIEW_LEAD_BEATS));

@@ -244,6 +244,7 @@ export const TrackHeader = memo(function TrackHeader({
             meter={{ trackId: id }}
             onGestureStart={() => controller.beginGesture()}
             onGestureEnd={() => controller.endGesture()}
+            onGestureCancel={() => controller.cancelGesture()}
             onChange={(value) => controller.edit((project) => setTrackAmplitude(project, id, value))}
           />
           <MiniSlider

@@ -153,6 +153,7 @@ export function TransportBar() {
             testId="master-fader"
             onGestureStart={() => controller.beginGesture()}
             onGestureEnd={() => controller.endGesture()}
+            onGestureCancel={() => controller.cancelGesture()}
             onChange={(value) => controller.edit((project) => setMasterAmplitude(project, value))}
           />
         </div>
