@@ -45,7 +45,8 @@ const STOP_WORDS = new Set(
     "a an the and or but of to in on at by for with about into from over under my your our their his her its " +
     "i me we you they he she it is are was were be been am do does did have has had this that these those " +
     "song songs lyrics lyric write make about some something very really like just so as than then " +
-    "track music tune vibe vibes style feel feeling please want need who what when where which how"
+    "track music tune vibe vibes style feel feeling please want need who what when where which how " +
+    "all every any one"
   ).split(" "),
 );
 const MOOD_WORDS = new Set(THEMES.map((theme) => theme.mood));
@@ -78,8 +79,28 @@ function keywordsOf(prompt: string): string[] {
       phrases.push(word.replace(/'s$/, ""));
     }
   }
-  return [...new Set(phrases)].slice(0, 3);
+  // What the song is about comes first: the words after "about", then nouns before the doings
+  // and times around them ("dancing all night at the disco" is about the disco).
+  const about = prompt.toLowerCase().split(/\babout\b/)[1] ?? "";
+  const rank = (phrase: string) =>
+    (about.includes(phrase) ? 0 : 2) +
+    (/^\w{3,}ing$/.test(phrase) && !NOUNS_IN_ING.has(phrase) ? 1 : 0) +
+    (TIMES.has(phrase) ? 1 : 0);
+  const unique = [...new Set(phrases)];
+  return unique
+    .map((phrase, index) => ({ phrase, index }))
+    .sort((a, b) => rank(a.phrase) - rank(b.phrase) || a.index - b.index)
+    .map(({ phrase }) => phrase)
+    .slice(0, 3);
 }
+
+/** Nouns that end like a verb's "-ing" form, and times of day: neither is what a song is about. */
+const NOUNS_IN_ING = new Set(
+  "morning evening spring building ceiling wedding king ring string thing wing nothing everything something ending feeling painting".split(
+    " ",
+  ),
+);
+const TIMES = new Set("night nights day days tonight morning evening today weekend".split(" "));
 
 /** Lines are built from a few hundred phrases: each is counted once. */
 const PHRASE_SYLLABLES = new Map<string, number>();
@@ -233,12 +254,17 @@ export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
   };
   /**
    * Four lines rhymed by the scheme; the first opens on the given openers, or is the given line
-   * (the hook) in its family.
+   * (the hook) in its family; the third opens on its own openers when given.
    */
   const quatrain = (
     target: number,
     scheme: RhymeScheme,
-    first?: { openers?: { actions: string[]; beings: string[] }; line?: string; family?: RhymeFamily },
+    first?: {
+      openers?: { actions: string[]; beings: string[] };
+      line?: string;
+      family?: RhymeFamily;
+      third?: { actions: string[]; beings: string[] };
+    },
   ) => {
     const families = new Map<string, RhymeFamily>();
     const lines: string[] = [];
@@ -251,7 +277,12 @@ export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
       lines.push(
         i === 0 && first?.line
           ? first.line
-          : writer.write(family, target, i === 0 ? first?.openers : undefined, avoid),
+          : writer.write(
+              family,
+              target,
+              i === 0 ? first?.openers : i === 2 ? first?.third : undefined,
+              avoid,
+            ),
       );
     }
     return lines;
@@ -270,9 +301,14 @@ export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
     family: hookFamily,
   });
   const preChorus = couplet(SECTION_METER.pre.syllables);
+  // A verse opens on one of the prompt's words and turns to the next halfway: every word asked
+  // for is sung even in a form with a single verse.
   const verse = (index: number) => {
-    const word = keywords[index] ? asNounPhrase(keywords[index]) : keyword;
-    return quatrain(SECTION_METER.verse.syllables, schemes.verse, { openers: keywordOpeners(word) });
+    const word = (i: number) => (keywords.length > 0 ? asNounPhrase(keywords[i % keywords.length]) : keyword);
+    return quatrain(SECTION_METER.verse.syllables, schemes.verse, {
+      openers: keywordOpeners(word(index)),
+      third: keywords.length > 1 ? keywordOpeners(word(index + 1)) : undefined,
+    });
   };
   const verses = [verse(0), verse(1), verse(2)];
   const bridge = quatrain(SECTION_METER.bridge.syllables, schemes.bridge);
