@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlignedWord } from "../../src/generator/generator.ts";
 import type { PcmAudio } from "../../src/generator/song-request.ts";
-import { SINGING, singVocals } from "../../src/generator/vocals/sing-vocals.ts";
+import { BREATH_LEAD_SECONDS, BREATH_SECONDS } from "../../src/generator/vocals/breaths.ts";
+import { singVocals } from "../../src/generator/vocals/sing-vocals.ts";
 import { recycleSpeech } from "../../src/generator/vocals/speech-workers.ts";
+import { PERFORMANCE } from "../../src/generator/vocals/sung-contour.ts";
 import { PHRASE_WORDS, phrase, type SyllableSpec, vocalScore } from "./generator-vocals-fixtures.ts";
 import {
   bandLevelsDb,
@@ -66,18 +68,34 @@ describe("singVocals", () => {
     expect(Math.max(...errors)).toBeLessThanOrEqual(25);
   });
 
-  it("starts each syllable on its note and keeps it inside the note", () => {
+  it("starts each syllable on its note, keeps it inside the note, and breathes before the next", () => {
     const x = apart.audio.channels[0];
+    const breathEnd = BREATH_LEAD_SECONDS;
+    const breathStart = BREATH_LEAD_SECONDS + BREATH_SECONDS;
     for (const [i, s] of detached.entries()) {
       const level = rms(x, frame(s.start), frame(s.start + s.seconds));
       expect(level, s.text).toBeGreaterThan(0.01);
-      const onset = energyOnset(x, RATE, frame(s.start - 0.2), frame(s.start + s.seconds), level * 0.05);
-      expect(Math.abs(onset - frame(s.start)), s.text).toBeLessThanOrEqual(frame(0.03));
-      // The rest after the note is silent (the next note starts 0.35 s later).
-      const next = detached[i + 1]?.start ?? s.start + s.seconds + 0.35;
-      expect(rms(x, frame(s.start + s.seconds + 0.01), frame(next - 0.01)), s.text).toBeLessThan(
-        level * 0.01,
+      // Searched from the breath's end on: the breath before it is quieter than the threshold.
+      const onset = energyOnset(
+        x,
+        RATE,
+        frame(s.start - breathEnd + 0.005),
+        frame(s.start + s.seconds),
+        level * 0.05,
       );
+      expect(Math.abs(onset - frame(s.start)), s.text).toBeLessThanOrEqual(frame(0.03));
+      // The notes are 0.35 s apart, each a phrase of its own: silence after the note, then a
+      // quiet breath before the next.
+      const next = detached[i + 1]?.start ?? s.start + s.seconds + 0.35;
+      expect(
+        rms(x, frame(s.start + s.seconds + 0.01), frame(next - breathStart - 0.005)),
+        s.text,
+      ).toBeLessThan(level * 0.01);
+      if (i + 1 < detached.length) {
+        const breath = rms(x, frame(next - breathStart), frame(next - breathEnd));
+        expect(breath, s.text).toBeGreaterThan(level * 0.005);
+        expect(breath, s.text).toBeLessThan(level * 0.1);
+      }
     }
   });
 
@@ -104,28 +122,33 @@ describe("singVocals", () => {
     });
   });
 
-  it("sings a vibrato near 5.5 Hz and 25 cents on a long note, after its delay", () => {
+  it("sings a vibrato of 5-6 Hz on a long note that starts late and deepens", () => {
     const x = held.audio.channels[0];
     const hz = midiHz(55);
     const s = longNote[0];
-    const early = f0Track(x, s.start + 0.15, s.start + SINGING.vibratoDelaySeconds, 100, 400).map((f) =>
-      cents(f, hz),
-    );
-    expect(Math.sqrt(early.reduce((sum, c) => sum + c * c, 0) / early.length)).toBeLessThan(5);
-    const from = s.start + SINGING.vibratoDelaySeconds + SINGING.vibratoRampSeconds;
-    const track = f0Track(x, from, s.start + s.seconds - 0.1, 100, 400).map((f) => cents(f, hz));
-    expect(track.every(Number.isFinite)).toBe(true);
+    const track = (from: number, to: number) =>
+      f0Track(x, s.start + from, s.start + to, 100, 400).map((f) => cents(f, hz));
+    /** Peak depth (cents) of a sine with the track's spread around its mean. */
+    const depth = (values: number[]) => {
+      const mean = values.reduce((sum, c) => sum + c, 0) / values.length;
+      return Math.SQRT2 * Math.sqrt(values.reduce((sum, c) => sum + (c - mean) ** 2, 0) / values.length);
+    };
+    const early = track(PERFORMANCE.vibratoDelaySeconds, PERFORMANCE.vibratoDelaySeconds + 0.25);
+    const late = track(PERFORMANCE.vibratoDelaySeconds + PERFORMANCE.vibratoRampSeconds, s.seconds - 0.1);
+    expect([...early, ...late].every(Number.isFinite)).toBe(true);
+    expect(depth(late)).toBeGreaterThan(PERFORMANCE.vibratoDepthCents[0]);
+    expect(depth(late)).toBeLessThan(PERFORMANCE.vibratoDepthCents[1] * 1.4);
+    expect(depth(early)).toBeLessThan(depth(late) * 0.6);
+    const mean = late.reduce((sum, c) => sum + c, 0) / late.length;
     const crossings: number[] = [];
-    for (let i = 1; i < track.length; i++) {
-      if (track[i - 1] < 0 && track[i] >= 0)
-        crossings.push((i - 1 + -track[i - 1] / (track[i] - track[i - 1])) * 0.01);
+    for (let i = 1; i < late.length; i++) {
+      const a = late[i - 1] - mean;
+      const b = late[i] - mean;
+      if (a < 0 && b >= 0) crossings.push((i - 1 + -a / (b - a)) * 0.01);
     }
     const rate = (crossings.length - 1) / (crossings[crossings.length - 1] - crossings[0]);
-    expect(Math.abs(rate - SINGING.vibratoRateHz)).toBeLessThan(0.3);
-    const mean = track.reduce((sum, c) => sum + c, 0) / track.length;
-    const depth = Math.SQRT2 * Math.sqrt(track.reduce((sum, c) => sum + (c - mean) ** 2, 0) / track.length);
-    expect(depth).toBeGreaterThan(SINGING.vibratoDepthCents * 0.75);
-    expect(depth).toBeLessThan(SINGING.vibratoDepthCents * 1.25);
+    expect(rate).toBeGreaterThan(PERFORMANCE.vibratoRateHz[0] - 0.3);
+    expect(rate).toBeLessThan(PERFORMANCE.vibratoRateHz[1] + 0.3);
   });
 
   it("gives a finite, centred stem of the song's length with a bounded peak", () => {

@@ -1,6 +1,8 @@
 // The sung line: each lyric line of a section becomes a phrase on its bars, in the singer's
 // range, the chorus sung higher than the verse. Lines that repeat (a chorus, the lines of a verse
 // two apart with as many syllables) get the same tune: the melody's stream is keyed by them.
+// The dynamics follow the song: a fuller section is sung louder, a stressed syllable is accented,
+// and a note above the line's middle is sung louder than one below it, as a voice does.
 
 import type { Beats } from "../../shared/time.ts";
 import type { ChordSpan, VocalNote } from "../score.ts";
@@ -35,6 +37,12 @@ const LIFT: Readonly<Record<string, number>> = {
   bridge: 1,
   drop: 3,
 };
+
+/** A note's velocity: the section's energy, the syllable's stress, its height in its line. */
+export function sungVelocity(energy: number, stressed: boolean, pitch: number, lineMiddle: number): number {
+  const velocity = 0.56 + 0.2 * energy + (stressed ? 0.08 : 0) + 0.012 * (pitch - lineMiddle);
+  return Math.round(Math.min(1, Math.max(0.35, velocity)) * 1000) / 1000;
+}
 
 export interface SungLine {
   readonly words: string[];
@@ -85,6 +93,8 @@ export function singSections(
       );
       const offset = words.length;
       words.push(...lineWords);
+      const pitches = phrase.map((n) => midi(n.step));
+      const lineMiddle = (Math.min(...pitches) + Math.max(...pitches)) / 2;
       let last = syllables[0];
       for (const n of phrase) {
         const syllable = n.syllable >= 0 ? syllables[n.syllable] : last;
@@ -93,7 +103,7 @@ export function singSections(
           start: n.start as Beats,
           duration: n.duration as Beats,
           pitch: midi(n.step),
-          velocity: syllable.stressed ? 0.85 : 0.72,
+          velocity: sungVelocity(section.energy, syllable.stressed, midi(n.step), lineMiddle),
           syllable: n.syllable >= 0 ? syllable.text : "",
           word: offset + syllable.word,
         });

@@ -3,9 +3,11 @@ import { DEFAULT_GENRE, genrePreset } from "../compose/genres.ts";
 import { hashString, Random } from "../compose/random.ts";
 import { detectGenre } from "../compose/style-text.ts";
 import { lineSyllableCount as countSyllables } from "../compose/syllables.ts";
+import { pickScheme, type RhymeScheme } from "./rhyme-schemes.ts";
 import { lastWord, RHYME_FAMILIES, type RhymeFamily } from "./rhymes.ts";
 import { genresIn } from "./style-lexicon.ts";
 import { COMMON_THEME, THEMES, themesFor } from "./themes.ts";
+import { songTitle } from "./titles.ts";
 
 export interface WrittenLyrics {
   readonly title: string;
@@ -29,7 +31,7 @@ export function sungKind(tag: string): SectionKind | null {
   return null;
 }
 
-/** Syllables per line in each kind of section, and its lines (always whole rhyming couplets). */
+/** Syllables per line in each kind of section, and its lines (four lines rhyme by a scheme, two as a couplet). */
 export const SECTION_METER: Record<SectionKind, { readonly syllables: number; readonly lines: number }> = {
   verse: { syllables: 9, lines: 4 },
   pre: { syllables: 8, lines: 2 },
@@ -43,7 +45,8 @@ const STOP_WORDS = new Set(
     "a an the and or but of to in on at by for with about into from over under my your our their his her its " +
     "i me we you they he she it is are was were be been am do does did have has had this that these those " +
     "song songs lyrics lyric write make about some something very really like just so as than then " +
-    "track music tune vibe vibes style feel feeling please want need who what when where which how"
+    "track music tune vibe vibes style feel feeling please want need who what when where which how " +
+    "all every any one"
   ).split(" "),
 );
 const MOOD_WORDS = new Set(THEMES.map((theme) => theme.mood));
@@ -76,8 +79,28 @@ function keywordsOf(prompt: string): string[] {
       phrases.push(word.replace(/'s$/, ""));
     }
   }
-  return [...new Set(phrases)].slice(0, 3);
+  // What the song is about comes first: the words after "about", then nouns before the doings
+  // and times around them ("dancing all night at the disco" is about the disco).
+  const about = prompt.toLowerCase().split(/\babout\b/)[1] ?? "";
+  const rank = (phrase: string) =>
+    (about.includes(phrase) ? 0 : 2) +
+    (/^\w{3,}ing$/.test(phrase) && !NOUNS_IN_ING.has(phrase) ? 1 : 0) +
+    (TIMES.has(phrase) ? 1 : 0);
+  const unique = [...new Set(phrases)];
+  return unique
+    .map((phrase, index) => ({ phrase, index }))
+    .sort((a, b) => rank(a.phrase) - rank(b.phrase) || a.index - b.index)
+    .map(({ phrase }) => phrase)
+    .slice(0, 3);
 }
+
+/** Nouns that end like a verb's "-ing" form, and times of day: neither is what a song is about. */
+const NOUNS_IN_ING = new Set(
+  "morning evening spring building ceiling wedding king ring string thing wing nothing everything something ending feeling painting".split(
+    " ",
+  ),
+);
+const TIMES = new Set("night nights day days tonight morning evening today weekend".split(" "));
 
 /** Lines are built from a few hundred phrases: each is counted once. */
 const PHRASE_SYLLABLES = new Map<string, number>();
@@ -119,18 +142,18 @@ class LineWriter {
 
   /**
    * The line closest to the syllable target ending in this family, avoiding endings already sung
-   * and the last word of the line it must rhyme with (a word does not rhyme with itself).
+   * and the last words of the lines it must rhyme with (a word does not rhyme with itself).
    */
   write(
     family: RhymeFamily,
     target: number,
     openers?: { actions: string[]; beings: string[] },
-    avoid = "",
+    avoid: readonly string[] = [],
   ): string {
     const candidates: Candidate[] = [];
     const consider = (opener: string, endings: readonly string[]) => {
       for (const ending of endings) {
-        if (this.usedEndings.has(ending) || (avoid !== "" && lastWord(ending) === avoid)) continue;
+        if (this.usedEndings.has(ending) || avoid.includes(lastWord(ending))) continue;
         for (const filler of ["", "and ", "oh, "]) {
           const line = `${filler}${opener} ${ending}`;
           const syllables = syllablesOf(filler) + syllablesOf(opener) + syllablesOf(ending);
@@ -159,34 +182,25 @@ class LineWriter {
   }
 
   /** A hook: the keyword, then an ending of the family ("Summer, burning bright"). */
-  hook(keyword: string, family: RhymeFamily, target: number): { line: string; title: string } {
-    let best: { line: string; title: string; score: number } | null = null;
+  hook(keyword: string, family: RhymeFamily, target: number): { line: string; ending: string } {
+    let best: { line: string; ending: string; score: number } | null = null;
     for (const ending of [...family.state, ...family.place]) {
       for (const lead of ["", "oh, ", "oh, oh, "]) {
         const line = `${lead}${keyword}, ${ending}`;
         const syllables = syllablesOf(lead) + syllablesOf(keyword) + syllablesOf(ending);
         const score = Math.abs(syllables - target) + (lead ? 0.4 : 0) + this.random() * 0.3;
-        if (!best || score < best.score) best = { line, title: `${keyword} ${ending}`, score };
+        if (!best || score < best.score) best = { line, ending, score };
       }
     }
     if (!best) throw new Error(`Rhyme family ${family.sound} has no endings`);
     for (const ending of [...family.place, ...family.state]) {
       if (best.line.endsWith(` ${ending}`)) this.usedEndings.add(ending);
     }
-    return { line: capitalize(best.line), title: titleCase(best.title) };
+    return { line: capitalize(best.line), ending: best.ending };
   }
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const titleCase = (text: string) =>
-  text
-    .split(/\s+/)
-    .map((word, index) =>
-      index > 0 && ["the", "a", "an", "of", "in", "to", "and", "on", "for"].includes(word)
-        ? word
-        : capitalize(word),
-    )
-    .join(" ");
 
 /** Rhyme families in a seeded order, each used once before any repeats. */
 function familyDeck(random: () => number): () => RhymeFamily {
@@ -233,34 +247,82 @@ export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
     beings: [`with ${word} we're`, `${word} and I are`, `in ${word} we're`],
   });
 
-  const couplet = (target: number, first?: { actions: string[]; beings: string[] }) => {
+  const couplet = (target: number) => {
     const family = nextFamily();
-    const a = writer.write(family, target, first);
-    return [a, writer.write(family, target, undefined, lastWord(a))];
+    const a = writer.write(family, target);
+    return [a, writer.write(family, target, undefined, [lastWord(a)])];
   };
-
-  const hookFamily = nextFamily();
-  const hook = writer.hook(keyword, hookFamily, SECTION_METER.chorus.syllables);
-  const chorus = [
-    hook.line,
-    writer.write(hookFamily, SECTION_METER.chorus.syllables, undefined, lastWord(hook.line)),
-    ...couplet(SECTION_METER.chorus.syllables),
-  ];
-  const preChorus = couplet(SECTION_METER.pre.syllables);
-  const verse = (index: number) => {
-    const word = keywords[index] ? asNounPhrase(keywords[index]) : keyword;
+  /**
+   * Four lines rhymed by the scheme; the first opens on the given openers, or is the given line
+   * (the hook) in its family; the third opens on its own openers when given.
+   */
+  const quatrain = (
+    target: number,
+    scheme: RhymeScheme,
+    first?: {
+      openers?: { actions: string[]; beings: string[] };
+      line?: string;
+      family?: RhymeFamily;
+      third?: { actions: string[]; beings: string[] };
+    },
+  ) => {
+    const families = new Map<string, RhymeFamily>();
     const lines: string[] = [];
-    for (let i = 0; i < SECTION_METER.verse.lines; i += 2) {
-      lines.push(...couplet(SECTION_METER.verse.syllables, i === 0 ? keywordOpeners(word) : undefined));
+    for (let i = 0; i < 4; i++) {
+      const letter = scheme[i] as string;
+      const given = i === 0 ? first?.family : undefined;
+      const family = given ?? (letter !== "X" ? families.get(letter) : undefined) ?? nextFamily();
+      if (letter !== "X") families.set(letter, family);
+      const avoid = lines.filter((_, j) => letter !== "X" && scheme[j] === letter).map(lastWord);
+      lines.push(
+        i === 0 && first?.line
+          ? first.line
+          : writer.write(
+              family,
+              target,
+              i === 0 ? first?.openers : i === 2 ? first?.third : undefined,
+              avoid,
+            ),
+      );
     }
     return lines;
   };
+
+  // Each kind of four-line section rhymes by its own scheme, drawn per song.
+  const schemes = {
+    verse: pickScheme(rng.fork("scheme:verse")),
+    chorus: pickScheme(rng.fork("scheme:chorus")),
+    bridge: pickScheme(rng.fork("scheme:bridge")),
+  };
+  const hookFamily = nextFamily();
+  const hook = writer.hook(keyword, hookFamily, SECTION_METER.chorus.syllables);
+  const chorus = quatrain(SECTION_METER.chorus.syllables, schemes.chorus, {
+    line: hook.line,
+    family: hookFamily,
+  });
+  const preChorus = couplet(SECTION_METER.pre.syllables);
+  // A verse opens on one of the prompt's words and turns to the next halfway: every word asked
+  // for is sung even in a form with a single verse.
+  const verse = (index: number) => {
+    const word = (i: number) => (keywords.length > 0 ? asNounPhrase(keywords[i % keywords.length]) : keyword);
+    return quatrain(SECTION_METER.verse.syllables, schemes.verse, {
+      openers: keywordOpeners(word(index)),
+      third: keywords.length > 1 ? keywordOpeners(word(index + 1)) : undefined,
+    });
+  };
   const verses = [verse(0), verse(1), verse(2)];
-  const bridge = [...couplet(SECTION_METER.bridge.syllables), ...couplet(SECTION_METER.bridge.syllables)];
+  const bridge = quatrain(SECTION_METER.bridge.syllables, schemes.bridge);
   const outro = [
     hook.line,
-    writer.write(hookFamily, SECTION_METER.outro.syllables, undefined, lastWord(hook.line)),
+    writer.write(hookFamily, SECTION_METER.outro.syllables, undefined, [lastWord(hook.line)]),
   ];
+  const otherNouns = [...keywords.slice(1).map(asNounPhrase), ...theme.nouns].filter(
+    (noun) => noun !== keyword,
+  );
+  const title = songTitle(
+    { subject: keyword, ending: hook.ending, other: otherNouns[0] ?? keyword },
+    rng.fork("title"),
+  );
 
   const plan = planDescription(prompt);
   const tags = descriptionTags(plan, {
@@ -283,5 +345,5 @@ export function writeLyrics(prompt: string, seed: number): WrittenLyrics {
     return [`[${tag}]`, ...(kind ? linesOf[kind](tag) : [])].join("\n");
   });
 
-  return { title: hook.title, text: sections.join("\n\n"), tags, instrumental: plan.instrumental };
+  return { title, text: sections.join("\n\n"), tags, instrumental: plan.instrumental };
 }

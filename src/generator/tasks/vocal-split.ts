@@ -3,14 +3,18 @@
 // rest sings on another thread (or after the instruments on one). The split lies where nothing
 // is sung (no note sounds across it, no word is cut), so the two renders sum to the whole line.
 import type { Score } from "../score.ts";
+import { PHRASE_GAP_SECONDS } from "../vocals/breaths.ts";
 
 /**
  * The head covers at least this much of the song, and at least one sung phrase: on one thread the
  * rest is sung after the instruments are rendered, and the head must last the listener till then.
  */
 const HEAD_SECONDS = 12;
-/** Silence before the split: past the last note's release, and too long a gap for a legato glide. */
-const GAP_SECONDS = 0.25;
+/**
+ * Silence before the split: past the last note's release, and a phrase's end, so both renders
+ * phrase (legato, breaths) the line as it is phrased whole.
+ */
+const GAP_SECONDS = PHRASE_GAP_SECONDS;
 
 /** The bar line (in beats) where the vocals split, or null to sing them in one piece. */
 export function vocalSplitBeat(score: Score): number | null {

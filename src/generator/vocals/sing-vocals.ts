@@ -1,24 +1,35 @@
 // The vocal stem: the lyrics spoken word by word by eSpeak-NG at a fixed pitch (on its own thread),
-// each word cut into the composer's syllables, and each syllable sung onto its notes by the DSP
-// core's PSOLA: consonants keep their length, the vowel fills the note, with portamento between
-// legato notes and vibrato on long ones. A robotic, vocoder-like voice: the UI calls it "synth vocals".
+// each word cut into the composer's syllables, its consonants raised, and each syllable sung onto
+// its notes by the DSP core's PSOLA: consonants keep their length, the vowel fills the note. The
+// pitch is performed (sung-contour.ts: scoops, overshoot, drift, a vibrato growing on long notes),
+// a phrase is sung legato and starts with a breath (phrasing.ts, breaths.ts). Still a synthetic
+// voice: the UI calls it "synth vocals".
 import type { AlignedWord } from "../generator.ts";
 import type { Score } from "../score.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { generatorDsp } from "../workers/generator-dsp.ts";
+import { addBreath } from "./breaths.ts";
+import { emphasiseConsonants } from "./consonant-emphasis.ts";
+import { phrasing } from "./phrasing.ts";
 import { PsolaSinger, type SingingStyle } from "./psola-singer.ts";
 import { speakWords } from "./speech-workers.ts";
+import { CONTOUR_STEP_SECONDS, performNotes } from "./sung-contour.ts";
 import { type SungWord, sungWords } from "./sung-syllables.ts";
-import { splitSyllables } from "./syllable-split.ts";
+import { type SyllableSpan, splitSyllables } from "./syllable-split.ts";
 import { resampleWords } from "./word-resampling.ts";
 
+/**
+ * The DSP core's own glide and vibrato are off: the performed pitch (sung-contour.ts) is traced in
+ * steps. Its envelopes stay: the attack and release of each syllable (a legato one overlaps the next
+ * by its release, see phrasing.ts).
+ */
 export const SINGING: SingingStyle = {
-  glideSeconds: 0.06,
-  vibratoRateHz: 5.5,
-  vibratoDepthCents: 25,
-  vibratoDelaySeconds: 0.35,
-  vibratoRampSeconds: 0.25,
-  vibratoMinNoteSeconds: 0.6,
+  glideSeconds: 0,
+  vibratoRateHz: 0,
+  vibratoDepthCents: 0,
+  vibratoDelaySeconds: 0,
+  vibratoRampSeconds: 0,
+  vibratoMinNoteSeconds: 0,
   attackSeconds: 0.012,
   releaseSeconds: 0.04,
 };
@@ -34,8 +45,6 @@ export const SPEAKERS = {
 
 /** Words per minute: a little brisker than eSpeak's 175, for sung consonants. */
 const SPEECH_RATE = 190;
-/** A note starting within this of the last one's end is sung legato: its pitch glides in. */
-const LEGATO_SECONDS = 0.1;
 /** The stem's peak stays below this (-1 dBFS) whatever the notes' velocities. */
 const PEAK_CEILING = 0.89;
 
@@ -113,66 +122,60 @@ export async function singVocals(
     speech.sampleRate,
     sampleRate,
   );
-  const spoken = speech.words.map((word, i) => ({ ...word, samples: resampled[i] }));
+  const spoken = speech.words.map((word, i) => ({
+    ...word,
+    samples: emphasiseConsonants(word, resampled[i], sampleRate),
+  }));
   const toFrames = (beats: number) => Math.round(beats * secondsPerBeat * sampleRate);
-  let longestSyllable = 1;
-  let mostNotes = 1;
-  for (const { syllables } of sung) {
-    for (const { notes } of syllables) {
-      const last = notes[notes.length - 1];
-      longestSyllable = Math.max(
-        longestSyllable,
-        toFrames(last.start + last.duration) - toFrames(notes[0].start),
-      );
-      mostNotes = Math.max(mostNotes, notes.length);
-    }
-  }
+  const plan = phrasing(sung, toFrames, frames, sampleRate);
+  const step = Math.round(CONTOUR_STEP_SECONDS * sampleRate);
   const mono = new Float32Array(frames);
+  for (const at of plan.breaths) addBreath(mono, at, sampleRate, score.seed);
   const singer = new PsolaSinger(
     dsp,
     sampleRate,
     spoken.reduce((most, word) => Math.max(most, word.samples.length), 1),
-    longestSyllable,
-    mostNotes,
+    plan.syllables.reduce((most, s) => Math.max(most, s.length), 1),
+    plan.syllables.reduce((most, s) => Math.max(most, Math.ceil(s.length / step) + s.notes.length + 1), 1),
     SINGING,
   );
   try {
     // Each word's period, measured the first time it is sung (NaN until then, 0 when it has none).
     const periods = spoken.map(() => Number.NaN);
-    let previous: { end: number; pitch: number } | null = null;
-    for (const { word, syllables } of sung) {
-      const index = textIndex.get(spokenText(vocals.words[word])) as number;
-      const source = spoken[index];
-      periods[index] = singer.load(source.samples, speaker.hz / 1.4, speaker.hz * 1.4, periods[index]);
-      if (periods[index] === 0) continue;
-      const spans = splitSyllables(source, syllables.length);
-      syllables.forEach(({ notes }, j) => {
-        const start = toFrames(notes[0].start);
-        const last = notes[notes.length - 1];
-        const length = Math.min(toFrames(last.start + last.duration), frames) - start;
-        if (length <= 0) return;
-        const legato = previous !== null && previous.end >= start - LEGATO_SECONDS * sampleRate;
-        const span = spans[j];
-        const out = singer.sing(
-          {
-            start: span.start * sampleRate,
-            vowelStart: span.vowelStart * sampleRate,
-            vowelEnd: span.vowelEnd * sampleRate,
-            end: span.end * sampleRate,
-          },
-          notes.map((note) => ({
-            start: toFrames(note.start) - start,
-            end: toFrames(note.start + note.duration) - start,
-            midi: note.pitch,
-          })),
-          legato && previous ? previous.pitch : 0,
-          length,
-          // The composer accents with velocities about 0.8: that is unity gain.
-          notes[0].velocity / 0.8,
-        );
-        for (let i = 0; i < out.length; i++) mono[start + i] += out[i];
-        previous = { end: start + length, pitch: last.pitch };
-      });
+    // The syllables of the word loaded last (none when it has no voiced period).
+    let loaded = -1;
+    let spans: SyllableSpan[] = [];
+    for (const syllable of plan.syllables) {
+      const { word, syllables } = sung[syllable.word];
+      if (loaded !== syllable.word) {
+        const index = textIndex.get(spokenText(vocals.words[word])) as number;
+        const source = spoken[index];
+        periods[index] = singer.load(source.samples, speaker.hz / 1.4, speaker.hz * 1.4, periods[index]);
+        loaded = syllable.word;
+        spans = periods[index] !== 0 ? splitSyllables(source, syllables.length) : [];
+      }
+      const span = spans[syllable.index];
+      if (!span) continue;
+      const out = singer.sing(
+        {
+          start: span.start * sampleRate,
+          vowelStart: span.vowelStart * sampleRate,
+          vowelEnd: span.vowelEnd * sampleRate,
+          end: span.end * sampleRate,
+        },
+        performNotes(
+          syllable.notes,
+          syllable.glideFrom,
+          syllable.length,
+          syllable.start,
+          sampleRate,
+          score.seed,
+        ),
+        0,
+        syllable.length,
+        syllable.gain,
+      );
+      for (let i = 0; i < out.length; i++) mono[syllable.start + i] += out[i];
     }
   } finally {
     singer.destroy();
