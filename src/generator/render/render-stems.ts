@@ -18,12 +18,12 @@ export const INSTRUMENT_STEMS: readonly InstrumentStemName[] = ["drums", "bass",
 
 /**
  * Seconds rendered past the score's last beat, so the last notes and the reverb ring out instead of
- * stopping dead, and no longer: a short tail for a dry room, up to 2 s for a large wet hall.
+ * stopping dead, and no longer: 0.3 s for a dry room, up to 2 s for a large wet hall.
  */
 export function songTailSeconds(score: Pick<Score, "mix">): number {
   const { size, wet } = score.mix.reverb;
-  const room = Math.min(1, Math.max(0, size)) * Math.min(1, Math.max(0, wet) / 0.3);
-  return 0.4 + 1.6 * (Number.isFinite(room) ? room : 0);
+  const room = Math.min(1, Math.max(0, size)) * Math.min(1, Math.max(0, wet) / 0.4);
+  return 0.3 + 1.7 * (Number.isFinite(room) ? room : 0);
 }
 
 /** How much of the score's reverb and delay sends each stem takes, and how deeply it ducks. */

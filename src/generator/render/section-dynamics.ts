@@ -7,8 +7,8 @@
 
 import type { Score } from "../score.ts";
 
-/** Decibels per unit of energy below the fullest section: an intro (0.25) under a chorus (0.9) by 9 dB. */
-export const DB_PER_ENERGY = 14;
+/** Decibels per unit of energy below the fullest section: an intro (0.25) under a verse (0.5) by 4 dB. */
+export const DB_PER_ENERGY = 17;
 /** No section drops further than this under the fullest one. */
 export const MAX_CUT_DB = -10;
 /** An outro falls by this much more over its length, as a played fade. */
