@@ -123,7 +123,7 @@ const pcmSource = (audio: PcmAudio): SpliceSource => ({
 });
 
 /** Decoded channels as a splice target, read and written in place. */
-function pcmTarget(channels: readonly Float32Array[]): SpliceTarget {
+export function pcmTarget(channels: readonly Float32Array[]): SpliceTarget {
   return {
     frames: channels[0]?.length ?? 0,
     read: (from, to) => channels.map((channel) => channel.subarray(from, to)),
@@ -152,9 +152,13 @@ export function spliceSegments(segments: readonly Segment[]): PcmAudio {
 }
 
 /** A range of the audio in frames, from seconds (clamped to the audio). */
-export function rangeFrames(audio: PcmAudio, start: number, end: number): { from: number; to: number } {
-  const frames = frameCount(audio);
-  const clamp = (seconds: number) => Math.min(frames, Math.max(0, Math.round(seconds * audio.sampleRate)));
+export function rangeFrames(
+  frames: number,
+  sampleRate: number,
+  start: number,
+  end: number,
+): { from: number; to: number } {
+  const clamp = (seconds: number) => Math.min(frames, Math.max(0, Math.round(seconds * sampleRate)));
   return { from: clamp(start), to: clamp(end) };
 }
 
@@ -165,12 +169,6 @@ export function cropRanges(frames: number, from: number, to: number, remove: boo
     { from: 0, to: from },
     { from: to, to: frames },
   ].filter((range) => range.to > range.from);
-}
-
-/** Crop: keeps frames [from, to), or (remove) everything but them. */
-export function cropAudio(audio: PcmAudio, from: number, to: number, remove: boolean): PcmAudio {
-  const kept = cropRanges(frameCount(audio), from, to, remove).map((range) => ({ audio, ...range }));
-  return kept.length > 0 ? spliceSegments(kept) : { sampleRate: audio.sampleRate, channels: [] };
 }
 
 /** The audio with its last `seconds` faded out to silence (2-exponent curve; the rest untouched). */
