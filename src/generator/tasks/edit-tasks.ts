@@ -16,6 +16,7 @@ import {
 import { croppedBeats, type EditedBeats, fadedBeats, spedUpBeats } from "./edit-beats.ts";
 import { ON_REQUEST, type SongAudio, type SongParts } from "./song-outputs.ts";
 import { frameCount, sliceAudio, toStereo } from "./splice.ts";
+import { speedOnThreads } from "./stretch-chunks.ts";
 import { sourceOf, type TaskContext } from "./task-context.ts";
 
 function editOf(context: TaskContext) {
@@ -102,7 +103,8 @@ export async function editSpeedTask(context: TaskContext): Promise<SongAudio> {
   const pad = Math.round(0.05 * audio.sampleRate);
   const padFrom = Math.max(0, from - pad);
   const padTo = Math.min(frames, to + pad);
-  const changed = await context.threads.speed(
+  const changed = await speedOnThreads(
+    context.threads,
     sliceAudio(audio, padFrom, padTo),
     speed.multiplier,
     speed.keepPitch,

@@ -4,7 +4,8 @@
 // overlap, where both describe the same moment. The stretcher maps input frame n to output frame
 // n * stretch, so every chunk's output lines up with the whole song's without shifting.
 import type { PcmAudio } from "../song-request.ts";
-import { crossfade } from "./splice.ts";
+import type { GeneratorThreads } from "../workers/generator-threads.ts";
+import { crossfade, frameCount, sliceAudio } from "./splice.ts";
 
 /** Input frames [from, to) of a chunk, stretched from [padFrom, padTo). */
 export interface StretchChunk {
@@ -83,4 +84,26 @@ export function joinStretched(
     );
   }
   return { sampleRate, channels: out };
+}
+
+/**
+ * The audio `multiplier` times as fast, on the generator's threads. Tempo only, a long song is
+ * stretched in chunks on all of them at once and joined; with the pitch, a resample is quick in one piece.
+ */
+export async function speedOnThreads(
+  threads: GeneratorThreads,
+  audio: PcmAudio,
+  multiplier: number,
+  keepPitch: boolean,
+  signal: AbortSignal,
+): Promise<PcmAudio> {
+  const frames = frameCount(audio);
+  const chunks = keepPitch ? stretchChunks(frames, threads.size, audio.sampleRate) : [];
+  if (chunks.length <= 1) return threads.speed(audio, multiplier, keepPitch, signal);
+  const stretched = await Promise.all(
+    chunks.map((chunk) =>
+      threads.speed(sliceAudio(audio, chunk.padFrom, chunk.padTo), multiplier, true, signal),
+    ),
+  );
+  return joinStretched(chunks, stretched, frames, 1 / multiplier);
 }

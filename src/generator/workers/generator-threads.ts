@@ -7,8 +7,6 @@ import type { AlignedWord } from "../generator.ts";
 import type { InstrumentStemName } from "../render/render-stems.ts";
 import type { Score } from "../score.ts";
 import type { PcmAudio, SongRequest } from "../song-request.ts";
-import { frameCount, sliceAudio } from "../tasks/splice.ts";
-import { joinStretched, stretchChunks } from "../tasks/stretch-chunks.ts";
 import { buffersOf, type GeneratorJob, type GeneratorJobResult, type StemChunk } from "./generator-jobs.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
@@ -85,29 +83,13 @@ export class GeneratorThreads {
     return (await this.run("master", job, signal, buffersOf(premaster))).mix;
   }
 
-  /**
-   * The audio `multiplier` times as fast. Tempo only, a long song is stretched in chunks on all the
-   * threads at once and joined (stretch-chunks.ts); with the pitch, a resample is quick in one piece.
-   */
   async speed(
     audio: PcmAudio,
     multiplier: number,
     keepPitch: boolean,
     signal: AbortSignal,
   ): Promise<PcmAudio> {
-    const frames = frameCount(audio);
-    const chunks = keepPitch ? stretchChunks(frames, this.size, audio.sampleRate) : [];
-    if (chunks.length <= 1) return this.speedOf(copyOf(audio), multiplier, keepPitch, signal);
-    const stretched = await Promise.all(
-      chunks.map((chunk) =>
-        this.speedOf(sliceAudio(audio, chunk.padFrom, chunk.padTo), multiplier, true, signal),
-      ),
-    );
-    return joinStretched(chunks, stretched, frames, 1 / multiplier);
-  }
-
-  /** The speed change of audio made for the job (its buffers move to the thread). */
-  private async speedOf(own: PcmAudio, multiplier: number, keepPitch: boolean, signal: AbortSignal) {
+    const own = copyOf(audio);
     const job: GeneratorJob = { kind: "speed", audio: own, multiplier, keepPitch };
     return (await this.run("speed", job, signal, buffersOf(own))).audio;
   }

@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { GeneratedSong, Generator } from "../../generator/generator.ts";
 import type { Database } from "../db/schema.ts";
-import { storedAudioEdit } from "../edit/stored-edits.ts";
 import { type JobHandler, JobWorker, NotYet } from "../jobs/job-worker.ts";
 import type { Backoff } from "../jobs/retry-backoff.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -18,6 +17,7 @@ import {
 } from "./job-store.ts";
 import { mixWav, storeSongOutputs } from "./song-outputs.ts";
 import { buildSongRequest } from "./song-request-builder.ts";
+import { storedAudioEdit } from "./stored-edits.ts";
 import { readStoredPlan } from "./stored-plan.ts";
 import { StreamingAudio } from "./streaming-audio.ts";
 

@@ -4,10 +4,10 @@
 import type { Kysely } from "kysely";
 import { cuttable, type StoredCut, storedCut } from "../../generator/tasks/stored-cut.ts";
 import type { Database } from "../db/schema.ts";
-import { referenceClip, storedReference } from "../generation/reference-audio.ts";
-import { buildSongRequest } from "../generation/song-request-builder.ts";
-import type { StoredPlan } from "../generation/stored-plan.ts";
 import type { Storage } from "../storage/storage.ts";
+import { referenceClip, storedReference } from "./reference-audio.ts";
+import { buildSongRequest } from "./song-request-builder.ts";
+import type { StoredPlan } from "./stored-plan.ts";
 
 /** The edit of a crop or fade plan cut from its source's bytes, or null when it cannot be. */
 export async function storedAudioEdit(
