@@ -9,7 +9,7 @@ import {
 } from "./generator.ts";
 import type { GenerationTask, SongRequest } from "./song-request.ts";
 import { concatTask, remasterTask, speedTask } from "./tasks/audio-tasks.ts";
-import { cropTask, editSpeedTask, fadeTask } from "./tasks/edit-tasks.ts";
+import { cutTask, editSpeedTask } from "./tasks/edit-tasks.ts";
 import { type SongAudio, songOutputs } from "./tasks/song-outputs.ts";
 import { createTask, extendTask, infillTask, paintTask, stemTask } from "./tasks/source-tasks.ts";
 import type { TaskContext } from "./tasks/task-context.ts";
@@ -19,8 +19,8 @@ const HANDLERS: Partial<Record<GenerationTask, (context: TaskContext) => Promise
   speed: speedTask,
   upsample: remasterTask,
   concat: concatTask,
-  edit_crop: cropTask,
-  edit_fade: fadeTask,
+  edit_crop: cutTask,
+  edit_fade: cutTask,
   edit_speed: editSpeedTask,
   extend: extendTask,
   upload_extend: extendTask,

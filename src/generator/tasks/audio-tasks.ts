@@ -4,13 +4,15 @@ import type { Score } from "../score.ts";
 import { concatHistory } from "./concat.ts";
 import { progressInChunks, type SongAudio } from "./song-outputs.ts";
 import { toStereo } from "./splice.ts";
+import { speedOnThreads } from "./stretch-chunks.ts";
 import { sourceOf, type TaskContext } from "./task-context.ts";
 
 export async function speedTask(context: TaskContext): Promise<SongAudio> {
   const source = sourceOf(context);
   const speed = context.request.speed;
   if (!speed) throw new Error("Adjust Speed needs a speed multiplier");
-  const mix = await context.threads.speed(
+  const mix = await speedOnThreads(
+    context.threads,
     toStereo(source.audio),
     speed.multiplier,
     speed.keepPitch,

@@ -29,6 +29,9 @@ export interface SongAudio {
     | null;
 }
 
+/** What a task made besides its mix. */
+export type SongParts = Omit<SongAudio, "mix">;
+
 /** SongAudio.beats: the song's beats are left to the clip's beat job, found when first asked for. */
 export const ON_REQUEST = "on-request";
 
@@ -48,32 +51,41 @@ export async function songOutputs(
   audio: SongAudio,
   signal: AbortSignal,
 ): Promise<GeneratedSong> {
-  const { mix, score } = audio;
-  let avgBpm: number;
-  let downbeats: (readonly [number, number])[];
-  if (score) {
-    avgBpm = score.bpm;
-    downbeats = downbeatsOf(score);
-  } else if (audio.beats === ON_REQUEST) {
-    avgBpm = 0;
-    downbeats = [];
-  } else if (audio.beats) {
-    avgBpm = audio.beats.bpm;
-    downbeats = audio.beats.downbeats.map(([t, n]): [number, number] => [t, n]);
-  } else {
-    const analysis = await threads.analyse(mix, signal);
-    avgBpm = analysis.bpm ?? 0;
-    downbeats = analysis.downbeats;
+  const { mix } = audio;
+  const known = knownBeats(audio);
+  const beats = known ?? (await threads.analyse(mix, signal));
+  return { mix, ...songDetails(request, audio, frameCount(mix) / mix.sampleRate, beats) };
+}
+
+/** The beats a task's parts already give (the score's, the task's own, none for now), or null: analyse. */
+export function knownBeats(audio: SongParts): { bpm: number | null; downbeats: [number, number][] } | null {
+  if (audio.score) return { bpm: audio.score.bpm, downbeats: downbeatsOf(audio.score) };
+  if (audio.beats === ON_REQUEST) return { bpm: 0, downbeats: [] };
+  if (audio.beats) {
+    return {
+      bpm: audio.beats.bpm,
+      downbeats: audio.beats.downbeats.map(([t, n]): [number, number] => [t, n]),
+    };
   }
+  return null;
+}
+
+/** Everything of the generated song but its mix: MIDI, beats, cover art and texts. */
+export function songDetails(
+  request: SongRequest,
+  audio: SongParts,
+  durationSeconds: number,
+  beats: { readonly bpm: number | null; readonly downbeats: readonly (readonly [number, number])[] },
+): Omit<GeneratedSong, "mix"> {
+  const { score } = audio;
   const { lyrics, tags, title } = texts(request, score);
   return {
-    mix,
     stems: audio.stems,
     midi: score ? scoreToMidi(score) : null,
     alignedWords: audio.alignedWords,
-    avgBpm,
-    downbeats,
-    durationSeconds: frameCount(mix) / mix.sampleRate,
+    avgBpm: beats.bpm ?? 0,
+    downbeats: beats.downbeats,
+    durationSeconds,
     image: coverImage(request.seed, tags, title),
     lyrics,
     tags,

@@ -30,7 +30,7 @@ export async function markStreaming(
 export async function markComplete(
   db: Kysely<Database>,
   clipId: string,
-  song: GeneratedSong,
+  song: Omit<GeneratedSong, "mix">,
   keys: { readonly audioKey: string; readonly imageKey: string | null },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

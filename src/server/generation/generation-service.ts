@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Generator } from "../../generator/generator.ts";
+import type { GeneratedSong, Generator } from "../../generator/generator.ts";
 import type { Database } from "../db/schema.ts";
 import { type JobHandler, JobWorker, NotYet } from "../jobs/job-worker.ts";
 import type { Backoff } from "../jobs/retry-backoff.ts";
@@ -15,8 +15,9 @@ import {
   type SubmittedJob,
   submitJob,
 } from "./job-store.ts";
-import { storeSongOutputs } from "./song-outputs.ts";
+import { mixWav, storeSongOutputs } from "./song-outputs.ts";
 import { buildSongRequest } from "./song-request-builder.ts";
+import { storedAudioEdit } from "./stored-edits.ts";
 import { readStoredPlan } from "./stored-plan.ts";
 import { StreamingAudio } from "./streaming-audio.ts";
 
@@ -150,11 +151,20 @@ export class GenerationService {
       if (!signal.aborted && (await markStreaming(db, clipId, key, seconds))) await publishClip();
     });
     try {
-      let song: Awaited<ReturnType<Generator["generate"]>>;
+      let song: Omit<GeneratedSong, "mix">;
+      let wav: Uint8Array;
       try {
-        const request = await buildSongRequest(db, storage, readStoredPlan(row.plan), row.seed);
-        song = await generator.generate(request, (progress) => streaming.add(progress), signal);
-        await streaming.settle();
+        const plan = readStoredPlan(row.plan);
+        // A crop or fade of a song kept as 16-bit WAV is cut from its bytes here; the rest is generated.
+        const cut = await storedAudioEdit(db, storage, plan, row.seed);
+        if (cut) ({ song, wav } = cut);
+        else {
+          const request = await buildSongRequest(db, storage, plan, row.seed);
+          const generated = await generator.generate(request, (progress) => streaming.add(progress), signal);
+          await streaming.settle();
+          song = generated;
+          wav = mixWav(generated.mix);
+        }
       } catch (error) {
         // Stopped (shutdown, or the job taken over): the clip stays as it is for the next worker.
         if (signal.aborted) return;
@@ -168,7 +178,7 @@ export class GenerationService {
       }
       if (signal.aborted) return;
       // Storing can fail for a passing reason (storage or database away): thrown, the try is retried.
-      const keys = await storeSongOutputs(db, storage, clipId, song);
+      const keys = await storeSongOutputs(db, storage, clipId, song, wav);
       if (await markComplete(db, clipId, song, keys)) await publishClip();
       // Listeners' responses end once the clip says it is complete, so a player at the end knows it is the end.
       streaming.finish();

@@ -36,7 +36,12 @@ export async function putBytes(storage: Storage, key: string, bytes: Uint8Array,
 }
 
 /** The song's downbeats as the clip's beat analysis: the generator knows them exactly. */
-async function storeDownbeats(db: Kysely<Database>, clipId: string, audioKey: string, song: GeneratedSong) {
+async function storeDownbeats(
+  db: Kysely<Database>,
+  clipId: string,
+  audioKey: string,
+  song: Omit<GeneratedSong, "mix">,
+) {
   const numbered = song.downbeats
     .filter(([t, n]) => t >= 0 && Number.isInteger(n) && n >= 1 && n <= BEATS_PER_BAR)
     .map(([t, n]): NumberedBeat => [t, n])
@@ -55,7 +60,7 @@ async function storeDownbeats(db: Kysely<Database>, clipId: string, audioKey: st
 }
 
 /**
- * Stores what the generator made for a clip: the mix (the clip's audio), the cover image, stems
+ * Stores what the generator made for a clip: the mix (the clip's audio, as `wav`), the cover image, stems
  * (32-bit float: unmastered, they may pass full scale), MIDI, and in generated_clips the aligned
  * words and score; downbeats go where the studio reads them. Answers the audio and image keys.
  */
@@ -63,10 +68,11 @@ export async function storeSongOutputs(
   db: Kysely<Database>,
   storage: Storage,
   clipId: string,
-  song: GeneratedSong,
+  song: Omit<GeneratedSong, "mix">,
+  wav: Uint8Array,
 ): Promise<{ audioKey: string; imageKey: string | null }> {
   const audioKey = clipMediaKey(clipId, "audio", "wav");
-  await putBytes(storage, audioKey, mixWav(song.mix), "audio/wav");
+  await putBytes(storage, audioKey, wav, "audio/wav");
   let imageKey: string | null = null;
   if (song.image.byteLength > 0) {
     imageKey = clipMediaKey(clipId, "image", "png");

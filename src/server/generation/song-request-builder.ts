@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SongRequest } from "../../generator/song-request.ts";
+import type { ReferenceClip, SongRequest } from "../../generator/song-request.ts";
 import { storedClipBeats } from "../beats/stored-clip-beats.ts";
 import type { Database } from "../db/schema.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -7,12 +7,16 @@ import { loadReferenceClip } from "./reference-audio.ts";
 import { songTextsFor } from "./simple-mode.ts";
 import type { StoredPlan } from "./stored-plan.ts";
 
-/** The generator's request for one clip of a job: the stored plan, its seed, its references' audio. */
+/**
+ * The generator's request for one clip of a job: the stored plan, its seed, its references' audio
+ * (the source's as `source` gives it when given: a task made from its stored bytes passes it undecoded).
+ */
 export async function buildSongRequest(
   db: Kysely<Database>,
   storage: Storage,
   plan: StoredPlan,
   seed: number,
+  source?: ReferenceClip,
 ): Promise<SongRequest> {
   const load = (clipId: string) => loadReferenceClip(db, storage, clipId);
   const texts = songTextsFor(plan, seed);
@@ -38,7 +42,7 @@ export async function buildSongRequest(
     weirdness: plan.weirdness,
     styleWeight: plan.styleWeight,
     audioWeight: plan.audioWeight,
-    source: plan.sourceClipId ? await load(plan.sourceClipId) : null,
+    source: source ?? (plan.sourceClipId ? await load(plan.sourceClipId) : null),
     inspirations,
     continueAt: plan.continueAt,
     infill: plan.infill,

@@ -80,13 +80,28 @@ export function encodeWav(
     if (!LITTLE_ENDIAN) swapBytes(new Uint8Array(buffer, 44), 4);
     return buffer;
   }
-  // Triangular dither of one LSB peak: quantisation error becomes benign noise, not distortion.
-  // One generator for all samples in interleaved order, so every file's noise is reproducible.
+  writePcm16(channels, new Int16Array(buffer, 44, frames * channelCount), 0, options);
+  if (!LITTLE_ENDIAN) swapBytes(new Uint8Array(buffer, 44), 2);
+  return buffer;
+}
+
+/**
+ * Planar float channels into interleaved 16-bit samples of `out` from frame `at` (host byte order),
+ * with triangular dither of one LSB peak: quantisation error becomes benign noise, not distortion.
+ * One generator for all samples in interleaved order, so every file's noise is reproducible.
+ */
+export function writePcm16(
+  channels: readonly Float32Array[],
+  out: Int16Array,
+  at: number,
+  options: WavOptions = {},
+): void {
+  const channelCount = channels.length;
+  const frames = channels[0]?.length ?? 0;
   let seed = 0x9e3779b9;
   const keepGrid = options.keepGridSamples === true;
-  const out = new Int16Array(buffer, 44, frames * channelCount);
-  for (let i = 0, at = 0; i < frames; i++) {
-    for (let c = 0; c < channelCount; c++, at++) {
+  for (let i = 0, k = at * channelCount; i < frames; i++) {
+    for (let c = 0; c < channelCount; c++, k++) {
       const scaled = channels[c][i] * 32768;
       // The dither is drawn either way: other samples get the same noise with the option or without.
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
@@ -94,24 +109,25 @@ export function encodeWav(
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
       const dithered = scaled + (first - seed / 2 ** 32);
       const onGrid = keepGrid && Number.isInteger(scaled) && scaled >= -32768 && scaled <= 32767;
-      out[at] = onGrid ? scaled : Math.max(-32768, Math.min(32767, Math.round(dithered)));
+      out[k] = onGrid ? scaled : Math.max(-32768, Math.min(32767, Math.round(dithered)));
     }
   }
-  if (!LITTLE_ENDIAN) swapBytes(new Uint8Array(buffer, 44), 2);
-  return buffer;
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** Reverses each `size`-byte word in place: a big-endian host's samples into WAV's byte order. */
-function swapBytes(bytes: Uint8Array, size: number): void {
-  for (let at = 0; at + size <= bytes.length; at += size) bytes.subarray(at, at + size).reverse();
+/** Where a WAV keeps its samples: its format, and the data's byte offset and whole frames. */
+export interface WavLayout {
+  readonly format: number;
+  readonly bits: number;
+  readonly sampleRate: number;
+  readonly channelCount: number;
+  readonly dataOffset: number;
+  readonly frames: number;
 }
 
-/** Reads the WAVs encodeWav writes (and other plain PCM 16/24/32-bit and float WAVs). */
-export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
-  const view = new DataView(bytes);
-  const tag = (offset: number) => String.fromCharCode(...new Uint8Array(bytes, offset, 4));
+/** The layout of a WAV file's samples (throws for a file that is not a readable WAV). */
+export function wavLayout(bytes: Uint8Array): WavLayout {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
   if (bytes.byteLength < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("Not a WAV file");
   let format = 0;
   let channelCount = 0;
@@ -129,21 +145,44 @@ export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
       // WAVE_FORMAT_EXTENSIBLE keeps the real format in its sub-format GUID.
       if (format === 0xfffe) format = view.getUint16(body + 24, true);
     } else if (id === "data") {
-      if (channelCount === 0) throw new Error("WAV data comes before its format");
-      const bytesPerSample = bits / 8;
-      const frames = Math.floor(Math.min(size, bytes.byteLength - body) / (bytesPerSample * channelCount));
-      const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
-      if (deinterleaveAligned(bytes, body, format, bits, channels)) return { sampleRate, channels };
-      const read = wavSampleReader(view, format, bits);
-      if (!read) throw new Error(`Unsupported WAV format ${format} with ${bits}-bit samples`);
-      for (let i = 0, at = body; i < frames; i++) {
-        for (let c = 0; c < channelCount; c++, at += bytesPerSample) channels[c][i] = read(at);
-      }
-      return { sampleRate, channels };
+      if (channelCount === 0 || bits < 8) throw new Error("WAV data comes before its format");
+      const frames = Math.floor(Math.min(size, bytes.byteLength - body) / ((bits / 8) * channelCount));
+      return { format, bits, sampleRate, channelCount, dataOffset: body, frames };
     }
     offset = body + size + (size % 2);
   }
   throw new Error("WAV file has no data");
+}
+
+/** The layout of a 16-bit PCM WAV, or null for any other file. */
+export function pcm16Layout(bytes: Uint8Array): WavLayout | null {
+  try {
+    const layout = wavLayout(bytes);
+    return layout.format === FORMAT_PCM && layout.bits === 16 ? layout : null;
+  } catch {
+    return null;
+  }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Reverses each `size`-byte word in place: a big-endian host's samples into WAV's byte order. */
+function swapBytes(bytes: Uint8Array, size: number): void {
+  for (let at = 0; at + size <= bytes.length; at += size) bytes.subarray(at, at + size).reverse();
+}
+
+/** Reads the WAVs encodeWav writes (and other plain PCM 16/24/32-bit and float WAVs). */
+export function decodeWav(bytes: ArrayBuffer): PlanarAudio {
+  const { format, bits, sampleRate, channelCount, dataOffset, frames } = wavLayout(new Uint8Array(bytes));
+  const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
+  if (deinterleaveAligned(bytes, dataOffset, format, bits, channels)) return { sampleRate, channels };
+  const read = wavSampleReader(new DataView(bytes), format, bits);
+  if (!read) throw new Error(`Unsupported WAV format ${format} with ${bits}-bit samples`);
+  const bytesPerSample = bits / 8;
+  for (let i = 0, at = dataOffset; i < frames; i++) {
+    for (let c = 0; c < channelCount; c++, at += bytesPerSample) channels[c][i] = read(at);
+  }
+  return { sampleRate, channels };
 }
 
 /**
