@@ -93,7 +93,9 @@ export default function HookCreatePage() {
     setVideo(upload);
     setVideoFile(file);
     setThumbnail((current) => (current.kind === "frame" ? { kind: "frame", timeS: null } : current));
-    const duration = upload?.duration ?? 0;
+    // The end fields step by a tenth of a second: an end off that step (11.033 s) would make the
+    // browser refuse to send the form, so the default end is the last tenth inside the video.
+    const duration = Math.floor((upload?.duration ?? 0) * 10) / 10;
     setVideoRange({ startS: 0, endS: Math.min(duration, HOOK_MAX_VIDEO_S) });
   };
 
