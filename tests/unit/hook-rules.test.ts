@@ -1,8 +1,10 @@
 // The hook form's rules at their boundaries: the video's range from 10 s to 241 s (9.9 and 241.1
 // refused with the spec's titles and messages), the song's range inside the song, at most
-// 241,000 ms and within 100 ms of the video's; the volumes that follow the video sound toggle.
+// 241,000 ms and within 100 ms of the video's; the volumes that follow the video sound toggle; the
+// thumbnail frame inside the video's range, and where it falls in the rendered hook.
 
 import { describe, expect, it } from "vitest";
+import { hookThumbnailTime } from "../../src/server/video/video-rules.ts";
 import {
   HOOK_MESSAGES,
   type HookForm,
@@ -70,5 +72,28 @@ describe("hook form rules", () => {
     expect(hookFormProblem(form(20, 20, { songVolume: 50, videoVolume: 50 }))?.message).toBe(
       HOOK_MESSAGES.volumes,
     );
+  });
+
+  it("takes a thumbnail frame inside the video's range, its ends included, and refuses one outside", () => {
+    const framed = (at: number) =>
+      hookFormProblem(form(20, 20, { videoRange: { startS: 2, endS: 22 }, thumbnailTimeS: at }));
+    expect(framed(2)).toBeNull();
+    expect(framed(22)).toBeNull();
+    expect(framed(1.9)?.message).toBe(HOOK_MESSAGES.thumbnailFrame);
+    expect(framed(22.1)?.message).toBe(HOOK_MESSAGES.thumbnailFrame);
+    expect(hookFormProblem(form(20, 20, { thumbnailTimeS: null }))).toBeNull();
+  });
+});
+
+describe("the thumbnail's moment in the rendered hook", () => {
+  it("moves the chosen frame by the range's start, and defaults to a second in", () => {
+    expect(hookThumbnailTime(9, 1, 10)).toBe(8);
+    expect(hookThumbnailTime(null, 1, 10)).toBe(1);
+    expect(hookThumbnailTime(null, 0, 1)).toBe(0.5);
+  });
+
+  it("keeps the frame inside the hook, before its end", () => {
+    expect(hookThumbnailTime(11, 1, 10)).toBeCloseTo(9.9);
+    expect(hookThumbnailTime(0, 1, 10)).toBe(0);
   });
 });

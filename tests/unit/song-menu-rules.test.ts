@@ -256,8 +256,18 @@ describe("flags", () => {
     ["sample_pack", "download-sample-pack"],
     ["hire_editor", "enable-marketplace"],
     ["share_with_friends", "enable-sharelist-and-share-notifications"],
-    ["show_in_hooks_feed", "web-hooks-2025", { video_url: "/api/media/clips/x/video.mp4" }],
+    ["show_in_hooks_feed", "web-hooks-2025", { video_cover_url: "/api/media/clips/x/video_cover.mp4" }],
   ];
+
+  it("offers Show in Hooks Feed for a song's video cover, not for its rendered video", () => {
+    const hooks = pro({ flags: { "web-hooks-2025": true } });
+    expect(kind("show_in_hooks_feed", hooks, clip({ video_url: "/api/media/clips/x/video.mp4" }))).toBe(
+      "hidden",
+    );
+    expect(
+      kind("show_in_hooks_feed", hooks, clip({ video_cover_url: "/api/media/clips/x/video_cover.mp4" })),
+    ).toBe("shown");
+  });
 
   it("hides each flagged entry until its flag is on", () => {
     for (const [id, flag, overrides] of FLAGGED) {

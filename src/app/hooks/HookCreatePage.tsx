@@ -14,6 +14,7 @@ import { type HookDetails, HookDetailsFields } from "./HookDetailsFields.tsx";
 import { outcomeMessage, submitHook } from "./hook-submit.ts";
 import { fetchOwnSongs, fetchSong } from "./hooks-api.ts";
 import { SongRangePicker } from "./SongRangePicker.tsx";
+import { type ThumbnailChoice, ThumbnailPicker } from "./ThumbnailPicker.tsx";
 import { VideoPicker } from "./VideoPicker.tsx";
 import { VideoRangeFields } from "./VideoRangeFields.tsx";
 import "./hooks.css";
@@ -37,6 +38,8 @@ export default function HookCreatePage() {
   const [songs, setSongs] = useState<readonly Clip[] | null>(null);
   const [songId, setSongId] = useState<string | null>(wantedClip);
   const [video, setVideo] = useState<VideoUpload | null>(null);
+  const [videoFile, setVideoFile] = useState<File | null>(null);
+  const [thumbnail, setThumbnail] = useState<ThumbnailChoice>({ kind: "frame", timeS: null });
   const [videoRange, setVideoRange] = useState({ startS: 0, endS: 0 });
   const [songStartS, setSongStartS] = useState(0);
   const [details, setDetails] = useState<HookDetails>({
@@ -72,17 +75,27 @@ export default function HookCreatePage() {
   const song = songs?.find((clip) => clip.id === songId) ?? null;
   const lengthS = Math.max(0, videoRange.endS - videoRange.startS);
   const volumes = hookVolumes(details.videoSound);
-  const problem = hookFormProblem({
-    videoDurationS: video?.duration ?? null,
-    songDurationS: song ? (song.metadata.duration ?? null) : null,
-    videoRange,
-    audioRange: { startS: songStartS, endS: songStartS + lengthS },
-    ...volumes,
-  });
+  const thumbnailTimeS = thumbnail.kind === "frame" ? thumbnail.timeS : null;
+  const problem =
+    hookFormProblem({
+      videoDurationS: video?.duration ?? null,
+      songDurationS: song ? (song.metadata.duration ?? null) : null,
+      videoRange,
+      audioRange: { startS: songStartS, endS: songStartS + lengthS },
+      ...volumes,
+      thumbnailTimeS,
+    }) ??
+    (thumbnail.kind === "image" && thumbnail.imageId === null
+      ? { title: t("thumbnailImageMissing"), message: t("thumbnailImageMissing") }
+      : null);
 
-  const videoReady = (upload: VideoUpload | null) => {
+  const videoReady = (upload: VideoUpload | null, file: File | null) => {
     setVideo(upload);
-    const duration = upload?.duration ?? 0;
+    setVideoFile(file);
+    setThumbnail((current) => (current.kind === "frame" ? { kind: "frame", timeS: null } : current));
+    // The end fields step by a tenth of a second: an end off that step (11.033 s) would make the
+    // browser refuse to send the form, so the default end is the last tenth inside the video.
+    const duration = Math.floor((upload?.duration ?? 0) * 10) / 10;
     setVideoRange({ startS: 0, endS: Math.min(duration, HOOK_MAX_VIDEO_S) });
   };
 
@@ -98,7 +111,8 @@ export default function HookCreatePage() {
         caption: details.caption,
         allow_comments: details.allowComments,
         show_lyrics: details.showLyrics,
-        custom_thumbnail_s3_id: null,
+        custom_thumbnail_s3_id: thumbnail.kind === "image" ? thumbnail.imageId : null,
+        thumbnail_time_s: thumbnailTimeS,
       },
       video_render: {
         song: {
@@ -199,6 +213,17 @@ export default function HookCreatePage() {
               <h2>{t("stepDetails")}</h2>
               <HookDetailsFields details={details} onChange={setDetails} />
             </section>
+            {video && (
+              <section className="hook-step">
+                <h2>{t("stepThumbnail")}</h2>
+                <ThumbnailPicker
+                  videoFile={videoFile}
+                  range={videoRange}
+                  choice={thumbnail}
+                  onChoice={setThumbnail}
+                />
+              </section>
+            )}
             {tried && problem && (
               <div className="hook-problem error" role="alert" data-testid="hook-problem">
                 <strong>{problem.title}</strong>

@@ -18,7 +18,8 @@ export function VideoPicker({
   onVideo,
 }: {
   readonly video: VideoUpload | null;
-  readonly onVideo: (video: VideoUpload | null) => void;
+  /** The finished upload and the file it was made from (the page previews its frames locally). */
+  readonly onVideo: (video: VideoUpload | null, file: File | null) => void;
 }) {
   const { t } = useTranslation("hooks");
   const [sending, setSending] = useState<Sending | null>(null);
@@ -30,12 +31,12 @@ export function VideoPicker({
     sending?.abort.abort();
     const abort = new AbortController();
     setProblem(null);
-    onVideo(null);
+    onVideo(null, null);
     setSending({ fileName: file.name, progress: { stage: "uploading", fraction: 0 }, abort });
     uploadVideo(file, abort.signal, (progress) =>
       setSending((current) => (current?.abort === abort ? { ...current, progress } : current)),
     )
-      .then((upload) => onVideo(upload))
+      .then((upload) => onVideo(upload, file))
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
         setProblem(error instanceof Error ? error.message : String(error));

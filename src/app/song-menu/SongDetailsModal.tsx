@@ -2,30 +2,20 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REMIX_TYPES, type RemixPermission } from "../../shared/api/clip-settings.ts";
 import { CAPTION_MAX, type Clip, LYRICS_MAX, TAGS_MAX, TITLE_MAX } from "../../shared/api/clips.ts";
-import { imageUploadResponseSchema } from "../../shared/api/images.ts";
 import { METADATA_ERROR_MESSAGES, metadataErrorOf } from "../../shared/song-menu/metadata-errors.ts";
 import { ApiError } from "../account/api-request.ts";
+import { uploadImage } from "../account/image-upload.ts";
 import { CreateModal } from "../shell/CreateModal.tsx";
 import { publishClipChanges } from "../shell/clip-changes.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { detailsOf, saveSongDetails } from "./song-details-save.ts";
 
 /** Sends the cover image as it is; the server decodes it and keeps its own JPEG. */
-async function uploadImage(file: File): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch("/api/uploads/image/", {
-      method: "POST",
-      headers: { "content-type": file.type || "application/octet-stream" },
-      body: file,
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError(0, METADATA_ERROR_MESSAGES.network_error, null);
-  }
-  if (!response.ok) throw new ApiError(response.status, METADATA_ERROR_MESSAGES.image_upload_error, null);
-  return imageUploadResponseSchema.parse(await response.json()).image_s3_id;
-}
+const uploadCover = (file: File) =>
+  uploadImage(file, {
+    network: METADATA_ERROR_MESSAGES.network_error,
+    refused: METADATA_ERROR_MESSAGES.image_upload_error,
+  });
 
 /** The settings' sliders, in the order they show, each with its key in the song menu's texts. */
 const SETTING_KEYS = [
@@ -65,7 +55,7 @@ export function SongDetailsModal({ clip, onClose }: { readonly clip: Clip; reado
     setBusy(true);
     setError(null);
     try {
-      const imageId = !removeImage && image !== null ? await uploadImage(image) : null;
+      const imageId = !removeImage && image !== null ? await uploadCover(image) : null;
       const saved = await saveSongDetails(clip, { ...form, imageId, removeImage, removeVideo });
       if (saved !== null) publishClipChanges([saved]);
       showToast({ kind: "success", title: t("details.saved"), durationMs: 3000 });

@@ -52,7 +52,12 @@ export interface HooksTable {
   caption: Generated<string>;
   allow_comments: Generated<boolean>;
   show_lyrics: Generated<boolean>;
-  custom_thumbnail_upload_id: string | null;
+  /** A hook made by its owner, or a song's video cover shown in the hooks feed (0218). */
+  kind: Generated<"hook" | "video_cover">;
+  /** The owner's uploaded image as the thumbnail, re-encoded (0219). */
+  custom_thumbnail_key: string | null;
+  /** The frame of the uploaded video shown as the thumbnail, in the video's time (0219). */
+  thumbnail_time_s: number | null;
   song_start_s: number;
   song_end_s: number;
   song_volume: number;

@@ -31,6 +31,7 @@ import { parseInput } from "../http/validate.ts";
 import { raiseCaptionMentions, raiseFolloweeRelease } from "../notifications/clip-events.ts";
 import { raiseClipLike, raiseContext } from "../notifications/raise.ts";
 import type { Storage } from "../storage/storage.ts";
+import { syncVideoCoverHook } from "../video/video-cover-hook.ts";
 import { workspaceOfClip } from "../workspaces/clip-workspace.ts";
 import { announceSharedClipChange } from "../workspaces/shared-clip-changes.ts";
 import { registerClipMediaRoutes } from "./clip-media.ts";
@@ -73,6 +74,7 @@ export function registerClipRoutes(app: FastifyInstance, { db, storage }: ClipRo
     const body = parseInput(setMetadataBodySchema, request.body);
     const user = requireUser(request);
     const clip = await setClipMetadata(db, storage, user.id, clip_id, body);
+    if (body.video_cover_upload_id || body.remove_video_cover) await syncVideoCoverHook(db, clip_id);
     if (body.caption_mentions)
       await raiseCaptionMentions(raiseContext(db, request), user.id, clip_id, body.caption_mentions);
     return clip;

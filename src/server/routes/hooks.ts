@@ -6,6 +6,7 @@ import { createHookBodySchema, type Hook, hookIdParamsSchema } from "../../share
 import { hookFormProblem, hookProblemDetail } from "../../shared/hooks/hook-rules.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import { findOwnClip } from "../clips/clip-actions.ts";
+import { ownImageKey } from "../clips/storage-keys.ts";
 import type { Database, User } from "../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { sendStored } from "../http/send-stored.ts";
@@ -20,6 +21,7 @@ import { registerHookSocialRoutes } from "./hooks-social.ts";
 export const HOOKS_NEED_FLAG = "Hooks are not available for this account yet";
 export const HOOK_SONG_NOT_READY = "Only a finished song can have a hook";
 export const HOOK_SONG_MISMATCH = "The hook's song and the song of its audio range must be the same";
+export const HOOK_THUMBNAIL_MISSING = "The thumbnail image was not found: upload it again";
 export const HOOK_VIDEO_NOT_READY = "The video is still being checked: wait until its upload is complete";
 
 const hookFileParamsSchema = hookIdParamsSchema.extend({ file: z.enum(["video.mp4", "thumbnail.jpg"]) });
@@ -56,8 +58,10 @@ export function registerHookRoutes(app: FastifyInstance, deps: VideoJobRouteDeps
     if (!mayPostHooks(user)) throw forbidden(HOOKS_NEED_FLAG);
     if (clip.status !== "complete" || !clip.audio_key) throw conflict(HOOK_SONG_NOT_READY);
     const upload = await ownFinishedUpload(db, user.id, videos[0].upload_id);
-    if (body.hook_publish.custom_thumbnail_s3_id)
-      await ownFinishedUpload(db, user.id, body.hook_publish.custom_thumbnail_s3_id);
+    const thumbnailId = body.hook_publish.custom_thumbnail_s3_id;
+    const customThumbnailKey = thumbnailId
+      ? await ownImageKey(storage, user.id, thumbnailId, HOOK_THUMBNAIL_MISSING)
+      : null;
     const problem = hookFormProblem({
       videoDurationS: upload.duration_s,
       songDurationS: (clip.metadata as ClipMetadata).duration ?? null,
@@ -65,9 +69,10 @@ export function registerHookRoutes(app: FastifyInstance, deps: VideoJobRouteDeps
       audioRange: { startS: song.clip_start_time, endS: song.clip_end_time },
       songVolume: song.volume,
       videoVolume: videos[0].volume,
+      thumbnailTimeS: body.hook_publish.thumbnail_time_s,
     });
     if (problem) throw badRequest(hookProblemDetail(problem));
-    const id = await insertHook(db, user.id, body);
+    const id = await insertHook(db, user.id, body, customThumbnailKey);
     service.poke();
     return { id };
   });

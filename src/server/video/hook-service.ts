@@ -23,6 +23,7 @@ import {
   VideoJobService,
   type VideoJobServiceOptions,
 } from "./video-job-service.ts";
+import { hookThumbnailTime } from "./video-rules.ts";
 
 /** A hook that cannot be rendered, the same way on every try: no retry. */
 class UnrenderableHook extends Error {}
@@ -71,7 +72,9 @@ export class HookService extends VideoJobService<HookPayload> {
       const keys = hookKeys(job.hookId);
       let thumbnailKey = source.custom_thumbnail_key;
       if (!thumbnailKey) {
-        const at = Math.min(1, hook.durationS / 2).toFixed(3);
+        const at = hookThumbnailTime(source.thumbnail_time_s, source.video_start_s, hook.durationS).toFixed(
+          3,
+        );
         await runFfmpeg(
           ["-y", "-ss", at, "-i", "hook.mp4", "-frames:v", "1", "-vf", "scale=360:-2", "thumb.jpg"],
           run,

@@ -39,13 +39,22 @@ const nextCursor = <Row extends { id: string; created_at_text: string }>(rows: R
     : null;
 };
 
-/** The feed: posted hooks of public songs, newest first, for anyone. */
+/**
+ * The feed: posted hooks of public songs, newest first, for anyone; a song's video cover among
+ * them unless its owner turned Show in Hooks Feed off.
+ */
 export async function hookFeedPage(db: Kysely<Database>, viewer: Viewer, cursor?: string): Promise<HookFeed> {
   let query = visibleHooks(db, viewer)
     .select(createdAtText("hooks.created_at").as("created_at_text"))
     .where("hooks.status", "=", POSTED)
     .where("clips.is_public", "=", true)
-    .where("clips.is_trashed", "=", false);
+    .where("clips.is_trashed", "=", false)
+    .where((eb) =>
+      eb.or([
+        eb("hooks.kind", "=", "hook"),
+        sql<boolean>`(clips.metadata->>'opt_out_video_cover_hook') is distinct from 'true'`,
+      ]),
+    );
   if (cursor !== undefined) query = query.where(olderThan("hooks", cursor));
   const rows = await query
     .orderBy("hooks.created_at", "desc")

@@ -24,6 +24,7 @@ export async function insertHook(
   db: Kysely<Database>,
   userId: string,
   body: CreateHookBody,
+  customThumbnailKey: string | null,
 ): Promise<string> {
   const id = randomUUID();
   const [video] = body.video_render.videos;
@@ -40,7 +41,8 @@ export async function insertHook(
         caption: body.hook_publish.caption,
         allow_comments: body.hook_publish.allow_comments,
         show_lyrics: body.hook_publish.show_lyrics,
-        custom_thumbnail_upload_id: body.hook_publish.custom_thumbnail_s3_id,
+        custom_thumbnail_key: customThumbnailKey,
+        thumbnail_time_s: body.hook_publish.thumbnail_time_s,
         song_start_s: song.clip_start_time,
         song_end_s: song.clip_end_time,
         song_volume: song.volume,
@@ -111,6 +113,7 @@ export function visibleHooks(db: Kysely<Database>, viewer: { id: string; is_staf
     .innerJoin("users", "users.id", "hooks.user_id")
     .select([
       "hooks.id",
+      "hooks.kind",
       "hooks.user_id",
       "hooks.status",
       "hooks.error_message",
@@ -151,6 +154,7 @@ export function hookView(row: HookViewRow): Hook {
   const rendered = row.status === "rendered_passed_moderation" || row.status === "rendered_failed_moderation";
   return {
     id: row.id,
+    kind: row.kind,
     status: row.status,
     error_message: row.error_message,
     clip_id: row.clip_id,
@@ -177,7 +181,6 @@ export async function hookSource(db: Kysely<Database>, hookId: string) {
     .selectFrom("hooks")
     .innerJoin("clips", "clips.id", "hooks.clip_id")
     .leftJoin("video_uploads", "video_uploads.id", "hooks.upload_id")
-    .leftJoin("video_uploads as thumb", "thumb.id", "hooks.custom_thumbnail_upload_id")
     .leftJoin("generated_clips", "generated_clips.clip_id", "clips.id")
     .select([
       "hooks.id",
@@ -193,7 +196,8 @@ export async function hookSource(db: Kysely<Database>, hookId: string) {
       "clips.audio_key",
       "video_uploads.original_key",
       "video_uploads.extension",
-      "thumb.thumbnail_key as custom_thumbnail_key",
+      "hooks.custom_thumbnail_key",
+      "hooks.thumbnail_time_s",
       "generated_clips.aligned_words",
     ])
     .where("hooks.id", "=", hookId)

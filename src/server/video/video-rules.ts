@@ -17,3 +17,21 @@ export function uploadedVideoProblem(info: MediaInfo): string | null {
   if (info.video.fps !== null && info.video.fps > MAX_VIDEO_FPS + 0.5) return VIDEO_TOO_BIG_PICTURE;
   return null;
 }
+
+/** The default thumbnail: a second into the hook (the first frame is often a fade from black). */
+const DEFAULT_THUMBNAIL_S = 1;
+
+/**
+ * Where in the rendered hook its thumbnail frame is: the frame its owner chose (given in the
+ * uploaded video's time, so moved by the range's start), else a second in; always inside the hook
+ * and before its last frame.
+ */
+export function hookThumbnailTime(
+  chosenS: number | null,
+  videoStartS: number,
+  hookDurationS: number,
+): number {
+  const wanted = chosenS === null ? Math.min(DEFAULT_THUMBNAIL_S, hookDurationS / 2) : chosenS - videoStartS;
+  const lastFrameS = Math.max(0, hookDurationS - 0.1);
+  return Math.min(Math.max(0, wanted), lastFrameS);
+}

@@ -48,8 +48,13 @@ export const createHookBodySchema = z.object({
     caption: z.string().trim().max(500).default(""),
     allow_comments: z.boolean().default(true),
     show_lyrics: z.boolean().default(false),
-    /** An upload of the user's whose picture is the hook's thumbnail; the hook's own frame when null. */
+    /**
+     * An image the user uploaded (POST /api/uploads/image/, its image_s3_id) as the hook's
+     * thumbnail; when null, a frame of the hook's video is.
+     */
     custom_thumbnail_s3_id: z.uuid().nullable().default(null),
+    /** The frame shown as the thumbnail, in the uploaded video's time; null: one second in. */
+    thumbnail_time_s: seconds.nullable().default(null),
   }),
   video_render: z.object({
     song: z.object({
@@ -76,6 +81,8 @@ export const hookIdParamsSchema = z.object({ hook_id: z.uuid("Hook ids are UUIDs
 
 export const hookSchema = z.object({
   id: z.string(),
+  /** A hook its owner made, or a song's video cover shown in the hooks feed. */
+  kind: z.enum(["hook", "video_cover"]),
   status: z.enum(HOOK_STATUSES),
   error_message: z.string().nullable(),
   clip_id: z.string(),

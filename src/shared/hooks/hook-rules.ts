@@ -1,7 +1,8 @@
 // The rules of a hook's form, the same on the page (before anything is sent) and on the server (on
 // what was sent): a video and a song chosen, the video's range between 10 s and 241 s inside the
 // uploaded video, the song's range inside the song, at most 241,000 ms long and within 100 ms of
-// the video's range, and the volumes that follow the video sound toggle.
+// the video's range, the volumes that follow the video sound toggle, and a thumbnail frame chosen
+// inside the video's range.
 
 export const HOOK_MIN_VIDEO_S = 10;
 export const HOOK_MAX_VIDEO_S = 241;
@@ -20,6 +21,7 @@ export const HOOK_MESSAGES = {
   audioRange: "The song's start must be before its end, inside the song",
   audioTooLong: `The song's range must be at most ${HOOK_MAX_AUDIO_MS / 1000} seconds`,
   audioMismatch: `The song's range must be as long as the video's, within ${HOOK_AUDIO_TOLERANCE_MS} ms`,
+  thumbnailFrame: "The thumbnail's frame must be inside the video's range",
   volumes: "With the video's sound on the song is silent (0) and the video at 100; otherwise the reverse",
 } as const;
 
@@ -43,6 +45,8 @@ export interface HookForm {
   readonly audioRange: Range;
   readonly songVolume: number;
   readonly videoVolume: number;
+  /** The video frame chosen as the thumbnail (the video's time), or null for the default frame. */
+  readonly thumbnailTimeS?: number | null;
 }
 
 /** The volumes of the song and the video: one is heard at full volume, the other not at all. */
@@ -74,6 +78,9 @@ export function hookFormProblem(form: HookForm): HookProblem | null {
   const off = hookVolumes(false);
   const volumes = (v: typeof on) => v.songVolume === form.songVolume && v.videoVolume === form.videoVolume;
   if (!volumes(on) && !volumes(off)) return plain(HOOK_MESSAGES.volumes);
+  const frame = form.thumbnailTimeS ?? null;
+  if (frame !== null && !(ms(frame) >= ms(video.startS) && ms(frame) <= ms(video.endS)))
+    return plain(HOOK_MESSAGES.thumbnailFrame);
   return null;
 }
 

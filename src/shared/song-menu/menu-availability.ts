@@ -210,7 +210,9 @@ const RULES: Record<MenuEntryId, Rule> = {
       : HIDDEN,
   pin_to_profile: (f) => ownerGate(f),
   show_in_hooks_feed: (f) =>
-    f.flag("web-hooks-2025") && f.clip.video_url !== null && f.single && f.own && !f.trashed ? SHOWN : HIDDEN,
+    f.flag("web-hooks-2025") && f.clip.video_cover_url !== null && f.single && f.own && !f.trashed
+      ? SHOWN
+      : HIDDEN,
   move_to_trash: (f) => (f.userId !== null && canTrash(f.clips, f.userId) ? SHOWN : HIDDEN),
   restore_from_trash: (f) =>
     f.context.place === "trash" && f.userId !== null && canRestore(f.clips, f.userId) ? SHOWN : HIDDEN,

@@ -68,6 +68,7 @@ export type MenuClip = Pick<
   | "major_model_version"
   | "download_disabled_reason"
   | "video_url"
+  | "video_cover_url"
   | "persona"
   | "metadata"
 >;

@@ -37,6 +37,8 @@ import * as listenerPlays from "./0130-listener-plays.ts";
 import * as serverSecrets from "./0145-server-secrets.ts";
 import * as clipChildren from "./0150-clip-children.ts";
 import * as videoCovers from "./0170-video-covers.ts";
+import * as hookVideoCovers from "./0218-hook-video-covers.ts";
+import * as hookThumbnails from "./0219-hook-thumbnails.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -78,4 +80,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0145-server-secrets": serverSecrets,
   "0150-clip-children": clipChildren,
   "0170-video-covers": videoCovers,
+  "0218-hook-video-covers": hookVideoCovers,
+  "0219-hook-thumbnails": hookThumbnails,
 };
