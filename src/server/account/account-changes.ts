@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
+import { passwordStrength, WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
 import type { HandleAvailability } from "../../shared/api/account.ts";
 import { HANDLE_PATTERN } from "../../shared/api/accounts.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
@@ -27,7 +27,7 @@ export async function handleAvailability(db: Db, handle: string): Promise<Handle
 
 /** Refuses a weak password with the rule in words (the sign-up page's hint uses the same rule). */
 export function requireStrongPassword(password: string): void {
-  if (passwordStrength(password) === "weak") throw badRequest(WEAK_PASSWORD_DETAIL);
+  if (passwordStrength(password) === "weak") throw badRequest(WEAK_PASSWORD);
 }
 
 export async function requireCurrentPassword(user: User, password: string): Promise<void> {
