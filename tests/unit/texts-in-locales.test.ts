@@ -42,6 +42,7 @@ const CONVERTED = [
   "src/app/clip-actions",
   "src/app/share",
   "src/app/embed",
+  "src/app/edit",
 ];
 
 function sourceFiles(path: string): string[] {
