@@ -43,6 +43,8 @@ const CONVERTED = [
   "src/app/share",
   "src/app/embed",
   "src/app/edit",
+  "src/studio/ui/panels",
+  "src/app/StudioPage.tsx",
 ];
 
 function sourceFiles(path: string): string[] {

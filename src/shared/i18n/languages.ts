@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "songMenu",
   "embed",
   "edit",
+  "studio",
   "messages",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
