@@ -1,5 +1,6 @@
 // What shared rules say reaches people in their language: the sign-up page shown in Spanish says the
-// password rule in Spanish, and the server answers that browser's requests in Spanish too.
+// password rule and why a handle is taken in Spanish, and the server answers that browser's
+// requests in Spanish too.
 
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -21,6 +22,11 @@ describe("shared rules' messages in Spanish", () => {
       await page.goto(`${baseUrl}/signup`);
       await expect.poll(() => page.getByRole("button", { name: "Registrarse" }).count()).toBe(1);
       await page.getByLabel("Correo electrónico").fill(`weak_${process.pid}@example.com`);
+      // The server's answer, asked in the page's language, says why a handle cannot be had.
+      await page.getByLabel("Nombre de usuario").fill("demo");
+      await expect
+        .poll(() => page.locator("#handle-status").textContent())
+        .toBe("El nombre de usuario @demo ya está ocupado");
       await page.getByLabel("Nombre de usuario").fill(`weak_${process.pid}`);
       await page.getByLabel("Contraseña").fill("password1");
       await page.getByRole("button", { name: "Registrarse" }).click();

@@ -26,6 +26,27 @@ describe.each(BACKENDS)("a shared rule's refusal in the request's language on %s
     expect(english.body).toEqual({ detail: WEAK_EN });
   });
 
+  it("says why a handle cannot be had in the asker's language, with the handle in the sentence", async () => {
+    const ask = (handle: string, language: string) =>
+      server.client().request("GET", `/api/auth/handle-available?handle=${handle}`, undefined, {
+        "accept-language": language,
+      });
+    const first = await server.signedUp();
+    const handle = (await first.client.get<{ handle: string }>("/api/account")).body.handle;
+    expect((await ask(handle, "es")).body).toEqual({
+      available: false,
+      reason: `El nombre de usuario @${handle} ya está ocupado`,
+    });
+    expect((await ask(handle, "en")).body).toEqual({
+      available: false,
+      reason: `The handle @${handle} is taken`,
+    });
+    expect((await ask("no%20spaces!", "es-MX")).body).toEqual({
+      available: false,
+      reason: "Los nombres de usuario tienen de 3 a 30 letras, dígitos o guiones bajos",
+    });
+  });
+
   it("answers a signed-in person in their saved language, whatever the browser asks", async () => {
     const user = await server.signedUp();
     expect((await user.client.post("/api/account/language", { language: "es" })).status).toBeLessThan(300);
