@@ -1,7 +1,6 @@
 // The editor's top bar: back to the library, the song's title, play and stop on the studio's
 // transport, and the switch between the song and its stems.
 
-import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { type EditQuery, editPath } from "../../studio/edit/edit-query.ts";
@@ -9,7 +8,6 @@ import { useSession, useSessionStatus, useStudio } from "../../studio/ui/studio-
 import { Link } from "../router/Link.tsx";
 
 export function EditHeader({ clip, query }: { readonly clip: Clip; readonly query: EditQuery }) {
-  const { t } = useTranslation("edit");
   const { controller } = useSession();
   const playing = useStudio((state) => state.ui.playing);
   const engine = useSessionStatus((status) => status.engine);
@@ -17,7 +15,7 @@ export function EditHeader({ clip, query }: { readonly clip: Clip; readonly quer
   return (
     <header className="edit-header">
       <Link href={back} className="edit-back">
-        ← {t("header.back")}
+        ← Back
       </Link>
       <h1>{displayTitle(clip)}</h1>
       <button
@@ -27,27 +25,27 @@ export function EditHeader({ clip, query }: { readonly clip: Clip; readonly quer
         onClick={() => controller.togglePlay()}
         aria-pressed={playing}
       >
-        {playing ? t("header.stop") : t("header.play")}
+        {playing ? "Stop" : "Play"}
       </button>
       <span className="edit-dim" role="status">
         {engine === "loading"
-          ? t("header.engineLoading")
+          ? "Loading DSP Engine..."
           : engine === "failed"
-            ? t("header.engineFailed")
+            ? "The audio engine failed to start"
             : ""}
       </span>
-      <nav className="edit-views" aria-label={t("header.view")}>
+      <nav className="edit-views" aria-label="Editor view">
         <Link
           href={editPath(clip.id, { wid: query.wid, view: "song" })}
           aria-current={query.view === "song" ? "page" : undefined}
         >
-          {t("header.song")}
+          Song
         </Link>
         <Link
           href={editPath(clip.id, { wid: query.wid, view: "stems" })}
           aria-current={query.view === "stems" ? "page" : undefined}
         >
-          {t("header.stems")}
+          Stem Editor
         </Link>
       </nav>
     </header>

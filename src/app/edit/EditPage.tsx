@@ -3,7 +3,6 @@
 // Entering starts (or restores) the edit session; leaving the editor ends it.
 
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { CLIP_NOT_COMPLETE } from "../../shared/api/edit.ts";
 import { matchPageRoute } from "../../shared/page-routes.ts";
@@ -32,18 +31,16 @@ type Loaded =
 const STREAMING_RECHECK_MS = 3000;
 
 function Notice({ title, children }: { readonly title: string; readonly children?: React.ReactNode }) {
-  const { t } = useTranslation("edit");
   return (
     <div className="studio edit-notice" role="alert">
       <h1>{title}</h1>
       {children}
-      <Link href="/me">{t("page.backToLibrary")}</Link>
+      <Link href="/me">Back to your library</Link>
     </div>
   );
 }
 
 export default function EditPage({ clipId }: { readonly clipId: string }) {
-  const { t } = useTranslation("edit");
   const location = useLocation();
   const query = parseEditQuery(location.search);
   const session = useAccount((state) => state.session);
@@ -78,25 +75,23 @@ export default function EditPage({ clipId }: { readonly clipId: string }) {
     return () => clearTimeout(timer);
   }, [access]);
 
-  if (loaded.state === "missing") return <Notice title={t("page.notFound")} />;
-  if (loaded.state === "failed") return <Notice title={t("page.loadFailed")} />;
+  if (loaded.state === "missing") return <Notice title="Song not found" />;
+  if (loaded.state === "failed") return <Notice title="The song could not be loaded. Please try again." />;
   if (session === null || loaded.state === "loading" || access === null)
     return (
       <div className="studio studio-opening">
-        <p role="status">{t("page.loading")}</p>
+        <p role="status">Loading...</p>
       </div>
     );
   switch (access) {
     case "sign_in":
       return (
-        <Notice title={t("page.signInToEdit")}>
-          <Link href={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}>
-            {t("page.signIn")}
-          </Link>
+        <Notice title="Sign in to edit songs">
+          <Link href={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</Link>
         </Notice>
       );
     case "not_yours":
-      return <Notice title={t("page.notYours")} />;
+      return <Notice title="You can only edit your own songs" />;
     case "upsell":
       return (
         <Notice title={FEATURE_UPSELLS.EditMode.title}>
@@ -110,7 +105,7 @@ export default function EditPage({ clipId }: { readonly clipId: string }) {
     case "streaming":
       return (
         <div className="studio studio-opening">
-          <p role="status">{t("page.loadingStream")}</p>
+          <p role="status">Loading stream...</p>
         </div>
       );
     case "open":

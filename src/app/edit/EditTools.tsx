@@ -2,7 +2,6 @@
 // the song), then crop, fade-out and speed (server edits, polled to completion), replace section
 // and extend (generations). The active tool and every setting live in the edit session.
 
-import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { EDIT_SPEED_MAX, EDIT_SPEED_MIN, FADE_OUT_MAX_S } from "../../shared/api/edit.ts";
 import { selectionRangeOf, withSelectionRange } from "../../studio/edit/edit-project.ts";
@@ -13,25 +12,34 @@ import { updateEditSession, useEditSession } from "./edit-session-store.ts";
 import { ExtendTool, ReplaceSectionTool } from "./GenerateTools.tsx";
 import { NumberField } from "./NumberField.tsx";
 
-/** The tools in tab order; each tab's words are `edit:tools.tabs.{tool}`. */
-const TABS: readonly EditTool[] = ["edit_details", "crop", "fade_out", "speed", "replace_section", "extend"];
+const TABS: readonly { readonly tool: EditTool; readonly label: string }[] = [
+  { tool: "edit_details", label: "Details" },
+  { tool: "crop", label: "Crop" },
+  { tool: "fade_out", label: "Fade Out" },
+  { tool: "speed", label: "Speed" },
+  { tool: "replace_section", label: "Replace Section" },
+  { tool: "extend", label: "Extend" },
+];
+
+const PENDING_LABELS = {
+  edit_crop: "Cropping",
+  edit_fade: "Fading out",
+  edit_speed: "Changing speed",
+} as const;
 
 const set = (change: Partial<EditSession>) => updateEditSession((session) => ({ ...session, ...change }));
 
 /** The fade-out's length, shared by crop's fade-out and the fade-out tool (kept in milliseconds). */
-const FadeLengthField = ({ seconds }: { readonly seconds: number }) => {
-  const { t } = useTranslation("edit");
-  return (
-    <NumberField
-      label={t("tools.fadeLength")}
-      value={seconds}
-      min={0.1}
-      max={FADE_OUT_MAX_S}
-      step={0.5}
-      onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
-    />
-  );
-};
+const FadeLengthField = ({ seconds }: { readonly seconds: number }) => (
+  <NumberField
+    label="Fade-out (s)"
+    value={seconds}
+    min={0.1}
+    max={FADE_OUT_MAX_S}
+    step={0.5}
+    onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
+  />
+);
 
 interface EditToolsProps {
   readonly clip: Clip;
@@ -40,7 +48,6 @@ interface EditToolsProps {
 }
 
 export function EditTools({ clip, studio, outcome }: EditToolsProps) {
-  const { t } = useTranslation("edit");
   const session = useEditSession((current) => current);
   if (session === null) return null;
   const range = session.selectionRange;
@@ -58,23 +65,23 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
   const songEnd = clip.metadata.duration ?? Number.POSITIVE_INFINITY;
   const id = session.editSessionId;
   return (
-    <section className="edit-tools" aria-label={t("tools.label")} data-testid="edit-tools">
+    <section className="edit-tools" aria-label="Edit tools" data-testid="edit-tools">
       <div className="edit-tabs" role="tablist">
-        {TABS.map((tool) => (
+        {TABS.map((tab) => (
           <button
-            key={tool}
+            key={tab.tool}
             type="button"
             role="tab"
-            aria-selected={session.activeEditTool === tool}
-            onClick={() => set({ activeEditTool: tool })}
+            aria-selected={session.activeEditTool === tab.tool}
+            onClick={() => set({ activeEditTool: tab.tool })}
           >
-            {t(`tools.tabs.${tool}`)}
+            {tab.label}
           </button>
         ))}
       </div>
       <div className="edit-selection">
         <NumberField
-          label={t("tools.start")}
+          label="Start (s)"
           value={range?.start ?? 0}
           min={0}
           max={songEnd}
@@ -82,7 +89,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
           onCommit={(v) => changeRange((now) => ({ start: v, end: now?.end ?? songEnd }))}
         />
         <NumberField
-          label={t("tools.end")}
+          label="End (s)"
           value={range?.end ?? 0}
           min={0}
           max={songEnd}
@@ -91,30 +98,34 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
         />
         <span className="edit-dim">
           {range === null
-            ? t("tools.dragToSelect")
-            : t("tools.selected", { seconds: (range.end - range.start).toFixed(1) })}
+            ? "Drag over the song to select a range."
+            : `${(range.end - range.start).toFixed(1)} s selected`}
         </span>
       </div>
       {busy && (
         <p className="edit-pending" role="status" data-testid="edit-pending">
-          {t("tools.pending", {
-            edits: session.pendingClipData.map((item) => t(`tools.pendingKinds.${item.type}`)).join(", "),
-          })}
+          {session.pendingClipData.map((item) => PENDING_LABELS[item.type]).join(", ")}... The new song opens
+          here when it is ready.
         </p>
       )}
       <div className="edit-tool-body">
-        {session.activeEditTool === "edit_details" && <p className="edit-dim">{t("tools.pickATool")}</p>}
+        {session.activeEditTool === "edit_details" && (
+          <p className="edit-dim">
+            Pick a tool: crop or fade out the song, change its speed, replace a section with new lyrics or
+            extend it.
+          </p>
+        )}
         {session.activeEditTool === "crop" && (
           <>
             <fieldset className="edit-choice">
-              <legend>{t("tools.theSelection")}</legend>
+              <legend>The selection</legend>
               <label>
                 <input
                   type="radio"
                   checked={!session.isCropRemove}
                   onChange={() => set({ isCropRemove: false })}
                 />
-                {t("tools.keepIt")}
+                Keep it
               </label>
               <label>
                 <input
@@ -122,7 +133,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                   checked={session.isCropRemove}
                   onChange={() => set({ isCropRemove: true })}
                 />
-                {t("tools.removeIt")}
+                Remove it
               </label>
             </fieldset>
             <label className="edit-check">
@@ -131,7 +142,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 checked={session.isFadeOut}
                 onChange={(e) => set({ isFadeOut: e.target.checked })}
               />
-              {t("tools.fadeAtNewEnd")}
+              Fade out at the new end
             </label>
             {session.isFadeOut && <FadeLengthField seconds={fadeSeconds} />}
             <button
@@ -152,7 +163,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 })
               }
             >
-              {t("tools.crop")}
+              Crop
             </button>
           </>
         )}
@@ -165,14 +176,14 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
               disabled={busy}
               onClick={() => run({ kind: "fade", body: { fade_out_time: fadeSeconds, edit_session_id: id } })}
             >
-              {t("tools.applyFadeOut")}
+              Apply Fade Out
             </button>
           </>
         )}
         {session.activeEditTool === "speed" && (
           <>
             <NumberField
-              label={t("tools.speedFactor")}
+              label="Speed (x)"
               value={session.speedFactor}
               min={EDIT_SPEED_MIN}
               max={EDIT_SPEED_MAX}
@@ -185,7 +196,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 checked={session.changeTempoOnly}
                 onChange={(e) => set({ changeTempoOnly: e.target.checked })}
               />
-              {t("tools.tempoOnly")}
+              Change tempo only (keep the pitch)
             </label>
             <button
               type="button"
@@ -204,7 +215,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 })
               }
             >
-              {range === null ? t("tools.changeSpeed") : t("tools.changeSpeedOfSelection")}
+              {range === null ? "Change Speed" : "Change Speed of the Selection"}
             </button>
           </>
         )}

@@ -1,7 +1,6 @@
 // The song's lyrics beside the waveform: aligned word by word when the song has aligned lyrics
 // (each word puts the playhead where it is sung), else the lyrics as written.
 
-import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { seconds } from "../../shared/time.ts";
 import { createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
@@ -9,7 +8,6 @@ import { useSession } from "../../studio/ui/studio-context.ts";
 import { useAlignedWords } from "../songs/use-aligned-words.ts";
 
 export function LyricsPanel({ clip }: { readonly clip: Clip }) {
-  const { t } = useTranslation("edit");
   const { controller } = useSession();
   // Songs without aligned lyrics (uploads, instrumentals) show their lyrics as written.
   const aligned = useAlignedWords(clip);
@@ -21,10 +19,10 @@ export function LyricsPanel({ clip }: { readonly clip: Clip }) {
   };
   const written = clip.metadata.prompt?.trim() ?? "";
   return (
-    <aside className="edit-lyrics" aria-label={t("lyrics.title")} data-testid="edit-lyrics">
-      <h2>{t("lyrics.title")}</h2>
+    <aside className="edit-lyrics" aria-label="Lyrics" data-testid="edit-lyrics">
+      <h2>Lyrics</h2>
       {words === null ? (
-        <p className="edit-dim">{t("lyrics.loading")}</p>
+        <p className="edit-dim">Loading lyrics...</p>
       ) : words.length > 0 ? (
         <p className="edit-aligned" data-aligned="true">
           {words.map((word, index) => (
@@ -33,7 +31,7 @@ export function LyricsPanel({ clip }: { readonly clip: Clip }) {
               key={index}
               type="button"
               className="edit-word"
-              title={t("lyrics.at", { seconds: word.start_s.toFixed(1) })}
+              title={`${word.start_s.toFixed(1)} s`}
               onClick={() => seek(word.start_s)}
             >
               {word.word}
@@ -43,7 +41,7 @@ export function LyricsPanel({ clip }: { readonly clip: Clip }) {
       ) : written !== "" ? (
         <pre className="edit-written">{written}</pre>
       ) : (
-        <p className="edit-dim">{t("lyrics.none")}</p>
+        <p className="edit-dim">This song has no lyrics.</p>
       )}
     </aside>
   );

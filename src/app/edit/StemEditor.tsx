@@ -3,7 +3,6 @@
 // vertical, panels open or collapsed) changes with backtick and keys 1 to 4.
 
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { DEFAULT_BPS, projectStateForClip } from "../../shared/project/index.ts";
 import { stemMixProject } from "../../studio/edit/edit-project.ts";
@@ -44,7 +43,6 @@ import { useStudioSession } from "./use-studio-session.ts";
 const newId = () => crypto.randomUUID();
 
 export function StemEditor({ clip, query }: { readonly clip: Clip; readonly query: EditQuery }) {
-  const { t } = useTranslation("edit");
   const songSeconds = clip.metadata.duration ?? 0;
   const bps = useMemo(() => projectStateForClip(clip).timing.bps ?? DEFAULT_BPS, [clip]);
   const [history, setHistory] = useState(() =>
@@ -131,7 +129,7 @@ export function StemEditor({ clip, query }: { readonly clip: Clip; readonly quer
             disabled={!canUndo(history)}
             onClick={() => setHistory(undo)}
           >
-            {t("stems.undo")}
+            Undo
           </button>
           <button
             type="button"
@@ -139,7 +137,7 @@ export function StemEditor({ clip, query }: { readonly clip: Clip; readonly quer
             disabled={!canRedo(history)}
             onClick={() => setHistory(redo)}
           >
-            {t("stems.redo")}
+            Redo
           </button>
         </span>
       }

@@ -2,7 +2,6 @@
 // multi-select modifier is held: Shift, Ctrl or Cmd), mute, level and balance, and for stems the
 // moves, duplicate and delete. The full song's header has no moves, no duplicate and no delete.
 
-import { useTranslation } from "react-i18next";
 import type { StemTrack } from "../../studio/edit/stem-tracks.ts";
 
 export interface StemTrackActions {
@@ -25,7 +24,6 @@ interface StemTrackHeaderProps {
 }
 
 export function StemTrackHeader({ track, index, top, focused, actions }: StemTrackHeaderProps) {
-  const { t } = useTranslation("edit");
   const { id } = track;
   const compact = track.height < 80;
   return (
@@ -34,7 +32,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
       className={`track-header stem-header${focused ? " selected" : ""}${compact ? " compact" : ""}`}
       style={{ top, height: track.height }}
       role="group"
-      aria-label={t("stems.track", { name: track.name })}
+      aria-label={`Track ${track.name}`}
       data-testid="stem-track"
       data-track-id={id}
       data-solo={track.solo}
@@ -43,26 +41,26 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
       <div className="stem-header-row">
         <strong className="stem-name">{track.name}</strong>
         <span className="stem-type">
-          {track.fullSong ? t("stems.fullSong") : (track.stemType?.replace("_", " ") ?? t("stems.stem"))}
+          {track.fullSong ? "Full song" : (track.stemType?.replace("_", " ") ?? "Stem")}
         </span>
         <button
           type="button"
           className={`stem-toggle${track.solo ? " on" : ""}`}
           aria-pressed={track.solo}
-          aria-label={t("stems.solo", { name: track.name })}
-          title={t("stems.soloHelp")}
+          aria-label={`Solo ${track.name}`}
+          title="Solo (hold Shift, Ctrl or Cmd to solo several)"
           onClick={(event) => actions.solo(id, event.shiftKey || event.ctrlKey || event.metaKey)}
         >
-          {t("stems.soloMark")}
+          S
         </button>
         <button
           type="button"
           className={`stem-toggle${track.mute ? " on" : ""}`}
           aria-pressed={track.mute}
-          aria-label={t("stems.mute", { name: track.name })}
+          aria-label={`Mute ${track.name}`}
           onClick={() => actions.mute(id)}
         >
-          {t("stems.muteMark")}
+          M
         </button>
       </div>
       {!compact && (
@@ -73,7 +71,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
             max={1}
             step={0.01}
             value={track.amplitude}
-            aria-label={t("stems.level", { name: track.name })}
+            aria-label={`${track.name} level`}
             onChange={(event) => actions.amplitude(id, Number(event.target.value))}
           />
           <input
@@ -82,7 +80,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
             max={1}
             step={0.01}
             value={track.balance}
-            aria-label={t("stems.balance", { name: track.name })}
+            aria-label={`${track.name} balance`}
             onChange={(event) => actions.balance(id, Number(event.target.value))}
           />
           {!track.fullSong && (
@@ -90,7 +88,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
               <button
                 type="button"
                 className="ghost"
-                aria-label={t("stems.moveUp", { name: track.name })}
+                aria-label={`Move ${track.name} up`}
                 disabled={index <= 1}
                 onClick={() => actions.move(id, -1)}
               >
@@ -99,7 +97,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
               <button
                 type="button"
                 className="ghost"
-                aria-label={t("stems.moveDown", { name: track.name })}
+                aria-label={`Move ${track.name} down`}
                 onClick={() => actions.move(id, 1)}
               >
                 ↓
@@ -107,15 +105,15 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
               <button
                 type="button"
                 className="ghost"
-                aria-label={t("stems.duplicate", { name: track.name })}
+                aria-label={`Duplicate ${track.name}`}
                 onClick={() => actions.duplicate(id)}
               >
-                {t("stems.copy")}
+                Copy
               </button>
               <button
                 type="button"
                 className="ghost"
-                aria-label={t("stems.delete", { name: track.name })}
+                aria-label={`Delete ${track.name}`}
                 onClick={() => actions.remove(id)}
               >
                 ✕
