@@ -42,7 +42,6 @@ const CONVERTED = [
   "src/app/clip-actions",
   "src/app/share",
   "src/app/embed",
-  "src/app/edit",
   "src/studio/ui/panels",
   "src/app/StudioPage.tsx",
 ];
