@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Studio } from "../studio/ui/Studio.tsx";
 import { loadSession, useAccount } from "./account/session-store.ts";
 import { navigate } from "./router/history-router.ts";
@@ -7,6 +8,9 @@ import { parseStudioQuery, withoutParams } from "./routes.ts";
 
 /** /studio: the query says what to open. */
 export default function StudioPage() {
+  // The studio's panels speak the studio texts: loaded (suspending) here, before the engine and the
+  // session start, so no panel opened later suspends the running studio.
+  useTranslation("studio");
   const location = useLocation();
   const query = parseStudioQuery(location.search);
   const { forClipId, initialProjectId } = query;

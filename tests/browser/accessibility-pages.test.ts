@@ -1,6 +1,7 @@
 // axe-core over the main pages of the built app, signed in as a staff member with Pro, on a small
 // library (one finished public song in one playlist): no page may have a serious or critical
-// violation. Each page is opened, waited for until its content is there, then checked as shown.
+// violation, in the dark theme and in the light one (text contrast included). Each page is opened,
+// waited for until its content is there, then checked as shown.
 
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,33 +17,46 @@ const SHOTS = process.env.A11Y_SHOTS;
 let songId = "";
 let playlistId = "";
 let handle = "";
+/** The theme the pages are checked in now, chosen in this browser before they open. */
+let theme: "dark" | "light" = "dark";
+
+/** The theme the root shows: dark by default, light once chosen (kept in this browser). */
+const themeShown = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? "dark");
 
 async function checkPage(page: Page, name: string, ready: () => Promise<boolean>) {
   await expect.poll(ready, { timeout: 60_000 }).toBe(true);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  expect(await themeShown(page)).toBe(theme);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
   const violations = await seriousViolations(page);
-  expect(describeViolations(violations), `serious or critical axe violations on ${name}`).toBe("");
+  expect(describeViolations(violations), `serious or critical axe violations on ${name}, ${theme}`).toBe("");
 }
 
-describe("accessibility of the pages (axe-core)", () => {
+beforeAll(async () => {
+  const { page, baseUrl, db, storage, signIn } = app();
+  const account = await accountOf(db, PRO_USER);
+  handle = account.handle;
+  await db.updateTable("users").set({ is_staff: true }).where("id", "=", account.id).execute();
+  const song = await finishedSong(
+    { db, storage },
+    { userId: account.id, title: "Harbour Lights", isPublic: true, seconds: 3 },
+  );
+  songId = song.id;
+  await signIn(PRO_USER);
+  const created = await postJson(page, baseUrl, "/api/playlist/create/", { name: "Evening" });
+  playlistId = ((await created.json()) as PlaylistSummary).id;
+  await postJson(page, baseUrl, "/api/playlist/update_clips/", {
+    playlist_id: playlistId,
+    update_type: "add",
+    metadata: { clip_ids: [songId] },
+  });
+});
+
+describe.each(["dark", "light"] as const)("accessibility of the pages (axe-core), %s theme", (choice) => {
   beforeAll(async () => {
-    const { page, baseUrl, db, storage, signIn } = app();
-    const account = await accountOf(db, PRO_USER);
-    handle = account.handle;
-    await db.updateTable("users").set({ is_staff: true }).where("id", "=", account.id).execute();
-    const song = await finishedSong(
-      { db, storage },
-      { userId: account.id, title: "Harbour Lights", isPublic: true, seconds: 3 },
-    );
-    songId = song.id;
-    await signIn(PRO_USER);
-    const created = await postJson(page, baseUrl, "/api/playlist/create/", { name: "Evening" });
-    playlistId = ((await created.json()) as PlaylistSummary).id;
-    await postJson(page, baseUrl, "/api/playlist/update_clips/", {
-      playlist_id: playlistId,
-      update_type: "add",
-      metadata: { clip_ids: [songId] },
-    });
+    const { page, baseUrl } = app();
+    await page.goto(`${baseUrl}/home`);
+    await page.evaluate((saved) => window.localStorage.setItem("tunesmith:theme", saved), choice);
+    theme = choice;
   });
 
   it("/create", async () => {

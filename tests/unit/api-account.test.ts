@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { AdminError, runAdminCommand } from "../../src/server/admin/commands.ts";
-import { WEAK_PASSWORD_DETAIL } from "../../src/shared/account/password-strength.ts";
 import {
   type AccountView,
   CODE_EXPIRED,
@@ -15,6 +14,9 @@ import { newAccountBody, startApiServer } from "../api-server.ts";
 import { newTestClip } from "../clip-fixtures.ts";
 import { BACKENDS } from "../server-database.ts";
 import { SineSongGenerator } from "../sine-song-generator.ts";
+
+const WEAK_PASSWORD_DETAIL =
+  "Choose a stronger password: at least 8 characters, not a common one, mixing letters with digits or symbols (or simply longer)";
 
 describe.each(BACKENDS)("the account page's API on %s", (backend) => {
   const server = startApiServer(backend, { generator: () => new SineSongGenerator() });

@@ -42,6 +42,8 @@ const CONVERTED = [
   "src/app/clip-actions",
   "src/app/share",
   "src/app/embed",
+  "src/studio/ui/panels",
+  "src/app/StudioPage.tsx",
 ];
 
 function sourceFiles(path: string): string[] {

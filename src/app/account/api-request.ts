@@ -3,6 +3,7 @@
 
 import type { z } from "zod";
 import { summarizeIssues } from "../../shared/zod-issues.ts";
+import { currentLanguage } from "../i18n/i18n.ts";
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -38,7 +39,11 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   const hasBody = options.body !== undefined;
   const response = await fetch(path, {
     method: options.method ?? (hasBody ? "POST" : "GET"),
-    headers: hasBody ? { "content-type": "application/json" } : undefined,
+    // The server says shared rules' refusals in this language (a signed-in person's saved choice wins).
+    headers: {
+      "accept-language": currentLanguage(),
+      ...(hasBody ? { "content-type": "application/json" } : {}),
+    },
     body: hasBody ? JSON.stringify(options.body) : undefined,
     credentials: "same-origin",
     signal: options.signal,

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
+import { passwordStrength, WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
 import { signupBodySchema } from "../../shared/api/accounts.ts";
 import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "../account/AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "../account/field-errors.ts";
@@ -20,7 +20,7 @@ const STRENGTH_KEYS = {
 
 /** /signup: email, handle (checked as it is typed) and password (with its strength), then `next`. */
 export default function SignupPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "messages"]);
   const { search } = useLocation();
   const next = safeNextPath(new URLSearchParams(search).get("next"));
   const signedIn = useAccount((state) => state.session?.user != null);
@@ -44,7 +44,7 @@ export default function SignupPage() {
       return;
     }
     if (strength === "weak") {
-      setErrors({ password: WEAK_PASSWORD_DETAIL });
+      setErrors({ password: t(WEAK_PASSWORD.key, { ...WEAK_PASSWORD.values }) });
       return;
     }
     setErrors({});

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { passwordStrength, WEAK_PASSWORD_DETAIL } from "../../shared/account/password-strength.ts";
-import type { HandleAvailability } from "../../shared/api/account.ts";
+import { passwordStrength, WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
 import { HANDLE_PATTERN } from "../../shared/api/accounts.ts";
+import { type Message, message } from "../../shared/i18n/messages.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { hashSessionToken } from "../auth/sessions.ts";
 import type { Database, User } from "../db/schema.ts";
@@ -9,13 +9,19 @@ import { badRequest, conflict, forbidden } from "../http/errors.ts";
 
 type Db = Kysely<Database>;
 
-export const HANDLE_RULE = "Handles are 3 to 30 letters, digits or underscores";
+export const HANDLE_RULE = message("messages:account.handleRule");
 export const WRONG_PASSWORD = "Your current password is not right";
 
-export const handleTaken = (handle: string) => `The handle @${handle} is taken`;
+export const handleTaken = (handle: string) => message("messages:account.handleTaken", { handle });
+
+/** Whether a handle is free, and if not the reason, said in the asker's language by the route. */
+export interface HandleCheck {
+  readonly available: boolean;
+  readonly reason: Message | null;
+}
 
 /** Whether a handle could be signed up with now: its shape, then whether anyone has it (any case). */
-export async function handleAvailability(db: Db, handle: string): Promise<HandleAvailability> {
+export async function handleAvailability(db: Db, handle: string): Promise<HandleCheck> {
   if (!HANDLE_PATTERN.test(handle)) return { available: false, reason: HANDLE_RULE };
   const taken = await db
     .selectFrom("users")
@@ -27,7 +33,7 @@ export async function handleAvailability(db: Db, handle: string): Promise<Handle
 
 /** Refuses a weak password with the rule in words (the sign-up page's hint uses the same rule). */
 export function requireStrongPassword(password: string): void {
-  if (passwordStrength(password) === "weak") throw badRequest(WEAK_PASSWORD_DETAIL);
+  if (passwordStrength(password) === "weak") throw badRequest(WEAK_PASSWORD);
 }
 
 export async function requireCurrentPassword(user: User, password: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
+import { requestLanguage, sayMessage } from "./message-texts.ts";
 import { API_POLICY } from "./security-headers.ts";
 
 /**
@@ -28,7 +29,10 @@ function clientErrorDetail(error: FastifyError): string {
 export function registerErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError)
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.said ? sayMessage(error.said, requestLanguage(request)) : error.detail });
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     return reply

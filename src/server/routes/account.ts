@@ -26,6 +26,7 @@ import { cancelUpgradeRequest, fileUpgradeRequest, redeemCode } from "../account
 import { requireSessionUser, SESSION_COOKIE } from "../auth/auth-plugin.ts";
 import type { Database, User } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
+import { requestLanguage, sayMessage } from "../http/message-texts.ts";
 import { parseInput } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -135,6 +136,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   // Public: the sign-up page asks as the handle is typed.
   app.get("/api/auth/handle-available", async (request): Promise<HandleAvailability> => {
     const { handle } = parseInput(handleAvailabilityQuerySchema, request.query, "query");
-    return handleAvailability(db, handle.replace(/^@/, ""));
+    const { available, reason } = await handleAvailability(db, handle.replace(/^@/, ""));
+    return { available, reason: reason && sayMessage(reason, requestLanguage(request)) };
   });
 }

@@ -1,10 +1,12 @@
 // How strong a password is, for the sign-up hint as it is typed and for the server's refusal: one
 // rule in both places, so the page never calls a password fine that the server then refuses.
 
+import { message } from "../i18n/messages.ts";
+
 export type PasswordStrength = "weak" | "fair" | "strong";
 
-export const WEAK_PASSWORD_DETAIL =
-  "Choose a stronger password: at least 8 characters, not a common one, mixing letters with digits or symbols (or simply longer)";
+/** The refusal of a weak password, with the rule in words. */
+export const WEAK_PASSWORD = message("messages:account.weakPassword");
 
 /** Passwords every guessing list starts with; refused whatever their length. */
 const COMMON = new Set([

@@ -12,7 +12,8 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English
 
 /**
  * The texts come in namespaces, one per area of the pages, so a page loads only its own: `common`
- * (header, account menu, player bar, toasts) and one per page area.
+ * (header, account menu, player bar, toasts), one per page area, and `messages` for what shared
+ * rules say (the pages and the server both speak it).
  */
 export const NAMESPACES = [
   "common",
@@ -33,6 +34,8 @@ export const NAMESPACES = [
   "songMenu",
   "embed",
   "edit",
+  "studio",
+  "messages",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const namespaceSchema = z.enum(NAMESPACES);

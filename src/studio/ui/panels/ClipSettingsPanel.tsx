@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { WARP_SPEED_MAX, WARP_SPEED_MIN } from "../../../shared/project/index.ts";
 import {
   clipTempoMode,
@@ -26,6 +27,7 @@ export function formatSpeed(speed: number): string {
 /** The selected clip's settings: Color, Tempo, Transpose, Speed, Clip Volume. */
 export function ClipSettingsPanel() {
   const { controller } = useSession();
+  const { t } = useTranslation("studio");
   const [open, setOpen] = useState(true);
   const ref = useStudio((state) => state.ui.selectedClip);
   const clip = useStudio((state) => (ref === null ? undefined : findClip(state.history.present, ref)));
@@ -39,12 +41,12 @@ export function ClipSettingsPanel() {
           <span className="chevron" aria-hidden="true">
             {open ? "▾" : "▸"}
           </span>
-          Clip Settings
+          {t("clip.title")}
         </button>
       </h3>
       {open &&
         (ref === null || clip === undefined || track === undefined ? (
-          <p className="panel-empty">Select a clip on the timeline to change its settings.</p>
+          <p className="panel-empty">{t("clip.empty")}</p>
         ) : (
           <div className="clip-settings" data-testid="clip-settings" data-clip-id={clip.id}>
             <div className="panel-row">
@@ -55,32 +57,27 @@ export function ClipSettingsPanel() {
                 <input
                   type="checkbox"
                   checked={clip.mute}
-                  aria-label="Mute clip"
+                  aria-label={t("clip.muteClip")}
                   onChange={(event) =>
                     controller.edit((project) => setClipMute(project, ref, event.target.checked))
                   }
                 />
-                <span>Mute</span>
+                <span>{t("clip.mute")}</span>
               </label>
             </div>
             <div className="field">
-              <span className="field-label">Color</span>
+              <span className="field-label">{t("clip.color")}</span>
               <ColorPicker
-                label="Clip colour"
+                label={t("clip.clipColour")}
                 value={clip.color}
                 allowNone
                 onChange={(color) => controller.edit((project) => setClipColor(project, ref, color))}
               />
             </div>
             <div className="field">
-              <span className="field-label">Tempo</span>
-              <fieldset className="segmented" aria-label="Tempo">
-                {(
-                  [
-                    ["onBeat", "On Beat"],
-                    ["original", "Original"],
-                  ] as const
-                ).map(([mode, label]) => (
+              <span className="field-label">{t("clip.tempo")}</span>
+              <fieldset className="segmented" aria-label={t("clip.tempo")}>
+                {(["onBeat", "original"] as const).map((mode) => (
                   <label key={mode} className={clipTempoMode(clip) === mode ? "checked" : ""}>
                     <input
                       type="radio"
@@ -89,13 +86,13 @@ export function ClipSettingsPanel() {
                       checked={clipTempoMode(clip) === mode}
                       onChange={() => controller.edit((project) => setClipTempoMode(project, ref, mode))}
                     />
-                    {label}
+                    {t(`clip.tempoModes.${mode}`)}
                   </label>
                 ))}
               </fieldset>
             </div>
             <div className="field">
-              <span className="field-label">Transpose</span>
+              <span className="field-label">{t("clip.transpose")}</span>
               <TransposeField
                 value={clip.transposition}
                 onChange={(semitones) =>
@@ -104,7 +101,7 @@ export function ClipSettingsPanel() {
               />
             </div>
             <label className="field">
-              <span className="field-label">Keep formants</span>
+              <span className="field-label">{t("clip.keepFormants")}</span>
               <input
                 type="checkbox"
                 className="field-check"
@@ -116,24 +113,24 @@ export function ClipSettingsPanel() {
               />
             </label>
             <div className="field">
-              <span className="field-label">Speed</span>
+              <span className="field-label">{t("clip.speed")}</span>
               <div className="stepper">
                 <button
                   type="button"
                   className="icon-button small"
-                  aria-label="Halve speed"
+                  aria-label={t("clip.halveSpeed")}
                   disabled={clip.warp.speed <= WARP_SPEED_MIN}
                   onClick={() => controller.edit((project) => halveClipSpeed(project, ref))}
                 >
                   ½
                 </button>
-                <output aria-label="Speed" data-testid="clip-speed">
+                <output aria-label={t("clip.speed")} data-testid="clip-speed">
                   {formatSpeed(clip.warp.speed)}
                 </output>
                 <button
                   type="button"
                   className="icon-button small"
-                  aria-label="Double speed"
+                  aria-label={t("clip.doubleSpeed")}
                   disabled={clip.warp.speed >= WARP_SPEED_MAX}
                   onClick={() => controller.edit((project) => doubleClipSpeed(project, ref))}
                 >
@@ -142,9 +139,9 @@ export function ClipSettingsPanel() {
               </div>
             </div>
             <div className="field">
-              <span className="field-label">Clip Volume</span>
+              <span className="field-label">{t("clip.volumeTitle")}</span>
               <Fader
-                label="Clip volume"
+                label={t("clip.volume")}
                 value={clip.amplitude}
                 onGestureStart={() => controller.beginGesture()}
                 onGestureEnd={() => controller.endGesture()}

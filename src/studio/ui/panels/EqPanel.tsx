@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import {
   EQ_GAIN_MAX,
   EQ_GAIN_MIN,
@@ -18,20 +19,22 @@ import type { StudioController } from "../../store/studio-controller.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 import { eqResponseDb, frequencyToPosition, logFrequencies, positionToFrequency } from "./eq-response.ts";
 
-/** Each stage with the frequency and Q a double-click resets to (the schema's defaults). */
+/**
+ * Each stage with the frequency and Q a double-click resets to (the schema's defaults); its name is
+ * `studio:eq.stages.{id}`.
+ */
 const STAGES: readonly {
   readonly id: EqStageName;
-  readonly label: string;
   readonly gain: boolean;
   readonly frequency: number;
   readonly q: number;
 }[] = [
-  { id: "highPassFilter", label: "High-pass", gain: false, frequency: 20, q: Math.SQRT1_2 },
-  { id: "band1", label: "Low shelf", gain: true, frequency: 100, q: Math.SQRT1_2 },
-  { id: "band2", label: "Low mid", gain: true, frequency: 500, q: 1 },
-  { id: "band3", label: "High mid", gain: true, frequency: 2000, q: 1 },
-  { id: "band4", label: "High shelf", gain: true, frequency: 8000, q: Math.SQRT1_2 },
-  { id: "lowPassFilter", label: "Low-pass", gain: false, frequency: 20_000, q: Math.SQRT1_2 },
+  { id: "highPassFilter", gain: false, frequency: 20, q: Math.SQRT1_2 },
+  { id: "band1", gain: true, frequency: 100, q: Math.SQRT1_2 },
+  { id: "band2", gain: true, frequency: 500, q: 1 },
+  { id: "band3", gain: true, frequency: 2000, q: 1 },
+  { id: "band4", gain: true, frequency: 8000, q: Math.SQRT1_2 },
+  { id: "lowPassFilter", gain: false, frequency: 20_000, q: Math.SQRT1_2 },
 ];
 
 const formatFrequency = (hz: number): string =>
@@ -42,6 +45,7 @@ const CURVE_FREQUENCIES = logFrequencies(CURVE_POINTS);
 const CURVE_RANGE_DB = 24;
 
 function EqCurve({ eq }: { eq: TrackEq }) {
+  const { t } = useTranslation("studio");
   const path = useMemo(() => {
     const response = eqResponseDb(eq, CURVE_FREQUENCIES);
     return response
@@ -58,7 +62,7 @@ function EqCurve({ eq }: { eq: TrackEq }) {
       viewBox="0 0 300 100"
       preserveAspectRatio="none"
       role="img"
-      aria-label="EQ response"
+      aria-label={t("eq.response")}
     >
       {[100, 1000, 10_000].map((hz) => {
         const x = frequencyToPosition(hz) * 300;
@@ -79,6 +83,8 @@ function StageControls({
   stage: (typeof STAGES)[number];
   controller: StudioController;
 }) {
+  const { t } = useTranslation("studio");
+  const name = t(`eq.stages.${stage.id}`);
   const values = track.eq[stage.id];
   const change = (patch: EqStagePatch) =>
     controller.edit((project) => setTrackEqStage(project, track.id, stage.id, patch));
@@ -94,17 +100,17 @@ function StageControls({
           <input
             type="checkbox"
             checked={values.enabled}
-            aria-label={`${stage.label} on`}
+            aria-label={t("eq.stageOn", { name })}
             data-testid={testId("enabled")}
             onChange={(event) => change({ enabled: event.target.checked })}
           />
-          {stage.label}
+          {name}
         </label>
       </legend>
       <div className="eq-param">
-        <span>Freq</span>
+        <span>{t("eq.freq")}</span>
         <MiniSlider
-          label={`${stage.label} frequency`}
+          label={t("eq.frequency", { name })}
           testId={testId("frequency")}
           value={frequencyToPosition(values.frequency)}
           min={0}
@@ -118,9 +124,9 @@ function StageControls({
         <output>{formatFrequency(values.frequency)}</output>
       </div>
       <div className="eq-param">
-        <span>Q</span>
+        <span>{t("eq.q")}</span>
         <MiniSlider
-          label={`${stage.label} Q`}
+          label={t("eq.stageQ", { name })}
           testId={testId("q")}
           value={values.q}
           min={EQ_Q_MIN}
@@ -135,9 +141,9 @@ function StageControls({
       </div>
       {stage.gain && "gain" in values && (
         <div className="eq-param">
-          <span>Gain</span>
+          <span>{t("eq.gain")}</span>
           <MiniSlider
-            label={`${stage.label} gain`}
+            label={t("eq.stageGain", { name })}
             testId={testId("gain")}
             value={values.gain}
             min={EQ_GAIN_MIN}
@@ -157,6 +163,7 @@ function StageControls({
 
 /** The EQ of the focused track: a switch, high- and low-pass, four bands. */
 export function EqPanel() {
+  const { t } = useTranslation("studio");
   const { controller } = useSession();
   const track = useStudio((state) => {
     const project = state.history.present;
@@ -167,7 +174,7 @@ export function EqPanel() {
       null;
     return project.tracks.find((candidate) => candidate.id === id) ?? null;
   });
-  if (track === null) return <p className="panel-empty">Select a track to shape its sound.</p>;
+  if (track === null) return <p className="panel-empty">{t("eq.empty")}</p>;
   return (
     <div className="eq-panel" data-testid="eq-panel" data-track-id={track.id}>
       <div className="panel-row">
@@ -178,13 +185,13 @@ export function EqPanel() {
           <input
             type="checkbox"
             checked={track.eq.enabled}
-            aria-label="EQ on"
+            aria-label={t("eq.on")}
             data-testid="eq-enabled"
             onChange={(event) =>
               controller.edit((project) => setTrackEqEnabled(project, track.id, event.target.checked))
             }
           />
-          <span>{track.eq.enabled ? "On" : "Off"}</span>
+          <span>{track.eq.enabled ? t("eq.switchOn") : t("eq.switchOff")}</span>
         </label>
       </div>
       <EqCurve eq={track.eq} />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { clipSourceId } from "../../../engine/index.ts";
 import {
   AUDIO_FORMATS,
@@ -20,6 +21,7 @@ type Phase =
 
 /** Export: a zip of the mixdown (whole project or loop range) and the clips' MIDI. */
 export function ExportPanel() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const project = useStudio((state) => state.history.present);
   const engine = useSessionStatus((status) => status.engine);
@@ -70,7 +72,7 @@ export function ExportPanel() {
   return (
     <div className="export-panel" data-testid="export-panel">
       <fieldset className="field-group">
-        <legend>Audio</legend>
+        <legend>{t("export.audio")}</legend>
         {AUDIO_FORMATS.map((format) => (
           <label key={format.id} className="check">
             <input
@@ -83,7 +85,7 @@ export function ExportPanel() {
         ))}
       </fieldset>
       <fieldset className="field-group">
-        <legend>Range</legend>
+        <legend>{t("export.range")}</legend>
         <label className="check">
           <input
             type="radio"
@@ -91,7 +93,7 @@ export function ExportPanel() {
             checked={range === "project"}
             onChange={() => setRange("project")}
           />
-          Whole project
+          {t("export.wholeProject")}
         </label>
         <label className={`check${loop === null ? " disabled" : ""}`}>
           <input
@@ -101,12 +103,14 @@ export function ExportPanel() {
             checked={range === "loop"}
             onChange={() => setRange("loop")}
           />
-          Loop range
-          {loop !== null ? ` (bars ${Math.floor(loop.from / 4) + 1}–${Math.ceil(loop.to / 4)})` : ""}
+          {t("export.loopRange")}
+          {loop !== null
+            ? ` ${t("export.bars", { from: Math.floor(loop.from / 4) + 1, to: Math.ceil(loop.to / 4) })}`
+            : ""}
         </label>
       </fieldset>
       <fieldset className="field-group">
-        <legend>MIDI</legend>
+        <legend>{t("export.midi")}</legend>
         <label className={`check${midiClips === 0 ? " disabled" : ""}`}>
           <input
             type="checkbox"
@@ -114,9 +118,7 @@ export function ExportPanel() {
             checked={includeMidi && midiClips > 0}
             onChange={(event) => setIncludeMidi(event.target.checked)}
           />
-          {midiClips === 0
-            ? "No clip has MIDI"
-            : `MIDI of ${midiClips} clip${midiClips === 1 ? "" : "s"} (.mid)`}
+          {midiClips === 0 ? t("export.noMidi") : t("export.midiOf", { count: midiClips })}
         </label>
       </fieldset>
       <button
@@ -125,13 +127,12 @@ export function ExportPanel() {
         disabled={working || formats.size === 0 || engine !== "ready"}
         onClick={run}
       >
-        {working ? "Exporting…" : "Export zip"}
+        {working ? t("export.exporting") : t("export.exportZip")}
       </button>
       <p className="export-status" role="status" data-testid="export-status">
         {phase.kind === "working" && `${phase.step}…`}
-        {phase.kind === "done" &&
-          `Exported ${phase.files.length} file${phase.files.length === 1 ? "" : "s"}.`}
-        {phase.kind === "failed" && `Export failed: ${phase.message}`}
+        {phase.kind === "done" && t("export.exported", { count: phase.files.length })}
+        {phase.kind === "failed" && t("export.failed", { message: phase.message })}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { shownSeconds } from "../../../shared/studio-generate/blocking-messages.ts";
 import type { EndSelectionMode, ReplaceMode } from "../../../shared/studio-generate/generate-mode.ts";
@@ -10,29 +11,21 @@ const PREVIEW_LEAD_BEATS = 2;
 /** A selection unchanged this long has settled: its context is rendered ahead of Generate. */
 const PREPARE_AFTER_MS = 300;
 
-const MODE_TITLES = { create: "Create", replace: "Replace", extend: "Extend" } as const;
-
-const REPLACE_MODES: readonly (readonly [ReplaceMode, string])[] = [
-  ["smart_infill", "Smart"],
-  ["classic", "Classic"],
-  ["fixed", "Fixed"],
-];
-
-const END_MODES: readonly (readonly [EndSelectionMode, string])[] = [
-  ["replace", "Replace"],
-  ["extend", "Extend"],
-];
+/** The choices in order; their words are `studio:generate.replaceModes.{mode}` and `endModes.{mode}`. */
+const REPLACE_MODES: readonly ReplaceMode[] = ["smart_infill", "classic", "fixed"];
+const END_MODES: readonly EndSelectionMode[] = ["replace", "extend"];
 
 function Segmented<T extends string>(props: {
   readonly label: string;
   readonly name: string;
   readonly value: T;
-  readonly options: readonly (readonly [T, string])[];
+  readonly options: readonly T[];
+  readonly text: (value: T) => string;
   readonly onChange: (value: T) => void;
 }) {
   return (
     <fieldset className="segmented" aria-label={props.label}>
-      {props.options.map(([value, text]) => (
+      {props.options.map((value) => (
         <label key={value} className={props.value === value ? "checked" : ""}>
           <input
             type="radio"
@@ -41,7 +34,7 @@ function Segmented<T extends string>(props: {
             checked={props.value === value}
             onChange={() => props.onChange(value)}
           />
-          {text}
+          {props.text(value)}
         </label>
       ))}
     </fieldset>
@@ -54,6 +47,7 @@ function Segmented<T extends string>(props: {
  * lyrics for the range in replace), Preview and Generate.
  */
 export function GeneratePanel() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const { controller, generatePanel: panel, generator } = session;
   const state = useStore(panel.store);
@@ -99,10 +93,12 @@ export function GeneratePanel() {
     <section className="generate-panel" aria-labelledby="generate-title" data-testid="generate-panel">
       <div className="panel-row">
         <h3 id="generate-title" className="panel-subject" data-testid="generate-mode">
-          {plan.mode === null ? "Generate" : MODE_TITLES[plan.mode]}
+          {plan.mode === null ? t("generate.generate") : t(`generate.modes.${plan.mode}`)}
         </h3>
         <span className="field-unit" data-testid="generate-range">
-          {hasRange ? `${shownSeconds(plan.lengthSeconds)} s selected` : "No range selected"}
+          {hasRange
+            ? t("generate.selected", { seconds: shownSeconds(plan.lengthSeconds) })
+            : t("generate.noRange")}
         </span>
       </div>
       {plan.blocked !== null && (
@@ -112,66 +108,68 @@ export function GeneratePanel() {
       )}
       {plan.mode === "replace" && (
         <div className="field">
-          <span className="field-label">Replace mode</span>
+          <span className="field-label">{t("generate.replaceMode")}</span>
           <Segmented
-            label="Replace mode"
+            label={t("generate.replaceMode")}
             name="replace-mode"
             value={state.replaceMode}
             options={REPLACE_MODES}
+            text={(mode) => t(`generate.replaceModes.${mode}`)}
             onChange={(mode) => panel.setReplaceMode(mode)}
           />
         </div>
       )}
       <div className="field">
-        <span className="field-label">At the end</span>
+        <span className="field-label">{t("generate.atTheEnd")}</span>
         <Segmented
-          label="At the end of the song"
+          label={t("generate.atTheEndOfSong")}
           name="end-selection-mode"
           value={state.endSelectionMode}
           options={END_MODES}
+          text={(mode) => t(`generate.endModes.${mode}`)}
           onChange={(mode) => panel.setEndSelectionMode(mode)}
         />
       </div>
       {plan.windowShown && (
         <label className="field">
-          <span className="field-label">Context</span>
+          <span className="field-label">{t("generate.context")}</span>
           <input
             type="number"
             min={0}
             step={4}
             value={state.contextWindowBeats}
-            aria-label="Context window"
+            aria-label={t("generate.contextWindow")}
             onChange={(event) => panel.setContextWindow(event.currentTarget.valueAsNumber)}
           />
-          <span className="field-unit">beats each side</span>
+          <span className="field-unit">{t("generate.beatsEachSide")}</span>
         </label>
       )}
       <label className="generate-field">
-        <span className="field-label">Styles</span>
+        <span className="field-label">{t("generate.styles")}</span>
         <input
           type="text"
           value={form.custom.styles}
-          placeholder="e.g. warm synth pop, 808 drums"
+          placeholder={t("generate.stylesExample")}
           onChange={(event) => panel.setCustom({ styles: event.currentTarget.value })}
         />
       </label>
       <label className="generate-field">
-        <span className="field-label">{plan.mode === "replace" ? "Lyrics for the range" : "Lyrics"}</span>
+        <span className="field-label">
+          {plan.mode === "replace" ? t("generate.rangeLyrics") : t("generate.lyrics")}
+        </span>
         <textarea
           rows={4}
           value={form.custom.lyrics}
-          placeholder={
-            plan.mode === "replace" ? "New words for the selected range" : "Leave empty for an instrumental"
-          }
+          placeholder={plan.mode === "replace" ? t("generate.rangeLyricsHelp") : t("generate.lyricsHelp")}
           onChange={(event) => panel.setCustom({ lyrics: event.currentTarget.value })}
         />
       </label>
       <label className="generate-field">
-        <span className="field-label">Clip name</span>
+        <span className="field-label">{t("generate.clipName")}</span>
         <input
           type="text"
           value={form.custom.title}
-          placeholder="The song's title"
+          placeholder={t("generate.clipNameHelp")}
           onChange={(event) => panel.setCustom({ title: event.currentTarget.value })}
         />
       </label>
@@ -181,7 +179,7 @@ export function GeneratePanel() {
           disabled={!hasRange || session.audio === null}
           onClick={previewing ? () => controller.stop() : preview}
         >
-          {previewing ? "Stop preview" : "Preview"}
+          {previewing ? t("generate.stopPreview") : t("generate.preview")}
         </button>
         <button
           type="button"
@@ -189,12 +187,12 @@ export function GeneratePanel() {
           disabled={plan.blocked !== null}
           onClick={() => void generator.generate()}
         >
-          Generate
+          {t("generate.generate")}
         </button>
       </div>
       {state.running > 0 && (
         <p className="field-unit" role="status" data-testid="generate-running">
-          {state.running === 1 ? "Generating…" : `${state.running} generations running…`}
+          {t("generate.running", { count: state.running })}
         </p>
       )}
       {state.message !== null && (

@@ -3,22 +3,22 @@
 // is editing here live.
 
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { NO_PEOPLE } from "../../live/live-binding.ts";
 import { createStudioApi, StudioApiError } from "../../persistence/index.ts";
 import { useSession } from "../studio-context.ts";
 
-const UNKNOWN_ERROR = "Unknown error occurred";
-
 /** Who else is editing live here, with their colours. */
 function LivePeople() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const binding = useStore(session.live);
   const people = useStore(binding?.people ?? NO_PEOPLE);
-  if (binding === null) return <p className="share-note">Live editing is not on for this page.</p>;
-  if (people.length === 0) return <p className="share-note">No one else is here yet.</p>;
+  if (binding === null) return <p className="share-note">{t("share.liveOff")}</p>;
+  if (people.length === 0) return <p className="share-note">{t("share.nobody")}</p>;
   return (
-    <ul className="share-people" aria-label="Editing live now">
+    <ul className="share-people" aria-label={t("share.editingNow")}>
       {people.map((person) => (
         <li
           key={person.clientId}
@@ -35,15 +35,14 @@ function LivePeople() {
 }
 
 export function SharePanel() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const sharing = useStore(session.sharing);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const projectId = session.projectId;
   if (sharing === null || projectId === null) {
-    return (
-      <p className="share-note">Open a saved project to share it: this one is kept in this browser only.</p>
-    );
+    return <p className="share-note">{t("share.notSaved")}</p>;
   }
 
   const toggle = async (isShared: boolean) => {
@@ -53,7 +52,7 @@ export function SharePanel() {
       const answer = await createStudioApi().shareProject(projectId, isShared);
       session.sharing.setState({ ...sharing, isShared: answer.is_shared }, true);
     } catch (failure) {
-      setError(failure instanceof StudioApiError ? failure.message : UNKNOWN_ERROR);
+      setError(failure instanceof StudioApiError ? failure.message : t("share.unknownError"));
     } finally {
       setBusy(false);
     }
@@ -63,7 +62,7 @@ export function SharePanel() {
     <div className="share-panel" data-testid="share-panel">
       {sharing.isOwner ? (
         <fieldset className="field-group">
-          <legend>Workspace</legend>
+          <legend>{t("share.workspace")}</legend>
           <label className="check">
             <input
               type="checkbox"
@@ -73,13 +72,9 @@ export function SharePanel() {
               disabled={busy}
               onChange={(event) => void toggle(event.target.checked)}
             />
-            Share with the workspace
+            {t("share.shareWithWorkspace")}
           </label>
-          <p className="share-note">
-            {sharing.isShared
-              ? "Members of this song's shared workspace open this project and edit it with you live. Anyone else signed in may open it read-only and duplicate it."
-              : "Only you can open this project."}
-          </p>
+          <p className="share-note">{sharing.isShared ? t("share.sharedNote") : t("share.onlyYou")}</p>
           {error !== null && (
             <p className="share-error" role="alert">
               {error}
@@ -87,14 +82,10 @@ export function SharePanel() {
           )}
         </fieldset>
       ) : (
-        <p className="share-note">
-          {sharing.liveMember
-            ? "Shared with its workspace by its owner: your edits reach everyone here live and are saved for all."
-            : "Shared by its owner: read-only here. Duplicate it to make it your own."}
-        </p>
+        <p className="share-note">{sharing.liveMember ? t("share.memberNote") : t("share.readOnlyNote")}</p>
       )}
       <fieldset className="field-group">
-        <legend>Here now</legend>
+        <legend>{t("share.hereNow")}</legend>
         <LivePeople />
       </fieldset>
     </div>

@@ -2,6 +2,7 @@
 // is not a number is ignored (the clip keeps its value), Enter confirms and Escape cancels.
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { clampTransposition, parseTransposition } from "../../editing/index.ts";
 
 export const formatSemitones = (value: number): string => (value > 0 ? `+${value}` : String(value));
@@ -12,6 +13,7 @@ interface TransposeFieldProps {
 }
 
 export function TransposeField({ value, onChange }: TransposeFieldProps) {
+  const { t } = useTranslation("studio");
   const [text, setText] = useState(formatSemitones(value));
   useEffect(() => setText(formatSemitones(value)), [value]);
   // Escape blurs the field, and the blur handler still sees the typed text: it must not commit it.
@@ -35,13 +37,13 @@ export function TransposeField({ value, onChange }: TransposeFieldProps) {
       <button
         type="button"
         className="icon-button small"
-        aria-label="Transpose down"
+        aria-label={t("clip.transposeDown")}
         onClick={() => step(-1)}
       >
         −
       </button>
       <input
-        aria-label="Transpose (semitones)"
+        aria-label={t("clip.transposeSemitones")}
         data-testid="transpose-input"
         inputMode="numeric"
         value={text}
@@ -63,7 +65,12 @@ export function TransposeField({ value, onChange }: TransposeFieldProps) {
           }
         }}
       />
-      <button type="button" className="icon-button small" aria-label="Transpose up" onClick={() => step(1)}>
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label={t("clip.transposeUp")}
+        onClick={() => step(1)}
+      >
         +
       </button>
     </div>
