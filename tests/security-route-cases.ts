@@ -473,6 +473,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: "owner",
     body: (f) => ({ clip_id: f.clipId, index: 0 }),
   },
+  // Another may regenerate only a playlist they may open; the fixture's is private.
+  "POST /api/playlist/:playlist_id/regenerate/": { access: "owner", body: () => ({}) },
   "POST /api/playlist_reaction/:playlist_id/set_visibility/": {
     access: "owner",
     body: () => ({ is_public: true }),

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LikedPlaylistResponse } from "../../shared/api/liked-playlist.ts";
+import { LIKED_PLAYLIST_ID, type LikedPlaylistResponse } from "../../shared/api/liked-playlist.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
@@ -11,6 +11,7 @@ import { SongList } from "../songs/SongList.tsx";
 import { LoadMoreButton } from "./LoadMoreButton.tsx";
 import { fetchLikedSongs } from "./playlist-calls.ts";
 import { likedQueueContext } from "./playlist-rules.ts";
+import { RegenerateButton } from "./RegenerateButton.tsx";
 import { SpecialPlaylistHead } from "./SpecialPlaylistHead.tsx";
 import "./playlists.css";
 
@@ -94,6 +95,7 @@ export default function LikedSongsPage() {
           >
             {t("playlistHead.shuffle")}
           </button>
+          <RegenerateButton playlistId={LIKED_PLAYLIST_ID} disabled={songs.length === 0} />
         </SpecialPlaylistHead>
         {loaded.state === "loading" && <p className="page-loading">{t("playlistPage.loading")}</p>}
         {loaded.state === "failed" && (

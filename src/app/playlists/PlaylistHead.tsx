@@ -4,6 +4,7 @@ import type { PlaylistDetail } from "../../shared/api/playlist-page.ts";
 import { PLAYLIST_NAME_MAX } from "../../shared/api/playlists.ts";
 import { Link } from "../router/Link.tsx";
 import { mosaicCovers, playlistSummaryLine } from "./playlist-rules.ts";
+import { RegenerateButton } from "./RegenerateButton.tsx";
 
 export interface PlaylistHeadProps {
   readonly playlist: PlaylistDetail;
@@ -92,6 +93,7 @@ export function PlaylistHead({
             ♥
           </button>
           <span className="like-count">{playlist.upvote_count}</span>
+          <RegenerateButton playlistId={playlist.id} disabled={empty || playlist.is_trashed} />
           {playlist.is_owned && (
             <label className="playlist-public">
               <input

@@ -75,6 +75,10 @@ export const setPlaylistTrashed = (playlistId: string, trashed: boolean) =>
     body: { playlist_id: playlistId, undo_trash: !trashed },
   });
 
+/** A new playlist of the listener's, of songs generated in this one's styles (liked and on-repeat too). */
+export const regeneratePlaylist = (playlistId: string): Promise<PlaylistSummary> =>
+  apiRequest(`/api/playlist/${at(playlistId)}/regenerate/`, playlistSummarySchema, { body: {} });
+
 /** The viewer's liked songs from `fromIndex`, a window of 50. */
 export const fetchLikedSongs = (fromIndex: number, signal?: AbortSignal) =>
   apiRequest(`/api/playlist/liked_playlist?from_index=${fromIndex}`, likedPlaylistResponseSchema, { signal });

@@ -1,10 +1,11 @@
-import { useContext, useEffect } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { currentClipId, isPlayable, togglePlay, usePlayer } from "../player/player-store.ts";
 import { QueueSourceContext } from "../player/queue-source.ts";
 import { prepareEngine } from "../player/use-engine-playback.ts";
+import { useHeadPrefetch } from "../player/use-head-prefetch.ts";
 
 /** The engine is made once a play button is on the page and the page is idle: not on the first click. */
 let warming = false;
@@ -26,11 +27,14 @@ export function ClipPlayButton({ clip, startAt = 0 }: { readonly clip: Clip; rea
   const source = useContext(QueueSourceContext);
   const title = displayTitle(clip);
   const playable = isPlayable(clip);
+  const button = useRef<HTMLButtonElement>(null);
+  useHeadPrefetch(button, clip);
   useEffect(() => {
     if (playable) warmEngineWhenIdle();
   }, [playable]);
   return (
     <button
+      ref={button}
       type="button"
       className="clip-play"
       disabled={!playable}

@@ -6,6 +6,7 @@
 
 import { DECODER_OPEN, loadWithRetries } from "../../shared/audio/load-retry.ts";
 import type { EngineNode } from "../engine-node.ts";
+import { type SongHead, songHeads } from "./song-heads.ts";
 import { markStep } from "./timing-marks.ts";
 import { WavStream } from "./wav-stream.ts";
 
@@ -62,19 +63,9 @@ export class SongSources {
   }
 
   private async decode(url: string): Promise<LoadedSong> {
-    // A network failure or a server error is tried again (the decoder-open rule); a refusal is not.
     markStep("fetch");
-    const response = await loadWithRetries(async () => {
-      const answer = await fetch(url);
-      if (!answer.ok)
-        throw Object.assign(new Error(`The song's audio did not load (${answer.status})`), {
-          status: answer.status,
-        });
-      return answer;
-    }, DECODER_OPEN);
+    const reader = await songReader(url);
     markStep("response");
-    const reader = response.body?.getReader();
-    if (reader === undefined) return this.decodeWhole([new Uint8Array(await response.arrayBuffer())]);
     const wav = new WavStream();
     const received: Uint8Array[] = [];
     while (wav.status.kind === "more") {
@@ -164,6 +155,70 @@ export class SongSources {
     while (this.slots.has(slot)) slot++;
     this.slots.add(slot);
     return slot;
+  }
+}
+
+/** The song's file from `from` bytes on (all of it from 0); a network failure or a server error is tried again (the decoder-open rule), a refusal is not. */
+function fetchAudio(url: string, from = 0): Promise<Response> {
+  return loadWithRetries(async () => {
+    const answer = await fetch(url, from > 0 ? { headers: { range: `bytes=${from}-` } } : undefined);
+    if (!answer.ok)
+      throw Object.assign(new Error(`The song's audio did not load (${answer.status})`), {
+        status: answer.status,
+      });
+    return answer;
+  }, DECODER_OPEN);
+}
+
+/**
+ * The song's bytes as they come: its head from memory when the list fetched it ahead (the rest
+ * asked for at once, from where the head ends), else the whole file.
+ */
+async function songReader(url: string): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+  const head = await songHeads.take(url);
+  if (head === undefined) {
+    const answer = await fetchAudio(url);
+    return answer.body?.getReader() ?? readerOf(wholeBody(answer));
+  }
+  const rest = head.whole ? null : fetchAudio(url, head.bytes.length);
+  // Held until read: a failure of the rest is the reader's to report, not an unhandled rejection.
+  rest?.catch(() => undefined);
+  return readerOf(afterHead(head, rest));
+}
+
+function readerOf(chunks: AsyncGenerator<Uint8Array>): ReadableStreamDefaultReader<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  }).getReader();
+}
+
+async function* wholeBody(answer: Response): AsyncGenerator<Uint8Array> {
+  yield new Uint8Array(await answer.arrayBuffer());
+}
+
+/** The head, then the rest of the file (its first bytes skipped when the server ignored the range). */
+async function* afterHead(head: SongHead, rest: Promise<Response> | null): AsyncGenerator<Uint8Array> {
+  yield head.bytes.slice();
+  if (rest === null) return;
+  const answer = await rest;
+  const reader = answer.body?.getReader();
+  if (reader === undefined) return;
+  let skip = answer.status === 206 ? 0 : head.bytes.length;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const part = skip > 0 ? chunk.value.subarray(skip) : chunk.value;
+      skip = Math.max(0, skip - chunk.value.length);
+      if (part.length > 0) yield part;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
 }
 

@@ -10,8 +10,14 @@ import {
   setPlaylistMetadataBodySchema,
   setPlaylistVisibilityBodySchema,
 } from "../../shared/api/playlist-page.ts";
+import {
+  regeneratePlaylistBodySchema,
+  regeneratePlaylistParamsSchema,
+} from "../../shared/api/playlist-regenerate.ts";
+import type { PlaylistSummary } from "../../shared/api/playlists.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
 import type { Database } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
 import { parseInput } from "../http/validate.ts";
 import { raisePlaylistLike } from "../notifications/clip-events.ts";
 import { raiseContext } from "../notifications/raise.ts";
@@ -23,10 +29,13 @@ import {
   setPlaylistReaction,
   setPlaylistVisibility,
 } from "../playlists/playlist-page.ts";
+import { regeneratePlaylist } from "../playlists/playlist-regenerate.ts";
+import { GENERATION_DISABLED } from "./generate.ts";
 
 /**
  * The playlist page's calls: reading a playlist (anyone, when it is public; its owner always),
  * likes and plays (anyone who may open it), and the owner's changes: name, order, visibility.
+ * Regenerating makes the caller a new playlist from any they may open (their special lists too).
  */
 export function registerPlaylistPageRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   const playlistId = (params: unknown) => parseInput(playlistIdParamsSchema, params, "path").playlist_id;
@@ -69,5 +78,13 @@ export function registerPlaylistPageRoutes(app: FastifyInstance, db: Kysely<Data
   app.post("/api/playlist_reaction/:playlist_id/increment_play_count/", async (request) => {
     const { clip_id } = parseInput(playlistPlayCountBodySchema, request.body);
     return incrementPlaylistPlayCount(db, request.auth?.user.id ?? null, playlistId(request.params), clip_id);
+  });
+
+  app.post("/api/playlist/:playlist_id/regenerate/", async (request): Promise<PlaylistSummary> => {
+    const user = requireUser(request);
+    const { playlist_id } = parseInput(regeneratePlaylistParamsSchema, request.params, "path");
+    const body = parseInput(regeneratePlaylistBodySchema, request.body);
+    if (!app.generation) throw new HttpError(503, GENERATION_DISABLED);
+    return regeneratePlaylist(db, app.generation, user, playlist_id, body);
   });
 }

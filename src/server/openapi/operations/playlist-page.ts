@@ -7,6 +7,8 @@ import {
   setPlaylistMetadataBodySchema,
   setPlaylistVisibilityBodySchema,
 } from "../../../shared/api/playlist-page.ts";
+import { regeneratePlaylistBodySchema } from "../../../shared/api/playlist-regenerate.ts";
+import { playlistSummarySchema } from "../../../shared/api/playlists.ts";
 import type { OperationGroup } from "../operation.ts";
 
 /** The routes of routes/playlist-page.ts. */
@@ -49,6 +51,13 @@ export const playlistPageOperations: OperationGroup = {
       path: "/api/playlist_reaction/:playlist_id/increment_play_count/",
       summary: "Playlist reaction increment play count",
       body: playlistPlayCountBodySchema,
+    },
+    {
+      method: "POST",
+      path: "/api/playlist/:playlist_id/regenerate/",
+      summary: "Playlist regenerate: a new playlist of songs generated in its styles",
+      body: regeneratePlaylistBodySchema,
+      response: playlistSummarySchema,
     },
   ],
 };

@@ -1,0 +1,36 @@
+import { type RefObject, useEffect } from "react";
+import { songHeads } from "../../engine/player/song-heads.ts";
+import type { Clip } from "../../shared/api/clips.ts";
+import { enginePlays } from "./use-engine-playback.ts";
+
+/** How near the screen a play button counts as on it: the next rows of a scrolling list load early. */
+const NEAR_SCREEN = "200px";
+
+/**
+ * While this finished song's play button is on (or near) the screen, its file's head is fetched
+ * ahead into the page's head cache, so a click starts it from memory; scrolled away, the wait or
+ * the load is dropped. The cache decides how many load at once and whether the connection allows it.
+ */
+export function useHeadPrefetch(element: RefObject<HTMLElement | null>, clip: Clip): void {
+  const url = enginePlays(clip) ? clip.audio_url : null;
+  useEffect(() => {
+    const target = element.current;
+    if (url === null || target === null || typeof IntersectionObserver === "undefined") return;
+    let release: (() => void) | null = null;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) release ??= songHeads.want(url);
+        else {
+          release?.();
+          release = null;
+        }
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(target);
+    return () => {
+      observer.disconnect();
+      release?.();
+    };
+  }, [element, url]);
+}
