@@ -45,6 +45,11 @@ export interface Generator {
     onProgress: (progress: GenerationProgress) => void,
     signal: AbortSignal,
   ): Promise<GeneratedSong>;
+  /**
+   * Why this generator cannot carry out a task, in words for the user, or null when it can: asked
+   * before a job is taken (and charged), so nobody pays for a task that would only fail.
+   */
+  refusal?(task: SongRequest["task"]): string | null;
   /** Frees worker threads; the process can exit after it. */
   close(): Promise<void>;
 }

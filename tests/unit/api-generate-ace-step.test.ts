@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AceStepGenerator, aceTaskType } from "../../src/server/generation/ace-step-adapter.ts";
+import { AceStepGenerator, aceRefusal, aceTaskType } from "../../src/server/generation/ace-step-adapter.ts";
 import { CompositeGenerator } from "../../src/server/generation/composite-generator.ts";
 import { aceStepWithAudioTasks } from "../../src/server/generation/generator-choice.ts";
 import { STEMS_NEED_SCORE } from "../../src/server/generation/request-references.ts";
@@ -36,11 +36,14 @@ describe("the ACE-Step generator's routing", () => {
       expect(aceTaskType(task)).toBeNull();
       expect(composite.routeOf(task)).toBe("local");
     }
-    // Music the model server cannot make stays with it, to fail (and be refunded) with its reason.
+    // Music the model server cannot make is refused up front, in words; model-free tasks never are.
     for (const task of ["underpainting", "overpainting", "playlist_condition", "sample_condition"] as const) {
       expect(aceTaskType(task)).toBeNull();
       expect(composite.routeOf(task)).toBe("model");
+      expect(composite.refusal(task)).toBe(aceRefusal(task));
     }
+    for (const task of ["create", "cover", "extend", "speed", "concat", "gen_stem"] as const)
+      expect(composite.refusal(task)).toBeNull();
   });
 });
 
@@ -282,6 +285,26 @@ describe.each(BACKENDS)("the ACE-Step adapter against a local fake of its protoc
       expect(Math.abs(audio.channels[0].length - frames / multiplier)).toBeLessThanOrEqual(64);
       expect(clip.metadata.duration).toBeCloseTo(FAKE_ACE_DEFAULT_SECONDS / multiplier, 2);
     }
+  });
+
+  it("refuses a task the model server cannot do (add vocals) before taking credits or making a clip", async () => {
+    const { client } = await server.signedUp({ plan: "pro", credits: 100 });
+    const source = await modelSong(client, "ambient");
+    const before = (await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left;
+    const released = fake.tasks.size;
+    const refused = await client.post<{ detail: string }>("/api/generate/v2/", {
+      task: "underpainting",
+      underpainting_clip_id: source.id,
+      tags: "ambient, soft vocals",
+      prompt: "[Verse]\nover the quiet water",
+      batch_size: 1,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(aceRefusal("underpainting"));
+    expect((await client.get<BillingInfo>("/api/billing/info/")).body.total_credits_left).toBe(before);
+    expect(fake.tasks.size).toBe(released);
+    const feed = await client.get<{ clips: Clip[] }>("/api/feed/v2");
+    expect(feed.body.clips.map((clip) => clip.id)).toEqual([source.id]);
   });
 
   it("refuses stems of a model server's song (it has no score) before taking credits", async () => {

@@ -108,12 +108,21 @@ export function releaseFields(request: SongRequest): Record<string, string | num
   return fields;
 }
 
+/** What a task the model server has no counterpart for is told, before anything is charged. */
+export function aceRefusal(task: GenerationTask): string {
+  return `The song model this server uses cannot do this (${task.replaceAll("_", " ")}). Nothing was charged.`;
+}
+
 export class AceStepGenerator implements Generator {
   readonly name = "ace-step";
   private readonly base: string;
 
   constructor(private readonly options: AceStepOptions) {
     this.base = options.url.replace(/\/+$/, "");
+  }
+
+  refusal(task: GenerationTask): string | null {
+    return aceTaskType(task) ? null : aceRefusal(task);
   }
 
   private headers(json: boolean): Record<string, string> {

@@ -19,7 +19,7 @@ export const MODEL_FREE_TASKS: ReadonlySet<GenerationTask> = new Set<GenerationT
 ]);
 
 export interface CompositeGeneratorOptions {
-  /** Makes the songs: every task but the model-free ones (it fails the tasks it cannot do). */
+  /** Makes the songs: every task but the model-free ones (it refuses the tasks it cannot do). */
   readonly model: Generator;
   /** Carries out the model-free tasks; made on the first such task, so an idle one costs no threads. */
   readonly local: () => Generator;
@@ -37,6 +37,10 @@ export class CompositeGenerator implements Generator {
   /** Which of the two carries out a task. */
   routeOf(task: GenerationTask): "model" | "local" {
     return MODEL_FREE_TASKS.has(task) ? "local" : "model";
+  }
+
+  refusal(task: GenerationTask): string | null {
+    return this.routeOf(task) === "local" ? null : (this.options.model.refusal?.(task) ?? null);
   }
 
   generate(

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { GeneratedSong, Generator } from "../../generator/generator.ts";
 import type { Database } from "../db/schema.ts";
+import { badRequest } from "../http/errors.ts";
 import { type JobHandler, JobWorker, NotYet } from "../jobs/job-worker.ts";
 import type { Backoff } from "../jobs/retry-backoff.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -107,6 +108,8 @@ export class GenerationService {
    * and tells the owner's pages of the new clips.
    */
   async submit(submission: JobSubmission): Promise<SubmittedJob> {
+    const refusal = this.options.generator.refusal?.(submission.plan.task);
+    if (refusal) throw badRequest(refusal);
     const job = await submitJob(this.options.db, submission);
     this.poke();
     void this.options.publish(
