@@ -241,6 +241,8 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       const user = requireUser(request);
       const body = parseInput(mergeBodySchema, request.body);
       const merged = await mergeSongs(db, storage, user, body);
+      // Made at once, with no job: the owner's other open lists learn of it as of any new song.
+      void publish(user.id, [merged.id]);
       return (await views(user.id, [merged.id]))[0];
     });
 
