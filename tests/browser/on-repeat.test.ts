@@ -32,6 +32,9 @@ describe("the on-repeat list", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(FREE_USER, "/on_repeat");
     await expect.poll(() => page.getByTestId("on-repeat-empty").count(), { timeout: 30_000 }).toBe(1);
+    // Nothing to regenerate from yet.
+    const regenerate = page.getByRole("button", { name: "Regenerate" });
+    expect(await regenerate.isDisabled()).toBe(true);
     await page.screenshot({ path: "/tmp/on-repeat-empty.png" });
 
     // Played on its page three times (Previous starts it over): each start heard for long enough
@@ -52,6 +55,7 @@ describe("the on-repeat list", () => {
       })
       .toEqual([song.id]);
     await expect.poll(() => page.getByTestId("playlist-summary").textContent()).toBe("1 song · 0:03");
+    expect(await regenerate.isEnabled()).toBe(true);
     await page.screenshot({ path: "/tmp/on-repeat-list.png" });
 
     await page.getByRole("button", { name: "More actions: Loop Me" }).click();

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Clip } from "../../shared/api/clips.ts";
 import { onRepeatResponseSchema } from "../../shared/api/on-repeat.ts";
+import { ON_REPEAT_PLAYLIST_ID } from "../../shared/api/playlist-regenerate.ts";
 import type { MenuContext } from "../../shared/song-menu/menu-context.ts";
 import { apiRequest } from "../account/api-request.ts";
 import { PageHeader } from "../account/PageHeader.tsx";
 import { useSignedIn } from "../account/use-signed-in.ts";
 import { playAll } from "../player/player-store.ts";
+import { RegenerateButton } from "../playlists/RegenerateButton.tsx";
 import { SpecialPlaylistHead } from "../playlists/SpecialPlaylistHead.tsx";
 import { useNotInterested } from "../shell/not-interested-store.ts";
 import { Toasts } from "../shell/Toasts.tsx";
@@ -73,6 +75,7 @@ export default function OnRepeatPage() {
           >
             ▶ Play all
           </button>
+          <RegenerateButton playlistId={ON_REPEAT_PLAYLIST_ID} disabled={songs.length === 0} />
         </SpecialPlaylistHead>
         {loaded.state === "loading" && <p className="page-loading">Loading...</p>}
         {loaded.state === "failed" && (
