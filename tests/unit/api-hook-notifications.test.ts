@@ -121,6 +121,22 @@ describe.each(BACKENDS)("hook notifications on %s", (backend) => {
     });
   });
 
+  it("names a song's video cover in the hooks feed a video cover: its likes, comments and replies", async () => {
+    const cover = await newHook(publicSong, "");
+    await db().updateTable("hooks").set({ kind: "video_cover" }).where("id", "=", cover).execute();
+    expect((await like(fan.client, cover)).status).toBe(200);
+    const first = await comment(friend.client, cover, { content: "lovely cover" });
+    expect(first.status).toBe(201);
+    expect((await comment(fan.client, cover, { content: "agreed", parent_id: first.body.id })).status).toBe(
+      201,
+    );
+    const types = (await about(owner, cover)).map((notification) => notification.notification_type).sort();
+    expect(types).toEqual(["video_cover_hook_comment", "video_cover_hook_like"]);
+    expect((await about(friend, cover)).map((notification) => notification.notification_type)).toEqual([
+      "video_cover_hook_comment_reply",
+    ]);
+  });
+
   it("raises nothing for a hook others may not see, nor for anonymous callers", async () => {
     const hidden = await newHook(privateSong);
     const shown = await newHook(publicSong);
