@@ -41,4 +41,23 @@ describe("a gesture heard while it runs", () => {
     await expect.poll(() => level(master), { timeout: 30_000 }).toBeGreaterThan(0.2);
     await page().keyboard.press("Space");
   });
+
+  it("abandons a track's balance drag on Escape: the value it had, and nothing more from the drag", async () => {
+    const balance = page()
+      .getByRole("slider", { name: /balance$/ })
+      .first();
+    const before = await balance.inputValue();
+    const box = await balance.boundingBox();
+    if (box === null) throw new Error("No track balance slider on screen");
+    // Pressed at the slider's left end: the value jumps there and the drag is held.
+    await page().mouse.move(box.x + 2, box.y + box.height / 2);
+    await page().mouse.down();
+    await expect.poll(() => balance.inputValue()).not.toBe(before);
+    await page().keyboard.press("Escape");
+    await expect.poll(() => balance.inputValue()).toBe(before);
+    // Still held: moving on changes nothing, nor does the release.
+    await page().mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 4 });
+    await page().mouse.up();
+    expect(await balance.inputValue()).toBe(before);
+  });
 });

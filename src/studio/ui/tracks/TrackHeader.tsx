@@ -258,6 +258,7 @@ export const TrackHeader = memo(function TrackHeader({
             format={formatBalance}
             onGestureStart={() => controller.beginGesture()}
             onGestureEnd={() => controller.endGesture()}
+            onGestureCancel={() => controller.cancelGesture()}
             onChange={(value) => controller.edit((project) => setTrackBalance(project, id, value))}
           />
           <span className="balance-value">{formatBalance(track.balance)}</span>
