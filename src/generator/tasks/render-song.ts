@@ -4,7 +4,6 @@
 // soon as every stem has reached it.
 import type { AlignedWord, GenerationProgress } from "../generator.ts";
 import { INSTRUMENT_STEMS, songFrames } from "../render/render-stems.ts";
-import { sectionLoudnessDrop } from "../render/section-dynamics.ts";
 import { STEM_MAX_FRAMES } from "../render/stem-layout.ts";
 import type { Score, StemName } from "../score.ts";
 import type { PcmAudio } from "../song-request.ts";
@@ -158,11 +157,7 @@ export function renderSong(
     // is peak-normalised, so a verse's phrase sounds about as loud as the chorus's).
     addVocalStandIn(probe, (await head)?.audio ?? null);
     addInto(probe, bed?.audio ?? null, spanFrom + offset);
-    const gains = mastersGains(
-      generatorDsp(),
-      { sampleRate, channels: probe },
-      sectionLoudnessDrop(probed),
-    ) ?? {
+    const gains = mastersGains(generatorDsp(), { sampleRate, channels: probe }) ?? {
       chainGain: 1,
       outputGain: 1,
     };
