@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { shownSeconds } from "../../../shared/studio-generate/blocking-messages.ts";
@@ -48,6 +48,7 @@ function Segmented<T extends string>(props: {
  */
 export function GeneratePanel() {
   const { t } = useTranslation("studio");
+  const helpId = useId();
   const session = useSession();
   const { controller, generatePanel: panel, generator } = session;
   const state = useStore(panel.store);
@@ -149,9 +150,12 @@ export function GeneratePanel() {
         <input
           type="text"
           value={form.custom.styles}
-          placeholder={t("generate.stylesExample")}
+          aria-describedby={`${helpId}-styles`}
           onChange={(event) => panel.setCustom({ styles: event.currentTarget.value })}
         />
+        <small className="field-help" id={`${helpId}-styles`}>
+          {t("generate.stylesExample")}
+        </small>
       </label>
       <label className="generate-field">
         <span className="field-label">
@@ -160,18 +164,24 @@ export function GeneratePanel() {
         <textarea
           rows={4}
           value={form.custom.lyrics}
-          placeholder={plan.mode === "replace" ? t("generate.rangeLyricsHelp") : t("generate.lyricsHelp")}
+          aria-describedby={`${helpId}-lyrics`}
           onChange={(event) => panel.setCustom({ lyrics: event.currentTarget.value })}
         />
+        <small className="field-help" id={`${helpId}-lyrics`}>
+          {plan.mode === "replace" ? t("generate.rangeLyricsHelp") : t("generate.lyricsHelp")}
+        </small>
       </label>
       <label className="generate-field">
         <span className="field-label">{t("generate.clipName")}</span>
         <input
           type="text"
           value={form.custom.title}
-          placeholder={t("generate.clipNameHelp")}
+          aria-describedby={`${helpId}-title`}
           onChange={(event) => panel.setCustom({ title: event.currentTarget.value })}
         />
+        <small className="field-help" id={`${helpId}-title`}>
+          {t("generate.clipNameHelp")}
+        </small>
       </label>
       <div className="generate-actions">
         <button
