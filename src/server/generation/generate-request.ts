@@ -1,4 +1,4 @@
-import type { ModelDefinition } from "../../shared/api/billing.ts";
+import { CREATE_CREDIT_COST, type ModelDefinition } from "../../shared/api/billing.ts";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
 import {
   DEFAULT_BATCH_SIZE,
@@ -7,7 +7,8 @@ import {
   type GenerateBody,
   PERSONA_DURATION_MAX_S,
 } from "../../shared/api/generate.ts";
-import type { ClipToMake } from "./job-store.ts";
+import type { User } from "../db/schema.ts";
+import type { ClipToMake, JobSubmission } from "./job-store.ts";
 import { generatorVersion } from "./model-choice.ts";
 import type { ResolvedReferences } from "./request-references.ts";
 import { isSimpleMode } from "./request-texts.ts";
@@ -135,3 +136,28 @@ export function clipsToMake(body: GenerateBody, plan: StoredPlan, metadata: Clip
 
 /** The major model version as clips show it (001 major_model_version): "v4.5", "v5", ... */
 export const majorModelVersion = (model: ModelDefinition) => model.tier.toLowerCase();
+
+/**
+ * The job a generation from a Create body makes, priced as a Create: its plan, the model's version
+ * and the batch of clips, in `projectId`'s workspace when one is given.
+ */
+export function createSubmission(
+  user: User,
+  model: ModelDefinition,
+  body: GenerateBody,
+  plan: StoredPlan,
+  metadata: ClipMetadata,
+  options: { readonly reason?: string; readonly projectId?: string | null } = {},
+): JobSubmission {
+  const { projectId = null } = options;
+  return {
+    user,
+    kind: "generate",
+    modelKey: model.external_key,
+    majorModelVersion: majorModelVersion(model),
+    plan,
+    credits: CREATE_CREDIT_COST,
+    reason: options.reason ?? `generation (${plan.task})`,
+    clips: clipsToMake(body, plan, metadata).map((clip) => ({ ...clip, projectId })),
+  };
+}

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { CREATE_CREDIT_COST } from "../../shared/api/billing.ts";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
 import type { GenerateBody } from "../../shared/api/generate.ts";
 import { LIKED_PAGE_SIZE, LIKED_PLAYLIST_ID } from "../../shared/api/liked-playlist.ts";
@@ -13,12 +12,7 @@ import {
 import { PLAYLIST_NAME_MAX, type PlaylistSummary } from "../../shared/api/playlists.ts";
 import { selectClips, visibleTo } from "../clips/clip-repository.ts";
 import type { Database, User } from "../db/schema.ts";
-import {
-  clipsToMake,
-  majorModelVersion,
-  planFromBody,
-  requestMetadata,
-} from "../generation/generate-request.ts";
+import { createSubmission, planFromBody, requestMetadata } from "../generation/generate-request.ts";
 import type { GenerationService } from "../generation/generation-service.ts";
 import { chooseModel } from "../generation/model-choice.ts";
 import { resolveRequestReferences } from "../generation/request-references.ts";
@@ -87,16 +81,11 @@ export async function regeneratePlaylist(
   const resolved = await resolveRequestReferences(db, user, body, model);
   checkRequestTexts(body, model, false);
   const plan = planFromBody(body, model, resolved);
-  const job = await service.submit({
-    user,
-    kind: "generate",
-    modelKey: model.external_key,
-    majorModelVersion: majorModelVersion(model),
-    plan,
-    credits: CREATE_CREDIT_COST,
-    reason: "generation (playlist regenerate)",
-    clips: clipsToMake(body, plan, requestMetadata(body, plan, resolved)),
-  });
+  const job = await service.submit(
+    createSubmission(user, model, body, plan, requestMetadata(body, plan, resolved), {
+      reason: "generation (playlist regenerate)",
+    }),
+  );
   const playlist = await createPlaylist(db, user.id, regeneratedName(source.name, PLAYLIST_NAME_MAX));
   return updatePlaylistClips(db, user.id, {
     playlist_id: playlist.id,

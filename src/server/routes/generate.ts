@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Generator } from "../../generator/generator.ts";
-import { CREATE_CREDIT_COST } from "../../shared/api/billing.ts";
 import { clipIdParamsSchema } from "../../shared/api/clips.ts";
 import {
   adjustSpeedBodySchema,
@@ -22,7 +21,7 @@ import type { Database, User } from "../db/schema.ts";
 import { claimEditSession } from "../edit/edit-sessions.ts";
 import { clipPublisher } from "../generation/clip-publisher.ts";
 import {
-  clipsToMake,
+  createSubmission,
   majorModelVersion,
   planFromBody,
   requestMetadata,
@@ -142,16 +141,10 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
       user.id,
       body.project_id ?? (await studioProjectWorkspace(db, body.metadata?.from_studio_project_id, user.id)),
     );
-    const { job, clips } = await submit(user, {
+    const { job, clips } = await submit(
       user,
-      kind: "generate",
-      modelKey: model.external_key,
-      majorModelVersion: majorModelVersion(model),
-      plan,
-      credits: CREATE_CREDIT_COST,
-      reason: `generation (${plan.task})`,
-      clips: clipsToMake(body, plan, metadata).map((clip) => ({ ...clip, projectId })),
-    });
+      createSubmission(user, model, body, plan, metadata, { projectId }),
+    );
     // A member's new songs in a shared workspace reach the other members' open lists.
     if (projectId !== null) {
       await announceSharedClipChange(
