@@ -13,6 +13,9 @@ const AREAS: Record<string, BenchArea> = {
   "server-mixed": {
     run: (options) => import("./server-mixed.ts").then((area) => area.serverMixedBench.run(options)),
   },
+  "server-soak": {
+    run: (options) => import("./server-soak.ts").then((area) => area.serverSoakBench.run(options)),
+  },
   library: { run: (options) => import("./library.ts").then((area) => area.libraryBench.run(options)) },
   stretch: { run: (options) => import("./stretch-bench.ts").then((area) => area.stretchBench.run(options)) },
   studio: { run: (options) => import("./studio.ts").then((area) => area.studioBench.run(options)) },

@@ -1,8 +1,9 @@
-// npm run bench server-mixed: a mixed load of reads and writes (library feed, song pages, feed by
-// ids, likes, renames) at 500 requests/s against two API server instances on one PostgreSQL, as
+// npm run bench server-mixed: a mixed load of reads and writes (library feed, song pages and their
+// comments, feed by ids, likes, comments, renames, studio saves) at 500 requests/s against two API server instances on one PostgreSQL, as
 // several instances behind a load balancer would take it; 0 errors and p99 <= 100 ms are the target.
 import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
+import { demoProject } from "../src/engine/demo/demo-project.ts";
 import { type BenchArea, formatTable } from "./area.ts";
 import { feedBody, startTarget, stopTarget } from "./server.ts";
 import { SEARCH_WORDS } from "./server-data.ts";
@@ -11,52 +12,69 @@ const RATE = 500;
 const CONNECTIONS_PER_INSTANCE = 10;
 const TARGET_P99_MS = 100;
 
-interface FirstInstance {
+export interface FirstInstance {
   readonly url: string;
   readonly token: string;
   readonly userId: string;
   readonly schema: string;
   readonly clipIds: readonly string[];
+  readonly projectId: string;
 }
 
-/** The n-th request of the mix: 4 in 10 library pages, 2 song pages, 1 feed by ids, 2 likes, 1 rename. */
+/** A studio project's whole state, as a page's autosave sends it (the demo song: 4 tracks, 6 clips). */
+const SAVED_STATE = demoProject();
+
+/**
+ * The n-th request of the mix, in twentieths: 6 library pages, 4 song pages, 1 song's comments, 2 feeds
+ * by ids, 4 likes, 1 comment, 1 rename, 1 studio save.
+ */
 function mixed(n: number, first: FirstInstance): { method: "GET" | "POST"; path: string; body?: string } {
   const clip = first.clipIds[(n * 7) % first.clipIds.length];
-  switch (n % 10) {
-    case 0:
-    case 1:
-    case 2:
-    case 3:
-      return {
-        method: "POST",
-        path: "/api/feed/v3",
-        body: feedBody(first.userId, SEARCH_WORDS[n % SEARCH_WORDS.length]),
-      };
-    case 4:
-    case 5:
-      return { method: "GET", path: `/api/clip/${clip}` };
-    case 6:
-      return {
-        method: "GET",
-        path: `/api/feed/v2?ids=${first.clipIds.slice(n % 100, (n % 100) + 10).join(",")}`,
-      };
-    case 7:
-    case 8:
-      return {
-        method: "POST",
-        path: `/api/gen/${clip}/update_reaction_type/`,
-        body: JSON.stringify({ reaction: n % 4 < 2 ? "L" : null }),
-      };
-    default:
-      return {
-        method: "POST",
-        path: `/api/gen/${clip}/set_metadata/`,
-        body: JSON.stringify({ title: `Take ${n}` }),
-      };
+  const slot = n % 20;
+  if (slot < 6) {
+    return {
+      method: "POST",
+      path: "/api/feed/v3",
+      body: feedBody(first.userId, SEARCH_WORDS[n % SEARCH_WORDS.length]),
+    };
   }
+  if (slot < 10) return { method: "GET", path: `/api/clip/${clip}` };
+  if (slot === 10) return { method: "GET", path: `/api/gen/${clip}/comments` };
+  if (slot < 13) {
+    return {
+      method: "GET",
+      path: `/api/feed/v2?ids=${first.clipIds.slice(n % 100, (n % 100) + 10).join(",")}`,
+    };
+  }
+  if (slot < 17) {
+    return {
+      method: "POST",
+      path: `/api/gen/${clip}/update_reaction_type/`,
+      body: JSON.stringify({ reaction: n % 4 < 2 ? "L" : null }),
+    };
+  }
+  if (slot === 17) {
+    return {
+      method: "POST",
+      path: `/api/gen/${clip}/comment`,
+      body: JSON.stringify({ content: `Take ${n} is the one` }),
+    };
+  }
+  if (slot === 18) {
+    return {
+      method: "POST",
+      path: `/api/gen/${clip}/set_metadata/`,
+      body: JSON.stringify({ title: `Take ${n}` }),
+    };
+  }
+  return {
+    method: "POST",
+    path: "/api/studio/save-project",
+    body: JSON.stringify({ project_id: first.projectId, state: SAVED_STATE }),
+  };
 }
 
-function load(url: string, first: FirstInstance, rate: number, seconds: number, offset: number) {
+export function mixedLoad(url: string, first: FirstInstance, rate: number, seconds: number, offset: number) {
   let next = offset;
   return autocannon({
     url,
@@ -78,7 +96,7 @@ function load(url: string, first: FirstInstance, rate: number, seconds: number, 
 }
 
 /** How many answers came with each HTTP status, over both instances. */
-function statusCounts(results: readonly autocannon.Result[]): Record<string, number> {
+export function statusCounts(results: readonly autocannon.Result[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const result of results) {
     for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
@@ -86,6 +104,32 @@ function statusCounts(results: readonly autocannon.Result[]): Record<string, num
     }
   }
   return counts;
+}
+
+/** Data set sizes of the mixed load: users, clips in all, and the measured user's library. */
+export interface MixedData {
+  readonly users: number;
+  readonly clips: number;
+  readonly libraryClips: number;
+}
+
+/** Two API instances on one PostgreSQL schema: the first loads the data, the second joins it. */
+export async function startPair(databaseUrl: string, data: MixedData) {
+  const a = await startTarget({
+    BENCH_BACKEND: "postgres",
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_CLIPS: String(data.clips),
+    BENCH_USERS: String(data.users),
+    BENCH_LIBRARY_CLIPS: String(data.libraryClips),
+  });
+  const first = a.target as unknown as FirstInstance;
+  const b = await startTarget({ BENCH_DATABASE_URL: databaseUrl, BENCH_JOIN_SCHEMA: first.schema }).catch(
+    async (error) => {
+      await stopTarget(a.child);
+      throw error;
+    },
+  );
+  return { a, b, first };
 }
 
 export const serverMixedBench: BenchArea = {
@@ -102,26 +146,16 @@ export const serverMixedBench: BenchArea = {
       ? { users: 200, clips: 5000, libraryClips: 500 }
       : { users: 1000, clips: 20_000, libraryClips: 1000 };
     const loadAtStart = loadavg()[0];
-    const a = await startTarget({
-      BENCH_BACKEND: "postgres",
-      BENCH_DATABASE_URL: databaseUrl,
-      BENCH_CLIPS: String(data.clips),
-      BENCH_USERS: String(data.users),
-      BENCH_LIBRARY_CLIPS: String(data.libraryClips),
-    });
-    const first = a.target as unknown as FirstInstance;
-    const b = await startTarget({ BENCH_DATABASE_URL: databaseUrl, BENCH_JOIN_SCHEMA: first.schema }).catch(
-      async (error) => {
-        await stopTarget(a.child);
-        throw error;
-      },
-    );
+    const { a, b, first } = await startPair(databaseUrl, data);
     try {
       // Warm-up (JIT, plans, caches), then the measured run: half the rate through each instance.
-      await Promise.all([load(first.url, first, RATE / 2, 2, 0), load(b.target.url, first, RATE / 2, 2, 5)]);
+      await Promise.all([
+        mixedLoad(first.url, first, RATE / 2, 2, 0),
+        mixedLoad(b.target.url, first, RATE / 2, 2, 5),
+      ]);
       const results = await Promise.all([
-        load(first.url, first, RATE / 2, seconds, 0),
-        load(b.target.url, first, RATE / 2, seconds, 5),
+        mixedLoad(first.url, first, RATE / 2, seconds, 0),
+        mixedLoad(b.target.url, first, RATE / 2, seconds, 5),
       ]);
       const loadAtEnd = loadavg()[0];
       const rows = results.map((result, i) => [
@@ -141,8 +175,8 @@ export const serverMixedBench: BenchArea = {
       const rps = results.reduce((total, result) => total + result.requests.average, 0);
       const table = [
         `Mixed reads and writes at ${RATE} req/s for ${seconds} s through two API instances on one PostgreSQL ` +
-          `(${data.clips} clips, ${data.users} users): 4/10 library pages, 2/10 song pages, 1/10 feed by ids, ` +
-          `2/10 likes, 1/10 renames; target 0 failed, p99 <= ${TARGET_P99_MS} ms`,
+          `(${data.clips} clips, ${data.users} users), in twentieths: 6 library pages, 4 song pages, 1 song's ` +
+          `comments, 2 feeds by ids, 4 likes, 1 comment, 1 rename, 1 studio save; target 0 failed, p99 <= ${TARGET_P99_MS} ms`,
         formatTable(["instance", "p50 ms", "p90 ms", "p99 ms", "max ms", "req/s", "failed"], rows),
         `answers by status: ${JSON.stringify(statusCounts(results))}`,
         `overall: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms, ${failed} failed: target ${

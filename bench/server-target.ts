@@ -13,6 +13,7 @@ import { buildApp } from "../src/server/app.ts";
 import { createSession } from "../src/server/auth/sessions.ts";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
+import { createProject } from "../src/server/studio/project-writes.ts";
 import { loadNotificationData } from "./notification-data.ts";
 import { loadBenchData, loadFollowsAndLikes } from "./server-data.ts";
 import { loadSocialData } from "./social-data.ts";
@@ -87,9 +88,11 @@ if (joining) {
       .execute();
     for (const other of others) likerTokens.push(await createSession(database.db, other.id));
   }
+  // A studio project of the measured user, for the mixed load's saves.
+  const projectId = (await createProject(database.db, userId, "Bench project")).id;
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(
-    `${JSON.stringify({ url, token, userId, loadSeconds, schema, clipIds, likerTokens, publicClipId, social })}\n`,
+    `${JSON.stringify({ url, token, userId, loadSeconds, schema, clipIds, likerTokens, publicClipId, social, projectId })}\n`,
   );
 }
 
@@ -103,11 +106,17 @@ async function stop() {
   process.exit(0);
 }
 process.stdin.on("end", stop);
-// A line "cpu" asks for the CPU time this process has used so far, answered as one JSON line.
+// A line "cpu" asks for the CPU time this process has used so far, "memory" for its resident and heap
+// sizes; each is answered as one JSON line.
 createInterface({ input: process.stdin }).on("line", (line) => {
-  if (line.trim() !== "cpu") return;
-  const { user, system } = process.cpuUsage();
-  process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000 })}\n`);
+  const asked = line.trim();
+  if (asked === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000 })}\n`);
+  } else if (asked === "memory") {
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    process.stdout.write(`${JSON.stringify({ rss, heapUsed, external, arrayBuffers })}\n`);
+  }
 });
 process.stdin.resume();
 process.on("SIGTERM", stop);

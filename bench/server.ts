@@ -60,6 +60,15 @@ interface Started<T extends Target> {
   readonly target: T;
   /** The CPU time the server process has used so far, in ms. */
   readonly cpuMs: () => Promise<number>;
+  /** The server process's memory now (process.memoryUsage, in bytes). */
+  readonly memory: () => Promise<ServerMemory>;
+}
+
+export interface ServerMemory {
+  readonly rss: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly arrayBuffers: number;
 }
 
 /** Starts bench/server-target.ts with the data `env` asks for; its first line of output is the target. */
@@ -71,13 +80,16 @@ export function startTarget<T extends Target = Target>(env: Record<string, strin
     stdio: ["pipe", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const cpuMs = () =>
-    new Promise<number>((resolve) => {
-      lines.once("line", (line) => resolve(JSON.parse(line).cpuMs));
-      child.stdin?.write("cpu\n");
+  // One question at a time: each answer is the next line the server prints.
+  const ask = <A>(question: string) =>
+    new Promise<A>((resolve) => {
+      lines.once("line", (line) => resolve(JSON.parse(line)));
+      child.stdin?.write(`${question}\n`);
     });
+  const cpuMs = () => ask<{ cpuMs: number }>("cpu").then((answer) => answer.cpuMs);
+  const memory = () => ask<ServerMemory>("memory");
   return new Promise((resolve, reject) => {
-    lines.once("line", (line) => resolve({ child, target: JSON.parse(line), cpuMs }));
+    lines.once("line", (line) => resolve({ child, target: JSON.parse(line), cpuMs, memory }));
     child.once("exit", (code) => reject(new Error(`the bench server exited (${code}) before it listened`)));
   });
 }
