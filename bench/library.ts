@@ -15,6 +15,9 @@ const serverHalf = feedLoadArea(
 export const libraryBench: BenchArea = {
   async run(options) {
     const server = await serverHalf.run(options);
+    // The server half takes most of the time (loading 120,000 clips twice): shown before the browser half
+    // starts, so a failure there does not lose it.
+    process.stdout.write(`\n## library, server half\n${server.table}\n`);
     const browser = await libraryBrowserBench(options.quick);
     return { table: `${server.table}\n\n${browser.table}`, json: { ...server.json, browser: browser.json } };
   },

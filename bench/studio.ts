@@ -8,7 +8,7 @@
 // The first two read from a Chromium performance trace, so the page carries no bench hooks. The software
 // rasteriser's frame rate is not measured: only the main thread's JavaScript.
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CDPSession, Page } from "playwright-core";
 import { build } from "vite";
@@ -35,10 +35,14 @@ const DEMO_COPY_KEY = "tunesmith:studio:unsaved:local-demo";
  * those would measure React's checks. Rebuild for production when that is what dist/ holds.
  */
 export async function ensureProductionPages(): Promise<void> {
-  const manifest = JSON.parse(readFileSync(join(DIST_DIR, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; isEntry?: boolean; src?: string }
-  >;
+  // A fresh clone has no dist/ at all: build then too.
+  const manifestPath = join(DIST_DIR, ".vite/manifest.json");
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Record<
+        string,
+        { file: string; isEntry?: boolean; src?: string }
+      >)
+    : {};
   const main = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src?.endsWith("index.html"));
   const code = main === undefined ? "" : readFileSync(join(DIST_DIR, main.file), "utf8");
   if (main !== undefined && !code.includes("Download the React DevTools")) return;
