@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Generator } from "../src/generator/generator.ts";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
+import type { SeparationServerSetting } from "../src/server/separation/separation-server.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
 import type { Storage } from "../src/server/storage/storage.ts";
 import type { AuthResponse, PlanKey } from "../src/shared/api/accounts.ts";
@@ -75,6 +76,8 @@ export function startApiServer(
     distDir?: string;
     /** Jobs at once in this process (0: queued work waits, as for `npm run worker` processes). */
     workerConcurrency?: number;
+    /** An external separation server, asked for when the server starts (a test's own may start first). */
+    separationServer?: () => SeparationServerSetting;
   } = {},
 ) {
   let database: DatabaseHandle | undefined;
@@ -93,6 +96,7 @@ export function startApiServer(
       generator: options.generator?.(),
       distDir: options.distDir,
       workerConcurrency: options.workerConcurrency,
+      separationServer: options.separationServer?.(),
     });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     instance = app;

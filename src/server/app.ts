@@ -71,6 +71,7 @@ import { registerVideoRoutes } from "./routes/video.ts";
 import { registerVideoUploadRoutes } from "./routes/video-uploads.ts";
 import { registerWorkspaceCollaborationRoutes } from "./routes/workspace-collaboration.ts";
 import { registerWorkspaceRoutes } from "./routes/workspaces.ts";
+import type { SeparationServerSetting } from "./separation/separation-server.ts";
 import { resolveShareCode } from "./social/share-links.ts";
 import { registerLeftoverSweep } from "./storage/leftover-sweep.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -90,6 +91,8 @@ export interface AppOptions {
   readonly trustProxy?: TrustProxy;
   /** What makes songs (built-in or an external model); without one, generation answers 503. */
   readonly generator?: Generator | null;
+  /** An external stem separation server (SEPARATION_URL); our own separation when absent or failing. */
+  readonly separationServer?: SeparationServerSetting;
   /** The generation call the create page uses (GENERATE_ENDPOINT); v2 when omitted. */
   readonly generateEndpoint?: GenerateEndpoint;
   /** Songs rendering at once in this process (WORKER_CONCURRENCY; 0: only `npm run worker`s render). */
@@ -168,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     storage: options.storage,
     generator: options.generator,
+    separationServer: options.separationServer,
     concurrency: options.workerConcurrency,
     exclusiveDatabase: options.database.backend === "pglite",
     queue: options.jobQueue,

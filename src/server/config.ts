@@ -5,6 +5,7 @@ import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { readUpgradeMethod } from "./account/upgrade-method.ts";
 import { readGenerateEndpoint } from "./create-support/remote-settings.ts";
 import { type GeneratorSetting, readGeneratorSetting } from "./generation/generator-setting.ts";
+import { readSeparationServerSetting, type SeparationServerSetting } from "./separation/separation-server.ts";
 import { readS3Settings } from "./storage/s3-config.ts";
 import type { S3Settings } from "./storage/s3-storage.ts";
 
@@ -24,6 +25,8 @@ export interface ServerConfig {
   readonly demo: { readonly email?: string; readonly proEmail?: string; readonly password?: string };
   /** What makes songs: GENERATOR (builtin, ace-step with ACE_STEP_URL, or off). */
   readonly generator: GeneratorSetting;
+  /** SEPARATION_URL (SEPARATION_API_KEY): an external server that separates stems; ours when absent. */
+  readonly separationServer?: SeparationServerSetting;
   /** The generation call the create page uses: GENERATE_ENDPOINT (v2 or v2-web). */
   readonly generateEndpoint: GenerateEndpoint;
   /** WORKER_CONCURRENCY: songs this process renders at once; absent for the default (the cores less one). */
@@ -110,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       password: env.DEMO_PASSWORD || undefined,
     },
     generator: readGeneratorSetting(env, (message) => new ConfigError(message)),
+    separationServer: readSeparationServerSetting(env, (message) => new ConfigError(message)),
     generateEndpoint: readGenerateEndpoint(env, (message) => new ConfigError(message)),
     workerConcurrency: parseWorkerConcurrency(env.WORKER_CONCURRENCY),
     upgradeMethod: readUpgradeMethod(env, (message) => new ConfigError(message)),

@@ -90,6 +90,7 @@ async function startServer(): Promise<void> {
     database,
     storage,
     generator,
+    separationServer: config.separationServer,
     generateEndpoint: config.generateEndpoint,
     workerConcurrency: config.workerConcurrency,
     upgradeMethod: config.upgradeMethod,

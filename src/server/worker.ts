@@ -72,7 +72,14 @@ async function startWorker(): Promise<void> {
   const publish = clipPublisher(database.db, () => pubsub, log);
   const service = new GenerationService({ db: database.db, storage, generator, publish, log, concurrency });
   // Songs without the generator's parts are separated into stems here too, one at a time.
-  const separation = new SeparationService({ db: database.db, storage, publish, log, concurrency: 1 });
+  const separation = new SeparationService({
+    db: database.db,
+    storage,
+    publish,
+    log,
+    concurrency: 1,
+    separationServer: config.separationServer,
+  });
   // Song videos, video upload checks and hooks too, one at a time each: ffmpeg keeps two threads busy.
   const videos = new SongVideoService({ db: database.db, storage, log, concurrency: 1 });
   const videoUploads = new VideoUploadService({ db: database.db, storage, log, concurrency: 1 });

@@ -58,6 +58,9 @@ describe("the editor", () => {
     await page.goto(`${baseUrl}/edit/${clipId}?wid=default`);
     const editor = page.getByTestId("edit-page");
     await expect.poll(() => editor.getAttribute("data-clip-id"), { timeout: 30_000 }).toBe(clipId);
+    await expect
+      .poll(() => page.getByTestId("edit-versions").textContent(), { timeout: 30_000 })
+      .toContain("No other version lines up with this song yet");
     await expect.poll(() => page.getByTestId("edit-track").count()).toBe(1);
     await expect.poll(() => page.getByTestId("edit-track").textContent()).toContain(TITLE);
     const lyrics = page.getByTestId("edit-lyrics");
@@ -177,6 +180,15 @@ describe("the editor", () => {
       prompt: "a brand new line",
     });
     await expect.poll(() => page.getByText("Replacing the section...").count()).toBe(1);
+    // The new takes (a generation makes two) line up with the song: listed beside it, with where
+    // they leave and rejoin it.
+    const takes = page.getByTestId("edit-version");
+    await expect.poll(() => takes.count(), { timeout: 60_000 }).toBe(2);
+    for (const take of await takes.all()) {
+      expect(await take.getAttribute("data-kind")).toBe("built_on_this");
+      expect(await take.textContent()).toContain("0:02 to 0:07");
+      expect(await take.textContent()).toContain("built on this song");
+    }
   });
 
   it("ends the session on leaving the editor", async () => {

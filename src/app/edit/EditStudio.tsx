@@ -17,6 +17,7 @@ import { beginEditSession, updateEditSession } from "./edit-session-store.ts";
 import { LyricsPanel } from "./LyricsPanel.tsx";
 import { StemEditor } from "./StemEditor.tsx";
 import { useStudioSession } from "./use-studio-session.ts";
+import { VersionsPanel } from "./VersionsPanel.tsx";
 
 interface EditStudioProps {
   readonly clip: Clip;
@@ -84,7 +85,10 @@ function SongEditor({ clip, session, outcome, query }: SongEditorProps) {
             corner={<span className="edit-dim">Song</span>}
             header={(track, top) => <SongHeader key={track.id} top={top} height={track.height} />}
           />
-          <LyricsPanel clip={clip} />
+          <div className="edit-side">
+            <LyricsPanel clip={clip} />
+            <VersionsPanel clip={clip} wid={query.wid} />
+          </div>
         </div>
         <EditTools clip={clip} studio={studio} outcome={outcome} />
         <Toasts />

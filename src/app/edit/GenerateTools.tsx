@@ -18,6 +18,7 @@ import { showNewClips } from "../clip-actions/new-clips.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addClipsToWorkspace } from "../shell/workspaces-store.ts";
 import { showEditError } from "./edit-actions.ts";
+import { versionsExpected } from "./VersionsPanel.tsx";
 
 interface ToolProps {
   readonly clip: Clip;
@@ -29,6 +30,7 @@ async function generate(body: GenerateBody, wid: string | null, started: string)
   try {
     const answer = await apiRequest("/api/generate/v2/", generateResponseSchema, { method: "POST", body });
     showNewClips(answer.clips);
+    versionsExpected(answer.clips.map((made) => made.id));
     await addClipsToWorkspace(
       wid,
       answer.clips.map((made) => made.id),

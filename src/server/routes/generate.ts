@@ -40,6 +40,7 @@ import { parseInput } from "../http/validate.ts";
 import { raiseClipRemix } from "../notifications/clip-events.ts";
 import { raiseContext, raisePersonaUsed } from "../notifications/raise.ts";
 import { separatedStemClips } from "../separation/separated-stems.ts";
+import type { SeparationServerSetting } from "../separation/separation-server.ts";
 import { SeparationService } from "../separation/separation-service.ts";
 import type { Storage } from "../storage/storage.ts";
 import { studioProjectWorkspace } from "../studio-live/members.ts";
@@ -61,6 +62,8 @@ export interface GenerateRouteDeps {
   readonly storage: Storage;
   /** What makes the music; null or absent turns generation off (503). Closed with the server. */
   readonly generator?: Generator | null;
+  /** An external stem separation server tried before ours (SEPARATION_URL). */
+  readonly separationServer?: SeparationServerSetting;
   /** Generations rendering at once in this process (0: other processes render them); by default the cores less one. */
   readonly concurrency?: number;
   /** The embedded database: jobs running at start were this server's, cut short by a crash. */
@@ -100,6 +103,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: GenerateRoute
     log: app.log,
     concurrency: deps.concurrency === 0 ? 0 : 1,
     queue: deps.queue,
+    separationServer: deps.separationServer,
   });
   app.addHook("onReady", async () => separation.start());
   app.addHook("preClose", async () => separation.close());

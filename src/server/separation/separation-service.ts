@@ -8,11 +8,13 @@ import { putBytes } from "../generation/song-outputs.ts";
 import { type JobHandler, JobWorker } from "../jobs/job-worker.ts";
 import type { Storage } from "../storage/storage.ts";
 import { runSeparationThread, SeparationError } from "./run-separation-thread.ts";
+import type { SeparatedStem } from "./separate-audio.ts";
 import {
   SEPARATE_STEMS_JOB,
   type SeparateStemsPayload,
   separateStemsPayloadSchema,
 } from "./separation-job.ts";
+import { SeparationServer, type SeparationServerSetting } from "./separation-server.ts";
 
 /** The stem clips' error text when the separation failed for good. */
 export const SEPARATION_FAILED = "An error occurred separating this song into stems.";
@@ -29,6 +31,8 @@ export interface SeparationServiceOptions {
   readonly concurrency: number;
   readonly queue?: QueueTimings;
   readonly exclusiveDatabase?: boolean;
+  /** An external separation server (SEPARATION_URL) tried first; ours when it is unset or fails. */
+  readonly separationServer?: SeparationServerSetting;
 }
 
 const UNFINISHED = ["queued", "submitted", "processing", "streaming"] as const;
@@ -40,8 +44,10 @@ const UNFINISHED = ["queued", "submitted", "processing", "streaming"] as const;
  */
 export class SeparationService {
   readonly worker: JobWorker;
+  private readonly server: SeparationServer | null;
 
   constructor(private readonly options: SeparationServiceOptions) {
+    this.server = options.separationServer ? new SeparationServer(options.separationServer) : null;
     const handler: JobHandler = {
       run: (payload, { signal }) => this.separate(separateStemsPayloadSchema.parse(payload), signal),
       gaveUp: async (payload, lastError) => {
@@ -75,19 +81,15 @@ export class SeparationService {
   private async separate(job: SeparateStemsPayload, signal: AbortSignal): Promise<void> {
     const { db, storage, publish } = this.options;
     if ((await this.waitingIn(db, job)).length === 0) return;
-    const run = runSeparationThread(await readStored(storage, job.audioKey), SEPARATION_TIMEOUT_MS);
-    const stop = () => run.stop();
-    signal.addEventListener("abort", stop, { once: true });
-    let stems: Awaited<typeof run.result>;
+    const bytes = await readStored(storage, job.audioKey);
+    let stems: readonly { readonly name: SeparatedStem; readonly wav: Uint8Array }[];
     try {
-      stems = await run.result;
+      stems = await this.separated(bytes, signal, job);
     } catch (error) {
       // Audio that cannot be read fails the same way every time: no retry.
       if (error instanceof SeparationError && !signal.aborted)
         return this.fail(job, error.message, error.message);
       throw error;
-    } finally {
-      signal.removeEventListener("abort", stop);
     }
     if (signal.aborted) return;
     const keys = new Map<string, string>();
@@ -104,6 +106,29 @@ export class SeparationService {
       return ids;
     });
     if (done.length > 0) await publish(job.userId, done);
+  }
+
+  /** The stems from the separation server when there is one and it answers, else from our own thread. */
+  private async separated(bytes: Buffer, signal: AbortSignal, job: SeparateStemsPayload) {
+    if (this.server) {
+      try {
+        return await this.server.separate(bytes, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        this.options.log.error(
+          { song: job.songId, detail: error instanceof Error ? error.message : String(error) },
+          "the separation server failed: separating here",
+        );
+      }
+    }
+    const run = runSeparationThread(bytes, SEPARATION_TIMEOUT_MS);
+    const stop = () => run.stop();
+    signal.addEventListener("abort", stop, { once: true });
+    try {
+      return await run.result;
+    } finally {
+      signal.removeEventListener("abort", stop);
+    }
   }
 
   /** The job's stem clips still waiting (deleted or finished ones are left alone), held in `trx`. */
