@@ -44,6 +44,7 @@ const CONVERTED = [
   "src/app/embed",
   "src/studio/ui/panels",
   "src/app/StudioPage.tsx",
+  "src/app/edit",
 ];
 
 function sourceFiles(path: string): string[] {
