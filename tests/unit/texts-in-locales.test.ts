@@ -45,6 +45,9 @@ const CONVERTED = [
   "src/studio/ui/panels",
   "src/app/StudioPage.tsx",
   "src/app/edit",
+  "src/studio/ui/transport",
+  "src/studio/ui/timeline",
+  "src/studio/ui/tracks",
 ];
 
 function sourceFiles(path: string): string[] {

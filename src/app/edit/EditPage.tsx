@@ -43,7 +43,9 @@ function Notice({ title, children }: { readonly title: string; readonly children
 }
 
 export default function EditPage({ clipId }: { readonly clipId: string }) {
-  const { t } = useTranslation("edit");
+  // The studio's timeline speaks the studio texts: both namespaces load (suspending) here, before the
+  // session and the engine start, so the running editor never suspends and hides its toasts.
+  const { t } = useTranslation(["edit", "studio"]);
   const location = useLocation();
   const query = parseEditQuery(location.search);
   const session = useAccount((state) => state.session);
