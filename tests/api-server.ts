@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import type { Generator } from "../src/generator/generator.ts";
+import type { ResetMail } from "../src/server/account/password-resets.ts";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
 import { LocalDiskStorage } from "../src/server/storage/local-disk-storage.ts";
@@ -75,6 +76,8 @@ export function startApiServer(
     distDir?: string;
     /** Jobs at once in this process (0: queued work waits, as for `npm run worker` processes). */
     workerConcurrency?: number;
+    /** Mail for password reset links; without it the server sends none, as without MAIL_TRANSPORT. */
+    resetMail?: () => ResetMail;
   } = {},
 ) {
   let database: DatabaseHandle | undefined;
@@ -93,6 +96,7 @@ export function startApiServer(
       generator: options.generator?.(),
       distDir: options.distDir,
       workerConcurrency: options.workerConcurrency,
+      resetMail: options.resetMail?.(),
     });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     instance = app;
