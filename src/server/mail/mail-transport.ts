@@ -32,12 +32,17 @@ export class LogMailTransport implements MailTransport {
 
 /** Each mail a JSON file in a folder, named so they list in the order they were sent. */
 export class OutboxMailTransport implements MailTransport {
+  /** Orders mails sent in the same millisecond by this process. */
+  private sequence = 0;
+
   constructor(readonly folder: string) {
     mkdirSync(folder, { recursive: true });
   }
 
   async send(message: MailMessage): Promise<void> {
-    const name = `${Date.now().toString().padStart(15, "0")}-${randomUUID()}.json`;
+    this.sequence += 1;
+    const order = `${Date.now().toString().padStart(15, "0")}-${this.sequence.toString().padStart(9, "0")}`;
+    const name = `${order}-${randomUUID()}.json`;
     writeFileSync(join(this.folder, name), JSON.stringify(message, null, 2));
   }
 
