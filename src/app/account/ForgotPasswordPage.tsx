@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { passwordResetRequestSchema } from "../../shared/api/password-reset.ts";
 import { Link } from "../router/Link.tsx";
-import { AuthField, FormFailure, sendAuthForm } from "./AuthFields.tsx";
+import { EmailField, FormFailure, SubmitButton, sendAuthForm } from "./AuthFields.tsx";
 import { apiSend } from "./api-request.ts";
 import { type FieldErrors, fieldErrors } from "./field-errors.ts";
 import "./account.css";
@@ -49,19 +49,9 @@ export default function ForgotPasswordPage() {
         </p>
       ) : (
         <form className="panel login-form" onSubmit={submit} noValidate>
-          <AuthField
-            label={t("fields.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-          />
+          <EmailField label={t("fields.email")} value={email} onChange={setEmail} error={errors.email} />
           <FormFailure failure={failure} />
-          <button type="submit" disabled={busy}>
-            {busy ? t("forgot.busy") : t("forgot.submit")}
-          </button>
+          <SubmitButton busy={busy} label={t("forgot.submit")} busyLabel={t("forgot.busy")} />
         </form>
       )}
       <p className="login-switch">

@@ -4,7 +4,14 @@ import { loginBodySchema } from "../../shared/api/accounts.ts";
 import { passwordResetAvailabilitySchema } from "../../shared/api/password-reset.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
-import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "./AuthFields.tsx";
+import {
+  AuthField,
+  EmailField,
+  FormFailure,
+  SubmitButton,
+  sendAuthForm,
+  useLeaveWhenSignedIn,
+} from "./AuthFields.tsx";
 import { apiRequest } from "./api-request.ts";
 import { type FieldErrors, fieldErrors } from "./field-errors.ts";
 import { safeNextPath } from "./safe-next.ts";
@@ -66,15 +73,7 @@ export function LoginPage() {
         <p>{t("signIn.welcome")}</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
-        <AuthField
-          label={t("fields.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField label={t("fields.email")} value={email} onChange={setEmail} error={errors.email} />
         <AuthField
           label={t("fields.password")}
           name="password"
@@ -85,9 +84,7 @@ export function LoginPage() {
           error={errors.password}
         />
         <FormFailure failure={failure} />
-        <button type="submit" disabled={busy}>
-          {busy ? t("signIn.busy") : t("signIn.submit")}
-        </button>
+        <SubmitButton busy={busy} label={t("signIn.submit")} busyLabel={t("signIn.busy")} />
         <p className="login-switch">
           {t("signIn.newHere")}{" "}
           <Link href={`/signup?next=${encodeURIComponent(next)}`}>{t("signIn.createAccount")}</Link>

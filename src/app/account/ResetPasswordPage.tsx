@@ -7,7 +7,7 @@ import { WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
 import { passwordResetSchema } from "../../shared/api/password-reset.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
-import { FormFailure, sendAuthForm } from "./AuthFields.tsx";
+import { FormFailure, SubmitButton, sendAuthForm } from "./AuthFields.tsx";
 import { apiSend } from "./api-request.ts";
 import { type FieldErrors, fieldErrors } from "./field-errors.ts";
 import { NewPasswordField, strengthOf } from "./NewPasswordField.tsx";
@@ -70,9 +70,7 @@ export default function ResetPasswordPage() {
             error={errors.password}
           />
           <FormFailure failure={failure} />
-          <button type="submit" disabled={busy}>
-            {busy ? t("reset.busy") : t("reset.submit")}
-          </button>
+          <SubmitButton busy={busy} label={t("reset.submit")} busyLabel={t("reset.busy")} />
           <p className="login-switch">
             <Link href="/forgot-password">{t("reset.askAgain")}</Link>
           </p>

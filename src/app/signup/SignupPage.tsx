@@ -2,7 +2,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
 import { signupBodySchema } from "../../shared/api/accounts.ts";
-import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "../account/AuthFields.tsx";
+import {
+  AuthField,
+  EmailField,
+  FormFailure,
+  SubmitButton,
+  sendAuthForm,
+  useLeaveWhenSignedIn,
+} from "../account/AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "../account/field-errors.ts";
 import { NewPasswordField, strengthOf } from "../account/NewPasswordField.tsx";
 import { safeNextPath } from "../account/safe-next.ts";
@@ -53,15 +60,7 @@ export default function SignupPage() {
         <p>{t("signupPage.makeSongsAndKeep")}</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
-        <AuthField
-          label={t("signupPage.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField label={t("signupPage.email")} value={email} onChange={setEmail} error={errors.email} />
         <AuthField
           label={t("signupPage.handle")}
           name="handle"
@@ -96,9 +95,7 @@ export default function SignupPage() {
           {t("signupPage.text")}
         </p>
         <FormFailure failure={failure} />
-        <button type="submit" disabled={busy}>
-          {busy ? t("signupPage.creating") : t("signupPage.signUp")}
-        </button>
+        <SubmitButton busy={busy} label={t("signupPage.signUp")} busyLabel={t("signupPage.creating")} />
         <p className="login-switch">
           {t("signupPage.haveAnAccount")}{" "}
           <Link href={`/login?next=${encodeURIComponent(next)}`}>{t("signupPage.signIn")}</Link>
