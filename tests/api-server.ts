@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import type { Generator } from "../src/generator/generator.ts";
+import type { ResetMail } from "../src/server/account/password-resets.ts";
 import { buildApp } from "../src/server/app.ts";
 import type { DatabaseHandle } from "../src/server/db/database.ts";
 import type { SeparationServerSetting } from "../src/server/separation/separation-server.ts";
@@ -78,6 +79,8 @@ export function startApiServer(
     workerConcurrency?: number;
     /** An external separation server, asked for when the server starts (a test's own may start first). */
     separationServer?: () => SeparationServerSetting;
+    /** Mail for password reset links; without it the server sends none, as without MAIL_TRANSPORT. */
+    resetMail?: () => ResetMail;
   } = {},
 ) {
   let database: DatabaseHandle | undefined;
@@ -97,6 +100,7 @@ export function startApiServer(
       distDir: options.distDir,
       workerConcurrency: options.workerConcurrency,
       separationServer: options.separationServer?.(),
+      resetMail: options.resetMail?.(),
     });
     baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     instance = app;

@@ -172,6 +172,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/auth/login": { access: "public", body: () => ({ email: "nobody@example.com", password: "x" }) },
   "POST /api/auth/signup": { access: "public", body: () => ({}) },
   "POST /api/auth/logout": { access: "public" },
+  "GET /api/auth/password-reset": { access: "public" },
+  "POST /api/auth/password-reset/request": {
+    access: "public",
+    body: () => ({ email: "nobody@example.com" }),
+  },
+  "POST /api/auth/password-reset": { access: "public", body: () => ({ token: "x", password: "x" }) },
   "POST /api/storage/upload": { access: "public" },
   "GET /api/billing/info": { access: "signed-in" },
   "GET /api/billing/info/": { access: "signed-in" },

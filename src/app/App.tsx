@@ -38,6 +38,8 @@ const HookPage = lazy(() => import("./hooks/HookPage.tsx"));
 const HookCreatePage = lazy(() => import("./hooks/HookCreatePage.tsx"));
 const AccountPage = lazy(() => import("./pages/AccountPage.tsx"));
 const SignupPage = lazy(() => import("./signup/SignupPage.tsx"));
+const ForgotPasswordPage = lazy(() => import("./account/ForgotPasswordPage.tsx"));
+const ResetPasswordPage = lazy(() => import("./account/ResetPasswordPage.tsx"));
 const AdminPage = lazy(() => import("./admin/AdminPage.tsx"));
 const LegalPage = lazy(() => import("./legal/LegalPage.tsx"));
 
@@ -243,6 +245,8 @@ function Page({ pathname }: { readonly pathname: string }) {
         </ErrorBoundary>
       );
     case "signup":
+    case "forgotPassword":
+    case "resetPassword":
     case "admin":
     case "legal":
       return (
@@ -250,6 +254,10 @@ function Page({ pathname }: { readonly pathname: string }) {
           <Suspense fallback={<p className="page-loading">{t("loading")}</p>}>
             {route.name === "signup" ? (
               <SignupPage />
+            ) : route.name === "forgotPassword" ? (
+              <ForgotPasswordPage />
+            ) : route.name === "resetPassword" ? (
+              <ResetPasswordPage />
             ) : route.name === "admin" ? (
               <AdminPage />
             ) : (

@@ -11,6 +11,8 @@ export type Route =
   | { readonly name: "login" }
   | { readonly name: "account" }
   | { readonly name: "signup" }
+  | { readonly name: "forgotPassword" }
+  | { readonly name: "resetPassword" }
   | { readonly name: "admin" }
   | { readonly name: "legal"; readonly document: "terms" | "privacy" }
   | { readonly name: "persona"; readonly personaId: string }
@@ -56,6 +58,10 @@ export function matchRoute(pathname: string): Route {
       return { name: "account" };
     case "signup":
       return { name: "signup" };
+    case "forgotPassword":
+      return { name: "forgotPassword" };
+    case "resetPassword":
+      return { name: "resetPassword" };
     case "admin":
       return { name: "admin" };
     case "terms":

@@ -10,6 +10,7 @@ import type { UpgradeMethod } from "../shared/api/account.ts";
 import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from "../shared/isolation-headers.ts";
 import { artistRedirect, matchPageRoute } from "../shared/page-routes.ts";
+import type { ResetMail } from "./account/password-resets.ts";
 import { registerAuth } from "./auth/auth-plugin.ts";
 import { registerUpstreamProxyRoutes } from "./compat/proxy-routes.ts";
 import { registerScriptMediaUrls } from "./compat/script-media-urls.ts";
@@ -52,6 +53,7 @@ import { registerLiveRadioRoutes } from "./routes/live-radio.ts";
 import { registerLyricsRoutes } from "./routes/lyrics.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerOnRepeatRoutes } from "./routes/on-repeat.ts";
+import { registerPasswordResetRoutes } from "./routes/password-reset.ts";
 import { registerPersonaRoutes } from "./routes/personas.ts";
 import { registerPlayCountRoutes } from "./routes/play-counts.ts";
 import { registerPlaybarStateRoutes } from "./routes/playbar-state.ts";
@@ -103,6 +105,8 @@ export interface AppOptions {
   readonly upgradeMethod?: UpgradeMethod;
   /** The operator's terms and privacy texts (DATA_DIR/legal); the shipped ones without it. */
   readonly legalDir?: string;
+  /** Mail for password reset links (MAIL_TRANSPORT with PUBLIC_URL); without it, staff reset passwords. */
+  readonly resetMail?: ResetMail | null;
 }
 
 /** One route of the app: its method and URL pattern (e.g. GET /api/clip/:clip_id). */
@@ -154,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Route modules: one line each.
   registerAuthRoutes(app, db);
+  registerPasswordResetRoutes(app, db, options.resetMail ?? null);
   registerHealthRoutes(app, options.database);
   registerBillingRoutes(app, db);
   registerClipRoutes(app, { db, storage: options.storage });

@@ -5,6 +5,7 @@ import type { GenerateEndpoint } from "../shared/api/create-support.ts";
 import { readUpgradeMethod } from "./account/upgrade-method.ts";
 import { readGenerateEndpoint } from "./create-support/remote-settings.ts";
 import { type GeneratorSetting, readGeneratorSetting } from "./generation/generator-setting.ts";
+import { type MailSetting, readMailSetting } from "./mail/mail-transport.ts";
 import { readSeparationServerSetting, type SeparationServerSetting } from "./separation/separation-server.ts";
 import { readS3Settings } from "./storage/s3-config.ts";
 import type { S3Settings } from "./storage/s3-storage.ts";
@@ -33,6 +34,8 @@ export interface ServerConfig {
   readonly workerConcurrency?: number;
   /** UPGRADE_METHOD: request (staff approve in the console) or code (staff hand out codes). */
   readonly upgradeMethod: UpgradeMethod;
+  /** MAIL_TRANSPORT: where mail goes (none, log, outbox), and PUBLIC_URL, the address links in it point to. */
+  readonly mail: { readonly setting: MailSetting; readonly publicUrl?: string };
 }
 
 /** The proxies whose X-Forwarded-For, -Proto and -Host headers are believed: a hop count or their addresses. */
@@ -93,6 +96,26 @@ export function parseWorkerConcurrency(raw: string | undefined): number | undefi
   return Number(raw);
 }
 
+/**
+ * MAIL_TRANSPORT, and PUBLIC_URL when mail is on: a link in a mail must point at the site people
+ * know, never at whatever Host a request claimed (a reset link sent to an attacker's address).
+ */
+function readMail(env: NodeJS.ProcessEnv): ServerConfig["mail"] {
+  const setting = readMailSetting(env, (message) => new ConfigError(message));
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrl)) {
+    throw new ConfigError(
+      `PUBLIC_URL=${publicUrl} is not an address: set it to the site's address, e.g. https://music.example.org.`,
+    );
+  }
+  if (setting !== "none" && publicUrl === undefined) {
+    throw new ConfigError(
+      `MAIL_TRANSPORT=${setting} needs PUBLIC_URL, the site's address for links in mail, e.g. PUBLIC_URL=https://music.example.org.`,
+    );
+  }
+  return { setting, publicUrl };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -117,5 +140,6 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     generateEndpoint: readGenerateEndpoint(env, (message) => new ConfigError(message)),
     workerConcurrency: parseWorkerConcurrency(env.WORKER_CONCURRENCY),
     upgradeMethod: readUpgradeMethod(env, (message) => new ConfigError(message)),
+    mail: readMail(env),
   };
 }

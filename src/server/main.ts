@@ -2,9 +2,11 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { DIST_DIR } from "../platform/paths.ts";
+import type { ResetMail } from "./account/password-resets.ts";
 import { buildApp } from "./app.ts";
 import { bootDatabase, StartupError } from "./boot.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
+import { mailTransportFor } from "./mail/mail-transport.ts";
 import { RedisUnavailableError } from "./realtime/pubsub.ts";
 
 function fail(message: string): never {
@@ -67,6 +69,15 @@ function failListen(error: NodeJS.ErrnoException, port: number): void {
   if (error.code === "EACCES") fail(`port ${port} needs privileges: set PORT to 1024 or above.`);
 }
 
+/** The reset mail's transport and link address, when the operator set mail up. */
+function resetMailOf(config: ServerConfig): ResetMail | null {
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const transport = mailTransportFor(config.mail.setting, config.dataDir, write);
+  return transport === null || config.mail.publicUrl === undefined
+    ? null
+    : { transport, publicUrl: config.mail.publicUrl };
+}
+
 async function startServer(): Promise<void> {
   let config: ServerConfig;
   try {
@@ -95,6 +106,7 @@ async function startServer(): Promise<void> {
     workerConcurrency: config.workerConcurrency,
     upgradeMethod: config.upgradeMethod,
     legalDir: join(config.dataDir, "legal"),
+    resetMail: resetMailOf(config),
     distDir: DIST_DIR,
     trustProxy: config.trustProxy,
     logger: { level },

@@ -16,6 +16,8 @@ export const PAGE_ROUTES = {
   home: "/",
   login: "/login",
   signup: "/signup",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   admin: "/admin",
   create: "/create",
   createV2: "/create/v2",

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { BuiltInGenerator } from "../../src/generator/built-in-generator.ts";
 import type { Generator } from "../../src/generator/generator.ts";
 import { DIST_DIR } from "../../src/platform/paths.ts";
+import type { ResetMail } from "../../src/server/account/password-resets.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { grantCredits } from "../../src/server/billing/credits.ts";
 import type { Database } from "../../src/server/db/schema.ts";
@@ -134,7 +135,11 @@ export interface CreateApp {
 
 /** One server and one browser for the test file, closed after it; `generator` may wrap the built-in one. */
 export function openCreateApp(
-  options: { readonly generator?: (builtIn: Generator) => Generator } = {},
+  options: {
+    readonly generator?: (builtIn: Generator) => Generator;
+    /** Mail for password reset links; without it the server sends none, as without MAIL_TRANSPORT. */
+    readonly resetMail?: ResetMail;
+  } = {},
 ): () => CreateApp {
   let app: CreateApp | undefined;
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -154,6 +159,7 @@ export function openCreateApp(
       storage,
       distDir: DIST_DIR,
       generator,
+      resetMail: options.resetMail,
     });
     server.addHook("onClose", () => database.close());
     const baseUrl = await server.listen({ port: 0, host: "127.0.0.1" });

@@ -44,6 +44,10 @@ const CONVERTED = [
   "src/app/embed",
   "src/studio/ui/panels",
   "src/app/StudioPage.tsx",
+  "src/app/edit",
+  "src/studio/ui/transport",
+  "src/studio/ui/timeline",
+  "src/studio/ui/tracks",
 ];
 
 function sourceFiles(path: string): string[] {

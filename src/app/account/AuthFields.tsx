@@ -45,6 +45,29 @@ export function AuthField(props: {
   );
 }
 
+/** The email field of the sign-in, sign-up and forgot-password forms. */
+export function EmailField(props: {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error: string | undefined;
+}) {
+  return <AuthField {...props} name="email" type="email" autoComplete="email" />;
+}
+
+/** A form's submit button, saying it is at work while the request runs. */
+export function SubmitButton(props: {
+  readonly busy: boolean;
+  readonly label: string;
+  readonly busyLabel: string;
+}) {
+  return (
+    <button type="submit" disabled={props.busy}>
+      {props.busy ? props.busyLabel : props.label}
+    </button>
+  );
+}
+
 /** Why the form's request failed, announced. */
 export function FormFailure({ failure }: { readonly failure: string | null }) {
   return failure ? (

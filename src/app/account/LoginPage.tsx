@@ -1,13 +1,38 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loginBodySchema } from "../../shared/api/accounts.ts";
+import { passwordResetAvailabilitySchema } from "../../shared/api/password-reset.ts";
 import { Link } from "../router/Link.tsx";
 import { useLocation } from "../router/use-location.ts";
-import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "./AuthFields.tsx";
+import {
+  AuthField,
+  EmailField,
+  FormFailure,
+  SubmitButton,
+  sendAuthForm,
+  useLeaveWhenSignedIn,
+} from "./AuthFields.tsx";
+import { apiRequest } from "./api-request.ts";
 import { type FieldErrors, fieldErrors } from "./field-errors.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { signIn, useAccount } from "./session-store.ts";
 import "./account.css";
+
+/** Whether this server mails reset links; until it says, and if it cannot be asked, it does not. */
+function useResetByMail(): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    apiRequest("/api/auth/password-reset", passwordResetAvailabilitySchema).then(
+      (answer) => current && setAvailable(answer.available),
+      (error: unknown) => console.warn("Could not ask whether passwords can be reset by mail", error),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return available;
+}
 
 /** /login: sign in, then back to `next` (default /create); signing up is /signup. */
 export function LoginPage() {
@@ -25,6 +50,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
 
   useLeaveWhenSignedIn(signedIn, next);
+  const resetByMail = useResetByMail();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,15 +73,7 @@ export function LoginPage() {
         <p>{t("signIn.welcome")}</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
-        <AuthField
-          label={t("fields.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField label={t("fields.email")} value={email} onChange={setEmail} error={errors.email} />
         <AuthField
           label={t("fields.password")}
           name="password"
@@ -66,14 +84,18 @@ export function LoginPage() {
           error={errors.password}
         />
         <FormFailure failure={failure} />
-        <button type="submit" disabled={busy}>
-          {busy ? t("signIn.busy") : t("signIn.submit")}
-        </button>
+        <SubmitButton busy={busy} label={t("signIn.submit")} busyLabel={t("signIn.busy")} />
         <p className="login-switch">
           {t("signIn.newHere")}{" "}
           <Link href={`/signup?next=${encodeURIComponent(next)}`}>{t("signIn.createAccount")}</Link>
         </p>
-        <p className="login-switch">{t("signIn.forgot")}</p>
+        {resetByMail ? (
+          <p className="login-switch">
+            <Link href="/forgot-password">{t("signIn.forgotLink")}</Link>
+          </p>
+        ) : (
+          <p className="login-switch">{t("signIn.forgot")}</p>
+        )}
       </form>
     </main>
   );

@@ -1,6 +1,7 @@
 // The editor's top bar: back to the library, the song's title, play and stop on the studio's
 // transport, and the switch between the song and its stems.
 
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { displayTitle } from "../../shared/library/clip-display.ts";
 import { type EditQuery, editPath } from "../../studio/edit/edit-query.ts";
@@ -8,6 +9,7 @@ import { useSession, useSessionStatus, useStudio } from "../../studio/ui/studio-
 import { Link } from "../router/Link.tsx";
 
 export function EditHeader({ clip, query }: { readonly clip: Clip; readonly query: EditQuery }) {
+  const { t } = useTranslation("edit");
   const { controller } = useSession();
   const playing = useStudio((state) => state.ui.playing);
   const engine = useSessionStatus((status) => status.engine);
@@ -15,7 +17,7 @@ export function EditHeader({ clip, query }: { readonly clip: Clip; readonly quer
   return (
     <header className="edit-header">
       <Link href={back} className="edit-back">
-        ← Back
+        ← {t("header.back")}
       </Link>
       <h1>{displayTitle(clip)}</h1>
       <button
@@ -25,27 +27,27 @@ export function EditHeader({ clip, query }: { readonly clip: Clip; readonly quer
         onClick={() => controller.togglePlay()}
         aria-pressed={playing}
       >
-        {playing ? "Stop" : "Play"}
+        {playing ? t("header.stop") : t("header.play")}
       </button>
       <span className="edit-dim" role="status">
         {engine === "loading"
-          ? "Loading DSP Engine..."
+          ? t("header.engineLoading")
           : engine === "failed"
-            ? "The audio engine failed to start"
+            ? t("header.engineFailed")
             : ""}
       </span>
-      <nav className="edit-views" aria-label="Editor view">
+      <nav className="edit-views" aria-label={t("header.view")}>
         <Link
           href={editPath(clip.id, { wid: query.wid, view: "song" })}
           aria-current={query.view === "song" ? "page" : undefined}
         >
-          Song
+          {t("header.song")}
         </Link>
         <Link
           href={editPath(clip.id, { wid: query.wid, view: "stems" })}
           aria-current={query.view === "stems" ? "page" : undefined}
         >
-          Stem Editor
+          {t("header.stems")}
         </Link>
       </nav>
     </header>

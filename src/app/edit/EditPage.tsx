@@ -3,6 +3,7 @@
 // Entering starts (or restores) the edit session; leaving the editor ends it.
 
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { CLIP_NOT_COMPLETE } from "../../shared/api/edit.ts";
 import { matchPageRoute } from "../../shared/page-routes.ts";
@@ -31,16 +32,20 @@ type Loaded =
 const STREAMING_RECHECK_MS = 3000;
 
 function Notice({ title, children }: { readonly title: string; readonly children?: React.ReactNode }) {
+  const { t } = useTranslation("edit");
   return (
     <div className="studio edit-notice" role="alert">
       <h1>{title}</h1>
       {children}
-      <Link href="/me">Back to your library</Link>
+      <Link href="/me">{t("page.backToLibrary")}</Link>
     </div>
   );
 }
 
 export default function EditPage({ clipId }: { readonly clipId: string }) {
+  // The studio's timeline speaks the studio texts: both namespaces load (suspending) here, before the
+  // session and the engine start, so the running editor never suspends and hides its toasts.
+  const { t } = useTranslation(["edit", "studio"]);
   const location = useLocation();
   const query = parseEditQuery(location.search);
   const session = useAccount((state) => state.session);
@@ -75,23 +80,25 @@ export default function EditPage({ clipId }: { readonly clipId: string }) {
     return () => clearTimeout(timer);
   }, [access]);
 
-  if (loaded.state === "missing") return <Notice title="Song not found" />;
-  if (loaded.state === "failed") return <Notice title="The song could not be loaded. Please try again." />;
+  if (loaded.state === "missing") return <Notice title={t("page.notFound")} />;
+  if (loaded.state === "failed") return <Notice title={t("page.loadFailed")} />;
   if (session === null || loaded.state === "loading" || access === null)
     return (
       <div className="studio studio-opening">
-        <p role="status">Loading...</p>
+        <p role="status">{t("page.loading")}</p>
       </div>
     );
   switch (access) {
     case "sign_in":
       return (
-        <Notice title="Sign in to edit songs">
-          <Link href={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</Link>
+        <Notice title={t("page.signInToEdit")}>
+          <Link href={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}>
+            {t("page.signIn")}
+          </Link>
         </Notice>
       );
     case "not_yours":
-      return <Notice title="You can only edit your own songs" />;
+      return <Notice title={t("page.notYours")} />;
     case "upsell":
       return (
         <Notice title={FEATURE_UPSELLS.EditMode.title}>
@@ -105,7 +112,7 @@ export default function EditPage({ clipId }: { readonly clipId: string }) {
     case "streaming":
       return (
         <div className="studio studio-opening">
-          <p role="status">Loading stream...</p>
+          <p role="status">{t("page.loadingStream")}</p>
         </div>
       );
     case "open":

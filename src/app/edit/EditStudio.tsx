@@ -2,6 +2,7 @@
 // on one track (edit mode) or the stem editor, on the studio's engine and canvas.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { editModeProject, selectionRangeOf, withSelectionRange } from "../../studio/edit/edit-project.ts";
 import { type EditQuery, editPath } from "../../studio/edit/edit-query.ts";
@@ -56,6 +57,7 @@ interface SongEditorProps {
 }
 
 function SongEditor({ clip, session, outcome, query }: SongEditorProps) {
+  const { t } = useTranslation("edit");
   const studio = useStudioSession(
     () => withSelectionRange(editModeProject(clip, session.editSessionId), session.selectionRange),
     clip.id,
@@ -82,7 +84,7 @@ function SongEditor({ clip, session, outcome, query }: SongEditorProps) {
         <EditHeader clip={clip} query={query} />
         <div className="edit-main">
           <EditTimeline
-            corner={<span className="edit-dim">Song</span>}
+            corner={<span className="edit-dim">{t("header.song")}</span>}
             header={(track, top) => <SongHeader key={track.id} top={top} height={track.height} />}
           />
           <div className="edit-side">
@@ -99,11 +101,12 @@ function SongEditor({ clip, session, outcome, query }: SongEditorProps) {
 
 /** The one track's header: the song's title. In edit mode it cannot be deleted, muted or soloed. */
 function SongHeader({ top, height }: { readonly top: number; readonly height: number }) {
+  const { t } = useTranslation("edit");
   const name = useStudio((state) => state.history.present.title);
   return (
     <div className="track-header edit-song-header" style={{ top, height }} data-testid="edit-track">
       <strong>{name}</strong>
-      <span className="edit-dim">The whole song</span>
+      <span className="edit-dim">{t("page.wholeSong")}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // at the studio's track positions so each header sits level with its lane.
 
 import { type ReactNode, useCallback, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import type { Track } from "../../shared/project/index.ts";
 import { layoutTracks, totalHeight } from "../../studio/timeline/track-layout.ts";
 import { useSession, useStudio } from "../../studio/ui/studio-context.ts";
@@ -16,6 +17,7 @@ interface EditTimelineProps {
 }
 
 export function EditTimeline({ corner, header }: EditTimelineProps) {
+  const { t } = useTranslation("edit");
   const { viewport } = useSession();
   const tracks = useStudio((state) => state.history.present.tracks);
   const layout = useMemo(() => layoutTracks(tracks), [tracks]);
@@ -29,7 +31,7 @@ export function EditTimeline({ corner, header }: EditTimelineProps) {
       <section
         className="track-headers"
         ref={headers}
-        aria-label="Tracks"
+        aria-label={t("page.tracks")}
         onScroll={(event) => viewport.setScrollY(event.currentTarget.scrollTop)}
       >
         <div className="track-headers-list" style={{ height: totalHeight(layout) }}>

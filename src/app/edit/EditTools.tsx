@@ -2,6 +2,7 @@
 // the song), then crop, fade-out and speed (server edits, polled to completion), replace section
 // and extend (generations). The active tool and every setting live in the edit session.
 
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { EDIT_SPEED_MAX, EDIT_SPEED_MIN, FADE_OUT_MAX_S } from "../../shared/api/edit.ts";
 import { selectionRangeOf, withSelectionRange } from "../../studio/edit/edit-project.ts";
@@ -12,34 +13,25 @@ import { updateEditSession, useEditSession } from "./edit-session-store.ts";
 import { ExtendTool, ReplaceSectionTool } from "./GenerateTools.tsx";
 import { NumberField } from "./NumberField.tsx";
 
-const TABS: readonly { readonly tool: EditTool; readonly label: string }[] = [
-  { tool: "edit_details", label: "Details" },
-  { tool: "crop", label: "Crop" },
-  { tool: "fade_out", label: "Fade Out" },
-  { tool: "speed", label: "Speed" },
-  { tool: "replace_section", label: "Replace Section" },
-  { tool: "extend", label: "Extend" },
-];
-
-const PENDING_LABELS = {
-  edit_crop: "Cropping",
-  edit_fade: "Fading out",
-  edit_speed: "Changing speed",
-} as const;
+/** The tools in tab order; each tab's words are `edit:tools.tabs.{tool}`. */
+const TABS: readonly EditTool[] = ["edit_details", "crop", "fade_out", "speed", "replace_section", "extend"];
 
 const set = (change: Partial<EditSession>) => updateEditSession((session) => ({ ...session, ...change }));
 
 /** The fade-out's length, shared by crop's fade-out and the fade-out tool (kept in milliseconds). */
-const FadeLengthField = ({ seconds }: { readonly seconds: number }) => (
-  <NumberField
-    label="Fade-out (s)"
-    value={seconds}
-    min={0.1}
-    max={FADE_OUT_MAX_S}
-    step={0.5}
-    onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
-  />
-);
+const FadeLengthField = ({ seconds }: { readonly seconds: number }) => {
+  const { t } = useTranslation("edit");
+  return (
+    <NumberField
+      label={t("tools.fadeLength")}
+      value={seconds}
+      min={0.1}
+      max={FADE_OUT_MAX_S}
+      step={0.5}
+      onCommit={(v) => set({ fadeOutLengthMs: Math.round(v * 1000) })}
+    />
+  );
+};
 
 interface EditToolsProps {
   readonly clip: Clip;
@@ -48,6 +40,7 @@ interface EditToolsProps {
 }
 
 export function EditTools({ clip, studio, outcome }: EditToolsProps) {
+  const { t } = useTranslation("edit");
   const session = useEditSession((current) => current);
   if (session === null) return null;
   const range = session.selectionRange;
@@ -65,23 +58,23 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
   const songEnd = clip.metadata.duration ?? Number.POSITIVE_INFINITY;
   const id = session.editSessionId;
   return (
-    <section className="edit-tools" aria-label="Edit tools" data-testid="edit-tools">
+    <section className="edit-tools" aria-label={t("tools.label")} data-testid="edit-tools">
       <div className="edit-tabs" role="tablist">
-        {TABS.map((tab) => (
+        {TABS.map((tool) => (
           <button
-            key={tab.tool}
+            key={tool}
             type="button"
             role="tab"
-            aria-selected={session.activeEditTool === tab.tool}
-            onClick={() => set({ activeEditTool: tab.tool })}
+            aria-selected={session.activeEditTool === tool}
+            onClick={() => set({ activeEditTool: tool })}
           >
-            {tab.label}
+            {t(`tools.tabs.${tool}`)}
           </button>
         ))}
       </div>
       <div className="edit-selection">
         <NumberField
-          label="Start (s)"
+          label={t("tools.start")}
           value={range?.start ?? 0}
           min={0}
           max={songEnd}
@@ -89,7 +82,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
           onCommit={(v) => changeRange((now) => ({ start: v, end: now?.end ?? songEnd }))}
         />
         <NumberField
-          label="End (s)"
+          label={t("tools.end")}
           value={range?.end ?? 0}
           min={0}
           max={songEnd}
@@ -98,34 +91,30 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
         />
         <span className="edit-dim">
           {range === null
-            ? "Drag over the song to select a range."
-            : `${(range.end - range.start).toFixed(1)} s selected`}
+            ? t("tools.dragToSelect")
+            : t("tools.selected", { seconds: (range.end - range.start).toFixed(1) })}
         </span>
       </div>
       {busy && (
         <p className="edit-pending" role="status" data-testid="edit-pending">
-          {session.pendingClipData.map((item) => PENDING_LABELS[item.type]).join(", ")}... The new song opens
-          here when it is ready.
+          {t("tools.pending", {
+            edits: session.pendingClipData.map((item) => t(`tools.pendingKinds.${item.type}`)).join(", "),
+          })}
         </p>
       )}
       <div className="edit-tool-body">
-        {session.activeEditTool === "edit_details" && (
-          <p className="edit-dim">
-            Pick a tool: crop or fade out the song, change its speed, replace a section with new lyrics or
-            extend it.
-          </p>
-        )}
+        {session.activeEditTool === "edit_details" && <p className="edit-dim">{t("tools.pickATool")}</p>}
         {session.activeEditTool === "crop" && (
           <>
             <fieldset className="edit-choice">
-              <legend>The selection</legend>
+              <legend>{t("tools.theSelection")}</legend>
               <label>
                 <input
                   type="radio"
                   checked={!session.isCropRemove}
                   onChange={() => set({ isCropRemove: false })}
                 />
-                Keep it
+                {t("tools.keepIt")}
               </label>
               <label>
                 <input
@@ -133,7 +122,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                   checked={session.isCropRemove}
                   onChange={() => set({ isCropRemove: true })}
                 />
-                Remove it
+                {t("tools.removeIt")}
               </label>
             </fieldset>
             <label className="edit-check">
@@ -142,7 +131,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 checked={session.isFadeOut}
                 onChange={(e) => set({ isFadeOut: e.target.checked })}
               />
-              Fade out at the new end
+              {t("tools.fadeAtNewEnd")}
             </label>
             {session.isFadeOut && <FadeLengthField seconds={fadeSeconds} />}
             <button
@@ -163,7 +152,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 })
               }
             >
-              Crop
+              {t("tools.crop")}
             </button>
           </>
         )}
@@ -176,14 +165,14 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
               disabled={busy}
               onClick={() => run({ kind: "fade", body: { fade_out_time: fadeSeconds, edit_session_id: id } })}
             >
-              Apply Fade Out
+              {t("tools.applyFadeOut")}
             </button>
           </>
         )}
         {session.activeEditTool === "speed" && (
           <>
             <NumberField
-              label="Speed (x)"
+              label={t("tools.speedFactor")}
               value={session.speedFactor}
               min={EDIT_SPEED_MIN}
               max={EDIT_SPEED_MAX}
@@ -196,7 +185,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 checked={session.changeTempoOnly}
                 onChange={(e) => set({ changeTempoOnly: e.target.checked })}
               />
-              Change tempo only (keep the pitch)
+              {t("tools.tempoOnly")}
             </label>
             <button
               type="button"
@@ -215,7 +204,7 @@ export function EditTools({ clip, studio, outcome }: EditToolsProps) {
                 })
               }
             >
-              {range === null ? "Change Speed" : "Change Speed of the Selection"}
+              {range === null ? t("tools.changeSpeed") : t("tools.changeSpeedOfSelection")}
             </button>
           </>
         )}

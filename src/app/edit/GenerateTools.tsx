@@ -2,6 +2,7 @@
 // songs joining the library and the workspace as they render.
 
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { type GenerateBody, generateResponseSchema } from "../../shared/api/generate.ts";
 import { infillValid } from "../../shared/create/form-validity.ts";
@@ -15,6 +16,7 @@ import { extendBody, replaceSectionBody } from "../../studio/edit/generation-bod
 import { apiRequest } from "../account/api-request.ts";
 import { useAccount } from "../account/session-store.ts";
 import { showNewClips } from "../clip-actions/new-clips.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { addClipsToWorkspace } from "../shell/workspaces-store.ts";
 import { showEditError } from "./edit-actions.ts";
@@ -39,11 +41,11 @@ async function generate(body: GenerateBody, wid: string | null, started: string)
       kind: "info",
       title: started,
       durationMs: 3000,
-      link: { href: "/me", label: "Open your library" },
+      link: { href: "/me", label: i18n.t("edit:generate.openLibrary") },
     });
     return true;
   } catch (error) {
-    showEditError("The generation was refused", error);
+    showEditError(i18n.t("edit:generate.refused"), error);
     return false;
   }
 }
@@ -71,14 +73,13 @@ function LyricsField({
 }
 
 export function ReplaceSectionTool({ clip, session, wid }: ToolProps) {
+  const { t } = useTranslation("edit");
   const account = useAccount((state) => state.session);
   const [lyrics, setLyrics] = useState("");
   const [busy, setBusy] = useState(false);
   const range = session.selectionRange;
   if (!infillActionShown(range) || range === null)
-    return (
-      <p className="edit-dim">Select at least {MIN_INFILL_SELECTION_S} seconds of the song to replace it.</p>
-    );
+    return <p className="edit-dim">{t("generate.selectAtLeast", { seconds: MIN_INFILL_SELECTION_S })}</p>;
   const valid =
     account !== null &&
     infillValid({
@@ -91,7 +92,7 @@ export function ReplaceSectionTool({ clip, session, wid }: ToolProps) {
     });
   return (
     <>
-      <LyricsField label="New lyrics for the section" value={lyrics} onChange={setLyrics} />
+      <LyricsField label={t("generate.sectionLyrics")} value={lyrics} onChange={setLyrics} />
       <button
         type="button"
         className="primary"
@@ -99,35 +100,36 @@ export function ReplaceSectionTool({ clip, session, wid }: ToolProps) {
         onClick={async () => {
           setBusy(true);
           const body = replaceSectionBody(clip, range, lyrics, context(session));
-          if (await generate(body, wid, "Replacing the section...")) setLyrics("");
+          if (await generate(body, wid, t("generate.replacing"))) setLyrics("");
           setBusy(false);
         }}
       >
-        Replace Section
+        {t("generate.replaceSection")}
       </button>
     </>
   );
 }
 
 export function ExtendTool({ clip, session, wid }: ToolProps) {
+  const { t } = useTranslation("edit");
   const [lyrics, setLyrics] = useState("");
   const [busy, setBusy] = useState(false);
   const end = clip.metadata.duration ?? 0;
   return (
     <>
-      <LyricsField label="Lyrics for the extension" value={lyrics} onChange={setLyrics} />
+      <LyricsField label={t("generate.extensionLyrics")} value={lyrics} onChange={setLyrics} />
       <button
         type="button"
         className="primary"
         disabled={busy || end <= 0}
         onClick={async () => {
           setBusy(true);
-          if (await generate(extendBody(clip, end, lyrics, context(session)), wid, "Extending the song..."))
+          if (await generate(extendBody(clip, end, lyrics, context(session)), wid, t("generate.extending")))
             setLyrics("");
           setBusy(false);
         }}
       >
-        Extend from {end.toFixed(1)} s
+        {t("generate.extendFrom", { seconds: end.toFixed(1) })}
       </button>
     </>
   );

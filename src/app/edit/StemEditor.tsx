@@ -3,6 +3,7 @@
 // vertical, panels open or collapsed) changes with backtick and keys 1 to 4.
 
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { DEFAULT_BPS, projectStateForClip } from "../../shared/project/index.ts";
 import { stemMixProject } from "../../studio/edit/edit-project.ts";
@@ -43,6 +44,7 @@ import { useStudioSession } from "./use-studio-session.ts";
 const newId = () => crypto.randomUUID();
 
 export function StemEditor({ clip, query }: { readonly clip: Clip; readonly query: EditQuery }) {
+  const { t } = useTranslation("edit");
   const songSeconds = clip.metadata.duration ?? 0;
   const bps = useMemo(() => projectStateForClip(clip).timing.bps ?? DEFAULT_BPS, [clip]);
   const [history, setHistory] = useState(() =>
@@ -129,7 +131,7 @@ export function StemEditor({ clip, query }: { readonly clip: Clip; readonly quer
             disabled={!canUndo(history)}
             onClick={() => setHistory(undo)}
           >
-            Undo
+            {t("stems.undo")}
           </button>
           <button
             type="button"
@@ -137,7 +139,7 @@ export function StemEditor({ clip, query }: { readonly clip: Clip; readonly quer
             disabled={!canRedo(history)}
             onClick={() => setHistory(redo)}
           >
-            Redo
+            {t("stems.redo")}
           </button>
         </span>
       }

@@ -4,6 +4,7 @@
 // panel keeps a 48 px strip that opens it again.
 
 import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Clip } from "../../shared/api/clips.ts";
 import { STEM_TYPES, type StemType } from "../../shared/api/stem-types.ts";
 import { PANEL_SIZES, type Panel, panelSize, type StemLayout } from "../../studio/edit/stem-layout.ts";
@@ -18,13 +19,6 @@ import {
 import { ApiError } from "../account/api-request.ts";
 import { makeStems } from "../clip-actions/stem-files.ts";
 import { findStems, stemLabel } from "./stem-sources.ts";
-
-const TITLES: Readonly<Record<Panel, string>> = {
-  create: "Create",
-  session: "Session",
-  library: "Library",
-  sidebar: "Track",
-};
 
 interface StemPanelsProps {
   readonly clip: Clip;
@@ -58,6 +52,7 @@ function grid(layout: StemLayout): CSSProperties {
 }
 
 export function StemPanels(props: StemPanelsProps) {
+  const { t } = useTranslation("edit");
   const { clip, layout, onLayout, onStems } = props;
   const [stems, setStems] = useState<readonly Clip[] | null>(null);
   const [making, setMaking] = useState(false);
@@ -102,7 +97,7 @@ export function StemPanels(props: StemPanelsProps) {
         style={{ gridArea: name }}
         data-panel={name}
         data-open={open}
-        aria-label={`${TITLES[name]} panel`}
+        aria-label={t("stems.panel", { name: t(`stems.panels.${name}`) })}
       >
         <header className="stem-panel-head">
           <button
@@ -110,9 +105,9 @@ export function StemPanels(props: StemPanelsProps) {
             className="ghost"
             aria-expanded={open}
             onClick={toggle}
-            title={`${TITLES[name]} panel`}
+            title={t("stems.panel", { name: t(`stems.panels.${name}`) })}
           >
-            {TITLES[name]}
+            {t(`stems.panels.${name}`)}
           </button>
         </header>
         {open && <div className="stem-panel-body">{body}</div>}
@@ -125,11 +120,9 @@ export function StemPanels(props: StemPanelsProps) {
       {panel(
         "create",
         <>
-          <p className="edit-dim">
-            Split the song into its stems: vocals, drums, bass and the other instruments.
-          </p>
+          <p className="edit-dim">{t("stems.split")}</p>
           <button type="button" className="primary" disabled={making} onClick={() => void make()}>
-            {making ? "Making stems..." : "Get Stems"}
+            {making ? t("stems.making") : t("stems.getStems")}
           </button>
           {props.mixSave}
         </>,
@@ -139,10 +132,8 @@ export function StemPanels(props: StemPanelsProps) {
         "library",
         <>
           {error !== null && <p role="alert">{error}</p>}
-          {stems === null && error === null && <p className="edit-dim">Looking for the song's stems...</p>}
-          {stems !== null && stems.length === 0 && (
-            <p className="edit-dim">This song has no stems yet: Get Stems in the Create panel makes them.</p>
-          )}
+          {stems === null && error === null && <p className="edit-dim">{t("stems.looking")}</p>}
+          {stems !== null && stems.length === 0 && <p className="edit-dim">{t("stems.noStems")}</p>}
           <ul className="stem-library" data-testid="stem-library">
             {stems?.map((stem) => (
               <li key={stem.id}>
@@ -151,9 +142,9 @@ export function StemPanels(props: StemPanelsProps) {
                   type="button"
                   className="ghost"
                   onClick={() => props.onAdd(stem)}
-                  aria-label={`Add ${stemLabel(stem)}`}
+                  aria-label={t("stems.addNamed", { name: stemLabel(stem) })}
                 >
-                  Add
+                  {t("stems.add")}
                 </button>
               </li>
             ))}
@@ -166,12 +157,13 @@ export function StemPanels(props: StemPanelsProps) {
 }
 
 function FocusedTrack({ state, focusedId, apply }: StemPanelsProps) {
+  const { t } = useTranslation("edit");
   const track = state.tracks.find((candidate) => candidate.id === focusedId);
-  if (track === undefined) return <p className="edit-dim">Click a track to see its settings.</p>;
+  if (track === undefined) return <p className="edit-dim">{t("stems.clickATrack")}</p>;
   return (
     <div className="stem-focused" data-testid="stem-focused">
       <label className="edit-number">
-        <span>Name</span>
+        <span>{t("stems.name")}</span>
         <input
           key={track.id}
           defaultValue={track.name}
@@ -180,7 +172,7 @@ function FocusedTrack({ state, focusedId, apply }: StemPanelsProps) {
       </label>
       {!track.fullSong && (
         <label className="edit-number">
-          <span>Stem type</span>
+          <span>{t("stems.stemType")}</span>
           <select
             value={track.stemType ?? ""}
             onChange={(event) =>
@@ -189,7 +181,7 @@ function FocusedTrack({ state, focusedId, apply }: StemPanelsProps) {
               )
             }
           >
-            <option value="">None</option>
+            <option value="">{t("stems.none")}</option>
             {STEM_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type.replace("_", " ")}
@@ -199,7 +191,7 @@ function FocusedTrack({ state, focusedId, apply }: StemPanelsProps) {
         </label>
       )}
       <label className="edit-number">
-        <span>Height</span>
+        <span>{t("stems.height")}</span>
         <select
           value={track.height}
           onChange={(event) =>
@@ -208,7 +200,7 @@ function FocusedTrack({ state, focusedId, apply }: StemPanelsProps) {
         >
           {STEM_TRACK_HEIGHTS.map((height) => (
             <option key={height} value={height}>
-              {height} px
+              {t("stems.pixels", { height })}
             </option>
           ))}
         </select>

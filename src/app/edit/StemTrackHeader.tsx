@@ -2,6 +2,7 @@
 // multi-select modifier is held: Shift, Ctrl or Cmd), mute, level and balance, and for stems the
 // moves, duplicate and delete. The full song's header has no moves, no duplicate and no delete.
 
+import { useTranslation } from "react-i18next";
 import type { StemTrack } from "../../studio/edit/stem-tracks.ts";
 
 export interface StemTrackActions {
@@ -24,6 +25,7 @@ interface StemTrackHeaderProps {
 }
 
 export function StemTrackHeader({ track, index, top, focused, actions }: StemTrackHeaderProps) {
+  const { t } = useTranslation("edit");
   const { id } = track;
   const compact = track.height < 80;
   return (
@@ -32,7 +34,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
       className={`track-header stem-header${focused ? " selected" : ""}${compact ? " compact" : ""}`}
       style={{ top, height: track.height }}
       role="group"
-      aria-label={`Track ${track.name}`}
+      aria-label={t("stems.track", { name: track.name })}
       data-testid="stem-track"
       data-track-id={id}
       data-solo={track.solo}
@@ -41,26 +43,26 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
       <div className="stem-header-row">
         <strong className="stem-name">{track.name}</strong>
         <span className="stem-type">
-          {track.fullSong ? "Full song" : (track.stemType?.replace("_", " ") ?? "Stem")}
+          {track.fullSong ? t("stems.fullSong") : (track.stemType?.replace("_", " ") ?? t("stems.stem"))}
         </span>
         <button
           type="button"
           className={`stem-toggle${track.solo ? " on" : ""}`}
           aria-pressed={track.solo}
-          aria-label={`Solo ${track.name}`}
-          title="Solo (hold Shift, Ctrl or Cmd to solo several)"
+          aria-label={t("stems.solo", { name: track.name })}
+          title={t("stems.soloHelp")}
           onClick={(event) => actions.solo(id, event.shiftKey || event.ctrlKey || event.metaKey)}
         >
-          S
+          {t("stems.soloMark")}
         </button>
         <button
           type="button"
           className={`stem-toggle${track.mute ? " on" : ""}`}
           aria-pressed={track.mute}
-          aria-label={`Mute ${track.name}`}
+          aria-label={t("stems.mute", { name: track.name })}
           onClick={() => actions.mute(id)}
         >
-          M
+          {t("stems.muteMark")}
         </button>
       </div>
       {!compact && (
@@ -71,7 +73,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
             max={1}
             step={0.01}
             value={track.amplitude}
-            aria-label={`${track.name} level`}
+            aria-label={t("stems.level", { name: track.name })}
             onChange={(event) => actions.amplitude(id, Number(event.target.value))}
           />
           <input
@@ -80,7 +82,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
             max={1}
             step={0.01}
             value={track.balance}
-            aria-label={`${track.name} balance`}
+            aria-label={t("stems.balance", { name: track.name })}
             onChange={(event) => actions.balance(id, Number(event.target.value))}
           />
           {!track.fullSong && (
@@ -88,7 +90,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
               <button
                 type="button"
                 className="ghost"
-                aria-label={`Move ${track.name} up`}
+                aria-label={t("stems.moveUp", { name: track.name })}
                 disabled={index <= 1}
                 onClick={() => actions.move(id, -1)}
               >
@@ -97,7 +99,7 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
               <button
                 type="button"
                 className="ghost"
-                aria-label={`Move ${track.name} down`}
+                aria-label={t("stems.moveDown", { name: track.name })}
                 onClick={() => actions.move(id, 1)}
               >
                 ↓
@@ -105,15 +107,15 @@ export function StemTrackHeader({ track, index, top, focused, actions }: StemTra
               <button
                 type="button"
                 className="ghost"
-                aria-label={`Duplicate ${track.name}`}
+                aria-label={t("stems.duplicate", { name: track.name })}
                 onClick={() => actions.duplicate(id)}
               >
-                Copy
+                {t("stems.copy")}
               </button>
               <button
                 type="button"
                 className="ghost"
-                aria-label={`Delete ${track.name}`}
+                aria-label={t("stems.delete", { name: track.name })}
                 onClick={() => actions.remove(id)}
               >
                 ✕

@@ -1,9 +1,17 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { passwordStrength, WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
+import { WEAK_PASSWORD } from "../../shared/account/password-strength.ts";
 import { signupBodySchema } from "../../shared/api/accounts.ts";
-import { AuthField, FormFailure, sendAuthForm, useLeaveWhenSignedIn } from "../account/AuthFields.tsx";
+import {
+  AuthField,
+  EmailField,
+  FormFailure,
+  SubmitButton,
+  sendAuthForm,
+  useLeaveWhenSignedIn,
+} from "../account/AuthFields.tsx";
 import { type FieldErrors, fieldErrors } from "../account/field-errors.ts";
+import { NewPasswordField, strengthOf } from "../account/NewPasswordField.tsx";
 import { safeNextPath } from "../account/safe-next.ts";
 import { signUp, useAccount } from "../account/session-store.ts";
 import { Link } from "../router/Link.tsx";
@@ -11,12 +19,6 @@ import { useLocation } from "../router/use-location.ts";
 import { useHandleCheck } from "./use-handle-check.ts";
 import "../account/account.css";
 import "./signup.css";
-
-const STRENGTH_KEYS = {
-  weak: "signupPage.strengthWeak",
-  fair: "signupPage.strengthFair",
-  strong: "signupPage.strengthStrong",
-} as const;
 
 /** /signup: email, handle (checked as it is typed) and password (with its strength), then `next`. */
 export default function SignupPage() {
@@ -31,7 +33,7 @@ export default function SignupPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const availability = useHandleCheck(handle.trim().replace(/^@/, ""));
-  const strength = password === "" ? null : passwordStrength(password);
+  const strength = strengthOf(password);
 
   useLeaveWhenSignedIn(signedIn, next);
 
@@ -58,15 +60,7 @@ export default function SignupPage() {
         <p>{t("signupPage.makeSongsAndKeep")}</p>
       </header>
       <form className="panel login-form" onSubmit={submit} noValidate>
-        <AuthField
-          label={t("signupPage.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField label={t("signupPage.email")} value={email} onChange={setEmail} error={errors.email} />
         <AuthField
           label={t("signupPage.handle")}
           name="handle"
@@ -89,39 +83,19 @@ export default function SignupPage() {
             )}
           </span>
         </AuthField>
-        <AuthField
+        <NewPasswordField
           label={t("signupPage.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
           value={password}
           onChange={setPassword}
           error={errors.password}
-          describedBy="password-strength"
-        >
-          <span
-            id="password-strength"
-            className="password-strength"
-            data-strength={strength ?? "none"}
-            aria-live="polite"
-          >
-            {strength && (
-              <>
-                <span className="strength-bar" aria-hidden="true" />
-                {t("signupPage.strength")} {t(STRENGTH_KEYS[strength])}
-              </>
-            )}
-          </span>
-        </AuthField>
+        />
         <p className="signup-terms">
           {t("signupPage.bySigningUpYou")} <Link href="/legal/terms">{t("signupPage.termsOfService")}</Link>{" "}
           {t("signupPage.andThe")} <Link href="/legal/privacy">{t("signupPage.privacy")}</Link>{" "}
           {t("signupPage.text")}
         </p>
         <FormFailure failure={failure} />
-        <button type="submit" disabled={busy}>
-          {busy ? t("signupPage.creating") : t("signupPage.signUp")}
-        </button>
+        <SubmitButton busy={busy} label={t("signupPage.signUp")} busyLabel={t("signupPage.creating")} />
         <p className="login-switch">
           {t("signupPage.haveAnAccount")}{" "}
           <Link href={`/login?next=${encodeURIComponent(next)}`}>{t("signupPage.signIn")}</Link>

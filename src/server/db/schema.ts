@@ -288,11 +288,21 @@ export interface LoginFailuresTable {
   last_failed_at: Generated<Timestamp>;
 }
 
+export interface PasswordResetsTable {
+  /** SHA-256 of the token the mail carried (base64url); the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** Every table, as Kysely sees them. A new migration adds its tables here (social ones: social-tables.ts). */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  password_resets: PasswordResetsTable;
   clips: ClipsTable;
   clip_reactions: ClipReactionsTable;
   clip_downloads: ClipDownloadsTable;

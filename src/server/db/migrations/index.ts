@@ -39,6 +39,7 @@ import * as clipChildren from "./0150-clip-children.ts";
 import * as videoCovers from "./0170-video-covers.ts";
 import * as hookVideoCovers from "./0218-hook-video-covers.ts";
 import * as hookThumbnails from "./0219-hook-thumbnails.ts";
+import * as passwordResets from "./0226-password-resets.ts";
 import * as profilePinOrder from "./0233-profile-pin-order.ts";
 
 /** Every migration in order; a new one gets the next number and a line here. */
@@ -83,5 +84,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0170-video-covers": videoCovers,
   "0218-hook-video-covers": hookVideoCovers,
   "0219-hook-thumbnails": hookThumbnails,
+  "0226-password-resets": passwordResets,
   "0233-profile-pin-order": profilePinOrder,
 };

@@ -7,6 +7,7 @@ import { Application } from "@pixi/react";
 import "pixi.js/unsafe-eval";
 import type { Application as PixiApplication } from "pixi.js";
 import { memo, useCallback, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { fadeGain } from "../../timeline/fade-shapes.ts";
 import { readPalette } from "../../timeline/palette.ts";
 import { PointerController } from "../../timeline/pointer-controller.ts";
@@ -35,6 +36,7 @@ interface TimelineCanvasProps {
 }
 
 export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: TimelineCanvasProps) {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const hostRef = useRef<HTMLDivElement>(null);
   const cleanup = useRef<(() => void) | null>(null);
@@ -127,7 +129,7 @@ export const TimelineCanvas = memo(function TimelineCanvas({ scrollTracks }: Tim
       data-testid="timeline-canvas"
       role="application"
       aria-roledescription="timeline"
-      aria-label="Timeline"
+      aria-label={t("timeline.label")}
       aria-describedby={TIMELINE_HELP_ID}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas takes keys of its own (role application), so it must take the focus
       tabIndex={0}

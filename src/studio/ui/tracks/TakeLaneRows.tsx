@@ -3,6 +3,7 @@
 // the track's clips) and, for the user the lane is still unheard for, the unheard marker.
 
 import { memo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Track } from "../../../shared/project/index.ts";
 import { setSoloTakeLane, showsUnheardMarker } from "../../editing/take-lanes.ts";
 import type { StudioController } from "../../store/studio-controller.ts";
@@ -23,6 +24,7 @@ export const TakeLaneRows = memo(function TakeLaneRows({
   controller,
   viewerId,
 }: TakeLaneRowsProps) {
+  const { t } = useTranslation("studio");
   return (
     <>
       {track.takeLanes.map((lane, index) => {
@@ -42,27 +44,29 @@ export const TakeLaneRows = memo(function TakeLaneRows({
             data-track-id={track.id}
             data-lane-id={lane.id}
             role="group"
-            aria-label={`${track.name} take lane ${lane.name}`}
+            aria-label={t("tracks.takeLaneGroup", { track: track.name, lane: lane.name })}
           >
             <span className="take-lane-name">{lane.name}</span>
             {unheard && (
-              <span className="unheard-marker" data-testid="unheard-marker" title="Not played yet">
-                New
+              <span className="unheard-marker" data-testid="unheard-marker" title={t("tracks.notPlayedYet")}>
+                {t("tracks.new")}
               </span>
             )}
             <button
               type="button"
               className="toggle solo"
               aria-pressed={soloed}
-              aria-label={soloed ? `Unsolo ${lane.name}` : `Solo ${lane.name}`}
-              title={
-                soloed ? "Play the track's own clips again" : "Play this take in place of the track's clips"
+              aria-label={
+                soloed
+                  ? t("tracks.unsoloLane", { lane: lane.name })
+                  : t("tracks.soloLane", { lane: lane.name })
               }
+              title={soloed ? t("tracks.laneUnsoloHelp") : t("tracks.laneSoloHelp")}
               onClick={() =>
                 controller.edit((project) => setSoloTakeLane(project, track.id, soloed ? null : lane.id))
               }
             >
-              S
+              {t("tracks.soloLetter")}
             </button>
           </div>
         );

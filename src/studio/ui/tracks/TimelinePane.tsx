@@ -3,6 +3,7 @@
 // follows it through the viewport.
 
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useShallow } from "zustand/shallow";
 import { addTrack } from "../../editing/index.ts";
 import { layoutTracks, totalHeight, visibleTrackRange } from "../../timeline/track-layout.ts";
@@ -16,6 +17,7 @@ import { TrackHeader } from "./TrackHeader.tsx";
 const OVERSCAN = 3;
 
 export function TimelinePane() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const { controller, viewport } = session;
   const tracks = useStudio((state) => state.history.present.tracks);
@@ -79,7 +81,7 @@ export function TimelinePane() {
           viewport.setScrollY(event.currentTarget.scrollTop);
           updateRange();
         }}
-        aria-label="Tracks"
+        aria-label={t("tracks.label")}
       >
         <div className="track-headers-list" style={{ height: totalHeight(layout) }}>
           {tracks.slice(range[0], range[1] + 1).map((track, offset) => (
@@ -108,7 +110,7 @@ export function TimelinePane() {
             className="ghost add-track"
             onClick={() => controller.edit((project) => addTrack(project))}
           >
-            + Add track
+            {t("tracks.add")}
           </button>
         </div>
       </section>

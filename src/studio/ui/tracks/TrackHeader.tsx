@@ -1,4 +1,5 @@
 import { memo, type PointerEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { DEFAULT_AMPLITUDE, TRACK_HEIGHT_DEFAULT, type Track } from "../../../shared/project/index.ts";
 import { MiniSlider } from "../../../ui/MiniSlider.tsx";
 import {
@@ -34,6 +35,7 @@ const formatBalance = (balance: number): string =>
   Math.abs(balance) < 0.005 ? "C" : `${Math.round(Math.abs(balance) * 100)}${balance < 0 ? "L" : "R"}`;
 
 function NameField({ track, controller }: { track: Track; controller: StudioController }) {
+  const { t } = useTranslation("studio");
   const [text, setText] = useState(track.name);
   useEffect(() => setText(track.name), [track.name]);
   const commit = () => {
@@ -42,7 +44,7 @@ function NameField({ track, controller }: { track: Track; controller: StudioCont
   return (
     <input
       className="track-name"
-      aria-label="Track name"
+      aria-label={t("tracks.name")}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onBlur={commit}
@@ -58,6 +60,7 @@ function NameField({ track, controller }: { track: Track; controller: StudioCont
 }
 
 function ColorButton({ track, controller }: { track: Track; controller: StudioController }) {
+  const { t } = useTranslation("studio");
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -67,14 +70,14 @@ function ColorButton({ track, controller }: { track: Track; controller: StudioCo
         type="button"
         className="color-dot"
         style={{ background: track.color }}
-        aria-label={`${track.name} colour`}
+        aria-label={t("tracks.colourOf", { track: track.name })}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       />
       {open && (
         <Popover anchor={button} onClose={() => setOpen(false)} className="color-popover">
           <ColorPicker
-            label="Track colour"
+            label={t("tracks.colour")}
             value={track.color}
             onChange={(color) => {
               if (color !== null) controller.edit((project) => setTrackColor(project, track.id, color));
@@ -88,12 +91,13 @@ function ColorButton({ track, controller }: { track: Track; controller: StudioCo
 }
 
 function HeightHandle({ track, controller }: { track: Track; controller: StudioController }) {
+  const { t } = useTranslation("studio");
   const drag = useRef<{ y: number; height: number } | null>(null);
   return (
     <div
       className="track-resize"
       aria-hidden="true"
-      title={`Drag to resize ${track.name}`}
+      title={t("tracks.resize", { track: track.name })}
       onPointerDown={(event: PointerEvent<HTMLDivElement>) => {
         event.preventDefault();
         event.stopPropagation();
@@ -126,6 +130,7 @@ export const TrackHeader = memo(function TrackHeader({
   controller,
   onOpenEq,
 }: TrackHeaderProps) {
+  const { t } = useTranslation("studio");
   const id = track.id;
   const toggle = (label: string, pressed: boolean, onClick: () => void, className: string, text: string) => (
     <Tooltip label={label}>
@@ -149,7 +154,7 @@ export const TrackHeader = memo(function TrackHeader({
       data-testid="track-header"
       data-track-id={id}
       role="group"
-      aria-label={`Track ${track.name}`}
+      aria-label={t("tracks.group", { track: track.name })}
       onPointerDown={(event) => {
         if (
           event.target === event.currentTarget ||
@@ -172,44 +177,44 @@ export const TrackHeader = memo(function TrackHeader({
         <ColorButton track={track} controller={controller} />
         <NameField track={track} controller={controller} />
         {toggle(
-          track.mute ? "Unmute" : "Mute",
+          track.mute ? t("tracks.unmute") : t("tracks.mute"),
           track.mute,
           () => controller.edit((p) => setTrackMute(p, id, !track.mute)),
           "mute",
-          "M",
+          t("tracks.muteLetter"),
         )}
         {toggle(
-          track.solo ? "Unsolo" : "Solo",
+          track.solo ? t("tracks.unsolo") : t("tracks.solo"),
           track.solo,
           () => controller.edit((p) => setTrackSolo(p, id, !track.solo)),
           "solo",
-          "S",
+          t("tracks.soloLetter"),
         )}
         {toggle(
-          track.arm ? "Disarm recording" : "Arm for recording",
+          track.arm ? t("tracks.disarm") : t("tracks.arm"),
           track.arm,
           () => controller.edit((p) => setTrackArm(p, id, !track.arm)),
           "arm",
-          "R",
+          t("tracks.armLetter"),
         )}
-        <Tooltip label="Equalizer">
+        <Tooltip label={t("tracks.equalizer")}>
           <button
             type="button"
             className={`toggle eq${track.eq.enabled ? " on" : ""}`}
-            aria-label={`${track.name} equalizer, EQ`}
+            aria-label={t("tracks.equalizerOf", { track: track.name })}
             aria-pressed={track.eq.enabled}
             onClick={() => onOpenEq(id)}
           >
-            EQ
+            {t("tracks.eq")}
           </button>
         </Tooltip>
         {track.takeLanes.length > 0 && (
-          <Tooltip label={track.takeLanesExpanded ? "Hide take lanes" : "Show take lanes"}>
+          <Tooltip label={track.takeLanesExpanded ? t("tracks.hideLanes") : t("tracks.showLanes")}>
             <button
               type="button"
               className="toggle take-lanes-toggle"
               aria-expanded={track.takeLanesExpanded}
-              aria-label={`${track.name} take lanes`}
+              aria-label={t("tracks.lanesOf", { track: track.name })}
               onClick={() => controller.edit((project) => toggleTakeLanesExpanded(project, id))}
             >
               {track.takeLanesExpanded ? "▾" : "▸"} {track.takeLanes.length}
@@ -219,14 +224,14 @@ export const TrackHeader = memo(function TrackHeader({
         {track.takeLanes.length > 0 && !track.takeLanesExpanded && (
           <select
             className="take-select"
-            aria-label={`${track.name} take lane`}
-            title="The take lane heard in place of the track's clips"
+            aria-label={t("tracks.laneOf", { track: track.name })}
+            title={t("tracks.laneHelp")}
             value={track.soloTakeLaneId ?? ""}
             onChange={(event) =>
               controller.edit((project) => setSoloTakeLane(project, id, event.target.value || null))
             }
           >
-            <option value="">Track clips</option>
+            <option value="">{t("tracks.trackClips")}</option>
             {track.takeLanes.map((lane) => (
               <option key={lane.id} value={lane.id}>
                 {lane.name}
@@ -238,7 +243,7 @@ export const TrackHeader = memo(function TrackHeader({
       {!compact && (
         <div className="track-row track-mix">
           <Fader
-            label={`${track.name} volume`}
+            label={t("tracks.volumeOf", { track: track.name })}
             value={track.amplitude}
             defaultValue={DEFAULT_AMPLITUDE}
             meter={{ trackId: id }}
@@ -249,7 +254,7 @@ export const TrackHeader = memo(function TrackHeader({
           />
           <MiniSlider
             className="balance"
-            label={`${track.name} balance`}
+            label={t("tracks.balanceOf", { track: track.name })}
             value={track.balance}
             min={-1}
             max={1}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useSession } from "../studio-context.ts";
 
 /** How often the load figure changes: often enough to watch, rarely enough to read. */
@@ -6,6 +7,7 @@ const INTERVAL_MS = 250;
 
 /** The engine's render cost as a share of its real-time budget, from engineHost.load(). */
 export function DspLoad() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const output = useRef<HTMLOutputElement>(null);
   useEffect(() => {
@@ -23,9 +25,9 @@ export function DspLoad() {
     });
   }, [session]);
   return (
-    <div className="dsp-load" title="DSP load: the audio engine's work as a share of its time budget">
-      <span className="dsp-load-label">DSP</span>
-      <output ref={output} data-testid="dsp-load" aria-label="DSP load">
+    <div className="dsp-load" title={t("transport.dspLoadHelp")}>
+      <span className="dsp-load-label">{t("transport.dsp")}</span>
+      <output ref={output} data-testid="dsp-load" aria-label={t("transport.dspLoad")}>
         0%
       </output>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { beats } from "../../../shared/time.ts";
 import { beatsToSeconds } from "../../../shared/timing/tempo-map.ts";
 import { tempoOf } from "../../timeline/project-geometry.ts";
@@ -7,6 +8,7 @@ import { formatBarBeat, formatTenths } from "./time-format.ts";
 
 /** The playhead's time and bar, written by the frame loop only when the shown digits change. */
 export function PlayheadReadout() {
+  const { t } = useTranslation("studio");
   const { frames, controller } = useSession();
   const time = useRef<HTMLOutputElement>(null);
   const bar = useRef<HTMLOutputElement>(null);
@@ -29,10 +31,15 @@ export function PlayheadReadout() {
   }, [frames, controller]);
   return (
     <div className="readout">
-      <output ref={time} className="readout-time" data-testid="playhead-time" aria-label="Playhead time">
+      <output
+        ref={time}
+        className="readout-time"
+        data-testid="playhead-time"
+        aria-label={t("transport.playheadTime")}
+      >
         0:00.0
       </output>
-      <output ref={bar} className="readout-bar" aria-label="Bar and beat">
+      <output ref={bar} className="readout-bar" aria-label={t("transport.barBeat")}>
         1.1
       </output>
     </div>

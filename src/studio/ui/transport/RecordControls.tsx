@@ -2,25 +2,20 @@
 // recording, the take's live waveform drawn from its amplitudes.
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
-import type { RecordStage } from "../../recording/record-rules.ts";
 import type { TakeAmplitude } from "../../recording/take-collector.ts";
 import { Popover } from "../controls/Popover.tsx";
 import { Tooltip } from "../controls/Tooltip.tsx";
 import { useSession } from "../studio-context.ts";
 import "./record-controls.css";
 
-const STAGE_TEXT: Record<RecordStage, string> = {
-  ready: "Ready",
-  preparing: "Preparing",
-  recording: "Recording",
-};
-
 /** The live waveform's width in pixels: the last this-many 10 ms amplitudes show. */
 const WAVE_WIDTH = 120;
 const WAVE_HEIGHT = 24;
 
 function LiveWave({ amplitudes }: { amplitudes: readonly TakeAmplitude[] }) {
+  const { t } = useTranslation("studio");
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const context = canvas.current?.getContext("2d");
@@ -41,7 +36,7 @@ function LiveWave({ amplitudes }: { amplitudes: readonly TakeAmplitude[] }) {
       height={WAVE_HEIGHT}
       data-testid="record-wave"
       data-amplitudes={amplitudes.length}
-      aria-label="Live waveform of the take"
+      aria-label={t("record.liveWave")}
     />
   );
 }
@@ -53,6 +48,7 @@ function InputPanel({
   onClose: () => void;
   anchor: React.RefObject<HTMLElement | null>;
 }) {
+  const { t } = useTranslation("studio");
   const { recording } = useSession();
   const { inputs, deviceId, monitoring, roundTripSeconds } = useStore(recording.store);
   useEffect(() => {
@@ -61,13 +57,13 @@ function InputPanel({
   return (
     <Popover anchor={anchor} onClose={onClose} className="record-panel">
       <label className="record-field">
-        <span>Input</span>
+        <span>{t("record.input")}</span>
         <select
-          aria-label="Audio input"
+          aria-label={t("record.audioInput")}
           value={deviceId ?? ""}
           onChange={(event) => recording.chooseInput(event.target.value === "" ? null : event.target.value)}
         >
-          <option value="">Default input</option>
+          <option value="">{t("record.defaultInput")}</option>
           {(inputs ?? []).map((input) => (
             <option key={input.deviceId} value={input.deviceId}>
               {input.label}
@@ -75,24 +71,24 @@ function InputPanel({
           ))}
         </select>
       </label>
-      {inputs === null && <p className="record-note">Looking for inputs...</p>}
-      {inputs !== null && inputs.length === 0 && <p className="record-note">No audio inputs found.</p>}
+      {inputs === null && <p className="record-note">{t("record.lookingForInputs")}</p>}
+      {inputs !== null && inputs.length === 0 && <p className="record-note">{t("record.noInputs")}</p>}
       <label className="record-check">
         <input
           type="checkbox"
           checked={monitoring}
           onChange={(event) => recording.setMonitoring(event.target.checked)}
         />
-        Monitor input (hear it while recording)
+        {t("record.monitor")}
       </label>
       <p className="record-note" data-testid="round-trip">
         {roundTripSeconds === null
-          ? "Latency not measured yet: a click measures it when you first record with this input."
-          : `Latency ${(roundTripSeconds * 1000).toFixed(1)} ms, measured and compensated.`}
+          ? t("record.latencyUnmeasured")
+          : t("record.latency", { ms: (roundTripSeconds * 1000).toFixed(1) })}
       </p>
       {roundTripSeconds !== null && (
         <button type="button" className="ghost small" onClick={() => recording.forgetRoundTrip()}>
-          Measure again on the next take
+          {t("record.measureAgain")}
         </button>
       )}
     </Popover>
@@ -100,6 +96,7 @@ function InputPanel({
 }
 
 export function RecordControls() {
+  const { t } = useTranslation("studio");
   const { recording } = useSession();
   const stage = useStore(recording.store, (state) => state.stage);
   const live = useStore(recording.store, (state) => state.live);
@@ -108,11 +105,11 @@ export function RecordControls() {
   const active = stage !== "ready";
   return (
     <div className="transport-group record-controls" data-stage={stage}>
-      <Tooltip label={active ? "Stop recording" : "Record onto armed tracks"}>
+      <Tooltip label={active ? t("record.stop") : t("record.recordTip")}>
         <button
           type="button"
           className={`icon-button record${active ? " active" : ""}`}
-          aria-label={active ? "Stop recording" : "Record"}
+          aria-label={active ? t("record.stop") : t("record.record")}
           aria-pressed={active}
           data-testid="record-button"
           onClick={() => void recording.toggle()}
@@ -123,7 +120,7 @@ export function RecordControls() {
         </button>
       </Tooltip>
       <span className="record-stage" role="status" data-testid="record-stage">
-        {STAGE_TEXT[stage]}
+        {t(`record.stages.${stage}`)}
       </span>
       {live !== null && <LiveWave amplitudes={live.amplitudes} />}
       <button
@@ -133,7 +130,7 @@ export function RecordControls() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        Input
+        {t("record.input")}
       </button>
       {open && <InputPanel anchor={inputButton} onClose={() => setOpen(false)} />}
     </div>

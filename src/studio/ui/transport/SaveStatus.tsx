@@ -1,18 +1,11 @@
 import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import type { SaveStatusSource } from "../../session/studio-session.ts";
 import { useSession } from "../studio-context.ts";
 
-const LABELS: Record<string, string> = {
-  saved: "Saved",
-  saving: "Saving…",
-  unsaved: "Unsaved changes",
-  offline: "Offline: kept in this browser",
-  error: "Not saved",
-  locked: "Locked version",
-  read_only: "Read-only",
-  live: "Saved live",
-};
+/** The statuses with words of their own (`studio:saveStatus.{status}`); any other shows as it is. */
+const WORDED = new Set(["saved", "saving", "unsaved", "offline", "error", "locked", "read_only", "live"]);
 
 const READ_ONLY = { status: "read_only", error: null } as const;
 
@@ -32,14 +25,17 @@ const LIVE_SAVES = constant(LIVE);
 
 /** Where the project's changes are: saved, on their way, or kept in this browser. */
 export function SaveStatus() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const liveMember = useStore(session.sharing)?.liveMember === true;
   const source = session.saveStatus ?? (liveMember ? LIVE_SAVES : NONE);
   const snapshot = useSyncExternalStore(source.subscribe, source.snapshot);
   const label =
     snapshot.status === "saved" && source.local
-      ? "Saved locally"
-      : (LABELS[snapshot.status] ?? snapshot.status);
+      ? t("saveStatus.savedLocally")
+      : WORDED.has(snapshot.status)
+        ? t(`saveStatus.${snapshot.status}`)
+        : snapshot.status;
   return (
     <output
       className={`save-status save-${snapshot.status}`}

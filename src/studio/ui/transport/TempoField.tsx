@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { setTempoBpm } from "../../editing/index.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 
@@ -6,6 +7,7 @@ const formatBpm = (bps: number): string => String(Math.round(bps * 60 * 100) / 1
 
 /** The project tempo in BPM; edited when the tempo is manual and has no automation. */
 export function TempoField() {
+  const { t } = useTranslation("studio");
   const { controller } = useSession();
   const timing = useStudio((state) => state.history.present.timing);
   const [text, setText] = useState(formatBpm(timing.bps));
@@ -17,11 +19,11 @@ export function TempoField() {
     else controller.edit((project) => setTempoBpm(project, bpm));
   };
   return (
-    <label className="tempo-field" title={automated ? "The tempo follows its automation" : "Tempo"}>
+    <label className="tempo-field" title={automated ? t("transport.tempoAutomated") : t("transport.tempo")}>
       <input
-        aria-label="Tempo (BPM)"
+        aria-label={t("transport.tempoBpm")}
         inputMode="decimal"
-        value={automated ? "auto" : text}
+        value={automated ? t("transport.tempoAuto") : text}
         disabled={automated}
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}
@@ -33,7 +35,7 @@ export function TempoField() {
           }
         }}
       />
-      <span>BPM</span>
+      <span>{t("transport.bpm")}</span>
     </label>
   );
 }

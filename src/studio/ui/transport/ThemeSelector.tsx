@@ -1,23 +1,22 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import type { ThemeChoice } from "../../store/studio-state.ts";
 import { useSession, useStudio } from "../studio-context.ts";
 import { applyTheme, followSystemTheme } from "../theme.ts";
 
-const CHOICES: readonly { readonly id: ThemeChoice; readonly label: string }[] = [
-  { id: "dark", label: "Dark" },
-  { id: "light", label: "Light" },
-  { id: "system", label: "System" },
-];
+/** Each choice's words are `studio:theme.{choice}`. */
+const CHOICES: readonly ThemeChoice[] = ["dark", "light", "system"];
 
 export function ThemeSelector() {
+  const { t } = useTranslation("studio");
   const { controller } = useSession();
   const theme = useStudio((state) => state.ui.theme);
   useEffect(() => followSystemTheme(theme), [theme]);
   return (
     <label className="theme-selector">
-      <span className="visually-hidden">Theme</span>
+      <span className="visually-hidden">{t("theme.label")}</span>
       <select
-        aria-label="Theme"
+        aria-label={t("theme.label")}
         value={theme}
         onChange={(event) => {
           const choice = event.target.value as ThemeChoice;
@@ -26,8 +25,8 @@ export function ThemeSelector() {
         }}
       >
         {CHOICES.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.label}
+          <option key={choice} value={choice}>
+            {t(`theme.${choice}`)}
           </option>
         ))}
       </select>

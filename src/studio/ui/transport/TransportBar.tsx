@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useShallow } from "zustand/shallow";
 import { DEFAULT_AMPLITUDE } from "../../../shared/project/index.ts";
 import { canRedo, canUndo, setMasterAmplitude, setProjectTitle, toggleLoop } from "../../editing/index.ts";
@@ -26,6 +27,7 @@ import { TempoField } from "./TempoField.tsx";
 import { ThemeSelector } from "./ThemeSelector.tsx";
 
 function TitleField() {
+  const { t } = useTranslation("studio");
   const { controller } = useSession();
   const title = useStudio((state) => state.history.present.title);
   const [text, setText] = useState(title);
@@ -33,7 +35,7 @@ function TitleField() {
   return (
     <input
       className="project-title"
-      aria-label="Project title"
+      aria-label={t("transport.projectTitle")}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onBlur={() => text !== title && controller.edit((project) => setProjectTitle(project, text))}
@@ -52,6 +54,7 @@ function TitleField() {
 const ZOOM_STEP = 1.5;
 
 export function TransportBar() {
+  const { t } = useTranslation("studio");
   const session = useSession();
   const { controller, viewport } = session;
   const { playing, follow } = useStudio(
@@ -79,7 +82,7 @@ export function TransportBar() {
     body: React.ReactNode,
     extra = "",
   ) => (
-    <Tooltip label={shortcut === null ? label : `${label} (${shortcut})`}>
+    <Tooltip label={shortcut === null ? label : t("transport.withShortcut", { label, shortcut })}>
       <button
         type="button"
         className={`icon-button ${extra}`}
@@ -92,29 +95,41 @@ export function TransportBar() {
     </Tooltip>
   );
   return (
-    <div className="transport" role="toolbar" aria-label="Transport">
+    <div className="transport" role="toolbar" aria-label={t("transport.toolbar")}>
       <div className="transport-group brand">
         <a className="brand-mark" href="/">
-          <span className="visually-hidden">Tunesmith home</span>
+          <span className="visually-hidden">{t("transport.home")}</span>
         </a>
         <TitleField />
       </div>
       <div className="transport-group">
-        {button("Go to start", null, null, () => controller.seek(0), <ToStartIcon />)}
-        <Tooltip label={playing ? "Stop (Space)" : "Play (Space)"}>
+        {button(t("transport.toStart"), null, null, () => controller.seek(0), <ToStartIcon />)}
+        <Tooltip label={playing ? t("transport.stopTip") : t("transport.playTip")}>
           <button
             type="button"
             className="icon-button play"
-            aria-label={playing ? "Stop" : "Play"}
+            aria-label={playing ? t("transport.stop") : t("transport.play")}
             data-testid="play-button"
             onClick={() => controller.togglePlay()}
           >
             {playing ? <StopIcon /> : <PlayIcon />}
           </button>
         </Tooltip>
-        {button("Loop", null, loopOn, () => controller.edit(toggleLoop), <LoopIcon />, "loop")}
-        {button("Metronome", "C", metronomeOn, () => controller.run("toggleMetronome"), <MetronomeIcon />)}
-        {button("Follow playhead", "Ctrl+F", follow, () => controller.run("toggleFollow"), <FollowIcon />)}
+        {button(t("transport.loop"), null, loopOn, () => controller.edit(toggleLoop), <LoopIcon />, "loop")}
+        {button(
+          t("transport.metronome"),
+          "C",
+          metronomeOn,
+          () => controller.run("toggleMetronome"),
+          <MetronomeIcon />,
+        )}
+        {button(
+          t("transport.follow"),
+          "Ctrl+F",
+          follow,
+          () => controller.run("toggleFollow"),
+          <FollowIcon />,
+        )}
       </div>
       <RecordControls />
       <div className="transport-group">
@@ -122,17 +137,31 @@ export function TransportBar() {
         <TempoField />
       </div>
       <div className="transport-group">
-        {button("Undo", "Ctrl+Z", null, () => controller.undo(), <UndoIcon />, undoable ? "" : "dim")}
-        {button("Redo", "Ctrl+Shift+Z", null, () => controller.redo(), <RedoIcon />, redoable ? "" : "dim")}
         {button(
-          "Zoom out",
+          t("transport.undo"),
+          "Ctrl+Z",
+          null,
+          () => controller.undo(),
+          <UndoIcon />,
+          undoable ? "" : "dim",
+        )}
+        {button(
+          t("transport.redo"),
+          "Ctrl+Shift+Z",
+          null,
+          () => controller.redo(),
+          <RedoIcon />,
+          redoable ? "" : "dim",
+        )}
+        {button(
+          t("transport.zoomOut"),
           null,
           null,
           () => viewport.zoomAt(viewport.pixelsPerBeat / ZOOM_STEP, viewport.width / 2),
           <ZoomOutIcon />,
         )}
         {button(
-          "Zoom in",
+          t("transport.zoomIn"),
           null,
           null,
           () => viewport.zoomAt(viewport.pixelsPerBeat * ZOOM_STEP, viewport.width / 2),
@@ -144,9 +173,9 @@ export function TransportBar() {
       <div className="transport-group">
         <DspLoad />
         <div className="master">
-          <span className="master-label">Master</span>
+          <span className="master-label">{t("transport.master")}</span>
           <Fader
-            label="Master volume"
+            label={t("transport.masterVolume")}
             value={amplitude}
             defaultValue={DEFAULT_AMPLITUDE}
             meter={{}}
@@ -166,7 +195,7 @@ export function TransportBar() {
           onClick={() => controller.showSection("export")}
         >
           <ExportIcon />
-          Export
+          {t("transport.export")}
         </button>
       </div>
     </div>
