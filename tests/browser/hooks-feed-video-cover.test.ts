@@ -2,7 +2,8 @@
 // menu's toggle (checked while it shows) hides it with 'Video cover will be hidden in Hooks Feed.',
 // and turned on again it brings back the same hook, with 'Video cover will be shown in Hooks Feed.'.
 // The cover is a real video made by ffmpeg, laid out as a finished upload and named through
-// set_metadata's video_cover_upload_id by the signed-in browser.
+// set_metadata's video_cover_upload_id by the signed-in browser. With several hooks, the one on
+// screen and the next are fetched whole (preload auto), the rest only begun.
 
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
@@ -38,43 +39,49 @@ async function feedHookIds(page: Page, baseUrl: string): Promise<string[]> {
     .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-hook-id") ?? ""));
 }
 
+/** A public song of the pro user's with a video cover: a real video, a finished upload, set_metadata. */
+async function coveredSong(title: string): Promise<{ id: string; bytes: Buffer }> {
+  const { page, baseUrl, db, storage } = app();
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", PRO_USER)
+    .executeTakeFirstOrThrow();
+  const song = await newTestClip(db, {
+    userId: owner.id,
+    title,
+    isPublic: true,
+    metadata: { type: "gen", duration: 30 },
+  });
+  // One of the owner's finished video uploads, as the upload's check leaves it.
+  const uploadId = randomUUID();
+  const key = `video-uploads/${uploadId}/original.mp4`;
+  const bytes = await makeVideo(media, `${uploadId}.mp4`, { seconds: 3, codec: H264_AAC });
+  await storage.put(key, Readable.from([bytes]), { contentType: "video/mp4" });
+  await db
+    .insertInto("video_uploads")
+    .values({
+      id: uploadId,
+      user_id: owner.id,
+      extension: "mp4",
+      original_key: key,
+      status: "complete",
+      duration_s: 3,
+    })
+    .execute();
+  const set = await postJson(page, baseUrl, `/api/gen/${song.id}/set_metadata/`, {
+    video_cover_upload_id: uploadId,
+  });
+  expect(set.status()).toBe(200);
+  return { id: song.id, bytes };
+}
+
 describe("Show in Hooks Feed in Chromium", () => {
   it("hides a song's video cover from /hooks and shows the same hook again", async () => {
-    const { page, baseUrl, db, storage, grantFlag } = app();
+    const { page, baseUrl, db, grantFlag } = app();
     await grantFlag(PRO_USER, "web-hooks-2025");
-    const owner = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", PRO_USER)
-      .executeTakeFirstOrThrow();
-    const song = await newTestClip(db, {
-      userId: owner.id,
-      title: TITLE,
-      isPublic: true,
-      metadata: { type: "gen", duration: 30 },
-    });
-    // One of the owner's finished video uploads, as the upload's check leaves it.
-    const uploadId = randomUUID();
-    const key = `video-uploads/${uploadId}/original.mp4`;
-    const bytes = await makeVideo(media, "cover.mp4", { seconds: 3, codec: H264_AAC });
-    await storage.put(key, Readable.from([bytes]), { contentType: "video/mp4" });
-    await db
-      .insertInto("video_uploads")
-      .values({
-        id: uploadId,
-        user_id: owner.id,
-        extension: "mp4",
-        original_key: key,
-        status: "complete",
-        duration_s: 3,
-      })
-      .execute();
-
     await app().signIn(PRO_USER, "/me");
-    const set = await postJson(page, baseUrl, `/api/gen/${song.id}/set_metadata/`, {
-      video_cover_upload_id: uploadId,
-    });
-    expect(set.status()).toBe(200);
+    const { id: songId, bytes } = await coveredSong(TITLE);
     const shown = await feedHookIds(page, baseUrl);
     expect(shown).toHaveLength(1);
     const coverHook = shown[0];
@@ -93,7 +100,7 @@ describe("Show in Hooks Feed in Chromium", () => {
     const hidden = await db
       .selectFrom("clips")
       .select("metadata")
-      .where("id", "=", song.id)
+      .where("id", "=", songId)
       .executeTakeFirstOrThrow();
     expect(hidden.metadata).toMatchObject({ opt_out_video_cover_hook: true });
     expect(await feedHookIds(page, baseUrl)).toEqual([]);
@@ -108,5 +115,21 @@ describe("Show in Hooks Feed in Chromium", () => {
       .toContainEqual(expect.stringContaining("Video cover will be shown in Hooks Feed."));
     // The same hook, not a new one: its likes and comments stayed with it.
     expect(await feedHookIds(page, baseUrl)).toEqual([coverHook]);
+  }, 600_000);
+
+  it("fetches the hook on screen and the next one whole, the others only begun", async () => {
+    const { page, baseUrl } = app();
+    // Newest first: these three above the first test's song.
+    for (const title of ["Preload One", "Preload Two", "Preload Three"]) await coveredSong(title);
+    await page.goto(`${baseUrl}/hooks`);
+    const videos = page.getByTestId("hook-video");
+    const preloads = () => videos.evaluateAll((all) => all.map((video) => video.getAttribute("preload")));
+    await expect.poll(() => videos.count(), PAGE_WAIT).toBe(4);
+    await expect.poll(preloads, PAGE_WAIT).toEqual(["auto", "auto", "metadata", "metadata"]);
+    await page
+      .getByTestId("hook-card")
+      .nth(1)
+      .evaluate((card) => card.scrollIntoView({ block: "start" }));
+    await expect.poll(preloads, PAGE_WAIT).toEqual(["auto", "auto", "auto", "metadata"]);
   }, 600_000);
 });
