@@ -23,11 +23,21 @@ const row = (page: Page) => page.locator('[data-testid="clip-row"]', { hasText: 
 const toggle = (page: Page) =>
   page.getByTestId("song-menu").getByRole("menuitemcheckbox", { name: "Show in Hooks Feed" });
 
-async function openMenu(page: Page): Promise<void> {
+/**
+ * Chooses Show in Hooks Feed on the song's row in /me, checked as `wasChecked`, and waits for the
+ * toast saying what it did.
+ */
+async function flipToggle(page: Page, baseUrl: string, wasChecked: boolean, toast: string): Promise<void> {
+  await page.goto(`${baseUrl}/me`);
   await row(page)
     .getByRole("button", { name: `More actions: ${TITLE}` })
     .click();
   await toggle(page).waitFor(PAGE_WAIT);
+  expect(await toggle(page).getAttribute("aria-checked")).toBe(String(wasChecked));
+  await toggle(page).click();
+  await expect
+    .poll(() => page.getByTestId("toast").allTextContents(), PAGE_WAIT)
+    .toContainEqual(expect.stringContaining(toast));
 }
 
 /** The hooks on /hooks, by id, once the feed has answered. */
@@ -90,13 +100,7 @@ describe("Show in Hooks Feed in Chromium", () => {
     const served = await page.request.get(new URL(src, baseUrl).toString());
     expect(Buffer.from(await served.body()).equals(bytes)).toBe(true);
 
-    await page.goto(`${baseUrl}/me`);
-    await openMenu(page);
-    expect(await toggle(page).getAttribute("aria-checked")).toBe("true");
-    await toggle(page).click();
-    await expect
-      .poll(() => page.getByTestId("toast").allTextContents(), PAGE_WAIT)
-      .toContainEqual(expect.stringContaining("Video cover will be hidden in Hooks Feed."));
+    await flipToggle(page, baseUrl, true, "Video cover will be hidden in Hooks Feed.");
     const hidden = await db
       .selectFrom("clips")
       .select("metadata")
@@ -106,13 +110,7 @@ describe("Show in Hooks Feed in Chromium", () => {
     expect(await feedHookIds(page, baseUrl)).toEqual([]);
     expect(await page.getByTestId("hooks-empty").isVisible()).toBe(true);
 
-    await page.goto(`${baseUrl}/me`);
-    await openMenu(page);
-    expect(await toggle(page).getAttribute("aria-checked")).toBe("false");
-    await toggle(page).click();
-    await expect
-      .poll(() => page.getByTestId("toast").allTextContents(), PAGE_WAIT)
-      .toContainEqual(expect.stringContaining("Video cover will be shown in Hooks Feed."));
+    await flipToggle(page, baseUrl, false, "Video cover will be shown in Hooks Feed.");
     // The same hook, not a new one: its likes and comments stayed with it.
     expect(await feedHookIds(page, baseUrl)).toEqual([coverHook]);
   }, 600_000);
