@@ -2,7 +2,9 @@
 // - song_video_3min_s: POST /api/video/generate/{id}/ to a complete status, on a server in this
 //   process (embedded database, local disk) over HTTP: queue, copies out of storage, both ffmpeg
 //   runs, the probe and the store (target 60 s on the 2-core machine);
-// - render_with_lyrics_3min_s: the render alone with a word sung every half second as captions.
+// - render_with_lyrics_3min_s: the render alone with a word sung every half second as captions;
+// - a 30-second hook's render and moderation (bench/video-hook.ts; target 15 s).
+// Each with ffmpeg's CPU seconds beside the wall time: the load stretches the one, not the other.
 // --quick: a 30-second song.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +22,8 @@ import { renderSongVideo } from "../src/server/video/song-video-render.ts";
 import type { SongVideo } from "../src/shared/api/video.ts";
 import { encodeWav } from "../src/shared/audio/wav.ts";
 import { type BenchArea, formatTable } from "./area.ts";
+import { childCpuSeconds } from "./video-cpu.ts";
+import { benchHook, HOOK_BENCH_SECONDS } from "./video-hook.ts";
 
 const RATE = 44_100;
 
@@ -84,6 +88,7 @@ export const videoBench: BenchArea = {
       });
       await createClip(database.db, { id, userId: user.id, title: "Bench Song", audioKey, imageKey });
 
+      const cpuBefore = childCpuSeconds();
       const started = performance.now();
       const headers = { authorization: `Bearer ${token}` };
       const asked = await fetch(`${base}/api/video/generate/${id}/`, { method: "POST", headers });
@@ -96,6 +101,7 @@ export const videoBench: BenchArea = {
         return status.status === "complete" ? status : undefined;
       });
       const requestToComplete = (performance.now() - started) / 1000;
+      const requestCpu = childCpuSeconds() - cpuBefore;
 
       const renderDir = mkdtempSync(join(tmpdir(), "tunesmith-bench-render-"));
       writeFileSync(join(renderDir, "audio.wav"), wav);
@@ -105,6 +111,7 @@ export const videoBench: BenchArea = {
         start_s: i / 2,
         end_s: i / 2 + 0.4,
       }));
+      const renderCpuBefore = childCpuSeconds();
       const renderStart = performance.now();
       await renderSongVideo(
         renderDir,
@@ -112,23 +119,49 @@ export const videoBench: BenchArea = {
         new AbortController().signal,
       );
       const render = (performance.now() - renderStart) / 1000;
+      const renderCpu = childCpuSeconds() - renderCpuBefore;
       rmSync(renderDir, { recursive: true, force: true });
+      const hookDir = mkdtempSync(join(tmpdir(), "tunesmith-bench-hook-"));
+      const hook = await benchHook(hookDir, wav).finally(() =>
+        rmSync(hookDir, { recursive: true, force: true }),
+      );
 
       // ffmpeg runs niced: on a shared machine its wall time follows the load.
       const load = loadavg()[0].toFixed(1);
       const label = `${seconds} s`;
       return {
         table: formatTable(
-          ["measure", "song", "seconds", "target", "load avg"],
+          ["measure", "length", "seconds", "ffmpeg cpu s", "target", "load avg"],
           [
-            ["request to complete", label, requestToComplete.toFixed(1), quick ? "-" : "60", load],
-            ["render with lyrics", label, render.toFixed(1), "-", load],
+            [
+              "request to complete",
+              label,
+              requestToComplete.toFixed(1),
+              requestCpu.toFixed(1),
+              quick ? "-" : "60",
+              load,
+            ],
+            ["render with lyrics", label, render.toFixed(1), renderCpu.toFixed(1), "-", load],
+            [
+              "hook render + moderation",
+              `${HOOK_BENCH_SECONDS} s`,
+              (hook.renderS + hook.moderationS).toFixed(1),
+              hook.cpuS.toFixed(1),
+              "15",
+              load,
+            ],
           ],
         ),
         json: {
           song_seconds: seconds,
           song_video_request_to_complete_s: requestToComplete,
+          song_video_ffmpeg_cpu_s: requestCpu,
           render_with_lyrics_s: render,
+          render_with_lyrics_ffmpeg_cpu_s: renderCpu,
+          hook_seconds: HOOK_BENCH_SECONDS,
+          hook_render_s: hook.renderS,
+          hook_moderation_s: hook.moderationS,
+          hook_ffmpeg_cpu_s: hook.cpuS,
           load_average_1min: Number(load),
         },
       };

@@ -28,29 +28,39 @@ const VISIBLE_SHARE = 0.6;
 /**
  * One hook: its video (or its cover picture while it has none) playing while it is on screen, muted
  * until a tap; its title, caption and author; its song's link; its like (optimistic) and comment
- * counts.
+ * counts. `preload` says how much of the video to fetch before it plays: the feed asks the whole of
+ * the next one, so scrolling to it starts at once, and only the first frames of the rest.
  */
 export function HookCard({
   hook,
   linkToPage = true,
+  preload = "metadata",
+  onShown,
 }: {
   readonly hook: Hook;
   readonly linkToPage?: boolean;
+  readonly preload?: "auto" | "metadata";
+  /** Called when the card comes on screen and starts playing. */
+  readonly onShown?: () => void;
 }) {
   const { t } = useTranslation("hooks");
   const video = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
   const [playing, setPlaying] = useState(false);
   const like = useHookLike(hook, t("likeFailed"));
+  // The latest callback, read by the observer made once.
+  const shown = useRef(onShown);
+  shown.current = onShown;
 
   useEffect(() => {
     const element = video.current;
     if (!element) return;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting && entry.intersectionRatio >= VISIBLE_SHARE)
+        if (entry?.isIntersecting && entry.intersectionRatio >= VISIBLE_SHARE) {
           void element.play().catch(() => {});
-        else element.pause();
+          shown.current?.();
+        } else element.pause();
       },
       { threshold: [0, VISIBLE_SHARE, 1] },
     );
@@ -84,7 +94,7 @@ export function HookCard({
             muted={muted}
             loop
             playsInline
-            preload="metadata"
+            preload={preload}
             data-testid="hook-video"
             onPlay={() => setPlaying(true)}
             onPause={() => setPlaying(false)}

@@ -16,12 +16,14 @@ type Feed = {
 };
 
 /**
- * /hooks: posted hooks, newest first, one under the other; each plays while it is on screen. The
- * next page loads as the end of the list comes into view.
+ * /hooks: posted hooks, newest first, one under the other; each plays while it is on screen and the
+ * next one is fetched ahead. The next page loads as the end of the list comes into view.
  */
 export default function HooksFeedPage() {
   const { t } = useTranslation("hooks");
   const [feed, setFeed] = useState<Feed>({ hooks: [], cursor: null, state: "loading" });
+  /** The hook on screen: it and the one after it are fetched whole, the rest only begun. */
+  const [shown, setShown] = useState(0);
   const end = useRef<HTMLDivElement>(null);
   const started = useRef(false);
 
@@ -82,8 +84,13 @@ export default function HooksFeedPage() {
           </div>
         )}
         <div className="hooks-list">
-          {feed.hooks.map((hook) => (
-            <HookCard key={hook.id} hook={hook} />
+          {feed.hooks.map((hook, index) => (
+            <HookCard
+              key={hook.id}
+              hook={hook}
+              preload={index <= shown + 1 ? "auto" : "metadata"}
+              onShown={() => setShown(index)}
+            />
           ))}
         </div>
         <div ref={end} className="hooks-end" aria-hidden="true" />
