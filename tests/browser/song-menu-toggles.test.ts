@@ -1,0 +1,140 @@
+// The song menu in Chromium, the entries no other test chooses: the Allow Comments and Allow
+// Remixes toggles with their toasts (and the refusal's words when the call fails, nothing changed),
+// Add to Queue for one song and for a selection with the queue's toasts, and the entries that lead
+// to other pages (Song Radio, Open in Editor). Songs are laid out in the database.
+
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openCreateApp, PRO_USER } from "./create-app.ts";
+import { accountOf, finishedSong } from "./song-fixtures.ts";
+
+const app = openCreateApp();
+
+const row = (page: Page, title: string) => page.locator('[data-testid="clip-row"]', { hasText: title });
+const menu = (page: Page) => page.getByTestId("song-menu");
+const toasts = (page: Page) => page.getByTestId("toast").allTextContents();
+const stored = (id: string) =>
+  app().db.selectFrom("clips").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** A finished song of the Pro demo user with real audio, so the player can queue it. */
+async function song(title: string, isPublic = false) {
+  const owner = await accountOf(app().db, PRO_USER);
+  return finishedSong(app(), { userId: owner.id, title, isPublic, seconds: 2 });
+}
+
+async function openMenu(page: Page, title: string): Promise<void> {
+  await row(page, title)
+    .getByRole("button", { name: `More actions: ${title}` })
+    .click();
+}
+
+/** Chooses a toggle (a menuitemcheckbox), answering whether it was checked when chosen. */
+async function chooseToggle(page: Page, title: string, entry: string): Promise<boolean> {
+  await openMenu(page, title);
+  const item = menu(page).getByRole("menuitemcheckbox", { name: entry, exact: true });
+  const checked = (await item.getAttribute("aria-checked")) === "true";
+  await item.click();
+  return checked;
+}
+
+describe("the song menu's toggles, queue and page entries", () => {
+  it("turns comments and remixes off and on with their toasts, and says so when a call fails", async () => {
+    const { page } = app();
+    const made = await song("Switchback", true);
+    await app().signOut();
+    await app().signIn(PRO_USER, "/me");
+    await expect.poll(() => row(page, "Switchback").count()).toBe(1);
+
+    expect(await chooseToggle(page, "Switchback", "Allow Comments")).toBe(true);
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("Comments have been disabled."));
+    expect((await stored(made.id)).allow_comments).toBe(false);
+    // The menu reads the changed song: the toggle now shows off, and turns comments back on.
+    expect(await chooseToggle(page, "Switchback", "Allow Comments")).toBe(false);
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("Comments have been enabled."));
+    expect((await stored(made.id)).allow_comments).toBe(true);
+
+    expect(await chooseToggle(page, "Switchback", "Allow Remixes")).toBe(true);
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("Remixes have been disabled."));
+    expect((await stored(made.id)).metadata).toMatchObject({ can_remix: false });
+
+    // A refused call: the spec's words, the song unchanged, the toggle as it was.
+    await page.route("**/toggle_remixes/**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"detail":"down"}' }),
+    );
+    try {
+      expect(await chooseToggle(page, "Switchback", "Allow Remixes")).toBe(false);
+      await expect
+        .poll(() => toasts(page))
+        .toContainEqual(expect.stringContaining("Failed to update remix permissions."));
+      expect((await stored(made.id)).metadata).toMatchObject({ can_remix: false });
+      await openMenu(page, "Switchback");
+      expect(
+        await menu(page)
+          .getByRole("menuitemcheckbox", { name: "Allow Remixes", exact: true })
+          .getAttribute("aria-checked"),
+      ).toBe("false");
+      await page.keyboard.press("Escape");
+    } finally {
+      await page.unroute("**/toggle_remixes/**");
+    }
+    expect(await chooseToggle(page, "Switchback", "Allow Remixes")).toBe(false);
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("Remixes have been enabled."));
+    expect((await stored(made.id)).metadata).toMatchObject({ can_remix: true });
+  });
+
+  it("adds one song, then a selection of two, to the queue with the queue's toasts", async () => {
+    const { page } = app();
+    await song("Queue Alpha");
+    await song("Queue Beta");
+    await song("Queue Gamma");
+    await app().signOut();
+    await app().signIn(PRO_USER, "/me");
+    await expect.poll(() => row(page, "Queue Gamma").count()).toBe(1);
+
+    await openMenu(page, "Queue Alpha");
+    await menu(page).getByRole("menuitem", { name: "Add to Queue", exact: true }).click();
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Added to song queue"));
+
+    await row(page, "Queue Beta").click();
+    await row(page, "Queue Gamma").click({ modifiers: ["Control"] });
+    await page.getByRole("button", { name: "More actions: 2 songs" }).click();
+    await menu(page).getByRole("menuitem", { name: "Add to Queue", exact: true }).click();
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Added 2 songs to queue"));
+    await page.keyboard.press("Escape");
+
+    // The player's queue holds the three: the first added first, then the selection in the list's
+    // order (newest first).
+    await page.getByRole("button", { name: "Queue", exact: true }).click();
+    const queue = page.getByTestId("queue-panel");
+    await expect
+      .poll(async () => (await queue.textContent())?.match(/Queue (Alpha|Beta|Gamma)/g))
+      .toEqual(["Queue Alpha", "Queue Gamma", "Queue Beta"]);
+  });
+
+  it("sends Song Radio and Open in Editor to their pages", async () => {
+    const { page } = app();
+    const made = await song("Radio Road", true);
+    await app().signOut();
+    await app().signIn(PRO_USER, "/me");
+    await expect.poll(() => row(page, "Radio Road").count()).toBe(1);
+
+    await openMenu(page, "Radio Road");
+    await menu(page).getByRole("menuitem", { name: "Song Radio", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/radio/song/${made.id}`);
+
+    await page.goBack();
+    await expect.poll(() => row(page, "Radio Road").count()).toBe(1);
+    await openMenu(page, "Radio Road");
+    await menu(page).getByRole("menuitem", { name: "Open in Editor", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/edit/);
+    expect(new URL(page.url()).search + new URL(page.url()).pathname).toContain(made.id);
+  });
+});
