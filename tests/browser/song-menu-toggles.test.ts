@@ -1,7 +1,8 @@
 // The song menu in Chromium, the entries no other test chooses: the Allow Comments and Allow
 // Remixes toggles with their toasts (and the refusal's words when the call fails, nothing changed),
 // Add to Queue for one song and for a selection with the queue's toasts, and the entries that lead
-// to other pages (Song Radio, Open in Editor). Songs are laid out in the database.
+// to other pages (Song Radio, Open in Editor, Add Vocal and Add Instrumental on /create), and Show in
+// Hooks Feed with its toasts. Songs are laid out in the database.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -136,5 +137,65 @@ describe("the song menu's toggles, queue and page entries", () => {
     await menu(page).getByRole("menuitem", { name: "Open in Editor", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/edit/);
     expect(new URL(page.url()).search + new URL(page.url()).pathname).toContain(made.id);
+  });
+
+  it("takes a song to /create for Add Vocal and Add Instrumental", async () => {
+    const { page } = app();
+    const made = await song("Bare Bones");
+    await app().signOut();
+    await app().signIn(PRO_USER, "/me");
+    await expect.poll(() => row(page, "Bare Bones").count()).toBe(1);
+    // The create form takes the song from the address and may tidy it at once: record each push.
+    await page.evaluate(() => {
+      const pushed: string[] = [];
+      (window as unknown as { pushed: string[] }).pushed = pushed;
+      const push = history.pushState.bind(history);
+      history.pushState = (data, unused, url) => {
+        pushed.push(String(url));
+        push(data, unused, url);
+      };
+    });
+    const pushed = () => page.evaluate(() => (window as unknown as { pushed: string[] }).pushed);
+
+    for (const [entry, type] of [
+      ["Add Vocal", "add_vocal"],
+      ["Add Instrumental", "add_instrumental"],
+    ] as const) {
+      await openMenu(page, "Bare Bones");
+      await menu(page).getByRole("menuitem", { name: entry, exact: true }).click();
+      const to = async () =>
+        (await pushed())
+          .map((url) => new URL(url, page.url()))
+          .filter((url) => url.pathname === "/create" && url.searchParams.get("remix_type") === type);
+      await expect.poll(async () => (await to()).length).toBe(1);
+      expect((await to())[0]?.searchParams.get("remix_clip")).toBe(made.id);
+      await page.evaluate(() => history.back());
+      await expect.poll(() => row(page, "Bare Bones").count()).toBe(1);
+    }
+  });
+
+  it("shows a song's video cover in the hooks feed or not, with its toasts", async () => {
+    const { page, db } = app();
+    const made = await song("Cover Story", true);
+    await db
+      .updateTable("clips")
+      .set({ video_cover_key: `clips/${made.id}/cover.mp4` })
+      .where("id", "=", made.id)
+      .execute();
+    await app().grantFlag(PRO_USER, "web-hooks-2025");
+    await app().signOut();
+    await app().signIn(PRO_USER, "/me");
+    await expect.poll(() => row(page, "Cover Story").count()).toBe(1);
+
+    expect(await chooseToggle(page, "Cover Story", "Show in Hooks Feed")).toBe(true);
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("Video cover will be hidden in Hooks Feed."));
+    expect((await stored(made.id)).metadata).toMatchObject({ opt_out_video_cover_hook: true });
+    expect(await chooseToggle(page, "Cover Story", "Show in Hooks Feed")).toBe(false);
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("Video cover will be shown in Hooks Feed."));
+    expect((await stored(made.id)).metadata).toMatchObject({ opt_out_video_cover_hook: false });
   });
 });
