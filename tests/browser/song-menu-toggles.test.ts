@@ -38,30 +38,32 @@ async function chooseToggle(page: Page, title: string, entry: string): Promise<b
   return checked;
 }
 
+/** Signs the owner in afresh on the library (the tests share one page), once `title` is listed. */
+async function openLibrary(title: string): Promise<void> {
+  await app().signOut();
+  await app().signIn(PRO_USER, "/me");
+  await expect.poll(() => row(app().page, title).count()).toBe(1);
+}
+
+/** Chooses a toggle that was `wasOn`, and waits for its toast. */
+async function flip(page: Page, title: string, entry: string, wasOn: boolean, toast: string): Promise<void> {
+  expect(await chooseToggle(page, title, entry)).toBe(wasOn);
+  await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining(toast));
+}
+
 describe("the song menu's toggles, queue and page entries", () => {
   it("turns comments and remixes off and on with their toasts, and says so when a call fails", async () => {
     const { page } = app();
     const made = await song("Switchback", true);
-    await app().signOut();
-    await app().signIn(PRO_USER, "/me");
-    await expect.poll(() => row(page, "Switchback").count()).toBe(1);
+    await openLibrary("Switchback");
 
-    expect(await chooseToggle(page, "Switchback", "Allow Comments")).toBe(true);
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Comments have been disabled."));
+    await flip(page, "Switchback", "Allow Comments", true, "Comments have been disabled.");
     expect((await stored(made.id)).allow_comments).toBe(false);
     // The menu reads the changed song: the toggle now shows off, and turns comments back on.
-    expect(await chooseToggle(page, "Switchback", "Allow Comments")).toBe(false);
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Comments have been enabled."));
+    await flip(page, "Switchback", "Allow Comments", false, "Comments have been enabled.");
     expect((await stored(made.id)).allow_comments).toBe(true);
 
-    expect(await chooseToggle(page, "Switchback", "Allow Remixes")).toBe(true);
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Remixes have been disabled."));
+    await flip(page, "Switchback", "Allow Remixes", true, "Remixes have been disabled.");
     expect((await stored(made.id)).metadata).toMatchObject({ can_remix: false });
 
     // A refused call: the spec's words, the song unchanged, the toggle as it was.
@@ -84,10 +86,7 @@ describe("the song menu's toggles, queue and page entries", () => {
     } finally {
       await page.unroute("**/toggle_remixes/**");
     }
-    expect(await chooseToggle(page, "Switchback", "Allow Remixes")).toBe(false);
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Remixes have been enabled."));
+    await flip(page, "Switchback", "Allow Remixes", false, "Remixes have been enabled.");
     expect((await stored(made.id)).metadata).toMatchObject({ can_remix: true });
   });
 
@@ -96,9 +95,7 @@ describe("the song menu's toggles, queue and page entries", () => {
     await song("Queue Alpha");
     await song("Queue Beta");
     await song("Queue Gamma");
-    await app().signOut();
-    await app().signIn(PRO_USER, "/me");
-    await expect.poll(() => row(page, "Queue Gamma").count()).toBe(1);
+    await openLibrary("Queue Gamma");
 
     await openMenu(page, "Queue Alpha");
     await menu(page).getByRole("menuitem", { name: "Add to Queue", exact: true }).click();
@@ -123,9 +120,7 @@ describe("the song menu's toggles, queue and page entries", () => {
   it("sends Song Radio and Open in Editor to their pages", async () => {
     const { page } = app();
     const made = await song("Radio Road", true);
-    await app().signOut();
-    await app().signIn(PRO_USER, "/me");
-    await expect.poll(() => row(page, "Radio Road").count()).toBe(1);
+    await openLibrary("Radio Road");
 
     await openMenu(page, "Radio Road");
     await menu(page).getByRole("menuitem", { name: "Song Radio", exact: true }).click();
@@ -142,9 +137,7 @@ describe("the song menu's toggles, queue and page entries", () => {
   it("takes a song to /create for Add Vocal and Add Instrumental", async () => {
     const { page } = app();
     const made = await song("Bare Bones");
-    await app().signOut();
-    await app().signIn(PRO_USER, "/me");
-    await expect.poll(() => row(page, "Bare Bones").count()).toBe(1);
+    await openLibrary("Bare Bones");
     // The create form takes the song from the address and may tidy it at once: record each push.
     await page.evaluate(() => {
       const pushed: string[] = [];
@@ -183,19 +176,11 @@ describe("the song menu's toggles, queue and page entries", () => {
       .where("id", "=", made.id)
       .execute();
     await app().grantFlag(PRO_USER, "web-hooks-2025");
-    await app().signOut();
-    await app().signIn(PRO_USER, "/me");
-    await expect.poll(() => row(page, "Cover Story").count()).toBe(1);
+    await openLibrary("Cover Story");
 
-    expect(await chooseToggle(page, "Cover Story", "Show in Hooks Feed")).toBe(true);
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Video cover will be hidden in Hooks Feed."));
+    await flip(page, "Cover Story", "Show in Hooks Feed", true, "Video cover will be hidden in Hooks Feed.");
     expect((await stored(made.id)).metadata).toMatchObject({ opt_out_video_cover_hook: true });
-    expect(await chooseToggle(page, "Cover Story", "Show in Hooks Feed")).toBe(false);
-    await expect
-      .poll(() => toasts(page))
-      .toContainEqual(expect.stringContaining("Video cover will be shown in Hooks Feed."));
+    await flip(page, "Cover Story", "Show in Hooks Feed", false, "Video cover will be shown in Hooks Feed.");
     expect((await stored(made.id)).metadata).toMatchObject({ opt_out_video_cover_hook: false });
   });
 });
