@@ -4,6 +4,7 @@
 // to other pages (Song Radio, Open in Editor, Add Vocal and Add Instrumental on /create), and Show in
 // Hooks Feed with its toasts. Songs are laid out in the database.
 
+import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
@@ -117,7 +118,7 @@ describe("the song menu's toggles, queue and page entries", () => {
       .toEqual(["Queue Alpha", "Queue Gamma", "Queue Beta"]);
   });
 
-  it("sends Song Radio and Open in Editor to their pages", async () => {
+  it("sends Song Radio, Open in Editor, Crop and Replace Section to their pages", async () => {
     const { page } = app();
     const made = await song("Radio Road", true);
     await openLibrary("Radio Road");
@@ -130,11 +131,23 @@ describe("the song menu's toggles, queue and page entries", () => {
     await expect.poll(() => row(page, "Radio Road").count()).toBe(1);
     await openMenu(page, "Radio Road");
     await menu(page).getByRole("menuitem", { name: "Open in Editor", exact: true }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/edit/);
-    expect(new URL(page.url()).search + new URL(page.url()).pathname).toContain(made.id);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/edit/${made.id}`);
+
+    // Crop and Replace Section open the editor on their tool.
+    for (const [entry, tool] of [
+      ["Crop", "crop"],
+      ["Replace Section", "replace"],
+    ] as const) {
+      await page.goBack();
+      await expect.poll(() => row(page, "Radio Road").count()).toBe(1);
+      await openMenu(page, "Radio Road");
+      await menu(page).getByRole("menuitem", { name: entry, exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/edit/${made.id}`);
+      expect(new URL(page.url()).searchParams.get("tool")).toBe(tool);
+    }
   });
 
-  it("takes a song to /create for Add Vocal and Add Instrumental", async () => {
+  it("takes a song to /create for Add Vocal, Add Instrumental and Adjust Speed", async () => {
     const { page } = app();
     const made = await song("Bare Bones");
     await openLibrary("Bare Bones");
@@ -153,6 +166,7 @@ describe("the song menu's toggles, queue and page entries", () => {
     for (const [entry, type] of [
       ["Add Vocal", "add_vocal"],
       ["Add Instrumental", "add_instrumental"],
+      ["Adjust Speed", "speed"],
     ] as const) {
       await openMenu(page, "Bare Bones");
       await menu(page).getByRole("menuitem", { name: entry, exact: true }).click();
@@ -182,5 +196,31 @@ describe("the song menu's toggles, queue and page entries", () => {
     expect((await stored(made.id)).metadata).toMatchObject({ opt_out_video_cover_hook: true });
     await flip(page, "Cover Story", "Show in Hooks Feed", false, "Video cover will be shown in Hooks Feed.");
     expect((await stored(made.id)).metadata).toMatchObject({ opt_out_video_cover_hook: false });
+  });
+
+  it("creates two variations of the song from the menu, listed at once", async () => {
+    const { page, db } = app();
+    const made = await song("Theme Seed");
+    await app().setCredits(PRO_USER, 200);
+    await openLibrary("Theme Seed");
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/generate/v2/"));
+    await openMenu(page, "Theme Seed");
+    await menu(page).getByRole("menuitem", { name: "Create Variations", exact: true }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      task: "cover",
+      cover_clip_id: made.id,
+      tags: "folk",
+    });
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining("Creating variations..."));
+    const covers = await db
+      .selectFrom("clips")
+      .select("id")
+      .where(sql<boolean>`metadata->>'cover_clip_id' = ${made.id}`)
+      .execute();
+    expect(covers).toHaveLength(2);
+    // Both new takes are in the list before they finish.
+    for (const cover of covers) {
+      await expect.poll(() => page.locator(`[data-clip-id="${cover.id}"]`).count()).toBe(1);
+    }
   });
 });
