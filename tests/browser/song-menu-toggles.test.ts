@@ -2,11 +2,14 @@
 // Remixes toggles with their toasts (and the refusal's words when the call fails, nothing changed),
 // Add to Queue for one song and for a selection with the queue's toasts, and the entries that lead
 // to other pages (Song Radio, Open in Editor, Add Vocal and Add Instrumental on /create), and Show in
-// Hooks Feed with its toasts. Songs are laid out in the database.
+// Hooks Feed with its toasts, Create Variations, Get Full Song and Confirm Section. Songs are laid
+// out in the database.
 
 import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import type { ClipMetadata } from "../../src/shared/api/clips.ts";
+import { newClipWithAudio, testAudio } from "../clip-fixtures.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
 import { accountOf, finishedSong } from "./song-fixtures.ts";
 
@@ -221,6 +224,54 @@ describe("the song menu's toggles, queue and page entries", () => {
     // Both new takes are in the list before they finish.
     for (const cover of covers) {
       await expect.poll(() => page.locator(`[data-clip-id="${cover.id}"]`).count()).toBe(1);
+    }
+  });
+
+  it("joins an extended song into its full song, and confirms a replaced section, from the menu", async () => {
+    const { page, db, storage } = app();
+    const owner = await accountOf(db, PRO_USER);
+    const start = await song("Long Road");
+    const part = (title: string, metadata: ClipMetadata) =>
+      newClipWithAudio(
+        db,
+        storage,
+        { userId: owner.id, title, status: "complete", metadata: { tags: "folk", duration: 2, ...metadata } },
+        { channels: testAudio(2 * 44_100), sampleRate: 44_100 },
+      );
+    // The extension continues the start at 1 s; the section replaces 0.5..1 s of the start.
+    const extended = (
+      await part("Long Road Ext", { type: "extend", history: [{ id: start.id, continue_at: 1 }] })
+    ).row;
+    const section = (
+      await part("Long Road Fix", {
+        type: "gen",
+        task: "infill",
+        infill: true,
+        history: [{ id: start.id, infill_start_s: 0.5, infill_end_s: 1 }],
+      })
+    ).row;
+    await openLibrary("Long Road Fix");
+
+    for (const [title, entry, body] of [
+      ["Long Road Ext", "Get Full Song", { clip_id: extended.id, is_infill: false }],
+      ["Long Road Fix", "Confirm Section", { clip_id: section.id, is_infill: true }],
+    ] as const) {
+      const sent = page.waitForResponse((response) => response.url().endsWith("/api/generate/concat/v2/"));
+      await openMenu(page, title);
+      await menu(page).getByRole("menuitem", { name: entry, exact: true }).click();
+      const response = await sent;
+      expect(response.request().postDataJSON()).toEqual(body);
+      expect(response.status()).toBe(200);
+      const whole = (await response.json()) as { id: string };
+      // The new song is listed at once and is made from the chain.
+      await expect.poll(() => page.locator(`[data-clip-id="${whole.id}"]`).count()).toBe(1);
+      await expect
+        .poll(async () => (await stored(whole.id)).status, { timeout: 60_000, interval: 1000 })
+        .toBe("complete");
+      const history = ((await stored(whole.id)).metadata as ClipMetadata).concat_history ?? [];
+      expect(history.map((entry) => entry.id)).toEqual(
+        entry === "Get Full Song" ? [start.id, extended.id] : [section.id],
+      );
     }
   });
 });
