@@ -1,9 +1,10 @@
 // The song menu in Chromium, the entries no other test chooses: the Allow Comments and Allow
 // Remixes toggles with their toasts (and the refusal's words when the call fails, nothing changed),
 // Add to Queue for one song and for a selection with the queue's toasts, and the entries that lead
-// to other pages (Song Radio, Open in Editor, Add Vocal and Add Instrumental on /create), and Show in
-// Hooks Feed with its toasts, Create Variations, Get Full Song and Confirm Section. Songs are laid
-// out in the database.
+// to other pages (Song Radio; Open in Editor, Crop and Replace Section; Add Vocal, Add Instrumental
+// and Adjust Speed on /create), Show in Hooks Feed with its toasts, Create Variations, Get Full Song
+// and Confirm Section, and Restore to Library from a trashed song's own page. Songs are laid out in
+// the database.
 
 import { sql } from "kysely";
 import type { Page } from "playwright-core";
@@ -273,5 +274,24 @@ describe("the song menu's toggles, queue and page entries", () => {
         entry === "Get Full Song" ? [start.id, extended.id] : [section.id],
       );
     }
+  });
+
+  it("restores a trashed song to the library from its own page", async () => {
+    const { page, db } = app();
+    const made = await song("Second Chance");
+    await db.updateTable("clips").set({ is_trashed: true }).where("id", "=", made.id).execute();
+    await app().signOut();
+    await app().signIn(PRO_USER, `/song/${made.id}`);
+    await page
+      .getByRole("button", { name: /^More actions/ })
+      .first()
+      .click();
+    // A trashed song offers its way back and Delete Permanently, nothing else of the owner's.
+    expect(await menu(page).getByRole("menuitem", { name: "Move to Trash", exact: true }).count()).toBe(0);
+    await menu(page).getByRole("menuitem", { name: "Restore to Library", exact: true }).click();
+    await expect
+      .poll(() => toasts(page))
+      .toContainEqual(expect.stringContaining("has been restored to your library."));
+    expect((await stored(made.id)).is_trashed).toBe(false);
   });
 });
