@@ -8,6 +8,7 @@ import { OggOpusDecoder } from "ogg-opus-decoder";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Clip } from "../../src/shared/api/clips.ts";
+import { REMASTER_NOT_ALLOWED } from "../../src/shared/api/generate.ts";
 import { decodeWav } from "../../src/shared/audio/wav.ts";
 import { newClipWithAudio, testAudio } from "../clip-fixtures.ts";
 import { FREE_USER, openCreateApp, PRO_USER } from "./create-app.ts";
@@ -24,7 +25,11 @@ async function chooseFromMenu(page: Page, clipId: string, item: string): Promise
 }
 
 /** A finished song of the user, laid out in the database with 4 s of stereo audio. */
-async function layOutSong(email = PRO_USER, format: "pcm16" | "float32" = "pcm16"): Promise<string> {
+async function layOutSong(
+  email = PRO_USER,
+  format: "pcm16" | "float32" = "pcm16",
+  modelName = "chirp-crow",
+): Promise<string> {
   const { db, storage } = app();
   const owner = await db
     .selectFrom("users")
@@ -38,7 +43,7 @@ async function layOutSong(email = PRO_USER, format: "pcm16" | "float32" = "pcm16
       userId: owner.id,
       title: TITLE,
       status: "complete",
-      modelName: "chirp-crow",
+      modelName,
       metadata: { type: "gen", tags: "folk, warm", duration: 4 },
     },
     { sampleRate: 48_000, channels: testAudio(4 * 48_000), format },
@@ -78,6 +83,36 @@ describe("clip actions", () => {
       .toBe("complete");
     const remastered = await clipOf(page, baseUrl, newId);
     expect(remastered.metadata).toMatchObject({ task: "upsample", upsample_clip_id: source });
+  });
+
+  it("remasters a v4 song into a newer model chosen in the upsample model select, without sliders", async () => {
+    const { page } = app();
+    const source = await layOutSong(PRO_USER, "pcm16", "chirp-v4");
+    await page.reload();
+    await chooseFromMenu(page, source, "Remaster Pro");
+    const modal = page.getByTestId("remaster-modal");
+    const model = modal.getByLabel("Model");
+    expect(await model.locator("option").allTextContents()).toEqual(["V4.5", "V4.5+", "V5"]);
+    expect(await modal.getByRole("slider").count()).toBe(0);
+    await model.selectOption({ label: "V4.5+" });
+
+    // A refusal keeps the modal open and says the spec's words.
+    await page.route("**/api/generate/upsample", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ detail: REMASTER_NOT_ALLOWED }),
+      }),
+    );
+    await modal.getByRole("button", { name: "Remaster", exact: true }).click();
+    await expect.poll(() => page.getByText(REMASTER_NOT_ALLOWED).count()).toBe(1);
+    expect(await modal.count()).toBe(1);
+    await page.unroute("**/api/generate/upsample");
+
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/generate/upsample"));
+    await modal.getByRole("button", { name: "Remaster", exact: true }).click();
+    expect((await sent).postDataJSON()).toEqual({ clip_id: source, model_name: "chirp-v4-5-plus" });
+    await expect.poll(() => modal.count()).toBe(0);
   });
 
   it("converts the song to WAV and polls for the file until it is there", async () => {

@@ -7,16 +7,31 @@ import {
   DEFAULT_REMASTER_SLIDERS,
   type RemasterSliders,
 } from "../../shared/clip-actions/remaster-payload.ts";
+import { remasterVariant } from "../../shared/song-menu/menu-availability.ts";
 import { ActionDialog } from "./ActionDialog.tsx";
 import { submitRemaster } from "./remaster.ts";
 
 /** The sliders in order; each one's name and hint are "actions.sliders.{key}" and "...{key}Hint". */
 const SLIDERS: readonly (keyof RemasterSliders)[] = ["freedom", "tone", "clarity", "strength", "stereoWidth"];
 
-/** The remaster's choices: the model (the upsample model select), a title, styles and the five sliders. */
+/** The models a v4 song is remastered into: v4.5 and later (the v4.5+ remaster's own family). */
+const UPSAMPLE_MODELS = MODELS.filter(
+  (model) => remasterVariant({ model_name: model.external_key }) === "v4.5+",
+);
+
+/**
+ * The remaster's choices, by the song's variant: a v4 (or older) song is remastered into a newer
+ * model chosen in the upsample model select; a v4.5+ song keeps its model and takes the five
+ * sliders (the remaster modal). Both take a title and styles.
+ */
 export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly onClose: () => void }) {
   const { t } = useTranslation("songMenu");
-  const [modelName, setModelName] = useState(modelByKey(clip.model_name)?.external_key ?? "");
+  const variant = remasterVariant(clip);
+  const [modelName, setModelName] = useState(
+    variant === "v4"
+      ? (UPSAMPLE_MODELS.at(-1)?.external_key ?? "")
+      : (modelByKey(clip.model_name)?.external_key ?? ""),
+  );
   const [title, setTitle] = useState("");
   const [tags, setTags] = useState("");
   const [sliders, setSliders] = useState<RemasterSliders>(DEFAULT_REMASTER_SLIDERS);
@@ -43,17 +58,23 @@ export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly
         run: () => void send(),
       }}
     >
-      <label className="clip-action-field">
-        <span>{t("actions.model")}</span>
-        <select value={modelName} onChange={(event) => setModelName(event.target.value)}>
-          <option value="">{t("actions.songModel")}</option>
-          {MODELS.map((model) => (
-            <option key={model.external_key} value={model.external_key}>
-              {model.tier}
-            </option>
-          ))}
-        </select>
-      </label>
+      {variant === "v4" && (
+        <label className="clip-action-field">
+          <span>{t("actions.model")}</span>
+          <select
+            value={modelName}
+            onChange={(event) => setModelName(event.target.value)}
+            aria-describedby="remaster-model-help"
+          >
+            {UPSAMPLE_MODELS.map((model) => (
+              <option key={model.external_key} value={model.external_key}>
+                {model.tier}
+              </option>
+            ))}
+          </select>
+          <small id="remaster-model-help">{t("actions.upsampleModelHelp")}</small>
+        </label>
+      )}
       <label className="clip-action-field">
         <span>{t("actions.title")}</span>
         <input
@@ -79,21 +100,22 @@ export function RemasterModal({ clip, onClose }: { readonly clip: Clip; readonly
             : t("actions.songStyles")}
         </small>
       </label>
-      {SLIDERS.map((slider) => (
-        <label key={slider} className="clip-action-slider">
-          <span>{t(`actions.sliders.${slider}`)}</span>
-          <input
-            type="range"
-            min={0}
-            max={1}
-            step={0.05}
-            value={sliders[slider]}
-            title={t(`actions.sliders.${slider}Hint`)}
-            onChange={(event) => setSliders({ ...sliders, [slider]: Number(event.target.value) })}
-          />
-          <output>{sliders[slider].toFixed(2)}</output>
-        </label>
-      ))}
+      {variant === "v4.5+" &&
+        SLIDERS.map((slider) => (
+          <label key={slider} className="clip-action-slider">
+            <span>{t(`actions.sliders.${slider}`)}</span>
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={sliders[slider]}
+              title={t(`actions.sliders.${slider}Hint`)}
+              onChange={(event) => setSliders({ ...sliders, [slider]: Number(event.target.value) })}
+            />
+            <output>{sliders[slider].toFixed(2)}</output>
+          </label>
+        ))}
     </ActionDialog>
   );
 }

@@ -2,6 +2,7 @@
 // toast saying how many.
 
 import type { Clip } from "../../shared/api/clips.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { showToast } from "../shell/toast-store.ts";
 import { isPlayable, updatePlayer } from "./player-store.ts";
 import { enqueue } from "./queue-edits.ts";
@@ -9,9 +10,8 @@ import { enqueue } from "./queue-edits.ts";
 /** The queue toast stays 3 s. */
 const QUEUE_TOAST_MS = 3000;
 
-/** The toast's words for `count` songs added. */
-export const addedToQueueText = (count: number): string =>
-  count === 1 ? "Added to song queue" : `Added ${count} songs to queue`;
+/** The toast's words for `count` songs added ('Added to song queue', 'Added {n} songs to queue'), in the page's language. */
+const addedToQueueText = (count: number): string => i18n.t("player.addedToQueue", { count });
 
 /** Adds the playable ones of `clips` at the end of the queue; returns how many went in. */
 export function addToQueue(clips: readonly Clip[]): number {
