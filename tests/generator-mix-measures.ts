@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import type { PcmAudio } from "../src/generator/song-request.ts";
+import { fft } from "./spectrum.ts";
 
 /** Pearson correlation of left and right over the whole mix (1: mono; 0: unrelated sides). */
 export function stereoCorrelation(audio: PcmAudio): number {
@@ -24,37 +25,6 @@ export function stereoCorrelation(audio: PcmAudio): number {
 }
 
 const FFT_SIZE = 8192;
-
-/** In-place radix-2 FFT of (re, im). */
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j], re[i]];
-      [im[i], im[j]] = [im[j], im[i]];
-    }
-  }
-  for (let size = 2; size <= n; size <<= 1) {
-    const step = (-2 * Math.PI) / size;
-    for (let start = 0; start < n; start += size) {
-      for (let k = 0; k < size / 2; k++) {
-        const c = Math.cos(step * k);
-        const s = Math.sin(step * k);
-        const a = start + k;
-        const b = a + size / 2;
-        const tr = re[b] * c - im[b] * s;
-        const ti = re[b] * s + im[b] * c;
-        re[b] = re[a] - tr;
-        im[b] = im[a] - ti;
-        re[a] += tr;
-        im[a] += ti;
-      }
-    }
-  }
-}
 
 /** The mid signal's power spectrum (Hann windows, half overlapping), averaged over the mix. */
 export function powerSpectrum(audio: PcmAudio): { power: Float64Array; binHz: number } {

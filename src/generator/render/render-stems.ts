@@ -9,7 +9,7 @@ import { DRUM_KITS, PATCH_NAMES, type Score, type StemName } from "../score.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { isSampled, stemSampler } from "./sampled-parts.ts";
 import type { Sampler } from "./sampler/sampler.ts";
-import { SectionGain, sectionLevels } from "./section-dynamics.ts";
+import { playedDrums, SectionGain, sectionLevels } from "./section-dynamics.ts";
 import { DRUM_IDS, STEM_MAX_FRAMES, STEM_MAX_INSTRUMENTS, STEM_NOTE_BYTES } from "./stem-layout.ts";
 import { placedPan, StemMix } from "./stem-mix.ts";
 
@@ -108,6 +108,7 @@ export class StemRenderer {
     readonly stem: InstrumentStemName,
     readonly sampleRate: number,
   ) {
+    if (stem === "drums") score = playedDrums(score);
     this.frames = songFrames(score, sampleRate);
     const tempo = createTempoMap({ bps: score.bpm / 60 });
     const sampledDrums = stem === "drums" && score.drums.program !== undefined;

@@ -1,16 +1,21 @@
 // Section dynamics: how loud each part of the form plays against the song's fullest section. A
 // produced song breathes: intros and verses sit under the choruses, builds rise into what follows,
 // outros fall away. The composer gives every section an energy (0..1); the level of a section is
-// its distance below the fullest section's energy, DB_PER_ENERGY per unit. Every instrument stem
-// takes the same gain curve, so the stems still sum to the premaster, and the fullest section plays
-// at unity, so the streaming master's probe (a copy of that section) reads the song's loudest part.
+// its distance below the fullest section's energy, DB_PER_ENERGY per unit. Bass, chords, lead and
+// vocals take it as a gain, the drums as their hits' velocities (playedDrums); the premaster is the
+// sum of the shaped stems. The fullest section plays at unity, so the streaming master's probe (a copy
+// of that section) reads the song's loudest part.
 
-import type { Score, StemName } from "../score.ts";
+import type { DrumName, Score, StemName } from "../score.ts";
 
-/** Decibels per unit of energy below the fullest section: an intro (0.25) under a verse (0.5) by 4 dB. */
-export const DB_PER_ENERGY = 17;
+/**
+ * Decibels per unit of energy below the fullest section: an intro (0.25) under a verse (0.5) by 6 dB.
+ * Steeper than a whole-mix curve would need (17 dB per unit did it with the drums on it): the
+ * backbeat and hats keep their level, so the other stems move further for a loudness range of 5 LU.
+ */
+export const DB_PER_ENERGY = 24;
 /** No section drops further than this under the fullest one. */
-export const MAX_CUT_DB = -10;
+export const MAX_CUT_DB = -12;
 /** An outro falls by this much more over its last OUTRO_FALL_BEATS, as a played fade. */
 export const OUTRO_FALL_DB = -5;
 export const OUTRO_FALL_BEATS = 8;
@@ -26,10 +31,8 @@ export interface LevelPoint {
 }
 
 /**
- * How much of the curve each stem takes. The drums keep their level through the form (only the end
- * fade reaches them): a drummer's verse is sparser, not quieter, and the beat analysis (a listener
- * too) takes the tempo from the hats' and snare's hits: at even half the curve, a metal song's quieter
- * intro let the tracker lock on at half its 168 BPM.
+ * How much of the curve each stem takes as a gain. The drum stem takes none (only the end fade): its
+ * dynamics are played, hit by hit (playedDrums).
  */
 const STEM_DEPTH: Record<StemName, number> = { drums: 0, bass: 1, chords: 1, lead: 1, vocals: 1 };
 
@@ -60,6 +63,33 @@ function levelCurve(sections: Score["sections"], depth: number): LevelPoint[] {
   });
   return points;
 }
+
+/**
+ * The drums as played with the sections' dynamics: each hit's velocity scaled by the curve at its
+ * beat (softer verses and intros, as a drummer plays them), instead of a gain on the drum stem.
+ */
+export function playedDrums<T extends Pick<Score, "sections" | "drums">>(score: T): T {
+  const points = levelCurve(score.sections, 1);
+  if (points.length === 0) return score;
+  const dbAt = (beat: number) => {
+    let k = 0;
+    while (k + 1 < points.length && points[k + 1].beat <= beat) k++;
+    const a = points[k];
+    const b = points[k + 1];
+    if (!b || beat <= a.beat) return a.db;
+    return a.db + ((b.db - a.db) * (beat - a.beat)) / (b.beat - a.beat);
+  };
+  const hits = score.drums.hits.map((hit) =>
+    !SOFTENED.has(hit.drum) ? hit : { ...hit, velocity: hit.velocity * 10 ** (dbAt(hit.start) / 20) },
+  );
+  return { ...score, drums: { ...score.drums, hits } };
+}
+/**
+ * The drums a drummer plays softer in a quieter section. The backbeat and the hats (and ride and
+ * shaker) keep their weight: the tempo is heard from them, and softening them too (or the whole drum
+ * stem, by even half the curve) let the beat analysis hear a metal song's 168 BPM as 84.
+ */
+const SOFTENED: ReadonlySet<DrumName> = new Set(["kick", "lowTom", "highTom", "crash"]);
 
 /**
  * How much quieter the whole song plays than its fullest section at unity, in dB (the curve's mean

@@ -44,7 +44,7 @@ export const STEM_EQ: Record<InstrumentStemName, readonly EqStage[]> = {
     { stage: HIGH_PASS, hz: 150, q: Math.SQRT1_2, db: 0 },
     { stage: LOW_PEAK, hz: 350, q: 1, db: -2 },
     { stage: HIGH_PEAK, hz: 3000, q: 0.8, db: 1.5 },
-    { stage: HIGH_SHELF, hz: 6000, q: Math.SQRT1_2, db: 6 },
+    { stage: HIGH_SHELF, hz: 6000, q: Math.SQRT1_2, db: 8 },
   ],
   lead: [
     { stage: HIGH_PASS, hz: 200, q: Math.SQRT1_2, db: 0 },
@@ -68,8 +68,11 @@ export function placedPan(stem: InstrumentStemName, composedPan: number): number
  * pitch content (and a mono listener) hears no comb filter.
  */
 export const DOUBLE_TRACK_SECONDS = 0.014;
-/** The double's level against the part's mid signal: the chords' own left/right correlation about 0.6. */
-export const DOUBLE_TRACK_LEVEL = 0.5;
+/**
+ * The double's level against the part's mid signal: the chords' own left/right correlation about 0.2
+ * ((1 - g^2) / (1 + g^2)), which brings band mixes (centred kick, bass and lead) to about 0.6-0.8.
+ */
+export const DOUBLE_TRACK_LEVEL = 0.8;
 
 const eqs = new WeakMap<DspExports, Map<string, number>>();
 
