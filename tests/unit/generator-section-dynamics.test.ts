@@ -3,10 +3,12 @@ import {
   MAX_CUT_DB,
   OUTRO_FALL_BEATS,
   OUTRO_FALL_DB,
+  playedDrums,
   SectionGain,
   sectionLevels,
   sectionLoudnessDrop,
 } from "../../src/generator/render/section-dynamics.ts";
+import type { DrumName } from "../../src/generator/score.ts";
 import type { Beats } from "../../src/shared/time.ts";
 
 const section = (kind: string, start: number, end: number, energy: number) => ({
@@ -51,9 +53,20 @@ describe("section dynamics", () => {
     expect(outro[1].beat).toBe(52 - OUTRO_FALL_BEATS);
   });
 
-  it("keeps the drums at their level through the form, fading them only at the end", () => {
+  it("keeps the drum stem's gain through the form, fading it only at the end", () => {
     expect(sectionLevels(SONG, "drums").every((p) => p.db === 0)).toBe(true);
     expect(sectionLevels(SONG, "vocals")).toEqual(levels);
+  });
+
+  it("plays the drums softer in a quieter section: kick and crash, not the backbeat or the hats", () => {
+    const hit = (drum: DrumName, start: number) => ({ drum, start: start as Beats, velocity: 0.8 });
+    const hits = [hit("kick", 8), hit("crash", 9), hit("snare", 9), hit("closedHat", 10), hit("kick", 32)];
+    const played = playedDrums({ ...SONG, drums: { kit: "acoustic", gain: 1, hits } }).drums.hits;
+    const verse = 10 ** ((at(8) ?? 0) / 20);
+    expect(played[0].velocity).toBeCloseTo(0.8 * verse, 9);
+    expect(played[1].velocity).toBeCloseTo(0.8 * verse, 9);
+    expect(played.slice(2, 4).map((h) => h.velocity)).toEqual([0.8, 0.8]);
+    expect(played[4].velocity).toBeCloseTo(0.8, 9);
   });
 
   it("leaves a score without sections at unity, and counts the drop the master must make up", () => {
