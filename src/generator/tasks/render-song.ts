@@ -231,8 +231,10 @@ export function renderSong(
         audio: { sampleRate, channels: stemAudio.get(name) ?? [] },
       }));
       if (sings) {
+        // Summed and shaped in place, in the order addVocals does it, so the stem is the mix's vocals to the bit.
         const vocals = stereo(frames);
-        if (singing) addVocals(vocals, vocalParts, 0, vocalSections);
+        for (const part of vocalParts) addInto(vocals, part?.audio ?? null, 0);
+        vocalSections.apply(vocals[0], vocals[1], frames, 0);
         rendered.push({ name: "vocals", audio: { sampleRate, channels: vocals } });
       }
       const alignedWords = vocalParts.flatMap((part) => part?.alignedWords ?? []);
