@@ -101,7 +101,7 @@ export function strongestDbfs(s: Spectrum, awayFromHz: readonly number[] = []): 
 }
 
 /** In-place iterative radix-2 complex FFT. */
-function fft(re: Float64Array, im: Float64Array): void {
+export function fft(re: Float64Array, im: Float64Array): void {
   const size = re.length;
   for (let i = 1, j = 0; i < size; i++) {
     let bit = size >> 1;

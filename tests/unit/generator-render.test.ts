@@ -4,9 +4,9 @@ import {
   INSTRUMENT_STEMS,
   renderInstrumentStems,
   renderStem,
-  SONG_TAIL_SECONDS,
   StemRenderer,
   songFrames,
+  songTailSeconds,
 } from "../../src/generator/render/render-stems.ts";
 import { STEM_MAX_FRAMES } from "../../src/generator/render/stem-layout.ts";
 import type { PcmAudio } from "../../src/generator/song-request.ts";
@@ -25,7 +25,9 @@ const peak = (audio: PcmAudio) =>
 describe("instrument stems", () => {
   it("are stereo, the score's length plus the ring-out, finite, audible and unclipped", () => {
     const frames = songFrames(score, RATE);
-    expect(frames).toBe(Math.round(((score.lengthBeats * 60) / score.bpm) * RATE) + SONG_TAIL_SECONDS * RATE);
+    expect(frames).toBe(
+      Math.round(((score.lengthBeats * 60) / score.bpm) * RATE) + Math.round(songTailSeconds(score) * RATE),
+    );
     for (const stem of INSTRUMENT_STEMS) {
       const audio = stems[stem];
       expect(audio.sampleRate).toBe(RATE);

@@ -337,7 +337,9 @@ describe("synthesized drums", () => {
   it("voice every drum of every kit, finite and decaying", () => {
     for (const kit of ["acoustic", "electronic", "808", "lofi"] as const) {
       const hits = (["kick", "snare", "closedHat"] as const).map((drum, i) => ({ start: i, drum }));
-      const audio = renderStem(dsp, soloScore({ kit, hits, lengthBeats: 8 }), "drums", RATE);
+      // Long enough after the last hit for its reverb to die away: the render's own tail is now only
+      // as long as the room's reverb needs, so the score itself must leave the time.
+      const audio = renderStem(dsp, soloScore({ kit, hits, lengthBeats: 16 }), "drums", RATE);
       for (const channel of audio.channels) {
         expect(channel.every(Number.isFinite)).toBe(true);
         const hit = channel.subarray(0, RATE / 2);

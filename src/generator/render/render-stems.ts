@@ -9,13 +9,22 @@ import { DRUM_KITS, PATCH_NAMES, type Score, type StemName } from "../score.ts";
 import type { PcmAudio } from "../song-request.ts";
 import { isSampled, stemSampler } from "./sampled-parts.ts";
 import type { Sampler } from "./sampler/sampler.ts";
+import { playedDrums, SectionGain, sectionLevels } from "./section-dynamics.ts";
 import { DRUM_IDS, STEM_MAX_FRAMES, STEM_MAX_INSTRUMENTS, STEM_NOTE_BYTES } from "./stem-layout.ts";
+import { placedPan, StemMix } from "./stem-mix.ts";
 
 export type InstrumentStemName = Exclude<StemName, "vocals">;
 export const INSTRUMENT_STEMS: readonly InstrumentStemName[] = ["drums", "bass", "chords", "lead"];
 
-/** Rendered past the score's last beat, so the last notes and the reverb ring out instead of stopping dead. */
-export const SONG_TAIL_SECONDS = 2;
+/**
+ * Seconds rendered past the score's last beat, so the last notes and the reverb ring out instead of
+ * stopping dead, and no longer: 0.3 s for a dry room, up to 2 s for a large wet hall.
+ */
+export function songTailSeconds(score: Pick<Score, "mix">): number {
+  const { size, wet } = score.mix.reverb;
+  const room = Math.min(1, Math.max(0, size)) * Math.min(1, Math.max(0, wet) / 0.4);
+  return 0.3 + 1.7 * (Number.isFinite(room) ? room : 0);
+}
 
 /** How much of the score's reverb and delay sends each stem takes, and how deeply it ducks. */
 const SENDS: Record<InstrumentStemName, { reverb: number; delay: number; duck: number }> = {
@@ -32,7 +41,7 @@ const STEM_TRIM: Record<Exclude<InstrumentStemName, "drums">, number> = { bass: 
 /** Drum-bus glue: catches the loudest hits only. */
 const DRUM_BUS = { thresholdDb: -12, ratio: 3 };
 
-/** Frames every stem of this score has at this rate: the score's length plus SONG_TAIL_SECONDS. */
+/** Frames every stem of this score has at this rate: the score's length plus its tail (songTailSeconds). */
 export function songFrames(score: Score, sampleRate: number): number {
   if (!(score.bpm > 0 && Number.isFinite(score.bpm)))
     throw new Error(`A score's tempo must be positive, not ${score.bpm}`);
@@ -40,11 +49,22 @@ export function songFrames(score: Score, sampleRate: number): number {
     throw new Error(`A score's length must be a positive number of beats, not ${score.lengthBeats}`);
   }
   const tempo = createTempoMap({ bps: score.bpm / 60 });
-  return beatFrame(tempo, score.lengthBeats, sampleRate) + Math.round(SONG_TAIL_SECONDS * sampleRate);
+  return beatFrame(tempo, score.lengthBeats, sampleRate) + Math.round(songTailSeconds(score) * sampleRate);
 }
 
 function beatFrame(tempo: TempoMap, at: number, sampleRate: number): number {
   return Math.round(secondsToFrames(beatsToSeconds(tempo, beats(at)), sampleRate));
+}
+
+/** The stem's section dynamics (section-dynamics.ts) over the score's frames at this rate. */
+export function songSectionGain(score: Score, sampleRate: number, stem: StemName): SectionGain {
+  const tempo = createTempoMap({ bps: score.bpm / 60 });
+  return new SectionGain(
+    sectionLevels(score, stem),
+    (at) => beatFrame(tempo, at, sampleRate),
+    songFrames(score, sampleRate),
+    sampleRate,
+  );
 }
 
 export interface PlannedNote {
@@ -79,6 +99,8 @@ export class StemRenderer {
   private readonly handle: number;
   /** The stem's parts that recorded instruments play, or null. */
   private readonly sampler: Sampler | null;
+  private readonly mix: StemMix;
+  private readonly sections: SectionGain;
 
   constructor(
     private readonly dsp: DspExports,
@@ -86,6 +108,7 @@ export class StemRenderer {
     readonly stem: InstrumentStemName,
     readonly sampleRate: number,
   ) {
+    if (stem === "drums") score = playedDrums(score);
     this.frames = songFrames(score, sampleRate);
     const tempo = createTempoMap({ bps: score.bpm / 60 });
     const sampledDrums = stem === "drums" && score.drums.program !== undefined;
@@ -121,7 +144,7 @@ export class StemRenderer {
           handle,
           PATCH_NAMES.indexOf(part.patch),
           part.gain * STEM_TRIM[stem],
-          part.pan,
+          placedPan(stem, part.pan),
           stem !== "chords",
         );
       }
@@ -135,6 +158,8 @@ export class StemRenderer {
     writeStemNotes(dsp, handle, notes);
     new Int32Array(dsp.memory.buffer, dsp.stemKicks(handle), kicks.length).set(kicks);
     dsp.stemSetDucking(handle, kicks.length, sidechain * SENDS[stem].duck);
+    this.mix = new StemMix(dsp, stem, sampleRate);
+    this.sections = songSectionGain(score, sampleRate, stem);
   }
 
   /**
@@ -153,9 +178,15 @@ export class StemRenderer {
         );
       }
       const n = dsp.stemRender(this.handle, block);
+      const outLeft = dsp.stemOutputLeft(this.handle);
+      const outRight = dsp.stemOutputRight(this.handle);
+      this.mix.process(outLeft, outRight, n);
       if (left && right) {
-        left.set(new Float32Array(dsp.memory.buffer, dsp.stemOutputLeft(this.handle), n), offset + done);
-        right.set(new Float32Array(dsp.memory.buffer, dsp.stemOutputRight(this.handle), n), offset + done);
+        const l = new Float32Array(dsp.memory.buffer, outLeft, n);
+        const r = new Float32Array(dsp.memory.buffer, outRight, n);
+        this.sections.apply(l, r, n, this.position + done);
+        left.set(l, offset + done);
+        right.set(r, offset + done);
       }
       done += n;
     }

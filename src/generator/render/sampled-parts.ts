@@ -7,6 +7,7 @@ import { kitKeyGains } from "./kit-balance.ts";
 import type { InstrumentStemName } from "./render-stems.ts";
 import { type SampledInstrument, type SampledNote, Sampler } from "./sampler/sampler.ts";
 import { soundFont } from "./sampler/sound-font.ts";
+import { placedPan } from "./stem-mix.ts";
 
 /**
  * Sampled parts (each program levelled by the SoundFont, sound-font.ts) stand about where the
@@ -68,7 +69,7 @@ export function stemSampler(
         program: part.program ?? 0,
         drums: false,
         gain: part.gain * trim * SAMPLED_HEADROOM * font.levelGain(part.program ?? 0),
-        pan: part.pan,
+        pan: placedPan(stem, part.pan),
         mono: stem !== "chords",
       });
       for (const note of part.notes) {

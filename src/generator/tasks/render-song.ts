@@ -3,7 +3,8 @@
 // chunk of their sum (with the bed, a source the song is laid over) is mastered and handed on as
 // soon as every stem has reached it.
 import type { AlignedWord, GenerationProgress } from "../generator.ts";
-import { INSTRUMENT_STEMS, songFrames } from "../render/render-stems.ts";
+import { INSTRUMENT_STEMS, songFrames, songSectionGain } from "../render/render-stems.ts";
+import { type SectionGain, sectionLoudnessDrop } from "../render/section-dynamics.ts";
 import { STEM_MAX_FRAMES } from "../render/stem-layout.ts";
 import type { Score, StemName } from "../score.ts";
 import type { PcmAudio } from "../song-request.ts";
@@ -74,6 +75,22 @@ function addVocalStandIn(into: readonly Float32Array[], vocals: PcmAudio | null)
 
 const stereo = (frames: number) => [new Float32Array(frames), new Float32Array(frames)];
 
+/**
+ * The sung parts' sum over `into` (the score's frames from `from` on), at the section's level: the
+ * singer is peak-normalised, so the section curve is laid on here, as on the instrument stems.
+ */
+function addVocals(
+  into: readonly Float32Array[],
+  parts: readonly ({ audio: PcmAudio } | null)[],
+  from: number,
+  sections: SectionGain,
+): void {
+  const vocals = stereo(into[0].length);
+  for (const part of parts) addInto(vocals, part?.audio ?? null, from);
+  sections.apply(vocals[0], vocals[1], vocals[0].length, from);
+  addInto(into, { sampleRate: 0, channels: vocals }, 0);
+}
+
 export function renderSong(
   threads: GeneratorThreads,
   score: Score,
@@ -95,6 +112,7 @@ export function renderSong(
   const stop = new AbortController();
   const signal = AbortSignal.any([options.signal, stop.signal]);
 
+  const vocalSections = songSectionGain(score, sampleRate, "vocals");
   const split = singing ? vocalSplitBeat(score) : null;
   const splitFrame = split === null ? frames : Math.round((split * 60 * sampleRate) / score.bpm);
   /** The head and the rest, in that order whichever comes in first (sums are then the same to the bit). */
@@ -131,7 +149,7 @@ export function renderSong(
       const chunk = stereo(end - pushed);
       for (const stem of instruments)
         addInto(chunk, { sampleRate, channels: stemAudio.get(stem) ?? [] }, pushed - offset);
-      for (const part of vocalParts) addInto(chunk, part?.audio ?? null, pushed - offset);
+      if (singing) addVocals(chunk, vocalParts, pushed - offset, vocalSections);
       addInto(chunk, bed?.audio ?? null, pushed);
       const premaster = { sampleRate, channels: chunk };
       emit(master ? master.push(premaster) : premaster);
@@ -157,7 +175,11 @@ export function renderSong(
     // is peak-normalised, so a verse's phrase sounds about as loud as the chorus's).
     addVocalStandIn(probe, (await head)?.audio ?? null);
     addInto(probe, bed?.audio ?? null, spanFrom + offset);
-    const gains = mastersGains(generatorDsp(), { sampleRate, channels: probe }) ?? {
+    const gains = mastersGains(
+      generatorDsp(),
+      { sampleRate, channels: probe },
+      sectionLoudnessDrop(probed),
+    ) ?? {
       chainGain: 1,
       outputGain: 1,
     };
@@ -209,8 +231,10 @@ export function renderSong(
         audio: { sampleRate, channels: stemAudio.get(name) ?? [] },
       }));
       if (sings) {
+        // Summed and shaped in place, in the order addVocals does it, so the stem is the mix's vocals to the bit.
         const vocals = stereo(frames);
         for (const part of vocalParts) addInto(vocals, part?.audio ?? null, 0);
+        vocalSections.apply(vocals[0], vocals[1], frames, 0);
         rendered.push({ name: "vocals", audio: { sampleRate, channels: vocals } });
       }
       const alignedWords = vocalParts.flatMap((part) => part?.alignedWords ?? []);

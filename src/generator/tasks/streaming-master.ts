@@ -14,6 +14,11 @@ const CHAIN = chainSettings(DEFAULT_REMASTER);
  * gating keeps the quiet intro and breaks in: measured over generated songs, about this much.
  */
 const PROBE_EXCESS_LU = 1;
+/**
+ * The share of the sections' mean drop that reaches the integrated loudness: BS.1770's relative gate
+ * leaves out the deepest cuts and the end fade, and the master's compressor narrows the rest.
+ */
+const SECTION_DROP_SHARE = 0.6;
 /** Under render/master.ts's -1.3 dB: with no second pass to correct it, the true peak needs the margin. */
 const CEILING_DB = -1.5;
 /** Frames per call into wasm memory. */
@@ -50,18 +55,23 @@ function release(dsp: DspExports, sampleRate: number, handles: Handles): void {
   byRate?.set(sampleRate, list);
 }
 
-/** The gains for a song whose loudest section sounds like `probe` (a premaster). */
+/**
+ * The gains for a song whose loudest section sounds like `probe` (a premaster) and whose sections
+ * play `sectionDropLu` quieter on average (render/section-dynamics.ts).
+ */
 export function mastersGains(
   dsp: DspExports,
   probe: PcmAudio,
+  sectionDropLu = 0,
 ): { chainGain: number; outputGain: number } | null {
-  const input = integratedLufs(dsp, probe) - PROBE_EXCESS_LU;
+  const excess = PROBE_EXCESS_LU + SECTION_DROP_SHARE * sectionDropLu;
+  const input = integratedLufs(dsp, probe) - excess;
   if (!Number.isFinite(input)) return null;
   const chainGain = 10 ** ((CHAIN_INPUT_LUFS - input) / 20);
   const master = new StreamingMaster(dsp, probe.sampleRate, { chainGain, outputGain: 1 });
   const chained = master.chainOnly(probe);
   master.release();
-  const output = integratedLufs(dsp, chained) - PROBE_EXCESS_LU;
+  const output = integratedLufs(dsp, chained) - excess;
   return {
     chainGain,
     outputGain: Number.isFinite(output) ? 10 ** ((TARGET_LUFS + CHAIN.loudnessOffset - output) / 20) : 1,
