@@ -67,10 +67,17 @@ async function cachedRender(db: Kysely<Database>, userId: string, key: string): 
  */
 const renderings = new WeakMap<Kysely<Database>, Map<string, Promise<RenderStateResponse>>>();
 
+/** What a render of a range works with. */
+export interface RenderDeps {
+  readonly db: Kysely<Database>;
+  readonly storage: Storage;
+  /** Given the stored WAV of each new render (see sourcePreparer). */
+  readonly prepareSource?: (wav: Buffer) => void;
+}
+
 /** POST /api/studio/render-state: a range of the project (all of it by default) as a song clip. */
 export async function renderStateToClip(
-  db: Kysely<Database>,
-  storage: Storage,
+  deps: RenderDeps,
   userId: string,
   state: StudioProjectState,
   body: RenderStateBody,
@@ -81,11 +88,11 @@ export async function renderStateToClip(
       : null;
   const key = renderKey(state, range, "mix");
   const joined = `${userId}:${key}`;
-  const rendering = renderings.get(db) ?? new Map<string, Promise<RenderStateResponse>>();
-  renderings.set(db, rendering);
+  const rendering = renderings.get(deps.db) ?? new Map<string, Promise<RenderStateResponse>>();
+  renderings.set(deps.db, rendering);
   const under = rendering.get(joined);
   if (under) return under;
-  const render = renderOnce(db, storage, userId, state, body, range, key);
+  const render = renderOnce(deps, userId, state, body, range, key);
   rendering.set(joined, render);
   try {
     return await render;
@@ -95,8 +102,7 @@ export async function renderStateToClip(
 }
 
 async function renderOnce(
-  db: Kysely<Database>,
-  storage: Storage,
+  { db, storage, prepareSource }: RenderDeps,
   userId: string,
   state: StudioProjectState,
   body: RenderStateBody,
@@ -117,7 +123,10 @@ async function renderOnce(
   }
   const id = randomUUID();
   const audioKey = clipMediaKey(id, "audio", "wav");
-  await storage.put(audioKey, Readable.from([wavBytes(rendered.audio)]), { contentType: "audio/wav" });
+  const wav = wavBytes(rendered.audio);
+  await storage.put(audioKey, Readable.from([wav]), { contentType: "audio/wav" });
+  // A context render is mostly a generation's source soon: the generator may start on it now.
+  prepareSource?.(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
   const title = (body.title || state.title || "").trim().slice(0, 100);
   const row = await createClip(db, {
     id,
