@@ -20,6 +20,7 @@ import { clipMediaKey } from "../clips/media-urls.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
+import { keepRender, RENDER_AHEAD_FLAG, removeSupersededRendersAhead } from "./render-ahead.ts";
 import { renderSources } from "./render-sources.ts";
 import type { RenderedStereo } from "./render-thread-protocol.ts";
 import { runRenderThread } from "./run-render-thread.ts";
@@ -90,15 +91,19 @@ export async function renderStateToClip(
   const joined = `${userId}:${key}`;
   const rendering = renderings.get(deps.db) ?? new Map<string, Promise<RenderStateResponse>>();
   renderings.set(deps.db, rendering);
-  const under = rendering.get(joined);
-  if (under) return under;
-  const render = renderOnce(deps, userId, state, body, range, key);
-  rendering.set(joined, render);
-  try {
-    return await render;
-  } finally {
-    rendering.delete(joined);
+  let render = rendering.get(joined);
+  if (!render) {
+    const own = renderOnce(deps, userId, state, body, range, key);
+    render = own;
+    rendering.set(joined, own);
+    own.then(
+      () => rendering.delete(joined),
+      () => rendering.delete(joined),
+    );
   }
+  const answer = await render;
+  if (!body.render_ahead) await keepRender(deps.db, answer.data.id);
+  return answer;
 }
 
 async function renderOnce(
@@ -142,9 +147,12 @@ async function renderOnce(
         render_key: key,
         start_beats: range?.startBeats ?? 0,
         end_beats: range?.endBeats ?? null,
+        [RENDER_AHEAD_FLAG]: body.render_ahead === true,
       },
     },
   });
+  const projectId = body.from_studio_project_id ?? body.project_id;
+  if (body.render_ahead && projectId) await removeSupersededRendersAhead(db, storage, userId, projectId, id);
   return {
     data: clipView(await findVisibleClip(db, userId, row.id), userId),
     moderation_error_message: null,

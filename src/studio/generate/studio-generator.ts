@@ -74,14 +74,16 @@ export class StudioGenerator {
     if (controller.state.readOnly) return;
     const plan = planGeneration(project, panel.settings(project.editClipId !== null));
     if (plan.blocked !== null || plan.trackId === null || plan.mode === null) return;
-    this.contextRenders.get(this.contextBody(project, plan)).catch((error) => {
+    this.contextRenders.get(this.contextBody(project, plan, true)).catch((error) => {
       console.warn("The context render ahead of Generate failed", error);
     });
   }
 
-  private contextBody(project: StudioProjectState, plan: GenerationPlan): RenderStateBody {
+  /** The context render's body; `ahead`: asked for before Generate (see render_ahead). */
+  private contextBody(project: StudioProjectState, plan: GenerationPlan, ahead: boolean): RenderStateBody {
     const projectId = this.context.projectId();
     return {
+      render_ahead: ahead,
       title: this.context.panel.state.form.custom.title || project.title,
       state: contextRenderState(project, plan.trackId as string),
       project_id: projectId,
@@ -163,7 +165,7 @@ export class StudioGenerator {
     let key: string | null;
     try {
       [rendered, account, key] = await Promise.all([
-        this.contextRenders.get(this.contextBody(project, plan)),
+        this.contextRenders.get(this.contextBody(project, plan, false)),
         this.api.account(),
         this.projectKey(plan.songIds),
       ]);
