@@ -12,6 +12,7 @@ import { projectKey } from "../../shared/studio-generate/project-tempo-key.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import type { StudioController } from "../store/studio-controller.ts";
+import { ClipWakes } from "./clip-wakes.ts";
 import { ContextRenders } from "./context-renders.ts";
 import {
   type GenerateApi,
@@ -49,6 +50,8 @@ export interface GeneratorContext {
   /** The studio project (null for the demo), sent as the clips' from_studio_project_id. */
   readonly projectId: () => string | null;
   readonly api?: GenerateApi;
+  /** Pushed changes of the user's clips, which end a poll's wait early. */
+  readonly wakes?: ClipWakes;
 }
 
 export class StudioGenerator {
@@ -301,7 +304,7 @@ export class StudioGenerator {
           }
         }
       }
-      if (followed.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (followed.size > 0) await (this.context.wakes ?? new ClipWakes()).wait(POLL_MS);
     }
   }
 
