@@ -5,7 +5,7 @@
 // project that no generation took as its source, with their audio; only those a minute old, so a
 // Generate (or a second tab) that took one just now still finds it when its job is submitted.
 import { type Kysely, sql } from "kysely";
-import { removeUnusedMedia } from "../clips/clip-deletion.ts";
+import { deleteClipsAndMedia } from "../clips/clip-deletion.ts";
 import type { Database } from "../db/schema.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -43,16 +43,7 @@ export async function removeSupersededRendersAhead(
       ),
     )
     .execute();
-  if (rows.length === 0) return;
-  await db
-    .deleteFrom("clips")
-    .where(
-      "id",
-      "in",
-      rows.map((row) => row.id),
-    )
-    .execute();
-  await removeUnusedMedia(db, storage, rows);
+  await deleteClipsAndMedia(db, storage, rows);
 }
 
 /** A render asked for in earnest (an export, a Generate of its own) found a render ahead: it stays. */
