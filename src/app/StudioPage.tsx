@@ -5,6 +5,7 @@ import { loadSession, useAccount } from "./account/session-store.ts";
 import { navigate } from "./router/history-router.ts";
 import { useLocation } from "./router/use-location.ts";
 import { parseStudioQuery, withoutParams } from "./routes.ts";
+import { followGenerations } from "./shell/realtime-socket.ts";
 
 /** /studio: the query says what to open. */
 export default function StudioPage() {
@@ -42,6 +43,14 @@ export default function StudioPage() {
     () => (viewerId !== null && handle !== null ? { userId: viewerId, handle } : null),
     [viewerId, handle],
   );
+  // A generation's clips pushed as they change: the studio places a streaming result at once.
+  const followClipPushes = useMemo(
+    () =>
+      viewerId === null
+        ? null
+        : (onPush: () => void) => followGenerations(viewerId, { onClips: onPush, onSubscribed: onPush }),
+    [viewerId],
+  );
   useEffect(() => {
     void loadSession();
   }, []);
@@ -52,6 +61,7 @@ export default function StudioPage() {
       navigate={go}
       viewerId={viewerId}
       live={live}
+      followClipPushes={followClipPushes}
     />
   );
 }

@@ -1,13 +1,14 @@
 // The built-in procedural generator: composes the song (compose/), renders its stems and vocals in
 // worker threads (workers/), masters it while streaming it, and carries out the audio side of every
 // task (tasks/). Deterministic: the same request gives the same bytes however the threads run.
+import { AnalysisCache } from "./analysis/analysis-cache.ts";
 import {
   GENERATOR_SAMPLE_RATE,
   type GeneratedSong,
   type GenerationProgress,
   type Generator,
 } from "./generator.ts";
-import type { GenerationTask, SongRequest } from "./song-request.ts";
+import type { GenerationTask, PcmAudio, SongRequest } from "./song-request.ts";
 import { concatTask, remasterTask, speedTask } from "./tasks/audio-tasks.ts";
 import { cutTask, editSpeedTask } from "./tasks/edit-tasks.ts";
 import { type SongAudio, songOutputs } from "./tasks/song-outputs.ts";
@@ -46,9 +47,20 @@ export interface BuiltInGeneratorOptions {
 export class BuiltInGenerator implements Generator {
   readonly name = "built-in";
   private readonly threads: GeneratorThreads;
+  private readonly analyses: AnalysisCache;
+  /** Ends the analyses kept for later generations when the generator closes. */
+  private readonly closing = new AbortController();
 
   constructor(options: BuiltInGeneratorOptions = {}) {
     this.threads = new GeneratorThreads(options.threads);
+    this.analyses = new AnalysisCache((audio) => this.threads.analyse(audio, this.closing.signal));
+  }
+
+  /** Analyses the source ahead (a generation from it finds the analysis made or under way). */
+  prepare(source: PcmAudio): void {
+    if (source.sampleRate !== GENERATOR_SAMPLE_RATE || this.closing.signal.aborted) return;
+    // A failure is the generation's to report, when there is one.
+    this.analyses.get(source).catch(() => {});
   }
 
   async generate(
@@ -59,6 +71,7 @@ export class BuiltInGenerator implements Generator {
     signal.throwIfAborted();
     const context: TaskContext = {
       threads: this.threads,
+      analyses: this.analyses,
       request,
       sampleRate: GENERATOR_SAMPLE_RATE,
       // Nothing more goes out once the generation is aborted.
@@ -76,6 +89,7 @@ export class BuiltInGenerator implements Generator {
   }
 
   close(): Promise<void> {
+    this.closing.abort();
     return this.threads.close();
   }
 }

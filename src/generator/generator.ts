@@ -50,6 +50,11 @@ export interface Generator {
    * before a job is taken (and charged), so nobody pays for a task that would only fail.
    */
   refusal?(task: SongRequest["task"]): string | null;
+  /**
+   * Audio likely to be a source soon (the studio's context render, stored while its form is filled
+   * in): what does not depend on the request, such as its analysis, may start now.
+   */
+  prepare?(source: PcmAudio): void;
   /** Frees worker threads; the process can exit after it. */
   close(): Promise<void>;
 }

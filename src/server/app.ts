@@ -18,6 +18,7 @@ import { registerUpstreamSessionRoutes } from "./compat/upstream-session.ts";
 import type { TrustProxy } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { QueueTimings } from "./generation/generation-service.ts";
+import { sourcePreparer } from "./generation/reference-audio.ts";
 import { answerClientError, answerFrameworkError, registerErrorAnswers } from "./http/error-answers.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerTextGuard } from "./http/text-guard.ts";
@@ -170,7 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerImageUploadRoutes(app, options.storage);
   registerLeftoverSweep(app, options.storage);
   registerStudioRoutes(app, db);
-  registerStudioRenderRoutes(app, { db, storage: options.storage });
+  registerStudioRenderRoutes(app, {
+    db,
+    storage: options.storage,
+    prepareSource: sourcePreparer(options.generator, options.workerConcurrency),
+  });
   registerDownbeatsRoutes(app, { db, storage: options.storage });
   registerGenerateRoutes(app, {
     db,

@@ -45,7 +45,8 @@ async function withAnalysis(context: TaskContext): Promise<SongRequest> {
         Math.min(frameCount(source.audio), frameAt(source.audio, range.end)),
       )
     : source.audio;
-  const analysis = await context.threads.analyse(heard, context.signal);
+  const analysis = await context.analyses.get(heard);
+  context.signal.throwIfAborted();
   if (analysis.bpm === null) return request;
   // The infill's new song is placed in the source's time: the beats heard in the window move there.
   const shift =

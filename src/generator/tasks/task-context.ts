@@ -1,3 +1,4 @@
+import type { AnalysisCache } from "../analysis/analysis-cache.ts";
 import type { GenerationProgress } from "../generator.ts";
 import type { SongRequest } from "../song-request.ts";
 import type { GeneratorThreads } from "../workers/generator-threads.ts";
@@ -5,6 +6,8 @@ import type { GeneratorThreads } from "../workers/generator-threads.ts";
 /** One generation in progress, as every task handler sees it. */
 export interface TaskContext {
   readonly threads: GeneratorThreads;
+  /** Sources' analyses, shared by the generations of this generator. */
+  readonly analyses: AnalysisCache;
   readonly request: SongRequest;
   readonly sampleRate: number;
   readonly onProgress: (progress: GenerationProgress) => void;

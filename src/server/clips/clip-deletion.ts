@@ -23,18 +23,28 @@ export async function deleteClips(
     if (rows.some((row) => !row.is_trashed)) {
       throw conflict("Clip could not be deleted: move it to the trash first");
     }
-    await tx
-      .deleteFrom("clips")
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
+    await deleteRows(tx, rows);
     return rows;
   });
   await removeUnusedMedia(db, storage, deleted);
   return { ids: [...new Set(ids)] };
+}
+
+const deleteRows = (db: Kysely<Database>, rows: readonly ClipRow[]) =>
+  db
+    .deleteFrom("clips")
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
+
+/** Deletes clips the server itself made and no longer needs, then their media no other clip uses. */
+export async function deleteClipsAndMedia(db: Kysely<Database>, storage: Storage, rows: readonly ClipRow[]) {
+  if (rows.length === 0) return;
+  await deleteRows(db, rows);
+  await removeUnusedMedia(db, storage, rows);
 }
 
 /** Media of deleted clips, unless another clip still points at the same object (a copy, a remix). */

@@ -1,5 +1,5 @@
 import type { GeneratedSong, GenerationProgress, Generator } from "../../generator/generator.ts";
-import type { GenerationTask, SongRequest } from "../../generator/song-request.ts";
+import type { GenerationTask, PcmAudio, SongRequest } from "../../generator/song-request.ts";
 
 /**
  * The tasks that need no model: Adjust Speed (the stretcher), Remaster (the mastering chain), Get
@@ -41,6 +41,11 @@ export class CompositeGenerator implements Generator {
 
   refusal(task: GenerationTask): string | null {
     return this.routeOf(task) === "local" ? null : (this.options.model.refusal?.(task) ?? null);
+  }
+
+  /** Sources are built on by the model's tasks (infill, extend): the model prepares them. */
+  prepare(source: PcmAudio): void {
+    this.options.model.prepare?.(source);
   }
 
   generate(

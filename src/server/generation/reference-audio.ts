@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { resamplePcm } from "../../engine/node.ts";
 import { parseScore } from "../../generator/compose/score-schema.ts";
-import { GENERATOR_SAMPLE_RATE } from "../../generator/generator.ts";
+import { GENERATOR_SAMPLE_RATE, type Generator } from "../../generator/generator.ts";
 import type { Score } from "../../generator/score.ts";
 import type { PcmAudio, ReferenceClip } from "../../generator/song-request.ts";
 import type { ClipMetadata } from "../../shared/api/clips.ts";
@@ -53,15 +53,38 @@ export async function loadReferenceClip(
   clipId: string,
 ): Promise<ReferenceClip> {
   const stored = await storedReference(db, storage, clipId);
-  const decoded = await decodeAudio(stored.bytes);
-  if (decoded.channels.length === 0 || decoded.sampleRate <= 0) {
-    throw new ReferenceGoneError(`The song ${clipId} this was made from has no audio`);
-  }
+  const audio = await generatorAudio(stored.bytes);
+  if (!audio) throw new ReferenceGoneError(`The song ${clipId} this was made from has no audio`);
+  return referenceClip(stored, audio);
+}
+
+/** Stored audio as the generator takes it: decoded, at the generator's rate; null when it has none. */
+export async function generatorAudio(bytes: Buffer): Promise<PcmAudio | null> {
+  const decoded = await decodeAudio(bytes);
+  if (decoded.channels.length === 0 || decoded.sampleRate <= 0) return null;
   const channels =
     decoded.sampleRate === GENERATOR_SAMPLE_RATE
       ? decoded.channels
       : resamplePcm(newServerDsp(), decoded.channels, decoded.sampleRate, GENERATOR_SAMPLE_RATE);
-  return referenceClip(stored, { sampleRate: GENERATOR_SAMPLE_RATE, channels });
+  return { sampleRate: GENERATOR_SAMPLE_RATE, channels };
+}
+
+/**
+ * Hands the generator rendering in this process audio about to be a source (the studio's context
+ * render), so it can start on it; none when no generator renders here (0: only `npm run worker`s).
+ */
+export function sourcePreparer(
+  generator: Generator | null | undefined,
+  concurrency: number | undefined,
+): ((wav: Buffer) => void) | undefined {
+  const prepare = generator?.prepare?.bind(generator);
+  if (!prepare || concurrency === 0) return undefined;
+  return (wav) => {
+    // Only a head start: the generation decodes and analyses for itself if this fails.
+    generatorAudio(wav)
+      .then((audio) => audio && prepare(audio))
+      .catch(() => {});
+  };
 }
 
 /** A stored score that still reads, or null (none kept, or kept by an older generator version). */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import {
   RENDER_STATE_BODY_LIMIT_BYTES,
   type RenderStateMultitrackResponse,
@@ -9,19 +8,19 @@ import {
   renderStateMultitrackBodySchema,
 } from "../../shared/api/studio-render.ts";
 import { requireUser } from "../auth/auth-plugin.ts";
-import type { Database } from "../db/schema.ts";
 import { attachment, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
-import type { Storage } from "../storage/storage.ts";
 import { parseRequestState } from "../studio/parse-state.ts";
 import { checkReadableProject } from "../studio/project-queries.ts";
-import { multitrackKey, renderMultitrack, renderStateToClip } from "../studio/render-state.ts";
+import {
+  multitrackKey,
+  type RenderDeps,
+  renderMultitrack,
+  renderStateToClip,
+} from "../studio/render-state.ts";
 
 /** 002 §7: the studio's server renders — a range into a song clip, every track into a zip. */
-export function registerStudioRenderRoutes(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; storage: Storage },
-): void {
+export function registerStudioRenderRoutes(app: FastifyInstance, deps: RenderDeps): void {
   const { db, storage } = deps;
 
   app.post(
@@ -32,7 +31,7 @@ export function registerStudioRenderRoutes(
       const body = parseInput(renderStateBodySchema, request.body);
       for (const projectId of [body.project_id, body.from_studio_project_id])
         if (projectId) await checkReadableProject(db, user.id, projectId);
-      return renderStateToClip(db, storage, user.id, parseRequestState(body.state), body);
+      return renderStateToClip(deps, user.id, parseRequestState(body.state), body);
     },
   );
 

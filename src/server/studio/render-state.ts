@@ -20,6 +20,7 @@ import { clipMediaKey } from "../clips/media-urls.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
+import { keepRender, RENDER_AHEAD_FLAG, removeSupersededRendersAhead } from "./render-ahead.ts";
 import { renderSources } from "./render-sources.ts";
 import type { RenderedStereo } from "./render-thread-protocol.ts";
 import { runRenderThread } from "./run-render-thread.ts";
@@ -67,10 +68,17 @@ async function cachedRender(db: Kysely<Database>, userId: string, key: string): 
  */
 const renderings = new WeakMap<Kysely<Database>, Map<string, Promise<RenderStateResponse>>>();
 
+/** What a render of a range works with. */
+export interface RenderDeps {
+  readonly db: Kysely<Database>;
+  readonly storage: Storage;
+  /** Given the stored WAV of each new render (see sourcePreparer). */
+  readonly prepareSource?: (wav: Buffer) => void;
+}
+
 /** POST /api/studio/render-state: a range of the project (all of it by default) as a song clip. */
 export async function renderStateToClip(
-  db: Kysely<Database>,
-  storage: Storage,
+  deps: RenderDeps,
   userId: string,
   state: StudioProjectState,
   body: RenderStateBody,
@@ -81,22 +89,25 @@ export async function renderStateToClip(
       : null;
   const key = renderKey(state, range, "mix");
   const joined = `${userId}:${key}`;
-  const rendering = renderings.get(db) ?? new Map<string, Promise<RenderStateResponse>>();
-  renderings.set(db, rendering);
-  const under = rendering.get(joined);
-  if (under) return under;
-  const render = renderOnce(db, storage, userId, state, body, range, key);
-  rendering.set(joined, render);
-  try {
-    return await render;
-  } finally {
-    rendering.delete(joined);
+  const rendering = renderings.get(deps.db) ?? new Map<string, Promise<RenderStateResponse>>();
+  renderings.set(deps.db, rendering);
+  let render = rendering.get(joined);
+  if (!render) {
+    const own = renderOnce(deps, userId, state, body, range, key);
+    render = own;
+    rendering.set(joined, own);
+    own.then(
+      () => rendering.delete(joined),
+      () => rendering.delete(joined),
+    );
   }
+  const answer = await render;
+  if (!body.render_ahead) await keepRender(deps.db, answer.data.id);
+  return answer;
 }
 
 async function renderOnce(
-  db: Kysely<Database>,
-  storage: Storage,
+  { db, storage, prepareSource }: RenderDeps,
   userId: string,
   state: StudioProjectState,
   body: RenderStateBody,
@@ -117,7 +128,10 @@ async function renderOnce(
   }
   const id = randomUUID();
   const audioKey = clipMediaKey(id, "audio", "wav");
-  await storage.put(audioKey, Readable.from([wavBytes(rendered.audio)]), { contentType: "audio/wav" });
+  const wav = wavBytes(rendered.audio);
+  await storage.put(audioKey, Readable.from([wav]), { contentType: "audio/wav" });
+  // A context render is mostly a generation's source soon: the generator may start on it now.
+  prepareSource?.(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
   const title = (body.title || state.title || "").trim().slice(0, 100);
   const row = await createClip(db, {
     id,
@@ -133,9 +147,12 @@ async function renderOnce(
         render_key: key,
         start_beats: range?.startBeats ?? 0,
         end_beats: range?.endBeats ?? null,
+        [RENDER_AHEAD_FLAG]: body.render_ahead === true,
       },
     },
   });
+  const projectId = body.from_studio_project_id ?? body.project_id;
+  if (body.render_ahead && projectId) await removeSupersededRendersAhead(db, storage, userId, projectId, id);
   return {
     data: clipView(await findVisibleClip(db, userId, row.id), userId),
     moderation_error_message: null,

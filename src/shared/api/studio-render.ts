@@ -34,6 +34,12 @@ export const renderStateBodySchema = z
     end_beats: beatsPosition.nullish(),
     downbeats: z.array(numberedBeatSchema).max(100_000).nullish(),
     web_client_pathname: z.string().max(2000).nullish(),
+    /**
+     * Rendered ahead of Generate (the studio's generate panel is open): the project's earlier renders
+     * ahead that nothing was generated from are removed. An export or Generate's own render of the
+     * same mix keeps it.
+     */
+    render_ahead: z.boolean().nullish(),
   })
   .refine((body) => body.start_beats == null || body.end_beats == null || body.end_beats > body.start_beats, {
     message: RENDER_RANGE_INVALID,

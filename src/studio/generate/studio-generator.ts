@@ -12,6 +12,7 @@ import { projectKey } from "../../shared/studio-generate/project-tempo-key.ts";
 import { beats, seconds } from "../../shared/time.ts";
 import { beatsToSeconds, createTempoMap, secondsToBeats } from "../../shared/timing/tempo-map.ts";
 import type { StudioController } from "../store/studio-controller.ts";
+import { ClipWakes } from "./clip-wakes.ts";
 import { ContextRenders } from "./context-renders.ts";
 import {
   type GenerateApi,
@@ -49,6 +50,8 @@ export interface GeneratorContext {
   /** The studio project (null for the demo), sent as the clips' from_studio_project_id. */
   readonly projectId: () => string | null;
   readonly api?: GenerateApi;
+  /** Pushed changes of the user's clips, which end a poll's wait early. */
+  readonly wakes?: ClipWakes;
 }
 
 export class StudioGenerator {
@@ -74,14 +77,16 @@ export class StudioGenerator {
     if (controller.state.readOnly) return;
     const plan = planGeneration(project, panel.settings(project.editClipId !== null));
     if (plan.blocked !== null || plan.trackId === null || plan.mode === null) return;
-    this.contextRenders.get(this.contextBody(project, plan)).catch((error) => {
+    this.contextRenders.get(this.contextBody(project, plan, true)).catch((error) => {
       console.warn("The context render ahead of Generate failed", error);
     });
   }
 
-  private contextBody(project: StudioProjectState, plan: GenerationPlan): RenderStateBody {
+  /** The context render's body; `ahead`: asked for before Generate (see render_ahead). */
+  private contextBody(project: StudioProjectState, plan: GenerationPlan, ahead: boolean): RenderStateBody {
     const projectId = this.context.projectId();
     return {
+      render_ahead: ahead,
       title: this.context.panel.state.form.custom.title || project.title,
       state: contextRenderState(project, plan.trackId as string),
       project_id: projectId,
@@ -163,7 +168,7 @@ export class StudioGenerator {
     let key: string | null;
     try {
       [rendered, account, key] = await Promise.all([
-        this.contextRenders.get(this.contextBody(project, plan)),
+        this.contextRenders.get(this.contextBody(project, plan, false)),
         this.api.account(),
         this.projectKey(plan.songIds),
       ]);
@@ -299,7 +304,7 @@ export class StudioGenerator {
           }
         }
       }
-      if (followed.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (followed.size > 0) await (this.context.wakes ?? new ClipWakes()).wait(POLL_MS);
     }
   }
 

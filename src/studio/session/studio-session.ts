@@ -8,6 +8,7 @@ import { ClipSourceLoader } from "../audio/clip-source-loader.ts";
 import { StudioAudio } from "../audio/studio-audio.ts";
 import { contentEndBeats } from "../editing/index.ts";
 import { markTakeLaneHeard, takeLanesHeardAt } from "../editing/take-lanes.ts";
+import { ClipWakes } from "../generate/clip-wakes.ts";
 import { GeneratePanel } from "../generate/panel-state.ts";
 import { loadStreamingSource } from "../generate/streaming-source.ts";
 import { StudioGenerator } from "../generate/studio-generator.ts";
@@ -66,6 +67,8 @@ export class StudioSession {
   /** Generate from a selection: the panel's state and the generations it starts. */
   readonly generatePanel = new GeneratePanel(browserStorage());
   readonly generator: StudioGenerator;
+  /** Told by the page of each pushed change of the user's clips (its realtime socket). */
+  readonly clipWakes = new ClipWakes();
   /** The studio project open (null for the demo), set by whoever opened it. */
   projectId: string | null = null;
   /** Who the viewer is to the open project and whether it is shared (null for the demo). */
@@ -107,6 +110,7 @@ export class StudioSession {
       controller: this.controller,
       panel: this.generatePanel,
       projectId: () => this.projectId,
+      wakes: this.clipWakes,
     });
     this.cleanups.push(() => this.generator.dispose());
     this.cleanups.push(

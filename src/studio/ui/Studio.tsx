@@ -51,6 +51,11 @@ export interface StudioProps {
   readonly viewerId: string | null;
   /** Who edits live (the account may): a writable server project is then edited live. */
   readonly live?: LiveIdentity | null;
+  /**
+   * Follows the pushed changes of the user's clips (the page's realtime socket), calling `onPush`
+   * for each, until the returned function is called; without it generations only poll.
+   */
+  readonly followClipPushes?: ((onPush: () => void) => () => void) | null;
 }
 
 const isDemo = (request: StudioRequest) =>
@@ -116,7 +121,14 @@ function useLiveEditing(session: StudioSession | null, live: LiveIdentity | null
   }, [session, userId, handle]);
 }
 
-export function Studio({ request, onProjectLoaded, navigate, viewerId, live = null }: StudioProps) {
+export function Studio({
+  request,
+  onProjectLoaded,
+  navigate,
+  viewerId,
+  live = null,
+  followClipPushes = null,
+}: StudioProps) {
   const [session, setSession] = useState<StudioSession | null>(null);
   // The legacy link's 5 s count from when the loading text first shows: now, as the project opens.
   const [loadingShownAt, setLoadingShownAt] = useState(() => performance.now());
@@ -219,6 +231,10 @@ export function Studio({ request, onProjectLoaded, navigate, viewerId, live = nu
   useEffect(() => {
     session?.viewerId.setState(viewerId, true);
   }, [session, viewerId]);
+  useEffect(() => {
+    if (session === null || followClipPushes === null) return;
+    return followClipPushes(() => session.clipWakes.pushed());
+  }, [session, followClipPushes]);
   useLiveEditing(session, live);
 
   if (failure !== null) {

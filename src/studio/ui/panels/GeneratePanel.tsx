@@ -75,8 +75,10 @@ export function GeneratePanel() {
   }, [playing]);
 
   // The context is rendered once the selection has settled, while the form is being filled in, so
-  // Generate finds it ready. The plan's range and mode say when it is worth a new render.
-  const ready = plan.blocked === null && plan.mode !== null;
+  // Generate finds it ready. The plan's range and mode say when it is worth a new render. Not while
+  // a generation runs: its results change the project as they stream, and a render then would take
+  // a core from the generator making the audio awaited (the next render starts when it is done).
+  const ready = plan.blocked === null && plan.mode !== null && state.running === 0;
   useEffect(() => {
     if (!ready) return;
     const timer = setTimeout(() => generator.prepare(project), PREPARE_AFTER_MS);
