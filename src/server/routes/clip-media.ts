@@ -19,6 +19,7 @@ import {
   planConversion,
   readyConvertedKey,
 } from "../clips/converted-downloads.ts";
+import { m4aRenditionKey, m4aRenditionsSettled } from "../clips/m4a-rendition.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
 import { ensureMp3Download, storedMp3Key } from "../clips/mp3-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
@@ -40,6 +41,8 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
   const growingResponses = new Set<Readable>();
   app.addHook("preClose", async () => {
     for (const body of growingResponses) body.destroy();
+    // A copy being made writes to the storage a closing server's owner may remove next.
+    await m4aRenditionsSettled();
   });
 
   app.get("/api/media/clips/:clip_id/:file", async (request, reply) => {
@@ -72,6 +75,11 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
         reply,
         query.download ? attachment(clip.title, "mp3") : undefined,
       );
+    }
+    if (kind === "m4a") {
+      const key = await m4aRenditionKey(storage, clip);
+      if (!key) throw notFound("The m4a audio is not ready yet");
+      return sendStored(storage, key, request.headers.range, reply);
     }
     // A HEAD asks for no body: it gets the stored part's headers rather than a response that never ends.
     if (kind === "audio" && clip.status === "streaming" && !query.download && request.method === "GET") {
