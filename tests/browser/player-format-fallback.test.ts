@@ -1,7 +1,8 @@
 // The player's audio formats in Chromium (spec 001 section 4: "Audio format falls back from m4a to
 // webm to the original URL on play failure"): with the flag enable-m4a-audio a finished song plays
 // from its m4a copy, made by the server's ffmpeg, without fetching its original; a song whose m4a
-// copy is corrupt (stored so on purpose) is heard from its original file.
+// copy is corrupt (stored so on purpose) is heard from its original file; a song neither of whose
+// files plays is reported and passed over.
 
 import { Readable } from "node:stream";
 import type { Page } from "playwright-core";
@@ -95,5 +96,27 @@ describe("the player's audio formats", () => {
 
   it("hears a song whose m4a copy does not decode from its original file", async () => {
     expect(await playFromLibrary(broken.id)).toEqual(["m4a", "audio"]);
+  });
+
+  it("says so and goes on to the next song when neither file of a song plays", async () => {
+    const { page, storage } = app();
+    // The newest song, first in the library: the songs listed after it follow in the queue.
+    const lost = await toneSong("Beacon Lost Signal", 550);
+    await storage.put(lost.audioKey, Readable.from([Buffer.from("RIFF no audio here ".repeat(64))]), {
+      contentType: "audio/wav",
+    });
+    await page.goto(`${app().baseUrl}/me`);
+    const row = page.locator(`[data-testid="clip-row"][data-clip-id="${lost.id}"]`);
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await row.getByRole("button", { name: /^Play / }).click();
+    await expect
+      .poll(() => page.getByText("Beacon Lost Signal could not be played: its audio did not load.").count(), {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(() => page.getByTestId("player-title").textContent(), { timeout: 30_000 })
+      .toMatch(/^Beacon (Good|Broken) Copy$/);
+    await expect.poll(() => level(page), { timeout: 30_000 }).toBeGreaterThan(0.05);
   });
 });

@@ -20,7 +20,7 @@ const CHECK_EVERY_MS = 250;
 /** Readings of the server's clock taken at the start (the first list and quick follow-ups) ... */
 const CLOCK_READINGS = 5;
 /** ... this far apart, so one busy moment of the server does not spoil them all. */
-const CLOCK_READING_GAP_MS = 300;
+const CLOCK_READING_GAP_MS = 100;
 /** Living radio plays at full volume (100). */
 const LIVE_VOLUME = 1;
 
@@ -126,6 +126,9 @@ export function useLiveStation(audio: React.RefObject<HTMLAudioElement | null>):
     if (!listening || element === null) return;
     const check = () => {
       const playingSlot = current.current;
+      // The first song waits for the clock's readings: started on a rough clock, a page would be
+      // off by the clock's later correction and close it only slowly (catchUpRate).
+      if (playingSlot === null && clockSamples.current.length < CLOCK_READINGS) return;
       // A song still loading is left to load: its offset is set once it can seek.
       if (playingSlot !== null && element.readyState < HTMLMediaElement.HAVE_METADATA) return;
       const heard: Heard | null =
