@@ -16,7 +16,8 @@ export const clipMediaParamsSchema = z.object({
       "Media files are audio, image, video, video_cover, wav, mp3, opus or m4a",
     )
     .transform(
-      (file) => file.split(".")[0] as "audio" | "image" | "video" | "video_cover" | "wav" | "mp3" | "opus" | "m4a",
+      (file) =>
+        file.split(".")[0] as "audio" | "image" | "video" | "video_cover" | "wav" | "mp3" | "opus" | "m4a",
     ),
 });
 
