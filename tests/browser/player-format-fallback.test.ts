@@ -7,12 +7,8 @@
 import { Readable } from "node:stream";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  M4A_FILE_NAME,
-  m4aRenditionKey,
-  m4aRenditionsSettled,
-} from "../../src/server/clips/m4a-rendition.ts";
-import { derivedKey } from "../../src/server/clips/media-urls.ts";
+import { derivedKey, M4A_FILE_NAME } from "../../src/server/clips/media-urls.ts";
+import { m4aRenditionKey, m4aRenditionsSettled } from "../../src/server/video/m4a-rendition.ts";
 import { newClipWithAudio } from "../clip-fixtures.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
 import { installOutputTap, routeOutputTap } from "./player-output.ts";

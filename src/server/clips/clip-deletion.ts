@@ -5,8 +5,7 @@ import { sizedImageKeys } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { lockOwnClips } from "./clip-actions.ts";
 import { CONVERTED_FILE_NAMES } from "./converted-downloads.ts";
-import { M4A_FILE_NAME } from "./m4a-rendition.ts";
-import { derivedKey } from "./media-urls.ts";
+import { derivedKey, M4A_FILE_NAME } from "./media-urls.ts";
 import { WAVEFORM_CACHE_NAME } from "./waveform-aggregates.ts";
 
 /**

@@ -36,3 +36,6 @@ export const clipMediaKey = (clipId: string, kind: "audio" | "image" | "video", 
 /** Where results derived from a clip's audio (waveforms, WAV conversions) are kept, per audio file. */
 export const derivedKey = (clipId: string, audioKey: string, name: string) =>
   `derived/${clipId}/${keyVersion(audioKey)}-${name}`;
+
+/** The name of a finished song's m4a listening copy beside its audio (video/m4a-rendition.ts makes it). */
+export const M4A_FILE_NAME = "listen.m4a";

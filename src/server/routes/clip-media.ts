@@ -19,7 +19,6 @@ import {
   planConversion,
   readyConvertedKey,
 } from "../clips/converted-downloads.ts";
-import { m4aRenditionKey, m4aRenditionsSettled } from "../clips/m4a-rendition.ts";
 import { clipMediaUrl } from "../clips/media-urls.ts";
 import { ensureMp3Download, storedMp3Key } from "../clips/mp3-download.ts";
 import { clipWaveformAggregates } from "../clips/waveform-aggregates.ts";
@@ -30,6 +29,7 @@ import { attachment, sendGrowing, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import { imageAtSize } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
+import { m4aRenditionKey, m4aRenditionsSettled } from "../video/m4a-rendition.ts";
 
 /** 001: WAV is a paid feature (Pro, Premier); staff and skip-paywall users have it too. */
 const mayDownloadWav = (user: User) =>

@@ -7,13 +7,11 @@ import { createReadStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { derivedKey, M4A_FILE_NAME } from "../clips/media-urls.ts";
 import type { Storage } from "../storage/storage.ts";
-import { runFfmpeg } from "../video/run-ffmpeg.ts";
-import { copyIn } from "../video/video-job-service.ts";
-import { derivedKey } from "./media-urls.ts";
+import { runFfmpeg } from "./run-ffmpeg.ts";
+import { copyIn } from "./video-job-service.ts";
 
-/** The copy's name beside the song's audio (deleted with the song: clip-deletion.ts). */
-export const M4A_FILE_NAME = "listen.m4a";
 /** Transparent for generated music at a tenth of a 16-bit WAV's size. */
 const M4A_BITRATE = "160k";
 /** One encoder thread: the machine serves the API and renders songs too. */
