@@ -29,7 +29,7 @@ import { attachment, sendGrowing, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import { imageAtSize } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
-import { m4aRenditionKey, m4aRenditionsSettled } from "../video/m4a-rendition.ts";
+import { m4aRenditionKey } from "../video/m4a-rendition.ts";
 
 /** 001: WAV is a paid feature (Pro, Premier); staff and skip-paywall users have it too. */
 const mayDownloadWav = (user: User) =>
@@ -41,8 +41,6 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
   const growingResponses = new Set<Readable>();
   app.addHook("preClose", async () => {
     for (const body of growingResponses) body.destroy();
-    // A copy being made writes to the storage a closing server's owner may remove next.
-    await m4aRenditionsSettled();
   });
 
   app.get("/api/media/clips/:clip_id/:file", async (request, reply) => {

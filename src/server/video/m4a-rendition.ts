@@ -45,7 +45,7 @@ export async function m4aRenditionKey(storage: Storage, clip: ClipAudio): Promis
   return null;
 }
 
-/** Waits for the copies being made (tests, and a server closing, wait rather than cut a run). */
+/** Waits for the copies being made (tests wait for one before asking for it again). */
 export async function m4aRenditionsSettled(): Promise<void> {
   await Promise.all(making.values());
 }
