@@ -4,7 +4,8 @@
 // - first_sound_streaming_ms: from pressing a streaming song's Play to its first audible output,
 //   heard by a Web Audio analyser on a MediaElementSource of the player's <audio> (see player-probe.ts);
 // - first_sound_complete_ms: the same on finished songs, which play through the audio engine (its
-//   output heard by an analyser in its context);
+//   output heard by an analyser in its context); first_sound_complete_without_heads_ms: the same
+//   clicks, in the same run, with no heads of the songs on screen fetched ahead (the "before");
 // - join_silence_ms, join_overlap_ms: the silence at the join of two gapless queued songs played
 //   through from a playlist's page, and how long both sounded together, from the engine's output
 //   recorded frame by frame (player-sync.ts);
@@ -68,6 +69,41 @@ async function pressPlay(page: Page, clipId: string): Promise<void> {
   }, clipId);
 }
 
+/**
+ * navigator.connection as the page reads it, saving data while the tab's bench switch is on: the
+ * product's own rule then fetches no heads ahead (song-heads.ts), the "before" of the heads.
+ */
+function installHeadsSwitch(): void {
+  Object.defineProperty(Navigator.prototype, "connection", {
+    configurable: true,
+    get: () => ({ saveData: sessionStorage.getItem("bench-no-heads") === "1", effectiveType: "4g" }),
+  });
+}
+
+/** Time for the rows on screen to fetch their heads (or, without them, for the engine to be made). */
+const SETTLE_MS = 3000;
+
+/** Clicks each finished song in turn on a freshly loaded /create, with or without heads fetched ahead. */
+async function clickFinished(page: Page, ids: readonly string[], heads: boolean): Promise<ProbeReport[]> {
+  await page.evaluate((off) => sessionStorage.setItem("bench-no-heads", off ? "1" : "0"), !heads);
+  await page.reload();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const reports: ProbeReport[] = [];
+  for (const id of ids) {
+    await pressPlay(page, id);
+    await until("the first sound", 10_000, async () => {
+      const probe = await report(page);
+      return probe.audibleAt === null ? null : probe;
+    });
+    const trial = await report(page);
+    reports.push(trial);
+    const steps = trial.steps.map(({ step, ms }) => `${step} ${ms}`).join(", ");
+    const column = heads ? "heads" : "no heads";
+    process.stderr.write(`player bench: complete trial (${column}): ${firstSoundMs(trial)} ms (${steps})\n`);
+  }
+  return reports;
+}
+
 const report = (page: Page) => page.evaluate(() => window.playerProbe.report());
 const firstSoundMs = (probe: ProbeReport) => (probe.audibleAt ?? Number.NaN) - probe.markAt;
 
@@ -85,6 +121,7 @@ export const playerBench: BenchArea = {
     try {
       const page = await browser.context.newPage();
       await page.addInitScript(installPlayerProbe);
+      await page.addInitScript(installHeadsSwitch);
       await page.goto(`${served.url}/login?next=/create`);
       await page.getByLabel("Email").fill(USER);
       await page.getByLabel("Password").fill(PASSWORD);
@@ -129,21 +166,16 @@ export const playerBench: BenchArea = {
 
       // The server's work after a song completes (stems, waveform) is over: a song of the library plays.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      const complete: ProbeReport[] = [];
-      for (const id of quick ? finished.slice(0, 4) : [...finished, ...finished].slice(0, 20)) {
-        await pressPlay(page, id);
-        await until("the first sound", 10_000, async () => {
-          const probe = await report(page);
-          return probe.audibleAt === null ? null : probe;
-        });
-        complete.push(await report(page));
-        const trial = complete.at(-1) as ProbeReport;
-        const steps = trial.steps.map(({ step, ms }) => `${step} ${ms}`).join(", ");
-        process.stderr.write(`player bench: complete trial: ${firstSoundMs(trial)} ms (${steps})\n`);
-      }
+      // Both columns fetch every byte from the server: no HTTP cache left from the other column.
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+      const clicks = quick ? finished.slice(0, 4) : [...finished, ...finished].slice(0, 20);
+      const withoutHeads = await clickFinished(page, clicks, false);
+      const complete = await clickFinished(page, clicks, true);
 
       const streamingMs = streaming.map(firstSoundMs);
       const completeMs = complete.map(firstSoundMs);
+      const withoutHeadsMs = withoutHeads.map(firstSoundMs);
       const playedMin = streaming.reduce((sum, probe) => sum + probe.playedMs, 0) / 60_000;
       const stalls = streaming.reduce((sum, probe) => sum + probe.stalls, 0);
       const json = {
@@ -159,6 +191,8 @@ export const playerBench: BenchArea = {
         first_sound_complete_p95_ms: percentile(completeMs, 95),
         first_sound_complete_steps: complete.map((probe) => probe.steps),
         first_sound_complete_target_ms: COMPLETE_TARGET_MS,
+        first_sound_complete_without_heads_ms: withoutHeadsMs,
+        first_sound_complete_without_heads_p95_ms: percentile(withoutHeadsMs, 95),
         stalls,
         stalled_ms: streaming.map((probe) => Math.round(probe.stalledMs)),
         reached_end: streaming.map((probe) => probe.reachedEnd),
@@ -181,6 +215,12 @@ export const playerBench: BenchArea = {
             ms(median(streamingMs)),
             ms(json.first_sound_streaming_p95_ms),
             "300",
+          ],
+          [
+            "first sound, complete, no heads ahead (ms)",
+            ms(median(withoutHeadsMs)),
+            ms(json.first_sound_complete_without_heads_p95_ms),
+            "",
           ],
           ["first sound, complete (ms)", ms(median(completeMs)), ms(json.first_sound_complete_p95_ms), "150"],
           ["stalls per minute", json.stalls_per_min.toFixed(2), "", "0"],

@@ -25,6 +25,7 @@ export function libraryClip(
     audio_url: null,
     video_url: null,
     video_cover_url: null,
+    audio_url_m4a: null,
     preview_url: null,
     display_tags: null,
     is_public: false,

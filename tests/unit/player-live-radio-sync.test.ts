@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CATCH_UP_RATE,
   catchUpRate,
+  clockOffsetMs,
   nextOnEnd,
   radioStep,
   refetchDelayMs,
@@ -75,5 +76,17 @@ describe("live radio: keeping in step with the station", () => {
     expect(catchUpRate(10.05, 10)).toBeCloseTo(0.975, 6);
     expect(catchUpRate(10, 11.5)).toBe(1 + CATCH_UP_RATE);
     expect(catchUpRate(11.5, 10)).toBe(1 - CATCH_UP_RATE);
+  });
+
+  it("sets the clock from the quickest of several readings", () => {
+    // The server is 5000 ms ahead. A slow answer (900 ms, sent back at once) reads 450 ms off; the
+    // 40 ms one, answered 5 ms after its middle, reads 5 ms off.
+    const slow = { sentMs: 1000, receivedMs: 1900, serverMs: 1000 + 5000 };
+    const quick = { sentMs: 3000, receivedMs: 3040, serverMs: 3025 + 5000 };
+    const middling = { sentMs: 5000, receivedMs: 5300, serverMs: 5290 + 5000 };
+    expect(clockOffsetMs([slow])).toBe(4550);
+    expect(clockOffsetMs([slow, quick, middling])).toBe(5005);
+    expect(clockOffsetMs([middling, quick, slow])).toBe(5005);
+    expect(clockOffsetMs([])).toBe(0);
   });
 });

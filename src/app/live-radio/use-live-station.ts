@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIVE_STATION_ID, type LiveRadioItem, liveRadioSongListSchema } from "../../shared/api/radio.ts";
 import {
+  CLOCK_SAMPLES_KEPT,
+  type ClockSample,
   catchUpRate,
+  clockOffsetMs,
   type Heard,
   nextOnEnd,
   radioStep,
@@ -14,6 +17,10 @@ import { updatePlayer } from "../player/player-store.ts";
 
 /** How often the page checks it is still in step with the station. */
 const CHECK_EVERY_MS = 250;
+/** Readings of the server's clock taken at the start (the first list and quick follow-ups) ... */
+const CLOCK_READINGS = 5;
+/** ... this far apart, so one busy moment of the server does not spoil them all. */
+const CLOCK_READING_GAP_MS = 100;
 /** Living radio plays at full volume (100). */
 const LIVE_VOLUME = 1;
 
@@ -41,7 +48,8 @@ const slotsOf = (items: readonly LiveRadioItem[]): StationItem[] =>
   }));
 
 /**
- * The live station in this page's <audio>: the list from the server (its clock set against ours),
+ * The live station in this page's <audio>: the list from the server (its clock set against ours
+ * by the quickest of several readings),
  * the song on air from its offset, the next on end, back in step when it drifts, asked for again
  * 15 s before its last song ends.
  */
@@ -50,8 +58,9 @@ export function useLiveStation(audio: React.RefObject<HTMLAudioElement | null>):
   const [items, setItems] = useState<StationItem[]>([]);
   const [playing, setPlaying] = useState<StationItem | null>(null);
   const [listening, setListening] = useState(false);
-  /** Server clock minus ours, ms. */
+  /** Server clock minus ours, ms, from the quickest of the kept readings. */
   const skew = useRef(0);
+  const clockSamples = useRef<ClockSample[]>([]);
   const slots = useRef<StationItem[]>([]);
   const current = useRef<StationItem | null>(null);
   const [fetches, setFetches] = useState(0);
@@ -66,15 +75,18 @@ export function useLiveStation(audio: React.RefObject<HTMLAudioElement | null>):
       signal: abort.signal,
     })
       .then((list) => {
-        // The answer was made about halfway through the round trip.
-        skew.current = Date.parse(list.server_time) - (asked + Date.now()) / 2;
+        const sample = { sentMs: asked, receivedMs: Date.now(), serverMs: Date.parse(list.server_time) };
+        clockSamples.current = [...clockSamples.current, sample].slice(-CLOCK_SAMPLES_KEPT);
+        skew.current = clockOffsetMs(clockSamples.current);
         slots.current = trimToCurrent(slotsOf(list.items), now()) as StationItem[];
         setItems(slots.current);
         setState("ready");
-        const timer = window.setTimeout(
-          () => setFetches((count) => count + 1),
-          refetchDelayMs(slots.current, now()),
-        );
+        // The first lists come quickly one after another: each is one more reading of the clock.
+        const delay =
+          clockSamples.current.length < CLOCK_READINGS
+            ? CLOCK_READING_GAP_MS
+            : refetchDelayMs(slots.current, now());
+        const timer = window.setTimeout(() => setFetches((count) => count + 1), delay);
         abort.signal.addEventListener("abort", () => window.clearTimeout(timer));
       })
       .catch(() => {
@@ -114,6 +126,9 @@ export function useLiveStation(audio: React.RefObject<HTMLAudioElement | null>):
     if (!listening || element === null) return;
     const check = () => {
       const playingSlot = current.current;
+      // The first song waits for the clock's readings: started on a rough clock, a page would be
+      // off by the clock's later correction and close it only slowly (catchUpRate).
+      if (playingSlot === null && clockSamples.current.length < CLOCK_READINGS) return;
       // A song still loading is left to load: its offset is set once it can seek.
       if (playingSlot !== null && element.readyState < HTMLMediaElement.HAVE_METADATA) return;
       const heard: Heard | null =

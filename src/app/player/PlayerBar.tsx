@@ -4,6 +4,7 @@ import { displayTitle } from "../../shared/library/clip-display.ts";
 import { SongCover } from "../covers/SongCover.tsx";
 import { Link } from "../router/Link.tsx";
 import { useClips } from "../shell/clips-store.ts";
+import { showToast } from "../shell/toast-store.ts";
 import { adoptsSource, isSongEnd } from "./playback-state.ts";
 import "./player.css";
 import { PlayerControls } from "./PlayerControls.tsx";
@@ -35,6 +36,9 @@ import { usePlayerKeys } from "./use-player-keys.ts";
  * renders the song and serves it as growing snapshots) or, paused, to the finished file. While the
  * element waits for data the bar says so instead of claiming to play.
  */
+/** How long the note of a song that could not play stays. */
+const FAILED_TOAST_MS = 5000;
+
 export function PlayerBar() {
   const { t } = useTranslation();
   const queued = usePlayer(currentClip);
@@ -256,7 +260,16 @@ export function PlayerBar() {
           if (isSongEnd(event.currentTarget.currentTime, complete, songSeconds)) updatePlayer(songEnded);
           else setCut(true);
         }}
-        onError={() => setCut(true)}
+        onError={(event) => {
+          // A finished song whose file does not open or decode here (nor in the engine, which
+          // tried it first where it runs) never will: say so and go on, rather than wait in silence.
+          const code = event.currentTarget.error?.code;
+          const unplayable =
+            code === MediaError.MEDIA_ERR_DECODE || code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED;
+          if (!complete || !unplayable) return setCut(true);
+          showToast({ kind: "error", title: t("player.songFailed", { title }), durationMs: FAILED_TOAST_MS });
+          updatePlayer(stepForward);
+        }}
         onPause={(event) => {
           if (!swapping.current && !event.currentTarget.ended) playerStore.setState({ playing: false });
         }}

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EngineSong, QueuePlayer } from "../../engine/player/queue-player.ts";
+import type { SongAudio } from "../../engine/player/song-sources.ts";
 import type { Clip } from "../../shared/api/clips.ts";
+import { accountStore } from "../account/session-store.ts";
 import { useCrossfade } from "./crossfade-setting.ts";
 import { currentClip, songEnded, stepForward } from "./player-queue.ts";
 import {
@@ -34,7 +36,7 @@ export function prepareEngine(clip?: Clip): void {
   const made = engine !== undefined;
   void enginePlayer().then((player) => {
     if (player === null) return;
-    if (clip !== undefined && enginePlays(clip) && clip.audio_url !== null) player.prepare(clip.audio_url);
+    if (clip !== undefined && enginePlays(clip)) player.prepare(songAudio(clip));
     else if (!made) player.rest();
   });
 }
@@ -43,9 +45,19 @@ export function prepareEngine(clip?: Clip): void {
 export const enginePlays = (clip: Clip | undefined): clip is Clip =>
   clip !== undefined && clip.status === "complete" && clip.audio_url !== null;
 
+/**
+ * A finished song's addresses: with the flag enable-m4a-audio its compressed copy is tried first,
+ * then its original file (the copy is made on its first request, so a new song starts from the original).
+ */
+export const songAudio = (clip: Clip): SongAudio => ({
+  url: clip.audio_url as string,
+  compressedUrl:
+    accountStore.getState().session?.flags["enable-m4a-audio"] === true ? clip.audio_url_m4a : null,
+});
+
 const engineSong = (clip: Clip): EngineSong => ({
   id: clip.id,
-  url: clip.audio_url as string,
+  ...songAudio(clip),
   maxSeconds: clip.preview_seconds !== null && clip.preview_seconds > 0 ? clip.preview_seconds : null,
 });
 

@@ -14,13 +14,12 @@ import {
 } from "../../../worklets/engine-shared-state.ts";
 import { createEngineNode, type EngineNode } from "../engine-node.ts";
 import { queueClipPatches, queueTrack } from "../queue-joins.ts";
-import { SongSources } from "./song-sources.ts";
+import { type SongAudio, SongSources } from "./song-sources.ts";
 import { markStep } from "./timing-marks.ts";
 
-/** A song as the engine plays it: its id, its audio's address, and how much of it may be heard. */
-export interface EngineSong {
+/** A song as the engine plays it: its id, its audio's addresses, and how much of it may be heard. */
+export interface EngineSong extends SongAudio {
   readonly id: string;
-  readonly url: string;
   /** A preview clip ends here; null plays the whole song. */
   readonly maxSeconds: number | null;
 }
@@ -126,7 +125,7 @@ export class QueuePlayer {
     if (this.wantsPlay) void this.wake();
     let source: { slot: number; frames: number };
     try {
-      source = await this.sources.load(song.url);
+      source = await this.sources.load(song);
       if (this.wantsPlay) await this.wake();
       markStep("woken");
     } catch (error) {
@@ -167,7 +166,7 @@ export class QueuePlayer {
     const crossfade = Math.round(crossfadeSeconds * this.context.sampleRate);
     if (!sameSong(this.wanted.song, song) || this.wanted.crossfade !== crossfade) {
       this.wanted = { song, crossfade };
-      if (song !== null) this.sources.load(song.url).catch(() => undefined);
+      if (song !== null) this.sources.load(song).catch(() => undefined);
     }
     return this.layNext();
   }
@@ -178,7 +177,7 @@ export class QueuePlayer {
     const laid = sameSong(this.next?.song ?? null, wanted.song) && this.crossfade === wanted.crossfade;
     if (this.beginning !== null || this.current === null || laid) return;
     const generation = this.generation;
-    const source = wanted.song === null ? null : await this.sources.load(wanted.song.url);
+    const source = wanted.song === null ? null : await this.sources.load(wanted.song);
     const current = this.current;
     if (wanted !== this.wanted || generation !== this.generation || this.beginning !== null) return;
     if (current === null) return;
@@ -227,8 +226,8 @@ export class QueuePlayer {
   }
 
   /** Starts loading a song the listener is about to play (a press on its button), so begin() finds it loading. */
-  prepare(url: string): void {
-    this.sources.load(url).catch(() => undefined);
+  prepare(audio: SongAudio): void {
+    this.sources.load(audio).catch(() => undefined);
   }
 
   /** Made ahead of any song: the context sleeps (no audio thread work) until the first song wants sound. */
@@ -373,4 +372,9 @@ export class QueuePlayer {
 }
 
 const sameSong = (a: EngineSong | null, b: EngineSong | null): boolean =>
-  a === null || b === null ? a === b : a.id === b.id && a.url === b.url && a.maxSeconds === b.maxSeconds;
+  a === null || b === null
+    ? a === b
+    : a.id === b.id &&
+      a.url === b.url &&
+      a.compressedUrl === b.compressedUrl &&
+      a.maxSeconds === b.maxSeconds;

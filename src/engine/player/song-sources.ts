@@ -3,12 +3,21 @@
 // the next song needs it. A WAV at the context's rate (the server's own files) is read as it
 // arrives: the song is ready on its first second and the rest follows into the same slot, so a
 // click sounds without waiting for the whole file. Anything else is decoded whole by the browser.
+// A song with a compressed copy (m4a) is fetched and decoded from it first; if that copy does not
+// load or does not decode, from its original (spec 001 section 4: "falls back ... to the original
+// URL on play failure"), each fetch with the decoder-open retries.
 
 import { DECODER_OPEN, loadWithRetries } from "../../shared/audio/load-retry.ts";
 import type { EngineNode } from "../engine-node.ts";
 import { type SongHead, songHeads } from "./song-heads.ts";
 import { markStep } from "./timing-marks.ts";
 import { WavStream } from "./wav-stream.ts";
+
+/** Where a song's audio is: its original file, and the compressed copy tried first when there is one. */
+export interface SongAudio {
+  readonly url: string;
+  readonly compressedUrl: string | null;
+}
 
 export interface LoadedSong {
   readonly slot: number;
@@ -35,11 +44,15 @@ export class SongSources {
     private readonly engine: EngineNode,
   ) {}
 
-  /** The song's source, loading it on the first call; a failed load is forgotten, so a later call retries. */
-  load(url: string): Promise<LoadedSong> {
+  /**
+   * The song's source (known by its original's address), loading it on the first call; a failed
+   * load is forgotten, so a later call retries.
+   */
+  load(audio: SongAudio): Promise<LoadedSong> {
+    const { url } = audio;
     let loading = this.byUrl.get(url);
     if (loading === undefined) {
-      loading = this.decode(url);
+      loading = this.loadFormats(audio);
       this.byUrl.set(url, loading);
       loading.catch(() => this.byUrl.delete(url));
     }
@@ -60,6 +73,26 @@ export class SongSources {
         () => undefined,
       );
     }
+  }
+
+  /** The compressed copy, then the original: a copy that fails to load or decode is not retried as a decode. */
+  private async loadFormats(audio: SongAudio): Promise<LoadedSong> {
+    if (audio.compressedUrl !== null) {
+      try {
+        return await this.decodeCompressed(audio.compressedUrl);
+      } catch (error) {
+        console.warn("The song's compressed audio did not play; its original file takes over", error);
+      }
+    }
+    return this.decode(audio.url);
+  }
+
+  /** A compressed file is decoded whole by the browser (no partial decode of m4a). */
+  private async decodeCompressed(url: string): Promise<LoadedSong> {
+    markStep("fetch");
+    const answer = await fetchAudio(url);
+    markStep("response");
+    return this.decodeWhole([new Uint8Array(await answer.arrayBuffer())]);
   }
 
   private async decode(url: string): Promise<LoadedSong> {

@@ -5,7 +5,7 @@ import { sizedImageKeys } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
 import { lockOwnClips } from "./clip-actions.ts";
 import { CONVERTED_FILE_NAMES } from "./converted-downloads.ts";
-import { derivedKey } from "./media-urls.ts";
+import { derivedKey, M4A_FILE_NAME } from "./media-urls.ts";
 import { WAVEFORM_CACHE_NAME } from "./waveform-aggregates.ts";
 
 /**
@@ -72,7 +72,9 @@ export async function removeUnusedMedia(db: Kysely<Database>, storage: Storage, 
     row.audio_key
       ? [
           derivedKey(row.id, row.audio_key, WAVEFORM_CACHE_NAME),
-          ...CONVERTED_FILE_NAMES.map((name) => derivedKey(row.id, row.audio_key as string, name)),
+          ...[...CONVERTED_FILE_NAMES, M4A_FILE_NAME].map((name) =>
+            derivedKey(row.id, row.audio_key as string, name),
+          ),
         ]
       : [],
   );

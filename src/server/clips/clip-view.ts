@@ -22,6 +22,8 @@ export function clipView(row: ClipViewRow, viewerId: string | null): Clip {
     image_url: imageUrl,
     image_large_url: imageUrl && `${imageUrl}&size=${Math.max(...IMAGE_SIZES)}`,
     audio_url: clipMediaUrl(row.id, "audio", row.audio_key),
+    // Made on its first request (m4a-rendition.ts); a player that finds it not ready takes audio_url.
+    audio_url_m4a: row.status === "complete" ? clipMediaUrl(row.id, "m4a", row.audio_key) : null,
     video_url: clipMediaUrl(row.id, "video", row.video_key),
     video_cover_url: clipMediaUrl(row.id, "video_cover", row.video_cover_key),
     preview_url: null,

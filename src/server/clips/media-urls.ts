@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 
-/** What a clip's media route serves: its stored media, or its WAV, MP3 or Opus download. */
-export const CLIP_MEDIA_KINDS = ["audio", "image", "video", "video_cover", "wav", "mp3", "opus"] as const;
+/** What a clip's media route serves: its stored media, its WAV, MP3 or Opus download, or its m4a listening copy. */
+export const CLIP_MEDIA_KINDS = [
+  "audio",
+  "image",
+  "video",
+  "video_cover",
+  "wav",
+  "mp3",
+  "opus",
+  "m4a",
+] as const;
 export type ClipMediaKind = (typeof CLIP_MEDIA_KINDS)[number];
 
 /** A short digest of a storage key: a new file gets a new URL, so caches never serve the old one. */
@@ -15,7 +24,8 @@ const extensionOf = (key: string) => /\.([a-z0-9]{1,5})$/i.exec(key)?.[1]?.toLow
  */
 export function clipMediaUrl(clipId: string, kind: ClipMediaKind, key: string | null): string | null {
   if (key === null) return null;
-  const extension = kind === "wav" || kind === "mp3" || kind === "opus" ? kind : extensionOf(key);
+  const extension =
+    kind === "wav" || kind === "mp3" || kind === "opus" || kind === "m4a" ? kind : extensionOf(key);
   return `/api/media/clips/${clipId}/${kind}${extension ? `.${extension}` : ""}?v=${keyVersion(key)}`;
 }
 
@@ -26,3 +36,6 @@ export const clipMediaKey = (clipId: string, kind: "audio" | "image" | "video", 
 /** Where results derived from a clip's audio (waveforms, WAV conversions) are kept, per audio file. */
 export const derivedKey = (clipId: string, audioKey: string, name: string) =>
   `derived/${clipId}/${keyVersion(audioKey)}-${name}`;
+
+/** The name of a finished song's m4a listening copy beside its audio (video/m4a-rendition.ts makes it). */
+export const M4A_FILE_NAME = "listen.m4a";

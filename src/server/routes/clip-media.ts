@@ -29,6 +29,7 @@ import { attachment, sendGrowing, sendStored } from "../http/send-stored.ts";
 import { parseInput } from "../http/validate.ts";
 import { imageAtSize } from "../images/sized-images.ts";
 import type { Storage } from "../storage/storage.ts";
+import { m4aRenditionKey } from "../video/m4a-rendition.ts";
 
 /** 001: WAV is a paid feature (Pro, Premier); staff and skip-paywall users have it too. */
 const mayDownloadWav = (user: User) =>
@@ -72,6 +73,11 @@ export function registerClipMediaRoutes(app: FastifyInstance, db: Kysely<Databas
         reply,
         query.download ? attachment(clip.title, "mp3") : undefined,
       );
+    }
+    if (kind === "m4a") {
+      const key = await m4aRenditionKey(storage, clip);
+      if (!key) throw notFound("The m4a audio is not ready yet");
+      return sendStored(storage, key, request.headers.range, reply);
     }
     // A HEAD asks for no body: it gets the stored part's headers rather than a response that never ends.
     if (kind === "audio" && clip.status === "streaming" && !query.download && request.method === "GET") {

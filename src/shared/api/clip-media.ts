@@ -12,11 +12,12 @@ export const clipMediaParamsSchema = z.object({
   file: z
     .string()
     .regex(
-      /^(audio|image|video|video_cover|wav|mp3|opus)(\.[a-z0-9]{1,5})?$/,
-      "Media files are audio, image, video, video_cover, wav, mp3 or opus",
+      /^(audio|image|video|video_cover|wav|mp3|opus|m4a)(\.[a-z0-9]{1,5})?$/,
+      "Media files are audio, image, video, video_cover, wav, mp3, opus or m4a",
     )
     .transform(
-      (file) => file.split(".")[0] as "audio" | "image" | "video" | "video_cover" | "wav" | "mp3" | "opus",
+      (file) =>
+        file.split(".")[0] as "audio" | "image" | "video" | "video_cover" | "wav" | "mp3" | "opus" | "m4a",
     ),
 });
 

@@ -173,6 +173,8 @@ export const clipSchema = z.object({
   caption_mentions: z.array(z.string()),
   image_url: z.string().nullable(),
   audio_url: z.string().nullable(),
+  /** A finished song's compressed copy (AAC in MP4), tried before audio_url with the flag enable-m4a-audio. */
+  audio_url_m4a: z.string().nullable(),
   video_url: z.string().nullable(),
   video_cover_url: z.string().nullable(),
   preview_url: z.string().nullable(),

@@ -99,3 +99,27 @@ export function refetchDelayMs(slots: readonly StationSlot[], nowMs: number): nu
   const last = Math.max(nowMs, ...slots.map(endOf));
   return Math.max(REFETCH_MIN_MS, last - REFETCH_BEFORE_END_MS - nowMs);
 }
+
+/** One reading of the server's clock: when it was asked and answered (page clock) and what it said. */
+export interface ClockSample {
+  readonly sentMs: number;
+  readonly receivedMs: number;
+  readonly serverMs: number;
+}
+
+/** Readings of the server's clock a page keeps: the first answer and its follow-ups, and the latest refetches. */
+export const CLOCK_SAMPLES_KEPT = 8;
+
+/**
+ * Server clock minus the page's, ms, from several readings: the one with the shortest round trip,
+ * taken as answered halfway through it (its error is at most half that trip). One reading on a
+ * busy server can be hundreds of ms off, and two pages off in opposite ways hear the station that
+ * far apart; the quickest of several is seldom slow both ways.
+ */
+export function clockOffsetMs(samples: readonly ClockSample[]): number {
+  let best: ClockSample | undefined;
+  for (const sample of samples)
+    if (best === undefined || sample.receivedMs - sample.sentMs < best.receivedMs - best.sentMs)
+      best = sample;
+  return best === undefined ? 0 : best.serverMs - (best.sentMs + best.receivedMs) / 2;
+}
