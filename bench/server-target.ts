@@ -63,9 +63,17 @@ if (joining) {
     : null;
   const loadSeconds = (performance.now() - started) / 1000;
   const token = await createSession(database.db, userId);
-  // A sample of the user's own clips, for the mixed load's song pages, likes and renames.
+  // A sample of the user's own finished songs outside the trash, for the mixed load's song pages, likes,
+  // comments and renames (a like on a trashed song is refused with 409, as it should be).
   const clipIds = (
-    await database.db.selectFrom("clips").select("id").where("user_id", "=", userId).limit(200).execute()
+    await database.db
+      .selectFrom("clips")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("is_trashed", "=", false)
+      .where("status", "=", "complete")
+      .limit(200)
+      .execute()
   ).map((row) => row.id);
   // For the like-to-notification latency: a public song of the measured user, and other users' sessions.
   const likerTokens: string[] = [];
