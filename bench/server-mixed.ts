@@ -113,6 +113,14 @@ export interface MixedData {
   readonly libraryClips: number;
 }
 
+/** The PostgreSQL server the mixed loads run on: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */
+export const mixedDatabaseUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+
+export const NOT_MEASURED = {
+  table: "Not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server.",
+  json: { measured: false },
+};
+
 /** Two API instances on one PostgreSQL schema: the first loads the data, the second joins it. */
 export async function startPair(databaseUrl: string, data: MixedData) {
   const a = await startTarget({
@@ -134,13 +142,8 @@ export async function startPair(databaseUrl: string, data: MixedData) {
 
 export const serverMixedBench: BenchArea = {
   async run({ quick }) {
-    const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-    if (!databaseUrl) {
-      return {
-        table: "Not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server.",
-        json: { measured: false },
-      };
-    }
+    const databaseUrl = mixedDatabaseUrl();
+    if (!databaseUrl) return NOT_MEASURED;
     const seconds = quick ? 10 : 60;
     const data = quick
       ? { users: 200, clips: 5000, libraryClips: 500 }

@@ -8,7 +8,7 @@ import type autocannon from "autocannon";
 import { type BenchArea, formatTable } from "./area.ts";
 import type { ServerMemory } from "./server.ts";
 import { stopTarget } from "./server.ts";
-import { mixedLoad, startPair, statusCounts } from "./server-mixed.ts";
+import { mixedDatabaseUrl, mixedLoad, NOT_MEASURED, startPair, statusCounts } from "./server-mixed.ts";
 
 const RATE = 100;
 const SAMPLE_SECONDS = 10;
@@ -41,13 +41,8 @@ function growth(readings: readonly Reading[], warmupSeconds: number, pick: (read
 
 export const serverSoakBench: BenchArea = {
   async run({ quick }) {
-    const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-    if (!databaseUrl) {
-      return {
-        table: "Not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server.",
-        json: { measured: false },
-      };
-    }
+    const databaseUrl = mixedDatabaseUrl();
+    if (!databaseUrl) return NOT_MEASURED;
     const seconds = quick ? 180 : 1800;
     const warmupSeconds = quick ? 60 : 120;
     const data = { users: 1000, clips: 20_000, libraryClips: 1000 };
