@@ -1,14 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ClipWakes } from "../../src/studio/generate/clip-wakes.ts";
 
 describe("a followed generation's wait between polls", () => {
   it("ends when a change of the user's clips is pushed, long before the poll's interval", async () => {
-    const wakes = new ClipWakes();
-    const started = performance.now();
-    const waits = [wakes.wait(10_000), wakes.wait(10_000)];
-    setTimeout(() => wakes.pushed(), 20);
-    await Promise.all(waits);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Fake timers: the interval never elapses here, so only the push can end the waits.
+    vi.useFakeTimers();
+    try {
+      const wakes = new ClipWakes();
+      let woken = 0;
+      const waits = [wakes.wait(10_000), wakes.wait(10_000)].map((wait) => wait.then(() => woken++));
+      await vi.advanceTimersByTimeAsync(20);
+      expect(woken).toBe(0);
+      wakes.pushed();
+      await Promise.all(waits);
+      expect(woken).toBe(2);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ends at the interval when nothing is pushed, and a push wakes only the waits under way", async () => {
