@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { newTestClip } from "../clip-fixtures.ts";
 import { H264_AAC, makeVideo, testMediaDir } from "../video-files.ts";
 import { openCreateApp, PRO_USER, postJson } from "./create-app.ts";
+import { accountOf } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 const media = testMediaDir();
@@ -52,11 +53,7 @@ async function feedHookIds(page: Page, baseUrl: string): Promise<string[]> {
 /** A public song of the pro user's with a video cover: a real video, a finished upload, set_metadata. */
 async function coveredSong(title: string): Promise<{ id: string; bytes: Buffer }> {
   const { page, baseUrl, db, storage } = app();
-  const owner = await db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", PRO_USER)
-    .executeTakeFirstOrThrow();
+  const owner = await accountOf(db, PRO_USER);
   const song = await newTestClip(db, {
     userId: owner.id,
     title,

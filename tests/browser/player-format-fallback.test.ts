@@ -12,6 +12,7 @@ import { m4aRenditionKey, m4aRenditionsSettled } from "../../src/server/video/m4
 import { newClipWithAudio } from "../clip-fixtures.ts";
 import { openCreateApp, PRO_USER } from "./create-app.ts";
 import { installOutputTap, routeOutputTap } from "./player-output.ts";
+import { accountOf } from "./song-fixtures.ts";
 
 const app = openCreateApp();
 const RATE = 48_000;
@@ -22,11 +23,7 @@ const level = (page: Page) => page.evaluate(() => window.playerOutput.report().l
 /** A 6 s stereo tone of the PRO user's, finished. */
 async function toneSong(title: string, hz: number) {
   const { db, storage } = app();
-  const pro = await db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", PRO_USER)
-    .executeTakeFirstOrThrow();
+  const pro = await accountOf(db, PRO_USER);
   const tone = Float32Array.from(
     { length: SECONDS * RATE },
     (_, i) => 0.3 * Math.sin((2 * Math.PI * hz * i) / RATE),
